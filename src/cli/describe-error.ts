@@ -1,0 +1,32 @@
+import { CliError, ExitCode } from './errors.js';
+
+export interface DescribedError {
+  message: string;
+  hint: string | undefined;
+  code: string;
+  exitCode: number;
+}
+
+/**
+ * Turns anything thrown into one line for a person. Errors from other layers (the HTTP client)
+ * describe themselves through `toCliError()`, so this file needs none of their modules.
+ */
+export function describeError(err: unknown, _opts: { debug: boolean }): DescribedError {
+  const converted = hasToCliError(err) ? err.toCliError() : err;
+  if (converted instanceof CliError) {
+    return { message: oneLine(converted.message), hint: converted.hint, code: converted.code, exitCode: converted.exitCode };
+  }
+  if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) {
+    return { message: 'interrupted', hint: undefined, code: 'interrupted', exitCode: ExitCode.interrupted };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { message: oneLine(message), hint: 'run again with --debug for details', code: 'internal', exitCode: ExitCode.failure };
+}
+
+function hasToCliError(err: unknown): err is { toCliError(): CliError } {
+  return typeof err === 'object' && err !== null && typeof (err as { toCliError?: unknown }).toCliError === 'function';
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s*\n\s*/g, ' ').trim();
+}

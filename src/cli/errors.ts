@@ -1,0 +1,69 @@
+// Exit codes are part of the interface: scripts branch on them. See `reldist help exit-codes`.
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  validation: 3,
+  auth: 4,
+  notFound: 5,
+  rateLimited: 6,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface CliErrorOptions {
+  exitCode?: ExitCode;
+  hint?: string;
+  /** Machine-readable code for `--json` error objects. */
+  code?: string;
+  cause?: unknown;
+}
+
+/** An error meant for a person: one line, with an optional hint on what to do next. */
+export class CliError extends Error {
+  readonly exitCode: ExitCode;
+  readonly hint: string | undefined;
+  readonly code: string;
+
+  constructor(message: string, options: CliErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.exitCode = options.exitCode ?? ExitCode.failure;
+    this.hint = options.hint;
+    this.code = options.code ?? 'failed';
+  }
+}
+
+export class UsageError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: ExitCode.usage, code: 'usage', ...(hint ? { hint } : {}) });
+    this.name = 'UsageError';
+  }
+}
+
+/** The work was done and the answer is "no": an invalid code, a release with blocking problems. */
+export class ValidationFailed extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: ExitCode.validation, code: 'validation_failed', ...(hint ? { hint } : {}) });
+    this.name = 'ValidationFailed';
+  }
+}
+
+/** Raised when the user answers no or presses Ctrl-C at a prompt. */
+export class Interrupted extends CliError {
+  constructor(message = 'interrupted') {
+    super(message, { exitCode: ExitCode.interrupted, code: 'interrupted' });
+    this.name = 'Interrupted';
+  }
+}
+
+export const exitCodeHelp = `Exit codes:
+  0    success (an empty list is success)
+  1    failure (the service or the network failed, or the command could not finish)
+  2    usage error (a bad flag, argument or input file)
+  3    validation failed (an invalid code, a release with blocking problems)
+  4    not authenticated (no token, or the token was refused)
+  5    not found
+  6    rate limited, or retries exhausted
+  130  interrupted (Ctrl-C, or a prompt was cancelled)
+`;

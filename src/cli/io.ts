@@ -1,0 +1,33 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The process's streams, injected so that every command can run against buffers in a test. */
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export function processIO(): IO {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+  };
+}
+
+/** Colour follows NO_COLOR / FORCE_COLOR / --no-color, then whether the stream is a terminal. */
+export function colorEnabled(env: Env, isTTY: boolean, flag: boolean | undefined): boolean {
+  if (flag === false) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}

@@ -1,0 +1,52 @@
+// The entry point, and the only place that calls process.exit: it maps every error to one line
+// on stderr and an exit code.
+import { CommanderError } from 'commander';
+import { buildProgram, helpTopics, toUsageError } from './program.js';
+import { CliError, ExitCode } from './errors.js';
+import { processIO } from './io.js';
+import { describeError } from './describe-error.js';
+
+async function main(argv: string[]): Promise<number> {
+  const io = processIO();
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new CliError('interrupted', { exitCode: ExitCode.interrupted }));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const args = argv.slice(2);
+  if (args[0] === 'help' && args[1] && helpTopics[args[1]]) {
+    io.stdout.write(helpTopics[args[1]]!);
+    return ExitCode.ok;
+  }
+
+  const program = buildProgram({ io, env: process.env, signal: controller.signal });
+  const debug = args.includes('--debug');
+  const json = args.includes('--json');
+  try {
+    await program.parseAsync(argv);
+    return ExitCode.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end through here too, with exit code 0.
+      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') {
+        return ExitCode.ok;
+      }
+      if (err.code === 'commander.help') return ExitCode.ok;
+      err = toUsageError(err);
+    }
+    const described = describeError(err, { debug });
+    if (json) {
+      io.stderr.write(`${JSON.stringify({ error: { code: described.code, message: described.message, hint: described.hint } })}\n`);
+    } else {
+      io.stderr.write(`error: ${described.message}\n`);
+      if (described.hint) io.stderr.write(`hint: ${described.hint}\n`);
+    }
+    if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+    return described.exitCode;
+  }
+}
+
+const code = await main(process.argv);
+// Let stdout drain before exiting: a piped reader must get every byte.
+process.exitCode = code;
+if (code !== 0 || process.env.RELDIST_FORCE_EXIT === '1') process.exit(code);

@@ -1,0 +1,109 @@
+import { Command, CommanderError, Option } from 'commander';
+import { examplesHelp, type CommandSpec, type GroupSpec } from './command.js';
+import type { Context, GlobalOptions } from './context.js';
+import { UsageError, exitCodeHelp } from './errors.js';
+import { colorEnabled, type Env, type IO } from './io.js';
+import { commandGroups, topLevelCommands } from './commands/index.js';
+
+export const VERSION = '0.1.0';
+
+export interface ProgramDeps {
+  io: IO;
+  env: Env;
+  now?: () => Date;
+  signal?: AbortSignal;
+  /** Overrides for lazily built services (tests). */
+  services?: Context['services'];
+}
+
+function globalsOf(cmd: Command): GlobalOptions {
+  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  return {
+    json: Boolean(o.json),
+    debug: Boolean(o.debug),
+    quiet: Boolean(o.quiet),
+    input: o.input !== false,
+    yes: Boolean(o.yes),
+    color: typeof o.color === 'boolean' && o.color === false ? false : undefined,
+    profile: typeof o.profile === 'string' ? o.profile : undefined,
+    baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
+  };
+}
+
+export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context {
+  return {
+    io: deps.io,
+    env: deps.env,
+    globals,
+    color: colorEnabled(deps.env, deps.io.stdoutIsTTY, globals.color),
+    canPrompt: globals.input && deps.io.stdinIsTTY && deps.io.stdoutIsTTY && deps.env.CI !== 'true',
+    now: deps.now ?? (() => new Date()),
+    signal: deps.signal ?? new AbortController().signal,
+    services: { ...(deps.services ?? {}) },
+  };
+}
+
+function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Command {
+  const cmd = parent.command(spec.args ? `${spec.name} ${spec.args}` : spec.name);
+  cmd.summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
+  for (const alias of spec.aliases ?? []) cmd.alias(alias);
+  spec.configure?.(cmd);
+  cmd.addHelpText('after', examplesHelp(spec.examples));
+  cmd.action(async (...params: unknown[]) => {
+    const self = params[params.length - 1] as Command;
+    const ctx = makeContext(deps, globalsOf(self));
+    await spec.run(ctx, self.opts(), self.args);
+  });
+  return cmd;
+}
+
+function attachGroup(program: Command, group: GroupSpec, deps: ProgramDeps): void {
+  const cmd = program.command(group.name).summary(group.summary).description(group.summary);
+  if (group.examples) cmd.addHelpText('after', examplesHelp(group.examples));
+  for (const spec of group.commands) attach(cmd, spec, deps);
+}
+
+/** Builds the whole command tree. Only declarations are loaded here; see command.ts. */
+export function buildProgram(deps: ProgramDeps): Command {
+  const program = new Command('reldist');
+  program
+    .description('Get music releases out to the world: releases, tracks, codes and artists, from a terminal or CI.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .option('--json', 'print data as one JSON value on stdout')
+    .option('--debug', 'trace requests and show stack traces on stderr (tokens redacted)')
+    .option('-q, --quiet', 'print nothing on stderr but errors')
+    .option('--no-input', 'never prompt; a missing input is an error that names the flag to pass')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--no-color', 'no colour, whatever the terminal')
+    .addOption(new Option('--profile <name>', 'use this saved profile (env: RELDIST_PROFILE)'))
+    .addOption(new Option('--base-url <url>', 'the service to talk to (env: RELDIST_BASE_URL)'))
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => deps.io.stdout.write(s),
+      writeErr: (s) => deps.io.stderr.write(s),
+      // Errors are printed once, by main.ts, as one line.
+      outputError: () => {},
+    });
+
+  for (const spec of topLevelCommands) attach(program, spec, deps);
+  for (const group of commandGroups) attachGroup(program, group, deps);
+
+  program.addHelpText(
+    'after',
+    `\nRun \`reldist <command> --help\` for a command's flags and examples, \`reldist help exit-codes\` for exit codes.\n`,
+  );
+  return program;
+}
+
+/** `reldist help exit-codes` and friends: topics that are not commands. */
+export const helpTopics: Record<string, string> = {
+  'exit-codes': exitCodeHelp,
+};
+
+export function toUsageError(err: CommanderError): UsageError {
+  // commander prefixes messages with "error: "; keep one clean line.
+  const message = err.message.replace(/^error:\s*/i, '').split('\n')[0] ?? err.message;
+  return new UsageError(message, 'run with --help to see the flags and examples');
+}
