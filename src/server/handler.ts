@@ -1,0 +1,123 @@
+// The shape every endpoint handler has. Routes are registered from the contract's catalog: for
+// each catalog entry the app looks up `handlers[entry.id]`; a catalog entry without a handler is
+// a startup error, so nothing in the catalog can be silently unserved.
+//
+// Registration: each file in src/server/handlers/ exports `export const handlers: HandlerMap`
+// (keys are catalog endpoint ids). app.ts imports every such map and merges them; a key defined
+// twice is a startup error too.
+//
+// Tables and seed data: a part of the service that needs its own tables exports a `ServerModule`
+// (component name, ordered migrations, optional idempotent seed). Each component has its own
+// version row in `schema_version`, so parts migrate independently. See db/migrations.ts.
+import type { Context } from 'hono';
+import type { Database } from 'better-sqlite3';
+
+export type UserKind = 'label' | 'artist';
+
+/** The authenticated caller. Every owned row carries `user_id`; another user's row is a 404. */
+export interface AuthUser {
+  id: number;
+  kind: UserKind;
+  name: string;
+  email: string;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** What a handler is given besides its request: shared, long-lived dependencies. */
+export interface ServerDeps {
+  db: Database;
+  /** Root of everything the service stores on disk (database, uploads, secrets). */
+  dataDir: string;
+  /** true when the sandbox controls under /_sandbox are enabled. */
+  sandbox: boolean;
+  /** The clock. Tests never depend on it, but handlers read time only through it. */
+  now(): Date;
+  log: Logger;
+}
+
+/**
+ * One request as a handler sees it: already authenticated and validated against the catalog
+ * entry's schemas (params, query and body are the parsed zod outputs).
+ */
+export interface HandlerInput<P = any, Q = any, B = any> {
+  params: P;
+  query: Q;
+  body: B;
+  user: AuthUser;
+  requestId: string;
+  /** Where the service is reachable, without a trailing slash (e.g. http://127.0.0.1:4000). */
+  baseUrl: string;
+  /** The Hono context, for the rare handler that needs headers or the raw request. */
+  raw: Context;
+}
+
+/**
+ * Returns the response body; the status comes from the catalog entry (a handler that must
+ * answer otherwise throws a ServiceError). Returning `undefined` means an empty body.
+ */
+export type Handler = (input: HandlerInput, deps: ServerDeps) => unknown | Promise<unknown>;
+
+export type HandlerMap = Readonly<Record<string, Handler>>;
+
+/** One problem found by a check (submit checks, code validation). */
+export interface Problem {
+  path: string;
+  code: string;
+  message: string;
+  hint?: string;
+  severity: 'error' | 'warning';
+}
+
+export interface ServiceErrorOptions {
+  /** Field path → messages; only for 422 body validation. */
+  fields?: Record<string, string[]>;
+  /** Only for submit (`submit_blocked`). */
+  problems?: Problem[];
+  /** Extra response headers (e.g. Retry-After, Allow). */
+  headers?: Record<string, string>;
+}
+
+/** Thrown by handlers and middleware; rendered as the one error body of the wire decisions. */
+export class ServiceError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string[]> | undefined;
+  readonly problems: Problem[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, options: ServiceErrorOptions = {}) {
+    super(message);
+    this.name = 'ServiceError';
+    this.status = status;
+    this.code = code;
+    this.fields = options.fields;
+    this.problems = options.problems;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = (what = 'resource'): ServiceError =>
+  new ServiceError(404, 'not_found', `${what} not found`);
+
+/** A migration runs inside a transaction; it must only use SQL that SQLite can roll back. */
+export interface Migration {
+  name: string;
+  up(db: Database): void;
+}
+
+export interface ServerModule {
+  /** Row key in schema_version, e.g. 'core', 'artists'. */
+  component: string;
+  /** Applied in order; version N means the first N have run. Never reorder or edit old ones. */
+  migrations: Migration[];
+  /**
+   * Seed data, run at every start after migrations. Must be idempotent and safe when two
+   * processes run it at the same moment (INSERT OR IGNORE, inside the given transaction).
+   */
+  seed?(db: Database, deps: { now(): Date }): void;
+}
