@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { paging } from './routes.js';
+
+/** Ids are opaque to clients: the reference service issues integers, a real one may use strings. */
+export const EntityId = z
+  .union([z.number().int().positive(), z.string().min(1).max(64)])
+  .meta({ id: 'EntityId', description: 'Opaque identifier: accept strings and numbers.', examples: [42] });
+export type EntityId = z.infer<typeof EntityId>;
+
+export const Timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2026-11-22T10:15:00.000Z'] });
+export const IsoDate = z.iso.date().meta({ examples: ['2027-01-15'] });
+
+export const ReleaseStatus = z
+  .enum(['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'])
+  .meta({ id: 'ReleaseStatus', examples: ['draft'] });
+export type ReleaseStatus = z.infer<typeof ReleaseStatus>;
+
+export const ReleaseType = z.enum(['single', 'ep', 'album', 'compilation']).meta({ id: 'ReleaseType', examples: ['single'] });
+export type ReleaseType = z.infer<typeof ReleaseType>;
+
+export const ArtistRole = z.enum(['primary', 'featuring', 'with', 'remixer']).meta({ id: 'ArtistRole', examples: ['primary'] });
+export const ContributorRole = z
+  .enum(['composer', 'lyricist', 'producer', 'arranger', 'performer', 'mixer', 'mastering_engineer', 'conductor', 'publisher'])
+  .meta({ id: 'ContributorRole', examples: ['composer'] });
+export const Explicit = z.enum(['explicit', 'not_explicit', 'clean']).meta({ id: 'Explicit', examples: ['not_explicit'] });
+export const PriceTier = z.enum(['budget', 'mid', 'front', 'premium']).meta({ id: 'PriceTier', examples: ['front'] });
+export const TerritoryMode = z.enum(['worldwide', 'include', 'exclude']).meta({ id: 'TerritoryMode', examples: ['worldwide'] });
+export const FileState = z.enum(['pending', 'ready', 'rejected']).meta({ id: 'FileState', examples: ['ready'] });
+export const ContentIdPolicy = z.enum(['monetize', 'track', 'block']).meta({ id: 'ContentIdPolicy', examples: ['monetize'] });
+
+/** The three external artist platforms, by the specification's neutral names. */
+export const ArtistPlatform = z
+  .enum(['streaming_a', 'video_b', 'store_c'])
+  .meta({ id: 'ArtistPlatform', description: 'streaming_a: streaming service A; video_b: video service B (channels); store_c: store C.', examples: ['streaming_a'] });
+export type ArtistPlatform = z.infer<typeof ArtistPlatform>;
+
+/** Free text with sane bounds: a real form field, not a document. */
+export const Text = (max = 200) => z.string().trim().min(1).max(max);
+
+export const ArtistCredit = z
+  .strictObject({
+    name: Text(120).meta({ examples: ['Nina Vale'] }),
+    artist_id: EntityId.optional().meta({ description: 'A label-managed artist, when the credit is one.' }),
+    role: ArtistRole,
+  })
+  .meta({ id: 'ArtistCredit', examples: [{ name: 'Nina Vale', role: 'primary' }] });
+export type ArtistCredit = z.infer<typeof ArtistCredit>;
+
+export const Contributor = z
+  .strictObject({ name: Text(120), role: ContributorRole })
+  .meta({ id: 'Contributor', examples: [{ name: 'Nina Vale', role: 'composer' }] });
+export type Contributor = z.infer<typeof Contributor>;
+
+/** ℗ and © lines: the symbol is added on display, never stored. */
+export const CopyrightLine = z
+  .strictObject({ year: z.number().int().min(1900).max(2100), owner: Text(120) })
+  .meta({ id: 'CopyrightLine', examples: [{ year: 2026, owner: 'Northern Lights Records' }] });
+export type CopyrightLine = z.infer<typeof CopyrightLine>;
+
+export const Artwork = z
+  .strictObject({
+    url: z.url().max(2000),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    format: z.enum(['jpg', 'png', 'gif', 'webp', 'tiff']),
+    color_space: z.enum(['rgb', 'cmyk', 'grayscale']),
+  })
+  .meta({
+    id: 'Artwork',
+    description: 'The cover image: square, at least 3000 px, JPG or PNG, RGB (checked at submit).',
+    examples: [{ url: 'https://cdn.example/art/42.jpg', width: 3000, height: 3000, format: 'jpg', color_space: 'rgb' }],
+  });
+
+export const Territories = z
+  .strictObject({
+    mode: TerritoryMode,
+    countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code, e.g. DE')).max(300).default([]),
+  })
+  .meta({ id: 'Territories', examples: [{ mode: 'exclude', countries: ['KP'] }] });
+
+export const PaginationMeta = z
+  .object({
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1).max(paging.maxPerPage),
+    total: z.number().int().min(0),
+    total_pages: z.number().int().min(0),
+  })
+  .meta({ id: 'PaginationMeta', examples: [{ page: 1, per_page: 20, total: 1, total_pages: 1 }] });
+export type PaginationMeta = z.infer<typeof PaginationMeta>;
+
+/** One finding of a check: submit problems, code validation problems. */
+export const Problem = z
+  .object({
+    path: z.string().meta({ description: 'Field path, dot-separated: tracks.0.isrc' }).optional(),
+    code: z.string(),
+    message: z.string(),
+    hint: z.string().optional(),
+    severity: z.enum(['error', 'warning']),
+  })
+  .meta({
+    id: 'Problem',
+    examples: [
+      { path: 'tracks.0.title', code: 'title_has_featuring', message: 'The title credits an artist with "feat."', hint: 'Remove "feat. X" from the title and add X as a featuring artist', severity: 'error' },
+    ],
+  });
+export type Problem = z.infer<typeof Problem>;
+
+// Query strings arrive as text: numbers are coerced, with bounds.
+export const PageQuery = z.coerce.number().int().min(1).max(100_000);
+export const PerPageQuery = z.coerce.number().int().min(1).max(paging.maxPerPage);
+export const LimitQuery = z.coerce.number().int().min(1).max(paging.searchMaxLimit);

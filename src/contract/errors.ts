@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Problem } from './common.js';
+
+/** Machine-readable error codes. Clients branch on these, never on messages. */
+export const errorCodes = {
+  bad_request: 400,
+  invalid_json: 400,
+  invalid_query: 400,
+  unauthorized: 401,
+  upload_signature_invalid: 403,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  state_conflict: 409,
+  upload_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  submit_blocked: 422,
+  idempotency_key_reused: 422,
+  upload_mismatch: 422,
+  audio_rejected: 422,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof errorCodes;
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      status: z.number().int(),
+      code: z.string().meta({ description: `One of: ${Object.keys(errorCodes).join(', ')}; clients must accept others.` }),
+      message: z.string(),
+      request_id: z.string(),
+      fields: z.record(z.string(), z.array(z.string())).optional().meta({ description: '422 validation_failed: messages keyed by field path.' }),
+      problems: z.array(Problem).optional().meta({ description: '422 submit_blocked: every blocking problem and warning.' }),
+    }),
+  })
+  .meta({
+    id: 'ErrorBody',
+    examples: [{ error: { status: 422, code: 'validation_failed', message: 'artists.0.role: expected one of primary, featuring, with, remixer', request_id: 'req_9b1f0c6d2a', fields: { 'artists.0.role': ['expected one of primary, featuring, with, remixer'] } } }],
+  });
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,8 @@
+// The wire contract: the single description of every resource, request and endpoint.
+export * from './common.js';
+export * from './resources.js';
+export * from './requests.js';
+export * from './errors.js';
+export * from './routes.js';
+export * from './catalog.js';
+export { toUser } from './user.js';

@@ -1,0 +1,224 @@
+// Request bodies. Strict objects: an unknown field is an error with its path, never silently lost.
+import { z } from 'zod';
+import {
+  ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
+  PriceTier, ReleaseType, Territories, Text,
+} from './common.js';
+
+const Catalog = z.string().trim().max(20, 'at most 20 characters');
+const CodeText = z.string().trim().max(32);
+
+const releaseFields = {
+  type: ReleaseType,
+  title: Text(200),
+  version: Text(100).nullable(),
+  artists: z.array(ArtistCredit).min(1, 'at least one artist').max(50),
+  label: Text(120),
+  catalog_number: Catalog.nullable(),
+  upc: CodeText.nullable().meta({ description: 'Leave empty to have one assigned at submit.' }),
+  genre: Text(60).nullable(),
+  subgenre: Text(60).nullable(),
+  language: z.string().trim().min(2).max(12).nullable(),
+  p_line: CopyrightLine.nullable(),
+  c_line: CopyrightLine.nullable(),
+  original_release_date: IsoDate.nullable(),
+  explicit: Explicit,
+  artwork: Artwork.nullable(),
+};
+
+export const CreateReleaseRequest = z
+  .strictObject({
+    type: releaseFields.type,
+    title: releaseFields.title,
+    artists: releaseFields.artists,
+    label: releaseFields.label,
+    version: releaseFields.version.optional(),
+    catalog_number: releaseFields.catalog_number.optional(),
+    upc: releaseFields.upc.optional(),
+    genre: releaseFields.genre.optional(),
+    subgenre: releaseFields.subgenre.optional(),
+    language: releaseFields.language.optional(),
+    p_line: releaseFields.p_line.optional(),
+    c_line: releaseFields.c_line.optional(),
+    original_release_date: releaseFields.original_release_date.optional(),
+    explicit: releaseFields.explicit.optional(),
+    artwork: releaseFields.artwork.optional(),
+  })
+  .meta({
+    id: 'CreateReleaseRequest',
+    examples: [{ type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en' }],
+  });
+export type CreateReleaseRequest = z.infer<typeof CreateReleaseRequest>;
+
+/** Every metadata field, optional; null clears a field that may be empty. */
+export const UpdateReleaseMetadataRequest = z
+  .strictObject(Object.fromEntries(Object.entries(releaseFields).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof typeof releaseFields]: z.ZodOptional<(typeof releaseFields)[K]>;
+  })
+  .meta({ id: 'UpdateReleaseMetadataRequest', examples: [{ title: 'Northern Sky', version: 'Acoustic', genre: 'Folk' }] });
+export type UpdateReleaseMetadataRequest = z.infer<typeof UpdateReleaseMetadataRequest>;
+
+export const UpdateReleaseDeliveryRequest = z
+  .strictObject({
+    platforms: z.union([z.literal('all'), z.array(z.string().min(1).max(40)).min(1).max(100)]).optional(),
+    territories: Territories.optional(),
+    release_date: IsoDate.nullable().optional(),
+    preorder_date: IsoDate.nullable().optional(),
+    price_tier: PriceTier.nullable().optional(),
+  })
+  .meta({ id: 'UpdateReleaseDeliveryRequest', examples: [{ platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', price_tier: 'front' }] });
+export type UpdateReleaseDeliveryRequest = z.infer<typeof UpdateReleaseDeliveryRequest>;
+
+export const UpdateReleaseVideoRequest = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    art_tracks: z.boolean().optional(),
+    content_id: z.strictObject({ enabled: z.boolean().optional(), policy: ContentIdPolicy.optional() }).optional(),
+  })
+  .meta({ id: 'UpdateReleaseVideoRequest', examples: [{ enabled: true, art_tracks: true, content_id: { enabled: true, policy: 'monetize' } }] });
+export type UpdateReleaseVideoRequest = z.infer<typeof UpdateReleaseVideoRequest>;
+
+export const SubmitReleaseRequest = z
+  .strictObject({
+    dry_run: z.boolean().optional().meta({ description: 'Run every check and report, without submitting.' }),
+    notes: z.string().max(2000).optional().meta({ description: 'Notes for the reviewer.' }),
+  })
+  .meta({ id: 'SubmitReleaseRequest', examples: [{ dry_run: false }] });
+export type SubmitReleaseRequest = z.infer<typeof SubmitReleaseRequest>;
+
+export const ValidateUpcRequest = z
+  .strictObject({
+    upc: z.string().max(64),
+    release_id: EntityId.optional().meta({ description: 'The release the code is for: its own code is not a conflict.' }),
+  })
+  .meta({ id: 'ValidateUpcRequest', examples: [{ upc: '036000291452' }] });
+export type ValidateUpcRequest = z.infer<typeof ValidateUpcRequest>;
+
+export const ValidateIsrcRequest = z
+  .strictObject({
+    isrc: z.string().max(64),
+    release_id: EntityId.optional().meta({ description: 'Check uniqueness within this release.' }),
+    track_id: EntityId.optional().meta({ description: 'The track the code is for: its own code is not a duplicate.' }),
+  })
+  .meta({ id: 'ValidateIsrcRequest', examples: [{ isrc: 'US-SKG-19-12345' }] });
+export type ValidateIsrcRequest = z.infer<typeof ValidateIsrcRequest>;
+
+export const CreateTrackUploadUrlRequest = z
+  .strictObject({
+    filename: z.string().trim().min(1).max(255),
+    content_type: z.string().trim().min(1).max(100),
+    size: z.number().int().positive().max(2 * 1024 ** 3, 'at most 2 GiB'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits'),
+  })
+  .meta({ id: 'CreateTrackUploadUrlRequest', examples: [{ filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'a'.repeat(64) }] });
+export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlRequest>;
+
+export const ReplaceSingleTrackFileRequest = z
+  .strictObject({ file_key: z.string().min(1).max(100) })
+  .meta({ id: 'ReplaceSingleTrackFileRequest', examples: [{ file_key: 'upl_7f3a9c2e4b' }] });
+export type ReplaceSingleTrackFileRequest = z.infer<typeof ReplaceSingleTrackFileRequest>;
+
+export const ReplaceReleaseTracksTrackInput = z
+  .strictObject({
+    id: EntityId.optional().meta({ description: 'Keep this existing track (and its file unless file_key is given).' }),
+    file_key: z.string().min(1).max(100).optional().meta({ description: 'An uploaded file to attach.' }),
+    title: Text(200),
+    version: Text(100).nullable().optional(),
+    position: z.number().int().min(1).max(999).optional().meta({ description: 'Defaults to the order in the list.' }),
+    disc: z.number().int().min(1).max(99).optional(),
+    artists: z.array(ArtistCredit).max(50).optional().meta({ description: "Defaults to the release's artists." }),
+    contributors: z.array(Contributor).max(100).optional(),
+    isrc: CodeText.nullable().optional(),
+    explicit: Explicit.optional(),
+    audio_language: z.string().trim().min(2).max(12).nullable().optional(),
+    preview_start_seconds: z.number().int().min(0).max(3600).nullable().optional(),
+  })
+  .meta({
+    id: 'ReplaceReleaseTracksTrackInput',
+    examples: [{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }], isrc: 'GBNLR2600001', audio_language: 'en' }],
+  });
+export type ReplaceReleaseTracksTrackInput = z.infer<typeof ReplaceReleaseTracksTrackInput>;
+
+export const ReplaceReleaseTracksRequest = z
+  .strictObject({ tracks: z.array(ReplaceReleaseTracksTrackInput).max(500) })
+  .meta({ id: 'ReplaceReleaseTracksRequest', examples: [{ tracks: [{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky' }] }] });
+export type ReplaceReleaseTracksRequest = z.infer<typeof ReplaceReleaseTracksRequest>;
+
+/** The body of PUT …/tracks: the object form or a plain array. */
+export const ReplaceReleaseTracksBody = z
+  .union([ReplaceReleaseTracksRequest, z.array(ReplaceReleaseTracksTrackInput).max(500)])
+  .meta({ id: 'ReplaceReleaseTracksBody', examples: [[{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky' }]] });
+export type ReplaceReleaseTracksBody = z.infer<typeof ReplaceReleaseTracksBody>;
+
+export function tracksOf(body: ReplaceReleaseTracksBody): ReplaceReleaseTracksTrackInput[] {
+  return Array.isArray(body) ? body : body.tracks;
+}
+
+export const PlatformChoiceInput = z
+  .strictObject({
+    platform: ArtistPlatform,
+    mode: z.enum(['existing', 'new']),
+    profile_id: z.string().min(1).max(100).optional().meta({ description: 'Required with mode "existing".' }),
+  })
+  .refine((c) => c.mode === 'new' || c.profile_id !== undefined, { message: 'profile_id is required with mode "existing"', path: ['profile_id'] })
+  .meta({ id: 'PlatformChoiceInput', examples: [{ platform: 'streaming_a', mode: 'existing', profile_id: '4Z8W4fKeB5YxbusRsdQVPb' }] });
+
+export const SubmitArtistPreferenceRequest = z
+  .strictObject({
+    artist_name: Text(120).optional(),
+    platforms: z.array(PlatformChoiceInput).max(3).optional(),
+  })
+  .meta({ id: 'SubmitArtistPreferenceRequest', examples: [{ artist_name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new' }] }] });
+export type SubmitArtistPreferenceRequest = z.infer<typeof SubmitArtistPreferenceRequest>;
+
+export const LabelArtistInput = z
+  .strictObject({
+    id: EntityId.optional().meta({ description: 'Update this artist; without it, a new artist is added.' }),
+    name: Text(120),
+    platforms: z.array(PlatformChoiceInput).max(3).optional(),
+  })
+  .meta({ id: 'LabelArtistInput', examples: [{ name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new' }] }] });
+
+export const SubmitLabelPreferenceRequest = z
+  .strictObject({
+    name: Text(120).optional(),
+    default_p_line_owner: Text(120).nullable().optional(),
+    default_c_line_owner: Text(120).nullable().optional(),
+    default_genre: Text(60).nullable().optional(),
+    default_language: z.string().trim().min(2).max(12).nullable().optional(),
+    artists: z.array(LabelArtistInput).max(100).optional(),
+  })
+  .meta({ id: 'SubmitLabelPreferenceRequest', examples: [{ default_genre: 'Pop', artists: [{ name: 'Nina Vale' }] }] });
+export type SubmitLabelPreferenceRequest = z.infer<typeof SubmitLabelPreferenceRequest>;
+
+export const RemoveLabelArtistRequest = z
+  .strictObject({ artist_id: EntityId })
+  .meta({ id: 'RemoveLabelArtistRequest', examples: [{ artist_id: 3 }] });
+export type RemoveLabelArtistRequest = z.infer<typeof RemoveLabelArtistRequest>;
+
+/** The body of the remove endpoint: the object form or just the artist's id. */
+export const RemoveLabelArtistBody = z
+  .union([RemoveLabelArtistRequest, EntityId])
+  .meta({ id: 'RemoveLabelArtistBody', examples: [3] });
+export type RemoveLabelArtistBody = z.infer<typeof RemoveLabelArtistBody>;
+
+export function artistIdOf(body: RemoveLabelArtistBody): EntityId {
+  return typeof body === 'object' ? body.artist_id : body;
+}
+
+export const SearchArtistPlatformRequest = z
+  .strictObject({
+    name: Text(120),
+    platforms: z.array(ArtistPlatform).min(1).max(3).optional().meta({ description: 'Defaults to all three.' }),
+    limit: z.number().int().min(1).max(50).optional(),
+  })
+  .meta({ id: 'SearchArtistPlatformRequest', examples: [{ name: 'Nina Vale', platforms: ['streaming_a', 'store_c'], limit: 5 }] });
+export type SearchArtistPlatformRequest = z.infer<typeof SearchArtistPlatformRequest>;
+
+export const GetArtistViaUrlRequest = z
+  .strictObject({
+    url: z.string().trim().min(1).max(2000),
+    platform: ArtistPlatform.optional().meta({ description: 'Detected from the link when absent.' }),
+  })
+  .meta({ id: 'GetArtistViaUrlRequest', examples: [{ url: 'https://open.streaming-a.example/intl-de/artist/4Z8W4fKeB5YxbusRsdQVPb?si=abc' }] });
+export type GetArtistViaUrlRequest = z.infer<typeof GetArtistViaUrlRequest>;

@@ -1,0 +1,318 @@
+// The 18 resources of the specification, as the reference service sends them (snake_case).
+import { z } from 'zod';
+import {
+  ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, FileState,
+  IsoDate, PaginationMeta, PriceTier, Problem, ReleaseStatus, ReleaseType, Territories, Timestamp,
+} from './common.js';
+
+const exampleTime = '2026-11-22T10:15:00.000Z';
+
+export const UserResource = z
+  .object({
+    id: EntityId,
+    kind: z.enum(['label', 'artist']),
+    name: z.string(),
+    email: z.string(),
+    label_name: z.string().nullable(),
+    artist_name: z.string().nullable(),
+    country: z.string().nullable(),
+    created_at: Timestamp,
+  })
+  .meta({
+    id: 'UserResource',
+    description: 'The current user as sent on the wire (snake_case).',
+    examples: [{ id: 1, kind: 'label', name: 'Ada Moreau', email: 'ada@northern-lights.example', label_name: 'Northern Lights Records', artist_name: null, country: 'GB', created_at: exampleTime }],
+  });
+export type UserResource = z.infer<typeof UserResource>;
+
+export const User = z
+  .object({
+    id: EntityId,
+    kind: z.enum(['label', 'artist']),
+    name: z.string(),
+    email: z.string(),
+    labelName: z.string().nullable(),
+    artistName: z.string().nullable(),
+    country: z.string().nullable(),
+    createdAt: Timestamp,
+  })
+  .meta({
+    id: 'User',
+    description: 'The normalized current user (camelCase), made from UserResource by the client.',
+    examples: [{ id: 1, kind: 'label', name: 'Ada Moreau', email: 'ada@northern-lights.example', labelName: 'Northern Lights Records', artistName: null, country: 'GB', createdAt: exampleTime }],
+  });
+export type User = z.infer<typeof User>;
+
+export const TrackFile = z
+  .object({
+    key: z.string(),
+    filename: z.string(),
+    format: z.enum(['wav', 'flac', 'aiff']),
+    sample_rate: z.number().int(),
+    bit_depth: z.number().int(),
+    channels: z.number().int(),
+    duration_ms: z.number().int(),
+    size: z.number().int(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    state: FileState,
+  })
+  .meta({
+    id: 'TrackFile',
+    examples: [{ key: 'upl_7f3a9c2e4b', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' }],
+  });
+export type TrackFile = z.infer<typeof TrackFile>;
+
+export const TrackResource = z
+  .object({
+    id: EntityId,
+    release_id: EntityId,
+    position: z.number().int().min(1),
+    disc: z.number().int().min(1),
+    title: z.string(),
+    version: z.string().nullable(),
+    artists: z.array(ArtistCredit),
+    contributors: z.array(Contributor),
+    isrc: z.string().nullable().meta({ description: 'Compact form; empty means "assign at submit".' }),
+    explicit: Explicit,
+    audio_language: z.string().nullable().meta({ description: 'ISO 639-1 code, or "instrumental".' }),
+    preview_start_seconds: z.number().int().nullable(),
+    file: TrackFile.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({
+    id: 'TrackResource',
+    examples: [{
+      id: 7, release_id: 42, position: 1, disc: 1, title: 'Northern Sky', version: null,
+      artists: [{ name: 'Nina Vale', role: 'primary' }], contributors: [{ name: 'Nina Vale', role: 'composer' }],
+      isrc: 'GBNLR2600001', explicit: 'not_explicit', audio_language: 'en', preview_start_seconds: 30,
+      file: { key: 'upl_7f3a9c2e4b', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' },
+      created_at: exampleTime, updated_at: exampleTime,
+    }],
+  });
+export type TrackResource = z.infer<typeof TrackResource>;
+
+export const Delivery = z
+  .object({
+    platforms: z.union([z.literal('all'), z.array(z.string())]),
+    territories: Territories,
+    release_date: IsoDate.nullable(),
+    preorder_date: IsoDate.nullable(),
+    price_tier: PriceTier.nullable(),
+  })
+  .meta({ id: 'Delivery', examples: [{ platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: 'front' }] });
+
+export const VideoSettings = z
+  .object({
+    enabled: z.boolean(),
+    art_tracks: z.boolean(),
+    content_id: z.object({ enabled: z.boolean(), policy: ContentIdPolicy }),
+  })
+  .meta({ id: 'VideoSettings', examples: [{ enabled: true, art_tracks: true, content_id: { enabled: true, policy: 'monetize' } }] });
+
+export const Review = z
+  .object({ codes: z.array(z.string()), notes: z.string().nullable(), reviewed_at: Timestamp })
+  .meta({ id: 'Review', examples: [{ codes: ['artwork_low_resolution'], notes: 'The cover is 1400 px; we need 3000 px.', reviewed_at: exampleTime }] });
+
+const releaseExample = {
+  id: 42, status: 'draft', type: 'single', title: 'Northern Sky', version: null,
+  artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', catalog_number: 'NLR-0042',
+  upc: '5063489000013', genre: 'Pop', subgenre: null, language: 'en',
+  p_line: { year: 2026, owner: 'Northern Lights Records' }, c_line: { year: 2026, owner: 'Northern Lights Records' },
+  original_release_date: null, explicit: 'not_explicit', artwork: null,
+  delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: 'front' },
+  video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } },
+  track_count: 0, tracks: [], review: null, created_at: exampleTime, updated_at: exampleTime, submitted_at: null,
+};
+
+export const ReleaseResource = z
+  .object({
+    id: EntityId,
+    status: ReleaseStatus,
+    type: ReleaseType,
+    title: z.string(),
+    version: z.string().nullable(),
+    artists: z.array(ArtistCredit),
+    label: z.string(),
+    catalog_number: z.string().nullable(),
+    upc: z.string().nullable().meta({ description: 'Kept as a string: leading zeros matter. Empty means "assign at submit".' }),
+    genre: z.string().nullable(),
+    subgenre: z.string().nullable(),
+    language: z.string().nullable(),
+    p_line: CopyrightLine.nullable(),
+    c_line: CopyrightLine.nullable(),
+    original_release_date: IsoDate.nullable(),
+    explicit: Explicit,
+    artwork: Artwork.nullable(),
+    delivery: Delivery,
+    video: VideoSettings,
+    track_count: z.number().int().min(0),
+    tracks: z.array(TrackResource).optional().meta({ description: 'Present on a single release, absent in lists.' }),
+    review: Review.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    submitted_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'ReleaseResource', examples: [releaseExample] });
+export type ReleaseResource = z.infer<typeof ReleaseResource>;
+
+export const TrackUploadUrlData = z
+  .object({
+    key: z.string().meta({ description: 'Names the upload; attach it to a track with file_key.' }),
+    upload_url: z.string(),
+    method: z.literal('PUT'),
+    headers: z.record(z.string(), z.string()),
+    expires_at: Timestamp,
+  })
+  .meta({
+    id: 'TrackUploadUrlData',
+    examples: [{ key: 'upl_7f3a9c2e4b', upload_url: 'http://127.0.0.1:8080/uploads/upl_7f3a9c2e4b?expires=1795000000&signature=3d5e', method: 'PUT', headers: { 'Content-Type': 'audio/wav', 'Content-Length': '37926044' }, expires_at: exampleTime }],
+  });
+export type TrackUploadUrlData = z.infer<typeof TrackUploadUrlData>;
+
+export const ValidationResultData = z
+  .object({
+    kind: z.enum(['upc', 'isrc']),
+    input: z.string(),
+    valid: z.boolean(),
+    normalized: z.string().nullable(),
+    display: z.string().nullable(),
+    problems: z.array(Problem),
+  })
+  .meta({
+    id: 'ValidationResultData',
+    examples: [{ kind: 'upc', input: '0 36000 29145 3', valid: false, normalized: '036000291453', display: null, problems: [{ code: 'bad_check_digit', message: 'check digit is 3, should be 2', hint: 'the code may be mistyped: did you mean 036000291452?', severity: 'error' }] }],
+  });
+export type ValidationResultData = z.infer<typeof ValidationResultData>;
+
+export const SubmitReleaseResponse = z
+  .object({
+    submitted: z.boolean().meta({ description: 'false for a dry run' }),
+    message: z.string(),
+    release: ReleaseResource,
+    problems: z.array(Problem).meta({ description: 'Warnings on a successful submit; every problem on a dry run.' }),
+  })
+  .meta({
+    id: 'SubmitReleaseResponse',
+    examples: [{ submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] }],
+  });
+export type SubmitReleaseResponse = z.infer<typeof SubmitReleaseResponse>;
+
+export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse', examples: [{ message: 'Release 42 deleted.' }] });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const ListReleasesResponse = z
+  .object({ data: z.array(ReleaseResource), meta: PaginationMeta })
+  .meta({ id: 'ListReleasesResponse', examples: [{ data: [releaseExample], meta: { page: 1, per_page: 20, total: 1, total_pages: 1 } }] });
+export type ListReleasesResponse = z.infer<typeof ListReleasesResponse>;
+
+export const ArtistPlatformResult = z
+  .object({
+    platform: ArtistPlatform,
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    image_url: z.string().nullable(),
+    followers: z.number().int().nullable(),
+  })
+  .meta({
+    id: 'ArtistPlatformResult',
+    examples: [{ platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: 'https://img.streaming-a.example/4Z8W4fKeB5YxbusRsdQVPb.jpg', followers: 18250 }],
+  });
+export type ArtistPlatformResult = z.infer<typeof ArtistPlatformResult>;
+
+/** Per platform: an existing profile, or "create a new one" (a wrong match lands on a stranger's page). */
+export const PlatformChoice = z
+  .object({
+    platform: ArtistPlatform,
+    mode: z.enum(['existing', 'new']),
+    profile: ArtistPlatformResult.nullable(),
+  })
+  .meta({ id: 'PlatformChoice', examples: [{ platform: 'store_c', mode: 'new', profile: null }] });
+
+export const ArtistPreferencesData = z
+  .object({
+    artist_name: z.string().nullable(),
+    platforms: z.array(PlatformChoice),
+    updated_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'ArtistPreferencesData', examples: [{ artist_name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new', profile: null }], updated_at: exampleTime }] });
+export type ArtistPreferencesData = z.infer<typeof ArtistPreferencesData>;
+
+export const PreferenceArtistItem = z
+  .object({
+    id: EntityId,
+    name: z.string(),
+    source: z.enum(['self', 'label']).meta({ description: 'self: the artist account itself; label: an artist the label manages.' }),
+    platforms: z.array(PlatformChoice),
+  })
+  .meta({ id: 'PreferenceArtistItem', examples: [{ id: 3, name: 'Nina Vale', source: 'label', platforms: [] }] });
+export type PreferenceArtistItem = z.infer<typeof PreferenceArtistItem>;
+
+export const LabelArtistResource = z
+  .object({
+    id: EntityId,
+    name: z.string(),
+    platforms: z.array(PlatformChoice),
+    release_count: z.number().int().min(0),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'LabelArtistResource', examples: [{ id: 3, name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new', profile: null }], release_count: 2, created_at: exampleTime, updated_at: exampleTime }] });
+export type LabelArtistResource = z.infer<typeof LabelArtistResource>;
+
+export const LabelSettings = z
+  .object({
+    name: z.string(),
+    default_p_line_owner: z.string().nullable(),
+    default_c_line_owner: z.string().nullable(),
+    default_genre: z.string().nullable(),
+    default_language: z.string().nullable(),
+  })
+  .meta({ id: 'LabelSettings', examples: [{ name: 'Northern Lights Records', default_p_line_owner: 'Northern Lights Records', default_c_line_owner: 'Northern Lights Records', default_genre: 'Pop', default_language: 'en' }] });
+
+export const LabelPreferencesData = z
+  .object({ label: LabelSettings, artists: z.array(LabelArtistResource), meta: PaginationMeta })
+  .meta({
+    id: 'LabelPreferencesData',
+    examples: [{
+      label: { name: 'Northern Lights Records', default_p_line_owner: 'Northern Lights Records', default_c_line_owner: 'Northern Lights Records', default_genre: 'Pop', default_language: 'en' },
+      artists: [{ id: 3, name: 'Nina Vale', platforms: [], release_count: 2, created_at: exampleTime, updated_at: exampleTime }],
+      meta: { page: 1, per_page: 20, total: 1, total_pages: 1 },
+    }],
+  });
+export type LabelPreferencesData = z.infer<typeof LabelPreferencesData>;
+
+export const SearchArtistPlatformResponseData = z
+  .object({
+    query: z.string(),
+    results: z.array(z.object({ platform: ArtistPlatform, artists: z.array(ArtistPlatformResult) })),
+  })
+  .meta({
+    id: 'SearchArtistPlatformResponseData',
+    examples: [{ query: 'nina vale', results: [{ platform: 'streaming_a', artists: [{ platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: null, followers: 18250 }] }] }],
+  });
+export type SearchArtistPlatformResponseData = z.infer<typeof SearchArtistPlatformResponseData>;
+
+export const CountryResource = z
+  .object({ code: z.string().regex(/^[A-Z]{2}$/), name: z.string() })
+  .meta({ id: 'CountryResource', examples: [{ code: 'DE', name: 'Germany' }] });
+export type CountryResource = z.infer<typeof CountryResource>;
+
+export const LanguageResource = z
+  .object({ code: z.string(), name: z.string(), native_name: z.string() })
+  .meta({ id: 'LanguageResource', examples: [{ code: 'de', name: 'German', native_name: 'Deutsch' }] });
+export type LanguageResource = z.infer<typeof LanguageResource>;
+
+export const LookupPlatformsData = z
+  .object({
+    stores: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['streaming', 'download', 'video', 'social']) })),
+    artist_platforms: z.array(z.object({ id: ArtistPlatform, name: z.string() })),
+  })
+  .meta({
+    id: 'LookupPlatformsData',
+    examples: [{ stores: [{ id: 'streaming_a', name: 'Streaming service A', kind: 'streaming' }], artist_platforms: [{ id: 'streaming_a', name: 'Streaming service A' }] }],
+  });
+export type LookupPlatformsData = z.infer<typeof LookupPlatformsData>;
+
+export const Genres = z.array(z.string()).meta({ id: 'Genres', examples: [['Alternative', 'Pop', 'Electronic']] });

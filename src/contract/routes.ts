@@ -1,0 +1,156 @@
+// The endpoints as plain data: method, path, success status, query names. No zod here, so the
+// client can build a request without loading any schema. `catalog.ts` joins each route with its
+// schemas; together they are the only description of the wire in the project.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  status: 200 | 201;
+  summary: string;
+  tag: 'me' | 'releases' | 'tracks' | 'preferences' | 'artist-platforms' | 'lookups';
+  /** Query parameter names, as the specification spells them. */
+  query?: readonly string[];
+  /** POSTs whose retries are safe because the client sends an Idempotency-Key. */
+  idempotencyKey?: boolean;
+  /** Lists that page with page/perPage and answer with a meta block. */
+  paginated?: boolean;
+}
+
+export const routes = {
+  getMe: { method: 'GET', path: '/me', status: 200, tag: 'me', summary: 'Read the current user' },
+
+  listReleases: {
+    method: 'GET', path: '/releases', status: 200, tag: 'releases', paginated: true,
+    query: ['status', 'type', 'search', 'page', 'perPage'], summary: 'List releases',
+  },
+  getRelease: { method: 'GET', path: '/releases/{releaseId}', status: 200, tag: 'releases', summary: 'Read a release' },
+  createRelease: {
+    method: 'POST', path: '/releases', status: 201, tag: 'releases', idempotencyKey: true, summary: 'Create a release (draft)',
+  },
+  deleteRelease: { method: 'DELETE', path: '/releases/{releaseId}', status: 200, tag: 'releases', summary: 'Delete a release' },
+  updateReleaseMetadata: {
+    method: 'PATCH', path: '/releases/{releaseId}/metadata', status: 200, tag: 'releases', summary: 'Edit release metadata',
+  },
+  updateReleaseDelivery: {
+    method: 'PATCH', path: '/releases/{releaseId}/delivery', status: 200, tag: 'releases', summary: 'Edit delivery settings',
+  },
+  updateReleaseVideo: {
+    method: 'PATCH', path: '/releases/{releaseId}/video', status: 200, tag: 'releases', summary: 'Edit the video setting',
+  },
+  submitRelease: {
+    method: 'POST', path: '/releases/{releaseId}/submit', status: 200, tag: 'releases', idempotencyKey: true,
+    summary: 'Submit a release for review (or check it with dry_run)',
+  },
+  validateUpc: {
+    method: 'POST', path: '/releases/validate/upc', status: 200, tag: 'releases', idempotencyKey: true, summary: 'Check a UPC',
+  },
+
+  listTracks: { method: 'GET', path: '/releases/{releaseId}/tracks', status: 200, tag: 'tracks', summary: 'List the tracks of a release' },
+  getTrack: {
+    method: 'GET', path: '/releases/{releaseId}/tracks/{trackId}', status: 200, tag: 'tracks', summary: 'Read a track',
+  },
+  createTrackUploadUrl: {
+    method: 'POST', path: '/releases/{releaseId}/tracks/upload-url', status: 201, tag: 'tracks', idempotencyKey: true,
+    summary: 'Ask for an upload address for a track file',
+  },
+  replaceTrackFile: {
+    method: 'PATCH', path: '/releases/{releaseId}/tracks/{trackId}/file', status: 200, tag: 'tracks',
+    summary: 'Replace the audio file of one track',
+  },
+  replaceReleaseTracks: {
+    method: 'PUT', path: '/releases/{releaseId}/tracks', status: 200, tag: 'tracks', summary: 'Replace the whole track list',
+  },
+  validateIsrc: {
+    method: 'POST', path: '/releases/validate/isrc', status: 200, tag: 'tracks', idempotencyKey: true, summary: 'Check an ISRC',
+  },
+
+  getArtistPreferences: {
+    method: 'GET', path: '/preferences/artist', status: 200, tag: 'preferences', summary: 'Read the artist preferences',
+  },
+  listPreferenceArtists: {
+    method: 'GET', path: '/preferences/artists', status: 200, tag: 'preferences', summary: 'List the artists you can release as',
+  },
+  getLabelPreferences: {
+    method: 'GET', path: '/preferences/label', status: 200, tag: 'preferences', paginated: true,
+    query: ['search', 'page', 'perPage', 'limit'], summary: 'Read the label preferences and its artists',
+  },
+  getLabelArtist: {
+    method: 'GET', path: '/preferences/label/artist/{id}', status: 200, tag: 'preferences', summary: 'Read one label-managed artist',
+  },
+  submitArtistPreference: {
+    method: 'POST', path: '/preferences/artist/submit', status: 200, tag: 'preferences', idempotencyKey: true,
+    summary: 'Save the artist preferences',
+  },
+  submitLabelPreference: {
+    method: 'POST', path: '/preferences/label/submit', status: 200, tag: 'preferences', idempotencyKey: true,
+    summary: 'Save the label preferences and add or update its artists',
+  },
+  removeLabelArtist: {
+    method: 'POST', path: '/preferences/label/artist/remove', status: 200, tag: 'preferences', idempotencyKey: true,
+    summary: 'Stop managing an artist',
+  },
+
+  searchStreamingA: {
+    method: 'GET', path: '/preferences/search-streaming-a', status: 200, tag: 'artist-platforms', query: ['q', 'limit'],
+    summary: 'Search artists on streaming service A',
+  },
+  searchVideoChannel: {
+    method: 'GET', path: '/preferences/search-video-channel', status: 200, tag: 'artist-platforms', query: ['q', 'limit'],
+    summary: 'Search channels on video service B',
+  },
+  searchStoreC: {
+    method: 'GET', path: '/preferences/search-store-c', status: 200, tag: 'artist-platforms', query: ['q', 'limit'],
+    summary: 'Search artists on store C',
+  },
+  getStreamingAArtist: {
+    method: 'GET', path: '/preferences/get-streaming-a-artist', status: 200, tag: 'artist-platforms', query: ['url'],
+    summary: 'Resolve a streaming service A artist link',
+  },
+  getVideoChannel: {
+    method: 'GET', path: '/preferences/get-video-channel', status: 200, tag: 'artist-platforms', query: ['url'],
+    summary: 'Resolve a video service B channel link',
+  },
+  getStoreCArtist: {
+    method: 'GET', path: '/preferences/get-store-c-artist', status: 200, tag: 'artist-platforms', query: ['url'],
+    summary: 'Resolve a store C artist link',
+  },
+  getArtistViaLink: {
+    method: 'GET', path: '/preferences/artist-via-link', status: 200, tag: 'artist-platforms', query: ['url', 'platform'],
+    summary: 'Resolve an artist link on a named platform',
+  },
+  searchArtistPlatform: {
+    method: 'POST', path: '/preferences/search/artist-platform', status: 200, tag: 'artist-platforms', idempotencyKey: true,
+    summary: 'Search artists on several platforms at once',
+  },
+  getArtistViaUrl: {
+    method: 'POST', path: '/preferences/artist/get-artist-via-url', status: 200, tag: 'artist-platforms', idempotencyKey: true,
+    summary: 'Resolve an artist link, detecting the platform',
+  },
+
+  getCountries: { method: 'GET', path: '/lookup/countries', status: 200, tag: 'lookups', summary: 'List countries (ISO 3166-1)' },
+  getPlatforms: { method: 'GET', path: '/lookup/platforms', status: 200, tag: 'lookups', summary: 'List delivery and artist platforms' },
+  getGenres: { method: 'GET', path: '/lookup/genres', status: 200, tag: 'lookups', summary: 'List genres' },
+  getLanguages: { method: 'GET', path: '/lookup/languages', status: 200, tag: 'lookups', summary: 'List languages (ISO 639-1)' },
+} as const satisfies Record<string, Route>;
+
+export type EndpointId = keyof typeof routes;
+export const endpointIds = Object.keys(routes) as EndpointId[];
+
+/** Names of the path parameters of a route, in order: `/releases/{releaseId}` → `['releaseId']`. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** Fills a route's path; every value is URI-encoded so an id can never change the path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Paging bounds, shared by the service and the client. */
+export const paging = { defaultPage: 1, defaultPerPage: 20, maxPerPage: 100, searchDefaultLimit: 10, searchMaxLimit: 50 } as const;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildPath, catalog, endpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
+
+describe('the endpoint catalog', () => {
+  it('has the 36 endpoints of the specification, each path once per method', () => {
+    expect(endpointIds).toHaveLength(36);
+    const keys = endpointIds.map((id) => `${routes[id].method} ${routes[id].path}`);
+    expect(new Set(keys).size).toBe(36);
+  });
+
+  it('declares a path-parameter schema matching every {param} of the path', () => {
+    for (const endpoint of Object.values(catalog)) {
+      expect(Object.keys(endpoint.pathParams.shape).sort()).toEqual(pathParamNames(endpoint.path).sort());
+    }
+  });
+
+  it('gives every body-carrying method a body schema and no GET a body', () => {
+    for (const endpoint of Object.values(catalog)) {
+      if (endpoint.method === 'GET' || endpoint.method === 'DELETE') expect(endpoint.body, endpoint.id).toBeUndefined();
+      else expect(endpoint.body, endpoint.id).toBeDefined();
+    }
+  });
+
+  it('declares query schemas with exactly the names the route lists', () => {
+    for (const endpoint of Object.values(catalog)) {
+      const declared = endpoint.query ? Object.keys(endpoint.query.shape).sort() : [];
+      const route: Route = routes[endpoint.id];
+      expect(declared, endpoint.id).toEqual([...(route.query ?? [])].sort());
+    }
+  });
+
+  it('encodes path parameters so an id cannot change the path', () => {
+    expect(buildPath('/releases/{releaseId}/tracks/{trackId}', { releaseId: 42, trackId: '../x' })).toBe('/releases/42/tracks/..%2Fx');
+    expect(() => buildPath('/releases/{releaseId}', {})).toThrow(/releaseId/);
+  });
+});
+
+describe('toUser', () => {
+  it('normalizes the snake_case UserResource into the camelCase User', () => {
+    const raw = UserResource.parse({
+      id: 1, kind: 'label', name: 'Ada', email: 'ada@example.test', label_name: 'NLR', artist_name: null, country: 'GB',
+      created_at: '2026-11-22T10:15:00.000Z',
+    });
+    expect(toUser(raw)).toEqual({
+      id: 1, kind: 'label', name: 'Ada', email: 'ada@example.test', labelName: 'NLR', artistName: null, country: 'GB',
+      createdAt: '2026-11-22T10:15:00.000Z',
+    });
+  });
+});
