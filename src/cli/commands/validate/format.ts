@@ -1,0 +1,79 @@
+// Output lines for `validate`, built by hand for the fixed shapes: this runs once per code, a
+// million times for a big file, and string concatenation beats JSON.stringify of an object.
+import type { Problem } from '../../../codes/index.js';
+
+/** What one code's check gives, whichever kind of code (UpcResult and IsrcResult both fit). */
+export interface Verdict {
+  valid: boolean;
+  normalized: string | null;
+  kind: string | null;
+  /** The form to show a person (ISRC: CC-XXX-YY-NNNNN); UPCs have none. */
+  display?: string | null;
+  problems: readonly Problem[];
+}
+
+/** The service's answer, taken loosely (its shape may grow). */
+export interface RemoteVerdict {
+  valid: boolean;
+  normalized: string | null;
+  problems: { code: string; message: string; severity: string }[];
+  body: unknown;
+}
+
+// Code units that JSON needs escaped, and surrogates (which JSON.stringify checks for pairs).
+const JSON_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A JSON string literal: the common case (plain text) without JSON.stringify. */
+export function jsonString(s: string): string {
+  return JSON_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+function problemJson(p: Problem): string {
+  let out = `{"code":"${p.code}","message":${jsonString(p.message)},"severity":"${p.severity}"`;
+  if (p.position !== undefined) out += `,"position":${p.position}`;
+  if (p.expected !== undefined) out += `,"expected":${jsonString(p.expected)}`;
+  return `${out}}`;
+}
+
+export function problemsJson(problems: readonly Problem[]): string {
+  if (problems.length === 0) return '[]';
+  let out = '[';
+  for (let i = 0; i < problems.length; i++) out += (i === 0 ? '' : ',') + problemJson(problems[i]!);
+  return `${out}]`;
+}
+
+/** One JSON Lines record: input, valid, normalized, kind, [display,] problems[, remote]. */
+export function jsonLine(input: string, v: Verdict, withDisplay: boolean, remote?: RemoteVerdict): string {
+  let out = `{"input":${jsonString(input)},"valid":${v.valid},"normalized":${v.normalized === null ? 'null' : jsonString(v.normalized)},"kind":${v.kind === null ? 'null' : `"${v.kind}"`}`;
+  if (withDisplay) out += `,"display":${v.display == null ? 'null' : jsonString(v.display)}`;
+  out += `,"problems":${problemsJson(v.problems)}`;
+  if (remote) out += `,"remote":${JSON.stringify(remote.body) ?? 'null'}`;
+  return `${out}}\n`;
+}
+
+const TSV_ESCAPE = /[\\\u0000-\u001f\u007f]/;
+
+/** A field that cannot break the row: backslash, tab, CR and other controls written as escapes. */
+export function tsvField(s: string): string {
+  if (!TSV_ESCAPE.test(s)) return s;
+  return s.replace(/[\\\u0000-\u001f\u007f]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The problems in one line: errors first as found, warnings marked. */
+export function reasonText(problems: readonly { message: string; severity: string }[]): string {
+  if (problems.length === 0) return '';
+  if (problems.length === 1) {
+    const p = problems[0]!;
+    return p.severity === 'warning' ? `warning: ${p.message}` : p.message;
+  }
+  return problems.map((p) => (p.severity === 'warning' ? `warning: ${p.message}` : p.message)).join('; ');
+}
+
+/** input<TAB>valid|invalid<TAB>normalized-or-display<TAB>reason[<TAB>remote verdict<TAB>remote reason] */
+export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict): string {
+  let out = `${tsvField(input)}\t${v.valid ? 'valid' : 'invalid'}\t${v.display ?? v.normalized ?? ''}\t${v.problems.length === 0 ? '' : reasonText(v.problems)}`;
+  if (remote) out += `\t${remote.valid ? 'valid' : 'invalid'}\t${tsvField(reasonText(remote.problems))}`;
+  return `${out}\n`;
+}

@@ -1,0 +1,17 @@
+// Flags shared by `validate upc` and `validate isrc`.
+import type { Command } from 'commander';
+
+export function configureValidate(cmd: Command, kind: 'upc' | 'isrc'): void {
+  cmd
+    .option('-f, --file <path>', 'read codes from a file, one per line (blank lines skipped)')
+    .option('--remote', `also ask the service (POST /releases/validate/${kind}) and show both verdicts`);
+  if (kind === 'upc') cmd.option('--release <id>', 'with --remote: check the UPC for this release');
+}
+
+export const OUTPUT_HELP = `Codes come from the arguments, from stdin for '-', and from --file, in that order; the
+output keeps input order. On a terminal: a table. Piped: one tab-separated row per code,
+  input<TAB>valid|invalid<TAB>normalized<TAB>reason
+With --json: JSON Lines (one object per code, even for one code, because it streams):
+  {"input":…,"valid":…,"normalized":…,"kind":…,"problems":[…]}
+A summary (checked, valid, invalid, warnings) goes to stderr unless --quiet.
+Exit status 3 when any code is invalid (warnings do not count), 0 otherwise.`;

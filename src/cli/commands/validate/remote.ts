@@ -1,0 +1,73 @@
+// --remote: asks the service too (POST /releases/validate/upc|isrc). The only file of `validate`
+// that touches the HTTP client and session, loaded only when --remote is given.
+import type { Context } from '../../context.js';
+import { CliError } from '../../errors.js';
+import type { RemoteVerdict, Verdict } from './format.js';
+
+interface SessionModule {
+  apiClient(ctx: Context): Promise<{ call(operation: string, request: { body: unknown }): Promise<unknown> }>;
+}
+
+// The session module (src/cli/session.ts) belongs to another part of the CLI and is not in the
+// tree yet; a literal import of a missing file would break the bundle for every command. Until it
+// lands, the specifier is computed (esbuild leaves it alone) and a missing module is a clear error.
+// When it lands: replace with `await import('../../session.js')`.
+const SESSION_MODULE = ['..', '..', 'session.js'].join('/');
+
+async function loadSession(): Promise<SessionModule> {
+  try {
+    return (await import(SESSION_MODULE)) as SessionModule;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new CliError('--remote is not available in this build (no session module)', {
+        hint: 'validate offline (without --remote)',
+        code: 'remote_unavailable',
+      });
+    }
+    throw err;
+  }
+}
+
+/** Returns a function that asks the service about one code. */
+export async function remoteChecker(
+  ctx: Context,
+  kind: 'upc' | 'isrc',
+  releaseId: string | undefined,
+): Promise<(code: string, local: Verdict) => Promise<RemoteVerdict>> {
+  const { apiClient } = await loadSession();
+  const client = await apiClient(ctx);
+  return async (code) => {
+    const body =
+      kind === 'upc'
+        ? await client.call('validateUpc', { body: releaseId === undefined ? { upc: code } : { upc: code, release_id: releaseId } })
+        : await client.call('validateIsrc', { body: { isrc: code } });
+    return toRemoteVerdict(body);
+  };
+}
+
+/** Reads ValidationResultData loosely: the service may add fields, and may wrap it in `data`. */
+export function toRemoteVerdict(body: unknown): RemoteVerdict {
+  const obj = asRecord(body);
+  const data = typeof obj?.valid === 'boolean' ? obj : asRecord(obj?.data);
+  if (!data || typeof data.valid !== 'boolean') {
+    throw new CliError('the service answered the validation with an unexpected shape', { code: 'bad_response' });
+  }
+  const problems = Array.isArray(data.problems) ? data.problems : [];
+  return {
+    valid: data.valid,
+    normalized: typeof data.normalized === 'string' ? data.normalized : null,
+    problems: problems.map((p) => {
+      const r = asRecord(p) ?? {};
+      return {
+        code: String(r.code ?? 'unknown'),
+        message: String(r.message ?? r.code ?? ''),
+        severity: r.severity === 'warning' ? 'warning' : 'error',
+      };
+    }),
+    body: data,
+  };
+}
+
+function asRecord(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,122 @@
+// `reldist validate upc|isrc`: checks codes from arguments, stdin ('-') or --file, streaming, in
+// input order. Offline by default: this module and src/codes load nothing heavy.
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { checkIsrc, checkUpc } from '../../../codes/index.js';
+import type { Context } from '../../context.js';
+import { CliError, UsageError, ValidationFailed } from '../../errors.js';
+import { jsonLine, plainRow, type RemoteVerdict, type Verdict } from './format.js';
+import { eachLine } from './lines.js';
+import type { TableRows } from './table.js';
+import { BatchWriter } from './writer.js';
+
+export type CodeKind = 'upc' | 'isrc';
+
+export interface ValidateOptions {
+  file?: string;
+  remote?: boolean;
+  release?: string;
+}
+
+const TABLE_BATCH = 200;
+
+export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOptions, args: string[]): Promise<void> {
+  if (args.length === 0 && opts.file === undefined) {
+    throw new UsageError(`no ${kind.toUpperCase()} to check`, `give codes as arguments, '-' to read them from stdin, or --file F`);
+  }
+  if (args.filter((a) => a === '-').length > 1) throw new UsageError("'-' (stdin) can be given only once");
+  if (opts.release !== undefined && !opts.remote) throw new UsageError('--release needs --remote', 'the release is only known to the service');
+
+  const currentYear = ctx.now().getUTCFullYear();
+  const isrcOptions = { currentYear };
+  const check: (input: string) => Verdict = kind === 'upc' ? checkUpc : (input) => checkIsrc(input, isrcOptions);
+  const out = new BatchWriter(ctx.io.stdout);
+  const mode = ctx.globals.json ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'plain';
+  const table: TableRows | undefined = mode === 'table' ? await (await import('./table.js')).tableRows(ctx.color, Boolean(opts.remote)) : undefined;
+  const withDisplay = kind === 'isrc';
+  const remote = opts.remote ? await (await import('./remote.js')).remoteChecker(ctx, kind, opts.release) : undefined;
+
+  let checked = 0;
+  let valid = 0;
+  let warned = 0;
+  let invalid = 0;
+
+  const emit = (input: string, v: Verdict, r?: RemoteVerdict) => {
+    checked++;
+    if (v.valid && (r === undefined || r.valid)) valid++;
+    else invalid++;
+    if (v.valid && v.problems.length > 0) warned++;
+    if (mode === 'json') out.add(jsonLine(input, v, withDisplay, r));
+    else if (mode === 'plain') out.add(plainRow(input, v, r));
+    else table!.add(input, v, r);
+  };
+
+  const afterChunk = (): Promise<void> | undefined => {
+    if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
+    if (table && table.pending >= TABLE_BATCH) out.add(table.render());
+    return out.maybeFlush();
+  };
+
+  // Offline, each line is checked as it is split; with --remote, lines wait for their answers.
+  let onLine: (line: string) => void;
+  let afterEachChunk: () => Promise<void> | undefined;
+  if (remote === undefined) {
+    onLine = (line) => emit(line, check(line));
+    afterEachChunk = afterChunk;
+  } else {
+    let pending: string[] = [];
+    onLine = (line) => {
+      pending.push(line);
+    };
+    afterEachChunk = async () => {
+      const lines = pending;
+      pending = [];
+      for (const line of lines) {
+        const v = check(line);
+        emit(line, v, await remote(line, v));
+        await afterChunk();
+      }
+    };
+  }
+
+  for (const arg of args) {
+    if (arg === '-') await eachLine(ctx.io.stdin, 'stdin', onLine, afterEachChunk);
+    else {
+      onLine(arg);
+      await afterEachChunk();
+    }
+  }
+  if (opts.file !== undefined) await eachLine(openFile(opts.file), `--file ${opts.file}`, onLine, afterEachChunk).catch(fileError(opts.file));
+
+  if (table) out.add(table.render());
+  await out.flush();
+
+  if (!ctx.globals.quiet) {
+    ctx.io.stderr.write(
+      ctx.globals.json
+        ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned } })}\n`
+        : `checked ${checked}, valid ${valid}, invalid ${invalid}, warnings ${warned}\n`,
+    );
+  }
+  if (invalid > 0) {
+    throw new ValidationFailed(`${invalid} of ${checked} code${checked === 1 ? ' is' : 's are'} invalid`);
+  }
+}
+
+function openFile(path: string): Readable {
+  return createReadStream(path, { highWaterMark: 1 << 18 });
+}
+
+/** A missing or unreadable file is a usage error naming the flag, not a stack trace. */
+function fileError(path: string) {
+  return (err: unknown): never => {
+    const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    const why: Record<string, string> = {
+      ENOENT: 'no such file',
+      EACCES: 'permission denied',
+      EISDIR: 'is a directory, not a file',
+    };
+    if (code !== undefined && why[code]) throw new UsageError(`--file ${path}: ${why[code]}`);
+    throw err;
+  };
+}

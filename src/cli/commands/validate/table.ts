@@ -1,0 +1,50 @@
+// The terminal view: a table per batch of rows (cli-table3, chalk), loaded only when stdout is a
+// terminal. Batches keep a long input streaming instead of waiting for its end.
+import type { RemoteVerdict, Verdict } from './format.js';
+import { reasonText } from './format.js';
+
+export interface TableRows {
+  add(input: string, v: Verdict, remote?: RemoteVerdict): void;
+  /** Renders what was added since the last call ('' when nothing). */
+  render(): string;
+  readonly pending: number;
+}
+
+export async function tableRows(color: boolean, withRemote: boolean): Promise<TableRows> {
+  const { default: Table } = await import('cli-table3');
+  const chalk = color ? (await import('chalk')).default : undefined;
+  const paint = (s: string, how: 'green' | 'red' | 'yellow') => (chalk ? chalk[how](s) : s);
+  const verdictCell = (valid: boolean, warned: boolean) =>
+    valid ? (warned ? paint('valid (warning)', 'yellow') : paint('valid', 'green')) : paint('invalid', 'red');
+  const head = ['Input', 'Verdict', 'Code', 'Kind', 'Reason'];
+  if (withRemote) head.push('Service', 'Service reason');
+  let rows: string[][] = [];
+  return {
+    add(input, v, remote) {
+      const row = [
+        JSON.stringify(input).slice(1, -1),
+        verdictCell(v.valid, v.valid && v.problems.length > 0),
+        v.display ?? v.normalized ?? '',
+        v.kind ?? '',
+        reasonText(v.problems),
+      ];
+      if (remote) row.push(verdictCell(remote.valid, false), reasonText(remote.problems));
+      rows.push(row);
+    },
+    render() {
+      if (rows.length === 0) return '';
+      const table = new Table({
+        head: chalk ? head : head,
+        style: { head: chalk ? ['bold'] : [], border: [] },
+        wordWrap: true,
+        colWidths: withRemote ? [null, null, null, null, 40, null, 30] : [null, null, null, null, 60],
+      } as ConstructorParameters<typeof Table>[0]);
+      table.push(...rows);
+      rows = [];
+      return `${table.toString()}\n`;
+    },
+    get pending() {
+      return rows.length;
+    },
+  };
+}
