@@ -31,6 +31,8 @@ export interface Context {
   /** Aborted on SIGINT/SIGTERM so that long work can stop cleanly. */
   signal: AbortSignal;
   services: Services;
+  /** Registers clean-up (close the client, stop the sandbox) run when the command ends, last first. */
+  defer(fn: () => unknown): void;
 }
 
 /**

@@ -13,14 +13,19 @@ export interface DescribedError {
  */
 export function describeError(err: unknown, _opts: { debug: boolean }): DescribedError {
   const converted = hasToCliError(err) ? err.toCliError() : err;
-  if (converted instanceof CliError) {
-    return { message: oneLine(converted.message), hint: converted.hint, code: converted.code, exitCode: converted.exitCode };
+  if (converted instanceof CliError || isCliErrorLike(converted)) {
+    return { message: oneLine(converted.message), hint: converted.hint, code: converted.code ?? 'failed', exitCode: converted.exitCode };
   }
   if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) {
     return { message: 'interrupted', hint: undefined, code: 'interrupted', exitCode: ExitCode.interrupted };
   }
   const message = err instanceof Error ? err.message : String(err);
   return { message: oneLine(message), hint: 'run again with --debug for details', code: 'internal', exitCode: ExitCode.failure };
+}
+
+/** The plain shape other layers return from toCliError(), so they need not import this module. */
+function isCliErrorLike(v: unknown): v is { message: string; exitCode: number; hint: string | undefined; code: string } {
+  return typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string' && typeof (v as { exitCode?: unknown }).exitCode === 'number';
 }
 
 function hasToCliError(err: unknown): err is { toCliError(): CliError } {

@@ -5,7 +5,9 @@ import { UsageError, exitCodeHelp } from './errors.js';
 import { colorEnabled, type Env, type IO } from './io.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
 
-export const VERSION = '0.1.0';
+import { VERSION } from './version.js';
+
+export { VERSION };
 
 export interface ProgramDeps {
   io: IO;
@@ -30,8 +32,11 @@ function globalsOf(cmd: Command): GlobalOptions {
   };
 }
 
+const deferred = new WeakMap<Context, (() => unknown)[]>();
+
 export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context {
-  return {
+  const list: (() => unknown)[] = [];
+  const ctx: Context = {
     io: deps.io,
     env: deps.env,
     globals,
@@ -40,7 +45,23 @@ export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context 
     now: deps.now ?? (() => new Date()),
     signal: deps.signal ?? new AbortController().signal,
     services: { ...(deps.services ?? {}) },
+    defer: (fn) => void list.push(fn),
   };
+  deferred.set(ctx, list);
+  return ctx;
+}
+
+/** Runs a context's clean-ups, last registered first; a failing clean-up does not hide the others. */
+export async function runDeferred(ctx: Context): Promise<void> {
+  const list = deferred.get(ctx) ?? [];
+  deferred.delete(ctx);
+  for (const fn of list.reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      if (ctx.globals.debug) ctx.io.stderr.write(`clean-up failed: ${(err as Error).message}\n`);
+    }
+  }
 }
 
 function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Command {
@@ -52,7 +73,11 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Com
   cmd.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const ctx = makeContext(deps, globalsOf(self));
-    await spec.run(ctx, self.opts(), self.args);
+    try {
+      await spec.run(ctx, self.opts(), self.args);
+    } finally {
+      await runDeferred(ctx);
+    }
   });
   return cmd;
 }

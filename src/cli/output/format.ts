@@ -1,0 +1,76 @@
+// Turning values into cell text. Pure: the same input gives the same text, in tests and for users.
+
+export type Kind = 'text' | 'date' | 'status' | 'id' | 'number' | 'bool' | 'list';
+
+export interface Column<T = Record<string, unknown>> {
+  header: string;
+  /** A field name (dotted for nested: `meta.total`) or a function of the row. */
+  value: string | ((row: T) => unknown);
+  kind?: Kind;
+}
+
+/** 'terminal': for a person (relative dates, colour). 'plain': for a pipe (ISO dates, no colour). */
+export type Mode = 'terminal' | 'plain';
+
+export function pick(row: unknown, path: string): unknown {
+  let v: unknown = row;
+  for (const part of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+export function cellValue<T>(row: T, col: Column<T>): unknown {
+  return typeof col.value === 'function' ? col.value(row) : pick(row, col.value);
+}
+
+export function formatCell(v: unknown, kind: Kind | undefined, mode: Mode, now: Date): string {
+  if (v === undefined || v === null || v === '') return mode === 'terminal' ? '-' : '';
+  if (kind === 'date' || (kind === undefined && isIsoDate(v))) return formatDate(v, mode, now);
+  if (Array.isArray(v)) return v.map((x) => formatCell(x, undefined, mode, now)).join(', ');
+  if (typeof v === 'boolean') return mode === 'terminal' ? (v ? 'yes' : 'no') : String(v);
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function isIsoDate(v: unknown): boolean {
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v);
+}
+
+/** Piped: the ISO timestamp as is. Terminal: how long ago, like gh. */
+export function formatDate(v: unknown, mode: Mode, now: Date): string {
+  const d = v instanceof Date ? v : new Date(String(v));
+  if (Number.isNaN(d.getTime())) return String(v);
+  if (mode === 'plain') return d.toISOString();
+  return relativeTime(d, now);
+}
+
+export function relativeTime(d: Date, now: Date): string {
+  const s = Math.round((now.getTime() - d.getTime()) / 1000);
+  const future = s < 0;
+  const a = Math.abs(s);
+  const units: [number, string][] = [
+    [60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month'], [Number.POSITIVE_INFINITY, 'year'],
+  ];
+  let n = a;
+  let unit = 'second';
+  for (const [size, name] of units) {
+    unit = name;
+    if (n < size) break;
+    n = Math.floor(n / size);
+  }
+  if (a < 45) return future ? 'in a moment' : 'just now';
+  const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return future ? `in ${text}` : `${text} ago`;
+}
+
+/** One TSV cell: tabs and line breaks would break the row, so they become spaces. */
+export function tsvCell(s: string): string {
+  return s.replace(/[\t\r\n]+/g, ' ');
+}
+
+/** Column header for a field name: `catalog_number` → `CATALOG NUMBER`. */
+export function headerOf(field: string): string {
+  return field.replace(/[._]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
+}

@@ -1,0 +1,76 @@
+// Renders lists and records to text: a table for a terminal, tab-separated rows for a pipe.
+// cli-table3 and chalk are loaded only when a terminal table is drawn.
+import { cellValue, formatCell, tsvCell, type Column, type Kind, type Mode } from './format.js';
+
+export interface RenderOptions {
+  mode: Mode;
+  color: boolean;
+  now: Date;
+}
+
+type Paint = (kind: Kind | undefined, raw: unknown, text: string) => string;
+
+async function painter(color: boolean): Promise<{ paint: Paint; bold: (s: string) => string; dim: (s: string) => string }> {
+  if (!color) return { paint: (_k, _r, t) => t, bold: (s) => s, dim: (s) => s };
+  const { Chalk } = await import('chalk');
+  // A fixed level: what we print must not depend on how chalk guesses the terminal.
+  const c = new Chalk({ level: 1 });
+  const status: Record<string, (s: string) => string> = {
+    draft: c.gray, in_review: c.yellow, approved: c.cyan, rejected: c.red, delivered: c.blue, live: c.green, taken_down: c.magenta,
+    pending: c.yellow, ready: c.green, valid: c.green, invalid: c.red, error: c.red, warning: c.yellow,
+  };
+  return {
+    paint: (kind, raw, text) => {
+      if (kind === 'status' && typeof raw === 'string') return (status[raw] ?? ((s: string) => s))(text);
+      if (kind === 'id') return c.cyan(text);
+      if (kind === 'date') return c.dim(text);
+      return text;
+    },
+    bold: c.bold,
+    dim: c.dim,
+  };
+}
+
+export async function renderList<T>(rows: readonly T[], columns: readonly Column<T>[], opts: RenderOptions): Promise<string> {
+  if (opts.mode === 'plain') {
+    // No header when piped (like gh): every line is a record, ready for cut/awk.
+    return rows.map((r) => columns.map((c) => tsvCell(formatCell(cellValue(r, c), c.kind, 'plain', opts.now))).join('\t') + '\n').join('');
+  }
+  const { paint, bold } = await painter(opts.color);
+  const { default: Table } = await import('cli-table3');
+  const table = new Table({
+    head: columns.map((c) => bold(c.header)),
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+    },
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+  });
+  for (const r of rows) {
+    table.push(
+      columns.map((c) => {
+        const raw = cellValue(r, c);
+        return paint(c.kind, raw, formatCell(raw, c.kind, 'terminal', opts.now));
+      }),
+    );
+  }
+  // cli-table3 pads the last column too; trailing blanks are noise in a terminal and in goldens.
+  return table.toString().split('\n').map((l) => l.replace(/\s+$/, '')).join('\n') + '\n';
+}
+
+export interface Field<T = Record<string, unknown>> extends Column<T> {}
+
+export async function renderRecord<T>(value: T, fields: readonly Field<T>[], opts: RenderOptions): Promise<string> {
+  if (opts.mode === 'plain') {
+    return fields.map((f) => `${f.header}\t${tsvCell(formatCell(cellValue(value, f), f.kind, 'plain', opts.now))}\n`).join('');
+  }
+  const { paint, bold } = await painter(opts.color);
+  const width = Math.max(0, ...fields.map((f) => f.header.length));
+  return fields
+    .map((f) => {
+      const raw = cellValue(value, f);
+      const label = `${f.header}:`.padEnd(width + 1);
+      return `${bold(label)}  ${paint(f.kind, raw, formatCell(raw, f.kind, 'terminal', opts.now))}\n`;
+    })
+    .join('');
+}

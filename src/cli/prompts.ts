@@ -1,0 +1,59 @@
+// Prompts for a person at a terminal (@inquirer/prompts, loaded on first use). When prompting is
+// not possible (piped, CI, --no-input) every helper throws a UsageError naming the flag to pass.
+import type { Context } from './context.js';
+import { Interrupted, UsageError } from './errors.js';
+
+export interface PromptBase {
+  message: string;
+  /** How to give the answer without a prompt, e.g. `--title <title>`; named in the error. */
+  flag: string;
+}
+
+function cannotPrompt(ctx: Context, p: PromptBase): never {
+  const why = ctx.globals.input ? 'not a terminal' : '--no-input';
+  throw new UsageError(`${p.message.replace(/[:?]\s*$/, '')}: missing (cannot prompt: ${why})`, `pass ${p.flag}`);
+}
+
+async function inquirer() {
+  return import('@inquirer/prompts');
+}
+
+function context(ctx: Context) {
+  // Prompts draw on stderr so that stdout carries data only.
+  return { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal, clearPromptOnDone: false };
+}
+
+export async function promptText(ctx: Context, p: PromptBase & { default?: string; validate?: (v: string) => true | string }): Promise<string> {
+  if (!ctx.canPrompt) cannotPrompt(ctx, p);
+  const { input } = await inquirer();
+  return input({ message: p.message, ...(p.default !== undefined ? { default: p.default } : {}), ...(p.validate ? { validate: p.validate } : {}) }, context(ctx));
+}
+
+/** A hidden answer (tokens): never echoed. */
+export async function promptSecret(ctx: Context, p: PromptBase): Promise<string> {
+  if (!ctx.canPrompt) cannotPrompt(ctx, p);
+  const { password } = await inquirer();
+  return password({ message: p.message, mask: false, validate: (v: string) => (v.trim() ? true : 'cannot be empty') }, context(ctx));
+}
+
+/** Yes/no. `--yes` answers yes; without a terminal the answer must come from `--yes`. */
+export async function promptConfirm(ctx: Context, p: Partial<PromptBase> & { message: string; default?: boolean }): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  if (!ctx.canPrompt) cannotPrompt(ctx, { message: p.message, flag: p.flag ?? '--yes' });
+  const { confirm } = await inquirer();
+  return confirm({ message: p.message, default: p.default ?? false }, context(ctx));
+}
+
+/** Asks to go on with something destructive; no is an Interrupted error (exit 130). */
+export async function confirmOrAbort(ctx: Context, message: string, flag = '--yes'): Promise<void> {
+  if (!(await promptConfirm(ctx, { message, flag }))) throw new Interrupted('cancelled');
+}
+
+export async function promptSelect<V extends string>(
+  ctx: Context,
+  p: PromptBase & { choices: readonly { value: V; name?: string; description?: string }[]; default?: V },
+): Promise<V> {
+  if (!ctx.canPrompt) cannotPrompt(ctx, p);
+  const { select } = await inquirer();
+  return select<V>({ message: p.message, choices: p.choices.map((c) => ({ ...c })), ...(p.default ? { default: p.default } : {}) }, context(ctx));
+}

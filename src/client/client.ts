@@ -1,0 +1,303 @@
+// The HTTP client: endpoints by catalog id, retries, typed errors, pagination and tracing.
+import { ApiError, NetworkError, RequestValidationError, apiErrorFrom } from './errors.js';
+import { buildQuery, loadBodySchemas, schemaIssues, type BodySchemas, type QueryValue } from './catalog.js';
+import { buildPath, routes, type EndpointId, type Route } from '../contract/routes.js';
+import { RETRY_STATUSES, defaultRetryPolicy, isReplayable, isRetryableNetworkCode, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
+import { redactHeaders, redactText } from './redact.js';
+import { TransportError, errorCode, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+
+export type Workload = 'oneshot' | 'long';
+
+export interface ClientOptions {
+  baseUrl: string;
+  token?: string | undefined;
+  /** Builds the transport for a kind of work; called at most once per kind. */
+  transportFor(workload: Workload): Promise<Transport>;
+  /** The kind of work this client mostly does; uploads always use 'long'. */
+  workload?: Workload;
+  /** Request-body schemas (default: the contract's catalog, loaded on first use). */
+  loadBodySchemas?: () => Promise<BodySchemas>;
+  retry?: RetryPolicy;
+  /** Receives --debug lines (already redacted). */
+  trace?: ((line: string) => void) | undefined;
+  signal?: AbortSignal | undefined;
+  userAgent?: string;
+  random?: () => number;
+  /** Called before a retry wait: lets the CLI say "retrying in 2s" on a terminal. */
+  onRetry?: ((info: { attempt: number; delayMs: number; reason: string }) => void) | undefined;
+}
+
+export interface CallOptions {
+  params?: Readonly<Record<string, string | number>>;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+  headers?: Readonly<Record<string, string>>;
+  /** Overrides the generated key (e.g. to make a re-run of a script replay safely). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface RawRequest {
+  method: string;
+  /** A path relative to the base URL (may carry a query string) or an absolute URL. */
+  path: string;
+  query?: Readonly<Record<string, QueryValue>> | undefined;
+  headers?: Readonly<Record<string, string>> | undefined;
+  body?: TransportRequest['body'];
+  /** Send the bearer token (not to upload URLs, which are signed). */
+  auth?: boolean;
+  workload?: Workload;
+  signal?: AbortSignal | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed JSON when the body is JSON, else undefined. */
+  data: unknown;
+  attempts: number;
+}
+
+const MAX_PAGES = 10_000;
+const TRACE_BODY_LIMIT = 4000;
+
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly token: string | undefined;
+  private readonly opts: ClientOptions;
+  private readonly transports = new Map<Workload, Promise<Transport>>();
+  private bodySchemas: Promise<BodySchemas> | undefined;
+
+  constructor(opts: ClientOptions) {
+    this.opts = opts;
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.token = opts.token;
+  }
+
+  /** Calls an endpoint of the contract's catalog; returns the parsed JSON body. */
+  async call<T = unknown>(endpointId: EndpointId, options: CallOptions = {}): Promise<T> {
+    const route: Route | undefined = routes[endpointId];
+    if (!route) throw new Error(`unknown endpoint ${endpointId}`);
+    // Strict on what we send: the user hears of a bad field from us, with its path.
+    if (options.body !== undefined) {
+      const schema = (await this.loadBodySchemas())(endpointId);
+      const issues = schema ? schemaIssues(schema, options.body) : [];
+      if (issues.length > 0) throw new RequestValidationError(endpointId, issues);
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    // One key per logical operation, reused by every retry of it.
+    if (route.idempotencyKey && !hasHeader(headers, 'idempotency-key')) {
+      headers['Idempotency-Key'] = options.idempotencyKey ?? globalThis.crypto.randomUUID();
+    }
+    const res = await this.request({
+      method: route.method,
+      path: buildPath(route.path, { ...options.params }),
+      query: options.query,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+    // Lenient on what we receive: the body as sent, unknown fields kept.
+    return res.data as T;
+  }
+
+  /** Every item of a paginated list endpoint (`{data, meta:{total_pages}}`), page after page. */
+  async *paginate<T = unknown>(endpointId: EndpointId, options: CallOptions = {}, onPage?: (page: number, totalPages: number) => void): AsyncGenerator<T> {
+    let page = Number(options.query?.page ?? 1);
+    for (let n = 0; n < MAX_PAGES; n++) {
+      const res = await this.call<unknown>(endpointId, { ...options, query: { ...options.query, page } });
+      const { items, totalPages } = pageOf(res);
+      onPage?.(page, totalPages);
+      for (const item of items) yield item as T;
+      if (page >= totalPages || items.length === 0) return;
+      page++;
+    }
+  }
+
+  async all<T = unknown>(endpointId: EndpointId, options: CallOptions = {}, onPage?: (page: number, totalPages: number) => void): Promise<T[]> {
+    const out: T[] = [];
+    for await (const item of this.paginate<T>(endpointId, options, onPage)) out.push(item);
+    return out;
+  }
+
+  /** Sends one request (with retries) and turns non-2xx into ApiError. */
+  async request(req: RawRequest): Promise<RawResponse> {
+    const res = await this.send(req);
+    if (res.status < 200 || res.status >= 300) {
+      const err = apiErrorFrom(res.status, res.statusText, res.text, res.headers, { method: req.method.toUpperCase(), path: pathOnly(req.path) });
+      const after = parseRetryAfter(res.headers['retry-after']);
+      if (res.attempts > 1 || after !== undefined) {
+        throw new ApiError({ ...errInit(err), attempts: res.attempts, retryAfterSeconds: after === undefined ? undefined : Math.ceil(after / 1000) });
+      }
+      throw err;
+    }
+    return res;
+  }
+
+  /** Like request() but returns non-2xx responses instead of throwing (for `reldist api`). */
+  async send(req: RawRequest): Promise<RawResponse> {
+    const method = req.method.toUpperCase();
+    const url = this.resolve(req.path, req.query);
+    const headers: Record<string, string> = {
+      'user-agent': this.opts.userAgent ?? 'reldist',
+      accept: 'application/json',
+      ...lowerKeys(req.headers ?? {}),
+    };
+    if (req.auth !== false && this.token && !headers.authorization) headers.authorization = `Bearer ${this.token}`;
+    if (typeof req.body === 'string' && !headers['content-type']) headers['content-type'] = 'application/json';
+    const policy = this.opts.retry ?? defaultRetryPolicy;
+    const replayable = isReplayable(method, headers);
+    const transport = await this.transport(req.workload ?? this.opts.workload ?? 'oneshot');
+    const signal = anySignal(req.signal, this.opts.signal);
+
+    for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
+      this.traceRequest(method, url, headers, req.body);
+      let res: TransportResponse;
+      try {
+        res = await transport.send({ method, url, headers, body: req.body, signal });
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        const code = errorCode(err) ?? 'ENETWORK';
+        this.trace(`! ${method} ${url.href}: ${code} ${(err as Error).message ?? ''}`);
+        if (replayable && isRetryableNetworkCode(code) && attempt <= policy.maxRetries) {
+          await this.wait(attempt, policy, undefined, code, signal);
+          continue;
+        }
+        throw this.networkError(err, code, method, url, attempt);
+      }
+      const text = await res.text();
+      this.traceResponse(res, text, Date.now() - started);
+      if (RETRY_STATUSES.has(res.status) && replayable && attempt <= policy.maxRetries) {
+        const after = parseRetryAfter(res.headers['retry-after']);
+        // A server asking for a longer pause than we are willing to wait: give up now, say so.
+        if (!(after !== undefined && after > policy.maxDelayMs)) {
+          await this.wait(attempt, policy, after, `${res.status}`, signal);
+          continue;
+        }
+      }
+      return { status: res.status, statusText: res.statusText, headers: res.headers, text, data: parseJson(res.headers, text), attempts: attempt };
+    }
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.transports.values()];
+    this.transports.clear();
+    await Promise.all(all.map(async (t) => (await t).close()));
+  }
+
+  /** The transport for long work, shared with the upload helper. */
+  transport(workload: Workload): Promise<Transport> {
+    let t = this.transports.get(workload);
+    if (!t) {
+      t = this.opts.transportFor(workload);
+      this.transports.set(workload, t);
+    }
+    return t;
+  }
+
+  resolve(path: string, query?: Readonly<Record<string, QueryValue>>): URL {
+    const qs = buildQuery(query);
+    if (/^https?:\/\//i.test(path)) {
+      const u = new URL(path);
+      if (qs) for (const [k, v] of new URLSearchParams(qs.slice(1))) u.searchParams.append(k, v);
+      return u;
+    }
+    const rel = path.startsWith('/') ? path : `/${path}`;
+    const u = new URL(this.baseUrl + rel);
+    if (qs) for (const [k, v] of new URLSearchParams(qs.slice(1))) u.searchParams.append(k, v);
+    return u;
+  }
+
+  private loadBodySchemas(): Promise<BodySchemas> {
+    this.bodySchemas ??= (this.opts.loadBodySchemas ?? loadBodySchemas)();
+    return this.bodySchemas;
+  }
+
+  private async wait(attempt: number, policy: RetryPolicy, retryAfterMs: number | undefined, reason: string, signal: AbortSignal | undefined) {
+    const delayMs = retryDelay(attempt - 1, policy, retryAfterMs, this.opts.random);
+    this.trace(`! retry ${attempt}/${policy.maxRetries} after ${reason} in ${delayMs} ms`);
+    this.opts.onRetry?.({ attempt, delayMs, reason });
+    await sleep(delayMs, signal);
+  }
+
+  private networkError(err: unknown, code: string, method: string, url: URL, attempts: number): NetworkError {
+    const reason = code === 'ECONNREFUSED' ? 'connection refused' : err instanceof TransportError ? err.message : `${code}${(err as Error)?.message ? ` (${(err as Error).message})` : ''}`;
+    return new NetworkError(`${method} ${url.origin}${url.pathname}: ${reason}`, { code, baseUrl: this.baseUrl, attempts, cause: err });
+  }
+
+  private trace(line: string): void {
+    if (this.opts.trace) this.opts.trace(redactText(line, [this.token]));
+  }
+
+  private traceRequest(method: string, url: URL, headers: Record<string, string>, body: TransportRequest['body']) {
+    if (!this.opts.trace) return;
+    this.trace(`> ${method} ${url.href}`);
+    for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
+    if (typeof body === 'string') this.trace(`> ${truncate(body)}`);
+    else if (body) this.trace('> [streamed body]');
+  }
+
+  private traceResponse(res: TransportResponse, text: string, ms: number) {
+    if (!this.opts.trace) return;
+    this.trace(`< ${res.status} ${res.statusText} (${ms} ms)`.replace(/\s+\(/, ' ('));
+    for (const [k, v] of Object.entries(redactHeaders(res.headers))) this.trace(`< ${k}: ${v}`);
+    if (text) this.trace(`< ${truncate(text)}`);
+  }
+}
+
+/** Reads a list response: `{data, meta}` pages, or a plain array (one page). */
+export function pageOf(res: unknown): { items: unknown[]; totalPages: number } {
+  if (Array.isArray(res)) return { items: res, totalPages: 1 };
+  if (res && typeof res === 'object' && Array.isArray((res as { data?: unknown }).data)) {
+    const meta = (res as { meta?: { total_pages?: unknown } }).meta;
+    const total = typeof meta?.total_pages === 'number' ? meta.total_pages : 1;
+    return { items: (res as { data: unknown[] }).data, totalPages: total };
+  }
+  return { items: [res], totalPages: 1 };
+}
+
+function parseJson(headers: Record<string, string>, text: string): unknown {
+  if (!text) return undefined;
+  const ct = headers['content-type'] ?? '';
+  if (!/json/i.test(ct) && !/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function truncate(s: string): string {
+  return s.length > TRACE_BODY_LIMIT ? `${s.slice(0, TRACE_BODY_LIMIT)}… [${s.length - TRACE_BODY_LIMIT} more bytes]` : s;
+}
+
+function lowerKeys(h: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function hasHeader(h: Record<string, string>, name: string): boolean {
+  return Object.keys(h).some((k) => k.toLowerCase() === name);
+}
+
+function pathOnly(path: string): string {
+  try {
+    return /^https?:/i.test(path) ? new URL(path).pathname : path.split('?')[0]!;
+  } catch {
+    return path;
+  }
+}
+
+function errInit(e: ApiError) {
+  return { status: e.status, code: e.code, message: e.message, requestId: e.requestId, fields: e.fields, problems: e.problems, method: e.method, path: e.path };
+}
+
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return AbortSignal.any([a, b]);
+}

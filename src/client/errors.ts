@@ -1,0 +1,188 @@
+// Typed errors of the HTTP client. They describe themselves for the CLI through `toCliError()`,
+// which returns a plain object, so the client never imports the CLI (the arrow goes cli → client).
+
+/** Exit codes of the CLI that the client's errors map to (see `reldist help exit-codes`). */
+export const ClientExit = { failure: 1, validation: 3, auth: 4, notFound: 5, rateLimited: 6, interrupted: 130 } as const;
+
+/** What `toCliError()` returns: the CLI turns it into one line and an exit code. */
+export interface CliErrorLike {
+  message: string;
+  exitCode: number;
+  hint?: string;
+  code: string;
+}
+
+export interface Problem {
+  path?: string;
+  code?: string;
+  message: string;
+  hint?: string;
+  severity?: string;
+}
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  requestId?: string | undefined;
+  fields?: Record<string, string[]> | undefined;
+  problems?: Problem[] | undefined;
+  method: string;
+  path: string;
+  /** Set when the client gave up after retrying (429/5xx). */
+  attempts?: number;
+  retryAfterSeconds?: number | undefined;
+}
+
+export const AUTH_HINT = 'run `reldist auth login` or set RELDIST_TOKEN';
+
+/** Every non-2xx response becomes one of these. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | undefined;
+  readonly fields: Record<string, string[]> | undefined;
+  readonly problems: Problem[] | undefined;
+  readonly method: string;
+  readonly path: string;
+  readonly attempts: number;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.fields = init.fields;
+    this.problems = init.problems;
+    this.method = init.method;
+    this.path = init.path;
+    this.attempts = init.attempts ?? 1;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+
+  /** The first field error, as `path: message`, for a one-line report. */
+  firstFieldError(): string | undefined {
+    for (const [path, messages] of Object.entries(this.fields ?? {})) {
+      if (messages[0]) return `${path}: ${messages[0]}`;
+    }
+    const p = this.problems?.find((x) => x.severity !== 'warning') ?? this.problems?.[0];
+    return p ? `${p.path ? `${p.path}: ` : ''}${p.message}` : undefined;
+  }
+
+  toCliError(): CliErrorLike {
+    const rid = this.requestId ? ` (request ${this.requestId})` : '';
+    const base = `${this.message}${rid}`;
+    if (this.status === 401) return { message: base, exitCode: ClientExit.auth, hint: AUTH_HINT, code: this.code };
+    if (this.status === 404) return { message: base, exitCode: ClientExit.notFound, code: this.code };
+    if (this.status === 422 && (this.code === 'submit_blocked' || this.code === 'validation_failed')) {
+      const first = this.firstFieldError();
+      const more = countIssues(this) > 1 ? ` (and ${countIssues(this) - 1} more; use --json to see all)` : '';
+      return { message: first ? `${base}: ${first}${more}` : base, exitCode: ClientExit.validation, code: this.code };
+    }
+    if (this.status === 429) {
+      return {
+        message: `${base}${this.attempts > 1 ? ` after ${this.attempts} attempts` : ''}`,
+        exitCode: ClientExit.rateLimited,
+        hint: this.retryAfterSeconds !== undefined ? `the service asks to wait ${this.retryAfterSeconds}s before trying again` : 'wait a moment and run the command again',
+        code: this.code,
+      };
+    }
+    if (this.attempts > 1 && (this.status === 502 || this.status === 503 || this.status === 504)) {
+      return { message: `${base} after ${this.attempts} attempts`, exitCode: ClientExit.rateLimited, hint: 'the service is unavailable; try again later', code: this.code };
+    }
+    return { message: base, exitCode: ClientExit.failure, code: this.code };
+  }
+}
+
+function countIssues(e: ApiError): number {
+  return Object.values(e.fields ?? {}).reduce((n, m) => n + m.length, 0) + (e.problems?.filter((p) => p.severity !== 'warning').length ?? 0);
+}
+
+/** The request never got an HTTP answer: refused, reset, timed out, DNS. */
+export class NetworkError extends Error {
+  readonly code: string;
+  readonly baseUrl: string;
+  readonly attempts: number;
+
+  constructor(message: string, init: { code: string; baseUrl: string; attempts?: number; cause?: unknown }) {
+    super(message, { cause: init.cause });
+    this.name = 'NetworkError';
+    this.code = init.code;
+    this.baseUrl = init.baseUrl;
+    this.attempts = init.attempts ?? 1;
+  }
+
+  toCliError(): CliErrorLike {
+    if (this.code === 'ECONNREFUSED') {
+      return {
+        message: `cannot connect to ${this.baseUrl}: connection refused`,
+        exitCode: ClientExit.failure,
+        hint: 'is the service running? check --base-url, RELDIST_BASE_URL or `reldist auth status`',
+        code: 'connection_refused',
+      };
+    }
+    const exitCode = this.attempts > 1 ? ClientExit.rateLimited : ClientExit.failure;
+    const after = this.attempts > 1 ? ` after ${this.attempts} attempts` : '';
+    return { message: `${this.message}${after}`, exitCode, code: 'network_error' };
+  }
+}
+
+/** A request body that fails the contract's schema: caught before anything is sent. */
+export class RequestValidationError extends Error {
+  readonly issues: { path: string; message: string }[];
+  readonly endpoint: string;
+
+  constructor(endpoint: string, issues: { path: string; message: string }[]) {
+    const first = issues[0];
+    super(first ? `invalid request for ${endpoint}: ${first.path || '(body)'}: ${first.message}` : `invalid request for ${endpoint}`);
+    this.name = 'RequestValidationError';
+    this.endpoint = endpoint;
+    this.issues = issues;
+  }
+
+  toCliError(): CliErrorLike {
+    const more = this.issues.length > 1 ? ` (and ${this.issues.length - 1} more)` : '';
+    // A bad field is bad input: a usage error (exit 2), found before anything was sent.
+    return { message: `${this.message}${more}`, exitCode: 2, code: 'invalid_request' };
+  }
+}
+
+/** Parses the service's error body `{error: {...}}`; falls back to the status line. */
+export function apiErrorFrom(status: number, statusText: string, bodyText: string, headers: Record<string, string>, req: { method: string; path: string }): ApiError {
+  let parsed: unknown;
+  try {
+    parsed = bodyText ? JSON.parse(bodyText) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const e = (parsed && typeof parsed === 'object' && 'error' in parsed ? (parsed as { error: unknown }).error : undefined) as
+    | Record<string, unknown>
+    | undefined;
+  const message =
+    typeof e?.message === 'string' && e.message ? e.message : `${req.method} ${req.path}: ${status}${statusText ? ` ${statusText}` : ''}`;
+  return new ApiError({
+    status,
+    code: typeof e?.code === 'string' ? e.code : defaultCode(status),
+    message,
+    requestId: typeof e?.request_id === 'string' ? e.request_id : headers['x-request-id'],
+    fields: isRecord(e?.fields) ? (e.fields as Record<string, string[]>) : undefined,
+    problems: Array.isArray(e?.problems) ? (e.problems as Problem[]) : undefined,
+    method: req.method,
+    path: req.path,
+  });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function defaultCode(status: number): string {
+  const codes: Record<number, string> = {
+    400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
+    409: 'state_conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'validation_failed',
+    429: 'rate_limited', 500: 'internal_error', 502: 'bad_gateway', 503: 'unavailable', 504: 'gateway_timeout',
+  };
+  return codes[status] ?? `http_${status}`;
+}

@@ -1,0 +1,73 @@
+// When to retry and how long to wait: pure functions, so the policy is tested without a network.
+
+export interface RetryPolicy {
+  /** Retries after the first attempt (so at most maxRetries + 1 requests). */
+  maxRetries: number;
+  /** First backoff step in ms; doubles each retry. */
+  baseDelayMs: number;
+  /** No single wait is longer than this, Retry-After included. */
+  maxDelayMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { maxRetries: 3, baseDelayMs: 300, maxDelayMs: 20_000 };
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** A request may be sent again if repeating it cannot do the work twice. */
+export function isReplayable(method: string, headers: Record<string, string>): boolean {
+  if (IDEMPOTENT.has(method.toUpperCase())) return true;
+  return Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
+}
+
+export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Socket-level failures worth another try: the peer went away mid-way or never answered. */
+const RETRY_CODES = new Set([
+  'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN',
+  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED',
+]);
+
+export function isRetryableNetworkCode(code: string | undefined): boolean {
+  return code !== undefined && RETRY_CODES.has(code);
+}
+
+/**
+ * Exponential backoff with "equal jitter": half the step is fixed, half random, so waits grow
+ * but concurrent clients do not retry in lock-step.
+ */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/** Retry-After is seconds or an HTTP date; returns ms to wait, or undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/** The wait before retry number `retry` (0-based): the server's Retry-After wins, capped. */
+export function retryDelay(retry: number, policy: RetryPolicy, retryAfterMs: number | undefined, random?: () => number): number {
+  if (retryAfterMs !== undefined) return Math.min(policy.maxDelayMs, retryAfterMs);
+  return backoffDelay(retry, policy, random);
+}
+
+/** Sleeps, but wakes with the signal's reason when it is aborted. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

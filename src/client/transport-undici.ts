@@ -1,0 +1,46 @@
+// undici for long work: uploads, batches, proxies. Loading it costs start-up time (see
+// docs/startup.md), so only the commands that do long work ask for it.
+import type { Readable } from 'node:stream';
+import { TransportError, defaultTimeouts, proxyConfigured, type Timeouts, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+import { tameWasmCompilation } from './v8-flags.js';
+
+export async function createUndiciTransport(env: Readonly<Record<string, string | undefined>>, timeouts: Timeouts = defaultTimeouts): Promise<Transport> {
+  tameWasmCompilation();
+  const { Agent, EnvHttpProxyAgent, request } = await import('undici');
+  const options = {
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.idleMs,
+    bodyTimeout: timeouts.idleMs,
+    keepAliveTimeout: 10_000,
+  };
+  // EnvHttpProxyAgent reads HTTP(S)_PROXY and NO_PROXY itself.
+  const dispatcher = proxyConfigured(env) ? new EnvHttpProxyAgent(options) : new Agent(options);
+
+  return {
+    kind: 'undici',
+    async send(req: TransportRequest): Promise<TransportResponse> {
+      const body = typeof req.body === 'function' ? (req.body() as Readable) : req.body;
+      try {
+        const res = await request(req.url, {
+          method: req.method as 'GET',
+          headers: req.headers,
+          body: body ?? null,
+          dispatcher,
+          signal: req.signal ?? null,
+        });
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+        }
+        return { status: res.statusCode, statusText: '', headers, text: () => res.body.text() };
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'UND_ERR_CONNECT_TIMEOUT') throw new TransportError(`connect timeout after ${timeouts.connectMs} ms`, 'ETIMEDOUT', err);
+        throw err;
+      }
+    },
+    async close() {
+      await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,203 @@
+// Retry and backoff: the pure policy, then the client against a tiny fault injector on
+// 127.0.0.1 (returns 503/429 or drops connections on purpose; it is not a copy of our service).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backoffDelay, isReplayable, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/client/retry.js';
+import { createClient, ApiError, NetworkError } from '../../src/client/index.js';
+
+const policy: RetryPolicy = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 };
+
+describe('retry policy', () => {
+  it('grows exponentially with jitter inside [step/2, step] and is capped', () => {
+    expect(backoffDelay(0, policy, () => 0)).toBe(50);
+    expect(backoffDelay(0, policy, () => 1)).toBe(100);
+    expect(backoffDelay(2, policy, () => 0)).toBe(200);
+    expect(backoffDelay(2, policy, () => 1)).toBe(400);
+    expect(backoffDelay(10, policy, () => 1)).toBe(1000);
+    for (let i = 0; i < 50; i++) {
+      const d = backoffDelay(1, policy);
+      expect(d).toBeGreaterThanOrEqual(100);
+      expect(d).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, and caps it', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:03 GMT', now)).toBe(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 2025 00:00:03 GMT', now)).toBe(0);
+    expect(retryDelay(0, policy, 5000)).toBe(1000);
+    expect(retryDelay(0, policy, 30)).toBe(30);
+  });
+
+  it('replays idempotent methods, and POST/PATCH only with an Idempotency-Key', () => {
+    expect(isReplayable('GET', {})).toBe(true);
+    expect(isReplayable('PUT', {})).toBe(true);
+    expect(isReplayable('DELETE', {})).toBe(true);
+    expect(isReplayable('POST', {})).toBe(false);
+    expect(isReplayable('PATCH', {})).toBe(false);
+    expect(isReplayable('POST', { 'Idempotency-Key': 'k' })).toBe(true);
+  });
+});
+
+// The fault injector: a queue of behaviours, one per incoming request; then 200.
+type Behaviour = { status: number; headers?: Record<string, string>; body?: unknown } | 'reset';
+let queue: Behaviour[] = [];
+const seen: { method: string; url: string; key: string | undefined; auth: string | undefined; body: string }[] = [];
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, key: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization, body });
+      const b = queue.shift();
+      if (b === 'reset') {
+        req.socket.destroy();
+        return;
+      }
+      const status = b?.status ?? 200;
+      res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${seen.length}`, ...(b?.headers ?? {}) });
+      res.end(JSON.stringify(b?.body ?? { ok: true, n: seen.length }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  queue = [];
+  seen.length = 0;
+});
+
+const fast: RetryPolicy = { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 200 };
+
+for (const transport of ['http', 'undici'] as const) {
+  describe(`client retries over ${transport}`, () => {
+    const make = (extra: Partial<Parameters<typeof createClient>[0]> = {}) =>
+      createClient({ baseUrl: base, token: 'rd_secret_token_1234', transport, retry: fast, ...extra });
+
+    it('retries 503 and 502 on GET, then returns the answer', async () => {
+      queue = [{ status: 503 }, { status: 502 }];
+      const c = make();
+      const res = await c.request({ method: 'GET', path: '/releases' });
+      expect(res.status).toBe(200);
+      expect(res.attempts).toBe(3);
+      expect(seen).toHaveLength(3);
+      await c.close();
+    });
+
+    it('honours a short Retry-After on 429', async () => {
+      queue = [{ status: 429, headers: { 'retry-after': '0' } }];
+      const c = make();
+      expect((await c.request({ method: 'GET', path: '/me' })).status).toBe(200);
+      expect(seen).toHaveLength(2);
+      await c.close();
+    });
+
+    it('gives up at once when Retry-After is longer than it will wait, and says so (exit 6)', async () => {
+      queue = [{ status: 429, headers: { 'retry-after': '120' }, body: { error: { status: 429, code: 'rate_limited', message: 'slow down' } } }];
+      const c = make();
+      const err = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(seen).toHaveLength(1);
+      expect(err.toCliError()).toMatchObject({ exitCode: 6 });
+      expect(err.toCliError().hint).toMatch(/120s/);
+      await c.close();
+    });
+
+    it('stops after maxRetries and maps exhaustion to exit 6', async () => {
+      queue = [{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }];
+      const c = make();
+      const err = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(seen).toHaveLength(4);
+      expect(err.attempts).toBe(4);
+      expect(err.toCliError().exitCode).toBe(6);
+      await c.close();
+    });
+
+    it('does not retry a POST without an Idempotency-Key', async () => {
+      queue = [{ status: 503 }];
+      const c = make();
+      const err = await c.request({ method: 'POST', path: '/releases/validate/isrc', body: '{}' }).catch((e) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err.status).toBe(503);
+      expect(seen).toHaveLength(1);
+      await c.close();
+    });
+
+    it('retries a keyed POST with the same key every time', async () => {
+      queue = [{ status: 503 }, 'reset'];
+      const c = make({ loadBodySchemas: async () => () => undefined });
+      await c.call('createRelease', { body: { title: 'x' } });
+      expect(seen).toHaveLength(3);
+      const keys = new Set(seen.map((s) => s.key));
+      expect(keys.size).toBe(1);
+      expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
+      // A second logical operation gets a new key.
+      await c.call('createRelease', { body: { title: 'y' } });
+      expect(seen[3]!.key).not.toBe(seen[0]!.key);
+      await c.close();
+    });
+
+    it('retries a connection reset on GET', async () => {
+      queue = ['reset'];
+      const c = make();
+      expect((await c.request({ method: 'GET', path: '/me' })).status).toBe(200);
+      expect(seen).toHaveLength(2);
+      await c.close();
+    });
+
+    it('turns an error body into one typed ApiError with fields and request id', async () => {
+      queue = [{ status: 422, body: { error: { status: 422, code: 'validation_failed', message: 'The request is invalid', request_id: 'req_abc', fields: { 'artists.0.role': ['unknown role'] } } } }];
+      const c = make();
+      const err = await c.request({ method: 'PUT', path: '/releases/1/tracks', body: '[]' }).catch((e) => e);
+      expect(err).toMatchObject({ status: 422, code: 'validation_failed', requestId: 'req_abc', fields: { 'artists.0.role': ['unknown role'] } });
+      const cli = err.toCliError();
+      expect(cli.exitCode).toBe(3);
+      expect(cli.message).toContain('artists.0.role: unknown role');
+      await c.close();
+    });
+
+    it('maps 401 to exit 4 with the login hint, 404 to exit 5', async () => {
+      queue = [{ status: 401, body: { error: { status: 401, code: 'unauthorized', message: 'token missing' } } }, { status: 404 }];
+      const c = make();
+      const e1 = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      expect(e1.toCliError()).toMatchObject({ exitCode: 4, hint: 'run `reldist auth login` or set RELDIST_TOKEN' });
+      const e2 = await c.request({ method: 'GET', path: '/releases/9' }).catch((e) => e);
+      expect(e2.toCliError().exitCode).toBe(5);
+      await c.close();
+    });
+
+    it('sends the bearer token, but not to an absolute upload URL when auth is off', async () => {
+      const c = make();
+      await c.request({ method: 'GET', path: '/me' });
+      await c.request({ method: 'PUT', path: `${base}/uploads/k?sig=1`, auth: false, body: 'x' });
+      expect(seen[0]!.auth).toBe('Bearer rd_secret_token_1234');
+      expect(seen[1]!.auth).toBeUndefined();
+      await c.close();
+    });
+  });
+}
+
+describe('connection refused', () => {
+  it('names the base URL and is not retried', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((r) => closed.close(() => r()));
+    for (const transport of ['http', 'undici'] as const) {
+      const c = createClient({ baseUrl: url, transport, retry: fast });
+      const err = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      expect(err).toBeInstanceOf(NetworkError);
+      expect(err.toCliError().message).toBe(`cannot connect to ${url}: connection refused`);
+      await c.close();
+    }
+  });
+});
