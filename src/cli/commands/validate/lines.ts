@@ -1,20 +1,26 @@
-// Streams lines out of a byte stream: one string per non-blank line, CRLF tolerated, a leading
-// UTF-8 BOM dropped. Splits decoded chunks itself (cheaper than node:readline) and hands over
-// control between chunks so that the caller can wait for its output to drain.
+// Streams lines out of a byte stream without decoding them: each non-blank line is handed over as
+// (bytes, start, end) of a chunk, CRLF tolerated, a leading UTF-8 BOM dropped. Splitting bytes on
+// '\n' is safe for UTF-8 (no multi-byte sequence contains 0x0A). Control returns to the caller
+// between chunks so that it can wait for its output to drain.
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { UsageError } from '../../errors.js';
 
 /** A code is a few characters; a "line" this long means the input is not a list of codes. */
-export const MAX_LINE_CHARS = 1 << 20;
+export const MAX_LINE_BYTES = 1 << 20;
 
-/** True for lines of nothing but spaces and tabs (the empty line is handled by the caller). */
-function isBlank(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 9) return false;
+export type LineHandler = (bytes: Buffer, start: number, end: number) => void;
+
+function emit(bytes: Buffer, start: number, end: number, onLine: LineHandler): void {
+  if (end > start && bytes[end - 1] === 13) end--;
+  if (end === start) return;
+  const first = bytes[start];
+  if (first === 32 || first === 9) {
+    // Blank lines (spaces and tabs only) are skipped like empty ones.
+    let i = start + 1;
+    while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
+    if (i === end) return;
   }
-  return true;
+  onLine(bytes, start, end);
 }
 
 /**
@@ -24,42 +30,41 @@ function isBlank(s: string): boolean {
 export async function eachLine(
   stream: Readable,
   name: string,
-  onLine: (line: string) => void,
-  afterChunk: () => Promise<void> | void,
+  onLine: LineHandler,
+  afterChunk: () => Promise<void> | undefined,
 ): Promise<void> {
-  const decoder = new StringDecoder('utf8');
-  let carry = '';
+  let carry: Buffer | undefined;
   let first = true;
-  let lineNo = 0;
-  const emit = (text: string, start: number, end: number) => {
-    lineNo++;
-    if (end > start && text.charCodeAt(end - 1) === 13) end--;
-    if (end === start) return;
-    const line = text.slice(start, end);
-    const c = line.charCodeAt(0);
-    if ((c === 32 || c === 9) && isBlank(line)) return;
-    onLine(line);
-  };
-  for await (const chunk of stream) {
-    let text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
-    if (first && text.length > 0) {
-      first = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    if (carry.length > 0) text = carry + text;
+  let lines = 0;
+  for await (const piece of stream) {
+    const chunk: Buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : (piece as Buffer);
+    const len = chunk.length;
     let start = 0;
-    let nl: number;
-    while ((nl = text.indexOf('\n', start)) !== -1) {
-      emit(text, start, nl);
-      start = nl + 1;
+    if (first && len > 0) {
+      first = false;
+      if (len >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) start = 3;
     }
-    carry = start === 0 ? text : text.slice(start);
-    if (carry.length > MAX_LINE_CHARS) {
-      throw new UsageError(`${name}: line ${lineNo + 1} is longer than ${MAX_LINE_CHARS} characters`, 'give one code per line');
+    for (let i = start; i < len; i++) {
+      if (chunk[i] !== 10) continue;
+      lines++;
+      if (carry !== undefined) {
+        const line = Buffer.concat([carry, chunk.subarray(start, i)]);
+        carry = undefined;
+        emit(line, 0, line.length, onLine);
+      } else {
+        emit(chunk, start, i, onLine);
+      }
+      start = i + 1;
+    }
+    if (start < len) {
+      // Copied: the rest of the chunk is small, and keeping a view would pin the whole chunk.
+      carry = carry === undefined ? Buffer.from(chunk.subarray(start)) : Buffer.concat([carry, chunk.subarray(start)]);
+      if (carry.length > MAX_LINE_BYTES) {
+        throw new UsageError(`${name}: line ${lines + 1} is longer than ${MAX_LINE_BYTES} bytes`, 'give one code per line');
+      }
     }
     const wait = afterChunk();
     if (wait) await wait;
   }
-  const rest = carry + decoder.end();
-  if (rest.length > 0) emit(rest, 0, rest.length);
+  if (carry !== undefined) emit(carry, 0, carry.length, onLine);
 }

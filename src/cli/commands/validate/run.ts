@@ -2,13 +2,14 @@
 // input order. Offline by default: this module and src/codes load nothing heavy.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { checkIsrc, checkUpc } from '../../../codes/index.js';
+import { checkIsrc, checkUpc, plainValidIsrc, plainValidUpcLength } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
 import { jsonLine, plainRow, type RemoteVerdict, type Verdict } from './format.js';
-import { eachLine } from './lines.js';
+import { isrcJsonFast, isrcPlainFast, upcJsonFast, upcPlainFast } from './fast.js';
+import { eachLine, type LineHandler } from './lines.js';
 import type { TableRows } from './table.js';
-import { BatchWriter } from './writer.js';
+import { ByteWriter } from './writer.js';
 
 export type CodeKind = 'upc' | 'isrc';
 
@@ -30,7 +31,7 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
   const currentYear = ctx.now().getUTCFullYear();
   const isrcOptions = { currentYear };
   const check: (input: string) => Verdict = kind === 'upc' ? checkUpc : (input) => checkIsrc(input, isrcOptions);
-  const out = new BatchWriter(ctx.io.stdout);
+  const out = new ByteWriter(ctx.io.stdout);
   const mode = ctx.globals.json ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'plain';
   const table: TableRows | undefined = mode === 'table' ? await (await import('./table.js')).tableRows(ctx.color, Boolean(opts.remote)) : undefined;
   const withDisplay = kind === 'isrc';
@@ -46,27 +47,45 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
     if (v.valid && (r === undefined || r.valid)) valid++;
     else invalid++;
     if (v.valid && v.problems.length > 0) warned++;
-    if (mode === 'json') out.add(jsonLine(input, v, withDisplay, r));
-    else if (mode === 'plain') out.add(plainRow(input, v, r));
+    if (mode === 'json') out.text(jsonLine(input, v, withDisplay, r));
+    else if (mode === 'plain') out.text(plainRow(input, v, r));
     else table!.add(input, v, r);
   };
 
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
-    if (table && table.pending >= TABLE_BATCH) out.add(table.render());
+    if (table && table.pending >= TABLE_BATCH) out.text(table.render());
     return out.maybeFlush();
   };
 
-  // Offline, each line is checked as it is split; with --remote, lines wait for their answers.
-  let onLine: (line: string) => void;
+  // Offline, each line is checked as it is split: a plain valid code goes straight from input
+  // bytes to output bytes, anything else through the engine for its reasons. With --remote,
+  // lines wait for the service's answers.
+  let onLine: LineHandler;
   let afterEachChunk: () => Promise<void> | undefined;
   if (remote === undefined) {
-    onLine = (line) => emit(line, check(line));
+    const fastWrite = mode === 'json' ? (kind === 'upc' ? upcJsonFast : isrcJsonFast) : mode === 'plain' ? (kind === 'upc' ? upcPlainFast : isrcPlainFast) : undefined;
+    const fastValid =
+      fastWrite === undefined
+        ? () => false
+        : kind === 'upc'
+          ? (b: Buffer, s: number, e: number) => plainValidUpcLength(b, s, e) !== 0
+          : (b: Buffer, s: number, e: number) => plainValidIsrc(b, s, e, currentYear);
+    onLine = (b, s, e) => {
+      if (fastValid(b, s, e)) {
+        checked++;
+        valid++;
+        fastWrite!(out, b, s, e);
+        return;
+      }
+      const line = b.toString('utf8', s, e);
+      emit(line, check(line));
+    };
     afterEachChunk = afterChunk;
   } else {
     let pending: string[] = [];
-    onLine = (line) => {
-      pending.push(line);
+    onLine = (b, s, e) => {
+      pending.push(b.toString('utf8', s, e));
     };
     afterEachChunk = async () => {
       const lines = pending;
@@ -82,13 +101,16 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
   for (const arg of args) {
     if (arg === '-') await eachLine(ctx.io.stdin, 'stdin', onLine, afterEachChunk);
     else {
-      onLine(arg);
+      const bytes = Buffer.from(arg, 'utf8');
+      // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
+      if (bytes.length === 0) emit(arg, check(arg));
+      else onLine(bytes, 0, bytes.length);
       await afterEachChunk();
     }
   }
   if (opts.file !== undefined) await eachLine(openFile(opts.file), `--file ${opts.file}`, onLine, afterEachChunk).catch(fileError(opts.file));
 
-  if (table) out.add(table.render());
+  if (table) out.text(table.render());
   await out.flush();
 
   if (!ctx.globals.quiet) {

@@ -1,12 +1,14 @@
-// Collects output text and writes it in large chunks, waiting for 'drain' when the stream asks
-// to (a slow pipe must not make us buffer a whole million-line result).
+// Output for `validate`: bytes gathered in a large buffer and written in big chunks. Lines are
+// built straight into the buffer (no string per line on the fast path); after each input chunk
+// the caller waits for 'drain' if the stream asked to, so memory stays flat on a slow pipe.
 import type { Writable } from 'node:stream';
 import { CliError } from '../../errors.js';
 
-const FLUSH_AT = 1 << 16;
+const SIZE = 1 << 20;
 
-export class BatchWriter {
-  private buf = '';
+export class ByteWriter {
+  buf: Buffer = Buffer.allocUnsafe(SIZE);
+  pos = 0;
   private failed: Error | undefined;
 
   constructor(private readonly stream: Writable) {
@@ -16,34 +18,55 @@ export class BatchWriter {
     });
   }
 
-  add(text: string): void {
-    this.buf += text;
+  /** Makes room for n more bytes in `buf` at `pos` (n must be under SIZE). */
+  reserve(n: number): void {
+    if (this.pos + n > this.buf.length) this.spill();
   }
 
-  /** Writes when enough has piled up; resolves when the stream can take more. */
+  /** Appends a string (UTF-8). */
+  text(s: string): void {
+    if (s.length * 3 > SIZE / 2) {
+      this.spill();
+      this.stream.write(s);
+      return;
+    }
+    this.reserve(s.length * 3);
+    this.pos += this.buf.write(s, this.pos, 'utf8');
+  }
+
+  /** Hands the filled part to the stream and starts a new buffer (the stream keeps the old one). */
+  private spill(): void {
+    this.check();
+    if (this.pos === 0) return;
+    this.stream.write(this.buf.subarray(0, this.pos));
+    this.buf = Buffer.allocUnsafe(SIZE);
+    this.pos = 0;
+  }
+
+  /** After a chunk of input: write when enough has piled up, and wait if the stream is full. */
   maybeFlush(): Promise<void> | undefined {
-    return this.buf.length >= FLUSH_AT ? this.flush() : undefined;
+    if (this.pos >= SIZE / 2) this.spill();
+    return this.stream.writableNeedDrain ? this.drain() : undefined;
   }
 
   async flush(): Promise<void> {
+    this.spill();
+    if (this.stream.writableNeedDrain) await this.drain();
     this.check();
-    if (this.buf.length === 0) return;
-    const ok = this.stream.write(this.buf);
-    this.buf = '';
-    if (!ok) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          this.stream.off('drain', done);
-          this.stream.off('error', done);
-          this.stream.off('close', done);
-          resolve();
-        };
-        this.stream.on('drain', done);
-        this.stream.on('error', done);
-        this.stream.on('close', done);
-      });
-      this.check();
-    }
+  }
+
+  private drain(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        this.stream.off('drain', done);
+        this.stream.off('error', done);
+        this.stream.off('close', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('error', done);
+      this.stream.on('close', done);
+    }).then(() => this.check());
   }
 
   private check(): void {
