@@ -1,0 +1,29 @@
+// Shared by the artist-platform and preference handlers: turning a pasted link or id into a
+// directory profile, with errors that name the field the input came from.
+import { ServiceError } from '../handler.js';
+import { artistDirectory } from '../artists/index.js';
+import type { ArtistPlatformResult } from '../artists/directory.js';
+import type { ArtistPlatform } from '../artists/platforms.js';
+import { resolveArtistLink, type ResolveOutcome } from '../artists/resolve.js';
+
+export type Failure = Extract<ResolveOutcome, { ok: false }>;
+
+/** Resolve or fail: not found → 404; unusable input → 400 (query) or 422 with the field (body). */
+export async function resolveOrThrow(
+  input: string,
+  platform: ArtistPlatform | undefined,
+  source: { in: 'query' | 'body'; field: string },
+): Promise<ArtistPlatformResult> {
+  const outcome = await resolveArtistLink(artistDirectory(), input, platform);
+  if (outcome.ok) return outcome.result;
+  if (outcome.reason === 'not_found') throw new ServiceError(404, 'not_found', outcome.message);
+  if (source.in === 'query') throw new ServiceError(400, 'invalid_query', `${source.field}: ${outcome.message}`);
+  throw new ServiceError(422, 'validation_failed', `${source.field}: ${outcome.message}`, {
+    fields: { [source.field]: [outcome.message] },
+  });
+}
+
+/** The outcome without throwing, for handlers that collect every field error first. */
+export async function resolveChoice(input: string, platform: ArtistPlatform): Promise<ResolveOutcome> {
+  return resolveArtistLink(artistDirectory(), input, platform);
+}

@@ -1,0 +1,175 @@
+// Artist and label preferences (spec 4.4). Artist preferences belong to artist accounts and label
+// preferences to label accounts: the other kind of account gets 403 `forbidden` naming the
+// endpoints it should use (a 404 would read as "nothing saved yet"). A label artist of another
+// label is 404, like every other user's row.
+import type { PlatformChoiceInput, RemoveLabelArtistBody, SubmitArtistPreferenceRequest, SubmitLabelPreferenceRequest } from '../../contract/requests.js';
+import { artistIdOf } from '../../contract/requests.js';
+import type { LabelPreferencesData } from '../../contract/resources.js';
+import { paging } from '../../contract/routes.js';
+import { ServiceError, type AuthUser, type HandlerMap, type UserKind } from '../handler.js';
+import { PLATFORM_INFO } from '../artists/platforms.js';
+import { canonicalGenre, isLanguageCode } from '../lookups/index.js';
+import { parseId } from '../store/ids.js';
+import {
+  getArtistPreferences,
+  getLabelArtist,
+  getLabelSettings,
+  labelArtistExists,
+  listLabelArtists,
+  preferenceArtists,
+  removeLabelArtist,
+  saveArtistPreferences,
+  saveLabelPreferences,
+  type LabelArtistChange,
+  type LabelSettingsChange,
+  type PlatformChoice,
+} from '../store/preferences.js';
+import { resolveChoice } from './artist-links.js';
+import type { z } from 'zod';
+
+type ChoiceInput = z.infer<typeof PlatformChoiceInput>;
+
+function requireKind(user: AuthUser, kind: UserKind): void {
+  if (user.kind === kind) return;
+  const message =
+    kind === 'label'
+      ? 'label preferences belong to label accounts; this token is an artist account: use /preferences/artist'
+      : 'artist preferences belong to artist accounts; this token is a label account: use /preferences/label';
+  throw new ServiceError(403, 'forbidden', message);
+}
+
+/** Field path → messages, collected over the whole body so every problem is reported at once. */
+class FieldErrors {
+  readonly fields: Record<string, string[]> = {};
+  add(path: string, message: string): void {
+    (this.fields[path] ??= []).push(message);
+  }
+  throwIfAny(): void {
+    const paths = Object.keys(this.fields);
+    if (paths.length === 0) return;
+    const first = paths[0]!;
+    const more = paths.length > 1 ? ` (and ${paths.length - 1} more)` : '';
+    throw new ServiceError(422, 'validation_failed', `${first}: ${this.fields[first]![0]}${more}`, { fields: this.fields });
+  }
+}
+
+/**
+ * Checks per-platform choices: one per platform; "existing" must name a profile the directory
+ * has (a bare id or a pasted link, resolved like the link endpoints); "new" carries no id.
+ */
+async function resolveChoices(inputs: readonly ChoiceInput[] | undefined, path: string, errors: FieldErrors): Promise<PlatformChoice[]> {
+  const out: PlatformChoice[] = [];
+  const seen = new Set<string>();
+  for (const [i, c] of (inputs ?? []).entries()) {
+    if (seen.has(c.platform)) {
+      errors.add(`${path}.${i}.platform`, `${c.platform} is given more than once`);
+      continue;
+    }
+    seen.add(c.platform);
+    if (c.mode === 'new') {
+      if (c.profile_id !== undefined) errors.add(`${path}.${i}.profile_id`, 'must be absent with mode "new" (a new profile has no id yet)');
+      else out.push({ platform: c.platform, mode: 'new', profile: null });
+      continue;
+    }
+    const outcome = await resolveChoice(c.profile_id!, c.platform);
+    if (outcome.ok) out.push({ platform: c.platform, mode: 'existing', profile: outcome.result });
+    else errors.add(`${path}.${i}.profile_id`, outcome.message);
+  }
+  return out;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const handlers: HandlerMap = {
+  getArtistPreferences({ user }, { db }) {
+    requireKind(user, 'artist');
+    return getArtistPreferences(db, user.id);
+  },
+
+  async submitArtistPreference({ user, body }, { db, now }) {
+    requireKind(user, 'artist');
+    const req = body as SubmitArtistPreferenceRequest;
+    const errors = new FieldErrors();
+    const platforms = await resolveChoices(req.platforms, 'platforms', errors);
+    errors.throwIfAny();
+    saveArtistPreferences(db, user.id, { artist_name: req.artist_name, platforms }, now());
+    const chosen = platforms.map((c) => `${PLATFORM_INFO[c.platform].name}: ${c.mode === 'new' ? 'new profile' : c.profile!.name}`);
+    return { message: `Artist preferences saved${chosen.length > 0 ? ` (${chosen.join('; ')})` : ''}.` };
+  },
+
+  listPreferenceArtists({ user }, { db }) {
+    return preferenceArtists(db, user.id);
+  },
+
+  getLabelPreferences({ user, query }, { db }): LabelPreferencesData {
+    requireKind(user, 'label');
+    const page = (query.page as number | undefined) ?? paging.defaultPage;
+    // `limit` is the legacy name of perPage; perPage wins when both are sent.
+    const perPage = (query.perPage as number | undefined) ?? (query.limit as number | undefined) ?? paging.defaultPerPage;
+    const { artists, total } = listLabelArtists(db, user.id, { search: query.search as string | undefined, page, perPage });
+    return {
+      label: getLabelSettings(db, user.id),
+      artists,
+      meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
+    };
+  },
+
+  async submitLabelPreference({ user, body }, { db, now }) {
+    requireKind(user, 'label');
+    const req = body as SubmitLabelPreferenceRequest;
+    const errors = new FieldErrors();
+
+    const settings: LabelSettingsChange = {};
+    if (req.name !== undefined) settings.name = req.name;
+    if (req.default_p_line_owner !== undefined) settings.default_p_line_owner = req.default_p_line_owner;
+    if (req.default_c_line_owner !== undefined) settings.default_c_line_owner = req.default_c_line_owner;
+    if (req.default_genre !== undefined) {
+      const genre = req.default_genre === null ? null : canonicalGenre(req.default_genre);
+      if (genre === undefined) errors.add('default_genre', `"${req.default_genre}" is not in the genres lookup (GET /lookup/genres)`);
+      else settings.default_genre = genre;
+    }
+    if (req.default_language !== undefined) {
+      const lang = req.default_language?.toLowerCase() ?? null;
+      if (lang !== null && !isLanguageCode(lang)) {
+        errors.add('default_language', `"${req.default_language}" is not an ISO 639-1 code from the languages lookup (GET /lookup/languages)`);
+      } else settings.default_language = lang;
+    }
+
+    const artists: LabelArtistChange[] = [];
+    const ids = new Set<number>();
+    for (const [i, a] of (req.artists ?? []).entries()) {
+      const platforms = await resolveChoices(a.platforms, `artists.${i}.platforms`, errors);
+      const change: LabelArtistChange = { name: a.name, platforms };
+      if (a.id !== undefined) {
+        // Another label's artist, or one already removed, is not found, as everywhere else.
+        const id = parseId(a.id, `label artist ${a.id} (artists.${i}.id)`);
+        if (!labelArtistExists(db, user.id, id)) throw new ServiceError(404, 'not_found', `label artist ${a.id} (artists.${i}.id) not found`);
+        if (ids.has(id)) errors.add(`artists.${i}.id`, `artist ${id} is given more than once`);
+        ids.add(id);
+        change.id = id;
+      }
+      artists.push(change);
+    }
+    errors.throwIfAny();
+
+    const { added, updated } = saveLabelPreferences(db, user.id, settings, artists, now());
+    const parts = [added > 0 ? `${plural(added, 'artist')} added` : '', updated > 0 ? `${plural(updated, 'artist')} updated` : ''].filter(Boolean);
+    return { message: `Label preferences saved${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.` };
+  },
+
+  getLabelArtist({ user, params }, { db }) {
+    requireKind(user, 'label');
+    const artist = getLabelArtist(db, user.id, parseId(params.id, 'label artist'));
+    if (!artist) throw new ServiceError(404, 'not_found', `label artist ${params.id} not found`);
+    return artist;
+  },
+
+  removeLabelArtist({ user, body }, { db }) {
+    requireKind(user, 'label');
+    const raw = artistIdOf(body as RemoveLabelArtistBody);
+    const id = parseId(raw, `label artist ${raw}`);
+    const name = removeLabelArtist(db, user.id, id);
+    if (name === undefined) throw new ServiceError(404, 'not_found', `label artist ${raw} not found`);
+    return { message: `Artist ${id} (${name}) removed from the label's artists; releases that credit them keep the name.` };
+  },
+};
