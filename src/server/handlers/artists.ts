@@ -5,7 +5,7 @@ import type { Handler, HandlerMap } from '../handler.js';
 import { artistDirectory } from '../artists/index.js';
 import { SEARCH_LIMIT_DEFAULT } from '../artists/directory.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
-import { resolveOrThrow } from './artist-links.js';
+import { resolveOrThrow } from '../artists/resolve-http.js';
 
 const search =
   (platform: ArtistPlatform): Handler =>

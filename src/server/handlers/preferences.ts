@@ -24,7 +24,7 @@ import {
   type LabelSettingsChange,
   type PlatformChoice,
 } from '../store/preferences.js';
-import { resolveChoice } from './artist-links.js';
+import { resolveChoice } from '../artists/resolve-http.js';
 import type { z } from 'zod';
 
 type ChoiceInput = z.infer<typeof PlatformChoiceInput>;

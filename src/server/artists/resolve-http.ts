@@ -1,10 +1,10 @@
 // Shared by the artist-platform and preference handlers: turning a pasted link or id into a
 // directory profile, with errors that name the field the input came from.
 import { ServiceError } from '../handler.js';
-import { artistDirectory } from '../artists/index.js';
-import type { ArtistPlatformResult } from '../artists/directory.js';
-import type { ArtistPlatform } from '../artists/platforms.js';
-import { resolveArtistLink, type ResolveOutcome } from '../artists/resolve.js';
+import { artistDirectory } from './index.js';
+import type { ArtistPlatformResult } from './directory.js';
+import type { ArtistPlatform } from './platforms.js';
+import { resolveArtistLink, type ResolveOutcome } from './resolve.js';
 
 export type Failure = Extract<ResolveOutcome, { ok: false }>;
 
