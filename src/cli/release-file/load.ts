@@ -1,0 +1,73 @@
+// Loads a release file into a plan: what to create, which audio to upload for which track, and
+// the settings to apply. Everything is checked here, before anything is sent.
+import { stat } from 'node:fs/promises';
+import { dirname, extname, relative, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest } from '../../contract/index.js';
+import { FileProblemsError, locate, parseText, readInputFile, validateParsed, type LocatedProblem } from './data-file.js';
+import { AUDIO_EXTENSIONS, ReleaseFile, type ReleaseFileTrack } from './schema.js';
+
+export interface PlannedTrack {
+  /** Absolute path of the audio file. */
+  path: string;
+  /** The path as written in the release file (for messages). */
+  written: string;
+  /** Everything but the file; title may be missing (then tags or the file name give it). */
+  fields: Omit<ReleaseFileTrack, 'file'>;
+}
+
+export interface ReleasePlan {
+  name: string;
+  release: CreateReleaseRequest;
+  tracks: PlannedTrack[];
+  delivery: UpdateReleaseDeliveryRequest | undefined;
+  video: UpdateReleaseVideoRequest | undefined;
+}
+
+/** `--file path` (or "-" for stdin, where audio paths are relative to the working folder). */
+export async function loadReleaseFile(path: string, options: { flag?: string; stdin?: Readable; cwd?: string } = {}): Promise<ReleasePlan> {
+  const flag = options.flag ?? '--file';
+  const cwd = options.cwd ?? process.cwd();
+  const { text } = await readInputFile(path === '-' ? '-' : resolve(cwd, path), flag, options.stdin, path);
+  const shown = path === '-' ? 'stdin' : path;
+  const parsed = parseText(shown, text);
+  const file = validateParsed(parsed, ReleaseFile);
+  const base = path === '-' ? cwd : dirname(resolve(cwd, path));
+
+  const problems: LocatedProblem[] = [];
+  const tracks: PlannedTrack[] = [];
+  for (const [i, t] of (file.tracks ?? []).entries()) {
+    const { file: written, ...fields } = t;
+    const abs = resolve(base, written);
+    const fieldPath = ['tracks', i, 'file'];
+    const problem = await audioFileProblem(abs, written);
+    if (problem) problems.push({ path: fieldPath, message: problem });
+    tracks.push({ path: abs, written, fields });
+  }
+  if (problems.length > 0) throw new FileProblemsError(shown, locate(parsed, problems));
+
+  const { tracks: _t, delivery, video, ...release } = file;
+  return { name: shown, release, tracks, delivery, video };
+}
+
+/** Why an audio path cannot be uploaded, or undefined when it looks fine. */
+export async function audioFileProblem(abs: string, written: string): Promise<string | undefined> {
+  const ext = extname(abs).toLowerCase();
+  if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
+    return `expected a WAV, FLAC or AIFF file, got "${written}"`;
+  }
+  try {
+    const s = await stat(abs);
+    if (!s.isFile()) return `"${written}" is not a file`;
+    if (s.size === 0) return `"${written}" is empty`;
+  } catch {
+    return `no such file: ${written} (paths are relative to the release file)`;
+  }
+  return undefined;
+}
+
+/** A short form of an absolute path for messages: relative to the working folder when inside it. */
+export function displayPath(abs: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, abs);
+  return rel.startsWith('..') || rel === '' ? abs : rel;
+}

@@ -1,0 +1,25 @@
+// The release file (docs/release-file.md): the fields of CreateReleaseRequest at the top level,
+// plus the tracks with their audio files, and the delivery and video settings. Built from the
+// contract's schemas, so a field the service takes is a field the file takes, spelt the same.
+import { z } from 'zod';
+import {
+  CreateReleaseRequest, ReplaceReleaseTracksTrackInput, Text, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
+} from '../../contract/index.js';
+
+export const ReleaseFileTrack = ReplaceReleaseTracksTrackInput.omit({ id: true, file_key: true, title: true }).extend({
+  /** The audio file, relative to the release file. */
+  file: z.string().trim().min(1).max(1000),
+  /** Optional here: taken from the file's tags, else from its name. */
+  title: Text(200).optional(),
+});
+export type ReleaseFileTrack = z.infer<typeof ReleaseFileTrack>;
+
+export const ReleaseFile = CreateReleaseRequest.extend({
+  tracks: z.array(ReleaseFileTrack).max(500).optional(),
+  delivery: UpdateReleaseDeliveryRequest.optional(),
+  video: UpdateReleaseVideoRequest.optional(),
+});
+export type ReleaseFile = z.infer<typeof ReleaseFile>;
+
+/** Audio the service takes; anything else is refused before a byte is sent. */
+export const AUDIO_EXTENSIONS = ['.wav', '.flac', '.aif', '.aiff'] as const;
