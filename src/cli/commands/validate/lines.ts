@@ -34,23 +34,25 @@ export async function eachLine(
   afterChunk: () => Promise<void> | undefined,
 ): Promise<void> {
   let carry: Buffer | undefined;
-  let first = true;
   let lines = 0;
+  // The first line may start with a BOM (a chunk boundary can fall inside it, hence per line).
+  const first: LineHandler = (b, s, e) => {
+    if (e - s >= 3 && b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf) s += 3;
+    emit(b, s, e, onLine);
+  };
   for await (const piece of stream) {
     const chunk: Buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : (piece as Buffer);
     const len = chunk.length;
     let start = 0;
-    if (first && len > 0) {
-      first = false;
-      if (len >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) start = 3;
-    }
     for (let i = start; i < len; i++) {
       if (chunk[i] !== 10) continue;
-      lines++;
       if (carry !== undefined) {
         const line = Buffer.concat([carry, chunk.subarray(start, i)]);
         carry = undefined;
-        emit(line, 0, line.length, onLine);
+        if (lines++ === 0) first(line, 0, line.length);
+        else emit(line, 0, line.length, onLine);
+      } else if (lines++ === 0) {
+        first(chunk, start, i);
       } else {
         emit(chunk, start, i, onLine);
       }
@@ -66,5 +68,8 @@ export async function eachLine(
     const wait = afterChunk();
     if (wait) await wait;
   }
-  if (carry !== undefined) emit(carry, 0, carry.length, onLine);
+  if (carry !== undefined) {
+    if (lines === 0) first(carry, 0, carry.length);
+    else emit(carry, 0, carry.length, onLine);
+  }
 }
