@@ -24,8 +24,8 @@ export interface EndpointSchemas {
 export type Endpoint = Route & EndpointSchemas & { id: EndpointId; pathParams: z.ZodObject };
 
 const PathId = z.string().min(1).max(64).meta({ description: 'An EntityId.', examples: ['42'] });
-const SearchQuery = z.string().trim().min(1).max(120);
-const LinkQuery = z.string().trim().min(1).max(2000);
+const SearchQuery = z.string().trim().min(1).max(120).meta({ examples: ['Nina Vale'] });
+const LinkQuery = z.string().trim().min(1).max(2000).meta({ examples: ['https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb'] });
 
 const linkQuery = z.strictObject({ url: LinkQuery });
 const searchQuery = z.strictObject({ q: SearchQuery, limit: LimitQuery.optional() });

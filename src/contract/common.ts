@@ -106,6 +106,6 @@ export const Problem = z
 export type Problem = z.infer<typeof Problem>;
 
 // Query strings arrive as text: numbers are coerced, with bounds.
-export const PageQuery = z.coerce.number().int().min(1).max(100_000);
-export const PerPageQuery = z.coerce.number().int().min(1).max(paging.maxPerPage);
-export const LimitQuery = z.coerce.number().int().min(1).max(paging.searchMaxLimit);
+export const PageQuery = z.coerce.number().int().min(1).max(100_000).meta({ examples: [1] });
+export const PerPageQuery = z.coerce.number().int().min(1).max(paging.maxPerPage).meta({ examples: [paging.defaultPerPage] });
+export const LimitQuery = z.coerce.number().int().min(1).max(paging.searchMaxLimit).meta({ examples: [paging.searchDefaultLimit] });

@@ -1,0 +1,416 @@
+// The OpenAPI 3.1 document, generated from the endpoint catalog: every path, parameter, body and
+// response comes from routes.ts and the zod schemas, so the document cannot drift from the wire.
+// What is here and nowhere else is prose (tag and error descriptions) and the transport-level facts
+// the catalog does not model: auth, error classes per operation, the idempotency header and the
+// signed upload address.
+import { z } from 'zod';
+import { endpoints, type Endpoint } from './catalog.js';
+import { ErrorBody } from './errors.js';
+import { TrackFile } from './resources.js';
+import type { Route } from './routes.js';
+
+type JsonObject = { [key: string]: unknown };
+
+export interface OpenAPIObject {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  servers: { url: string; description: string }[];
+  security: Record<string, string[]>[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, JsonObject>>;
+  components: {
+    schemas: Record<string, JsonObject>;
+    responses: Record<string, JsonObject>;
+    parameters: Record<string, JsonObject>;
+    headers: Record<string, JsonObject>;
+    securitySchemes: Record<string, JsonObject>;
+  };
+}
+
+export interface BuildOpenApiOptions {
+  /** The service's base URL, for `servers`. */
+  serverUrl?: string;
+  /** The document's version; the caller passes package.json's. */
+  version?: string;
+}
+
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8080';
+
+const tagDescriptions: Record<Route['tag'], string> = {
+  me: 'The authenticated user.',
+  releases: 'Releases: create, edit, submit for review; UPC checks.',
+  tracks: 'Tracks of a release, their audio files, and ISRC checks.',
+  preferences: 'Artist and label preferences, and the artists a label manages.',
+  'artist-platforms': 'Artist profiles on the external platforms (streaming service A, video service B, store C).',
+  lookups: 'Read-only reference lists.',
+};
+
+/** The error classes: one shared response each, all with the one error body. */
+interface ErrorClass {
+  status: number;
+  name: string;
+  description: string;
+  example: { code: string; message: string; fields?: Record<string, string[]>; problems?: unknown[] };
+  retryAfter?: boolean;
+}
+
+const errorClasses: ErrorClass[] = [
+  {
+    status: 400, name: 'BadRequest', description: 'Malformed JSON, a bad query parameter or a bad header (invalid_json, invalid_query, bad_request).',
+    example: { code: 'invalid_query', message: 'perPage: expected a number from 1 to 100' },
+  },
+  {
+    status: 401, name: 'Unauthorized', description: 'No bearer token, or one the service does not know.',
+    example: { code: 'unauthorized', message: 'missing Authorization header; send "Authorization: Bearer <token>"' },
+  },
+  {
+    status: 403, name: 'UploadForbidden', description: 'The upload address was altered or signed for another file (upload_signature_invalid).',
+    example: { code: 'upload_signature_invalid', message: 'the upload address is not valid; ask for a new one' },
+  },
+  {
+    status: 404, name: 'NotFound', description: "Nothing with this id, or it belongs to another user; ids that are not positive integers are 404 too.",
+    example: { code: 'not_found', message: 'release 42 not found' },
+  },
+  {
+    status: 409, name: 'Conflict', description: "The release's state does not allow this (state_conflict; the message names the state), or a request with the same Idempotency-Key is still running.",
+    example: { code: 'state_conflict', message: 'release 42 is in_review; withdraw it before editing' },
+  },
+  {
+    status: 410, name: 'UploadExpired', description: 'The upload address has expired (upload_expired); ask for a new one.',
+    example: { code: 'upload_expired', message: 'the upload address expired; ask for a new one' },
+  },
+  {
+    status: 413, name: 'PayloadTooLarge', description: 'The body is larger than the limit (payload_too_large).',
+    example: { code: 'payload_too_large', message: 'request body is larger than the limit of 1048576 bytes' },
+  },
+  {
+    status: 415, name: 'UnsupportedMediaType', description: 'The body is not sent as application/json (unsupported_media_type).',
+    example: { code: 'unsupported_media_type', message: 'request body must be JSON; send Content-Type: application/json' },
+  },
+  {
+    status: 422, name: 'Unprocessable', description: 'The body is well-formed but wrong: validation_failed (with fields), submit_blocked (with problems), idempotency_key_reused, upload_mismatch, audio_rejected.',
+    example: {
+      code: 'validation_failed', message: 'artists.0.role: expected one of primary, featuring, with, remixer',
+      fields: { 'artists.0.role': ['expected one of primary, featuring, with, remixer'] },
+    },
+  },
+  {
+    status: 429, name: 'TooManyRequests', description: 'Too many requests; wait for Retry-After seconds (rate_limited).', retryAfter: true,
+    example: { code: 'rate_limited', message: 'too many requests; retry in 2 seconds' },
+  },
+  {
+    status: 500, name: 'InternalError', description: 'The service failed; the request id finds it in the log.',
+    example: { code: 'internal', message: 'the service failed to handle this request; see its log' },
+  },
+];
+
+const errorClass = (status: number): ErrorClass => {
+  const found = errorClasses.find((e) => e.status === status);
+  if (!found) throw new Error(`no error class for ${status}`);
+  return found;
+};
+
+/** Which error statuses an endpoint can answer with, from what the catalog says about it. */
+export function errorStatusesOf(endpoint: Endpoint): number[] {
+  const statuses = new Set<number>([401, 429, 500]);
+  if (endpoint.query || endpoint.body) statuses.add(400);
+  if (endpoint.path.includes('{') || endpoint.body) statuses.add(404); // an id in the path or the body may not be the caller's
+  if (endpoint.query && !endpoint.paginated) statuses.add(404); // a search or link that finds nothing
+  // State matters for every change to one release; a key still in use conflicts too.
+  if ((endpoint.path.startsWith('/releases/{releaseId}') && endpoint.method !== 'GET') || endpoint.idempotencyKey) statuses.add(409);
+  if (endpoint.body) [413, 415, 422].forEach((s) => statuses.add(s));
+  return [...statuses].sort((a, b) => a - b);
+}
+
+// ---- schemas: zod → JSON Schema, with every `.meta({ id })` schema hoisted into components ----
+
+type Io = 'input' | 'output';
+const REF_PREFIX = 'reldist-ref:';
+
+/** Collects component schemas per direction, and names the input form `XInput` where it differs. */
+class SchemaSet {
+  private readonly defs: Record<Io, Map<string, JsonObject>> = { input: new Map(), output: new Map() };
+
+  /** Converts one schema; references to named schemas are left as placeholders until `finish`. */
+  convert(schema: z.ZodType, io: Io): JsonObject {
+    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: z.globalRegistry }) as JsonObject;
+    const marked = markRefs(json, io) as JsonObject;
+    const defs = (marked.$defs ?? {}) as Record<string, JsonObject>;
+    for (const [id, def] of Object.entries(defs)) {
+      const known = this.defs[io].get(id);
+      if (known && JSON.stringify(known) !== JSON.stringify(def)) throw new Error(`two different schemas carry the id ${id}`);
+      this.defs[io].set(id, def);
+    }
+    delete marked.$defs;
+    delete marked.$schema;
+    return marked;
+  }
+
+  /** Names each component and resolves every placeholder in `trees` (and in the components). */
+  finish<T>(trees: T): { trees: T; schemas: Record<string, JsonObject> } {
+    const strip = (v: unknown) => JSON.stringify(v).replaceAll(`${REF_PREFIX}input:`, REF_PREFIX).replaceAll(`${REF_PREFIX}output:`, REF_PREFIX);
+    // A named schema whose input form differs (defaults, non-strict objects) gets a second name;
+    // so does any named schema that refers to one of those, until nothing changes.
+    const differs = new Set<string>();
+    for (const [id, input] of this.defs.input) {
+      const output = this.defs.output.get(id);
+      if (output && strip(output) !== strip(input)) differs.add(id);
+    }
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [id, input] of this.defs.input) {
+        if (differs.has(id) || !this.defs.output.has(id)) continue;
+        if ([...differs].some((d) => JSON.stringify(input).includes(`"${REF_PREFIX}input:${d}"`))) {
+          differs.add(id);
+          changed = true;
+        }
+      }
+    }
+    const nameOf = (io: Io, id: string) => (io === 'input' && differs.has(id) ? `${id}Input` : id);
+    const resolve = <V>(v: V): V =>
+      JSON.parse(
+        JSON.stringify(v).replace(new RegExp(`"${REF_PREFIX}(input|output):([A-Za-z0-9_]+)"`, 'g'), (_, io: Io, id: string) =>
+          JSON.stringify(`#/components/schemas/${nameOf(io, id)}`),
+        ),
+      ) as V;
+    const schemas: Record<string, JsonObject> = {};
+    for (const io of ['output', 'input'] as const) {
+      for (const [id, def] of this.defs[io]) {
+        const name = nameOf(io, id);
+        if (!(name in schemas)) schemas[name] = resolve(def);
+      }
+    }
+    const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]!]));
+    return { trees: resolve(trees), schemas: sorted };
+  }
+}
+
+function markRefs(node: unknown, io: Io): unknown {
+  if (Array.isArray(node)) return node.map((n) => markRefs(n, io));
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(node)) {
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `${REF_PREFIX}${io}:${v.slice('#/$defs/'.length)}` : markRefs(v, io);
+  }
+  return out;
+}
+
+// ---- examples ----
+
+const metaOf = (schema: z.ZodType): Record<string, unknown> | undefined => z.globalRegistry.get(schema) as Record<string, unknown> | undefined;
+
+/**
+ * An example value for a schema: its own `examples` metadata when it has some, else one built
+ * from its parts (arrays of their element's example, objects of their required fields).
+ */
+export function exampleOf(schema: z.ZodType): unknown {
+  const meta = metaOf(schema);
+  if (Array.isArray(meta?.examples) && meta.examples.length > 0) return meta.examples[0];
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'nonoptional': case 'catch':
+      return exampleOf(def.innerType as z.ZodType);
+    case 'pipe':
+      return exampleOf(def.in as z.ZodType);
+    case 'array':
+      return [exampleOf(def.element as z.ZodType)];
+    case 'object': {
+      const out: JsonObject = {};
+      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        if (!field.safeParse(undefined).success) out[key] = exampleOf(field);
+      }
+      return out;
+    }
+    case 'union':
+      return exampleOf((def.options as z.ZodType[])[0]!);
+    case 'enum':
+      return Object.values(def.entries as Record<string, string>)[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'boolean':
+      return true;
+    case 'number': case 'int':
+      return 1;
+    case 'record':
+      return {};
+    default:
+      return 'string';
+  }
+}
+
+/** Every example a body can take: one per form of a union whose forms are named, else one. */
+function examplesOf(schema: z.ZodType): unknown[] {
+  const def = (schema as unknown as { _zod: { def: { type: string; options?: z.ZodType[] } } })._zod.def;
+  if (def.type === 'union' && def.options) return def.options.map((o) => exampleOf(o));
+  return [exampleOf(schema)];
+}
+
+// ---- the document ----
+
+const json = 'application/json';
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+function errorResponse(e: ErrorClass): JsonObject {
+  const example = { error: { status: e.status, ...e.example, request_id: 'req_9b1f0c6d2a' } };
+  return {
+    description: e.description,
+    headers: { 'X-Request-Id': ref('headers', 'XRequestId'), ...(e.retryAfter ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
+    content: { [json]: { schema: ref('schemas', 'ErrorBody'), example } },
+  };
+}
+
+function parametersOf(objectSchema: z.ZodObject, where: 'path' | 'query', set: SchemaSet): JsonObject[] {
+  const converted = set.convert(objectSchema, 'input');
+  const properties = (converted.properties ?? {}) as Record<string, JsonObject>;
+  const required = new Set((converted.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, propSchema]) => {
+    const { description, ...schema } = propSchema;
+    const field = objectSchema.shape[name] as z.ZodType;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema,
+      example: exampleOf(field),
+    };
+  });
+}
+
+/** A media type object; an example only where the schema is inline (a named one carries its own). */
+function mediaOf(schema: JsonObject, example: unknown): JsonObject {
+  const named = typeof schema.$ref === 'string' && Object.keys(schema).length === 1;
+  return named ? { schema } : { schema, example };
+}
+
+function bodyOf(body: z.ZodType, set: SchemaSet): JsonObject {
+  const examples = examplesOf(body);
+  let media = mediaOf(set.convert(body, 'input'), examples[0]);
+  if (examples.length > 1) {
+    // A union body (PUT tracks, label-artist remove): one named example per accepted form.
+    const formOf = (v: unknown) => (Array.isArray(v) ? 'list' : typeof v === 'object' && v !== null ? 'object' : 'id');
+    media = { ...media, examples: Object.fromEntries(examples.map((value) => [formOf(value), { summary: `The ${formOf(value)} form`, value }])) };
+  }
+  return { required: true, content: { [json]: media } };
+}
+
+function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
+  const parameters = [
+    ...parametersOf(endpoint.pathParams, 'path', set),
+    ...(endpoint.query ? parametersOf(endpoint.query, 'query', set) : []),
+    ...(endpoint.idempotencyKey ? [ref('parameters', 'IdempotencyKey')] : []),
+  ];
+  const successHeaders: JsonObject = { 'X-Request-Id': ref('headers', 'XRequestId') };
+  if (endpoint.idempotencyKey) successHeaders['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+  const responses: JsonObject = {
+    [String(endpoint.status)]: {
+      description: endpoint.status === 201 ? 'Created.' : 'OK.',
+      headers: successHeaders,
+      content: { [json]: mediaOf(set.convert(endpoint.response, 'output'), exampleOf(endpoint.response)) },
+    },
+  };
+  for (const status of errorStatusesOf(endpoint)) responses[String(status)] = ref('responses', errorClass(status).name);
+  return {
+    operationId: endpoint.id,
+    summary: endpoint.summary,
+    tags: [endpoint.tag],
+    ...(parameters.length ? { parameters } : {}),
+    ...(endpoint.body ? { requestBody: bodyOf(endpoint.body, set) } : {}),
+    responses,
+  };
+}
+
+/** The signed upload address that POST …/tracks/upload-url hands out, served by the service itself. */
+function uploadOperation(set: SchemaSet): JsonObject {
+  return {
+    operationId: 'uploadFile',
+    summary: 'Upload a track file to a signed address',
+    description:
+      'The address comes from createTrackUploadUrl, whole, with its query; send the headers it lists. The signature ' +
+      'is the credential, so no bearer token is needed. The service checks size and sha256 against what was declared, ' +
+      'then probes the audio (WAV, FLAC or AIFF; stereo; 16 or 24 bit; 44.1 to 192 kHz; at least 30 s).',
+    tags: ['tracks'],
+    security: [],
+    parameters: [
+      { name: 'key', in: 'path', required: true, description: 'The upload key.', schema: { type: 'string', minLength: 1, maxLength: 100 }, example: 'upl_7f3a9c2e4b' },
+      { name: 'expires', in: 'query', required: true, description: 'Expiry, Unix seconds.', schema: { type: 'integer', minimum: 0 }, example: 1795000000 },
+      { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 signature of the address.', schema: { type: 'string', minLength: 1 }, example: '3d5e' },
+    ],
+    requestBody: {
+      required: true,
+      description: 'The file bytes, exactly as declared (size and sha256).',
+      content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+    },
+    responses: {
+      '200': {
+        description: 'Stored and probed: the file, ready to attach with its key.',
+        headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
+        content: { [json]: mediaOf(set.convert(TrackFile, 'output'), exampleOf(TrackFile)) },
+      },
+      '400': ref('responses', 'BadRequest'),
+      '403': ref('responses', 'UploadForbidden'),
+      '410': ref('responses', 'UploadExpired'),
+      '413': ref('responses', 'PayloadTooLarge'),
+      '422': ref('responses', 'Unprocessable'),
+      '429': ref('responses', 'TooManyRequests'),
+      '500': ref('responses', 'InternalError'),
+    },
+  };
+}
+
+export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
+  const set = new SchemaSet();
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const endpoint of endpoints) {
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint, set);
+  }
+  paths['/uploads/{key}'] = { put: uploadOperation(set) };
+  set.convert(ErrorBody, 'output');
+
+  const usedErrors = new Set<string>();
+  JSON.stringify(paths, (_k, v: unknown) => {
+    if (typeof v === 'string' && v.startsWith('#/components/responses/')) usedErrors.add(v.slice('#/components/responses/'.length));
+    return v;
+  });
+  const { trees: resolvedPaths, schemas } = set.finish(paths);
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'reldist',
+      version: options.version ?? '0.0.0',
+      description:
+        'The music release distribution service, as the reldist reference service implements it. Generated from the ' +
+        'contract (src/contract); docs/api.md explains auth, errors, paging, idempotency, states and uploads.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: options.serverUrl ?? DEFAULT_SERVER_URL, description: 'A reference service started with `reldist serve`.' }],
+    security: [{ bearerAuth: [] }],
+    tags: (Object.keys(tagDescriptions) as Route['tag'][]).map((name) => ({ name, description: tagDescriptions[name] })),
+    paths: resolvedPaths,
+    components: {
+      schemas,
+      responses: Object.fromEntries(errorClasses.filter((e) => usedErrors.has(e.name)).map((e) => [e.name, errorResponse(e)])),
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes a retry safe: the same key with the same body replays the first response (with Idempotent-Replayed: true); ' +
+            'the same key with a different body is 422 idempotency_key_reused.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+          example: '5f0c1e9a-3b7d-4c2e-9a41-0d6b8e2f7c13',
+        },
+      },
+      headers: {
+        XRequestId: { description: 'Names this request in the service log; quote it when reporting a problem.', schema: { type: 'string' }, example: 'req_9b1f0c6d2a' },
+        IdempotentReplayed: { description: 'Present on a replayed response.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
+        RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 }, example: 2 },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>. The service stores only a sha256 hash of each token.' },
+      },
+    },
+  };
+}
