@@ -1,0 +1,121 @@
+// Rendering the problems a submit (or a dry run) returns: every one, one per line, grouped by
+// the field they are about, so a label sees all of them at once. Pure: no I/O, no colour library.
+
+export interface SubmitProblem {
+  path?: string | undefined;
+  code?: string | undefined;
+  message: string;
+  hint?: string | undefined;
+  severity?: string | undefined;
+}
+
+export interface ProblemGroup {
+  /** The field path, or '' for problems about the release as a whole. */
+  path: string;
+  problems: SubmitProblem[];
+}
+
+export function isBlocking(p: SubmitProblem): boolean {
+  return p.severity !== 'warning';
+}
+
+export function countProblems(problems: readonly SubmitProblem[]): { errors: number; warnings: number } {
+  let errors = 0;
+  for (const p of problems) if (isBlocking(p)) errors++;
+  return { errors, warnings: problems.length - errors };
+}
+
+/** "2 errors, 1 warning", "1 warning", "no problems". */
+export function countText(problems: readonly SubmitProblem[]): string {
+  const { errors, warnings } = countProblems(problems);
+  const parts: string[] = [];
+  if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
+  if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+  return parts.length ? parts.join(', ') : 'no problems';
+}
+
+/** Compares field paths segment by segment, numbers as numbers: tracks.2 before tracks.10. */
+export function comparePaths(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === '') return -1;
+  if (b === '') return 1;
+  const as = a.split('.');
+  const bs = b.split('.');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const x = as[i]!;
+    const y = bs[i]!;
+    if (x === y) continue;
+    const nx = /^\d+$/.test(x) ? Number(x) : NaN;
+    const ny = /^\d+$/.test(y) ? Number(y) : NaN;
+    if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
+    // Release-level fields come before the tracks, whatever their names.
+    if (i === 0 && (x === 'tracks') !== (y === 'tracks')) return x === 'tracks' ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return as.length - bs.length;
+}
+
+/** Groups by path (in path order); errors before warnings inside a group, else as the service sent them. */
+export function groupProblems(problems: readonly SubmitProblem[]): ProblemGroup[] {
+  const byPath = new Map<string, SubmitProblem[]>();
+  for (const p of problems) {
+    const key = p.path ?? '';
+    let list = byPath.get(key);
+    if (!list) byPath.set(key, (list = []));
+    list.push(p);
+  }
+  return [...byPath.entries()]
+    .sort(([a], [b]) => comparePaths(a, b))
+    .map(([path, list]) => ({ path, problems: [...list.filter(isBlocking), ...list.filter((p) => !isBlocking(p))] }));
+}
+
+export interface Paint {
+  error(s: string): string;
+  warning(s: string): string;
+  path(s: string): string;
+  dim(s: string): string;
+}
+
+export const noPaint: Paint = { error: (s) => s, warning: (s) => s, path: (s) => s, dim: (s) => s };
+
+function oneLine(s: string): string {
+  return s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** One problem as one line: `error    code: message (hint: …)`. */
+export function problemLine(p: SubmitProblem, paint: Paint = noPaint): string {
+  const sev = isBlocking(p) ? paint.error('error  ') : paint.warning('warning');
+  const code = p.code ? `${p.code}: ` : '';
+  const hint = p.hint ? paint.dim(` (hint: ${oneLine(p.hint)})`) : '';
+  return `${sev}  ${code}${oneLine(p.message)}${hint}`;
+}
+
+/**
+ * For a person: the path on its own line, its problems under it, one per line.
+ *
+ *   tracks.0.isrc
+ *     error    isrc_duplicate: … (hint: …)
+ */
+export function renderProblemGroups(problems: readonly SubmitProblem[], paint: Paint = noPaint, indent = ''): string {
+  let out = '';
+  for (const g of groupProblems(problems)) {
+    out += `${indent}${paint.path(g.path === '' ? '(release)' : g.path)}\n`;
+    for (const p of g.problems) out += `${indent}  ${problemLine(p, paint)}\n`;
+  }
+  return out;
+}
+
+function tsv(s: string | undefined): string {
+  return (s ?? '').replace(/[\t\r\n]+/g, ' ');
+}
+
+/** For a pipe: `release  path  severity  code  message  hint`, one problem per row, in group order. */
+export function problemRows(releaseId: string, problems: readonly SubmitProblem[]): string {
+  let out = '';
+  for (const g of groupProblems(problems)) {
+    for (const p of g.problems) {
+      out += [releaseId, g.path, isBlocking(p) ? 'error' : 'warning', p.code, p.message, p.hint].map(tsv).join('\t') + '\n';
+    }
+  }
+  return out;
+}
