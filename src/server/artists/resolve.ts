@@ -180,7 +180,7 @@ export function parseArtistLink(input: string, platform?: ArtistPlatform): Parse
     if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+\.?(:\d+)?([/?#]|$)/i.test(href)) {
       return unrecognized(
         platform
-          ? `"${text.slice(0, 60)}" is neither a ${name(platform)} link nor a ${platform === 'video_b' ? 'channel id or @handle' : 'artist id'}`
+          ? `"${text.slice(0, 60)}" is neither a ${name(platform)} link nor ${platform === 'video_b' ? 'a channel id or @handle' : 'an artist id'}`
           : `"${text.slice(0, 60)}" is not a link or id of any supported platform`,
       );
     }
