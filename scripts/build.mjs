@@ -1,10 +1,30 @@
 // Bundles the CLI with code splitting: the entry chunk holds commander and the command
 // declarations only; every heavy dependency lands in a chunk loaded by the command that needs it.
+// Writes dist/meta.json (esbuild's metafile) so the split can be checked: `node scripts/build.mjs --report`.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
+const root = new URL('..', import.meta.url);
+
+// While the reference service is being written its entry may not exist yet; the CLI then still
+// builds, and only the embedded sandbox says plainly that it is missing.
+const missingServer = {
+  name: 'missing-server',
+  setup(b) {
+    b.onResolve({ filter: /\/server\/index\.js$/ }, (args) => {
+      if (existsSync(new URL('src/server/index.ts', root))) return undefined;
+      return { path: 'missing-server', namespace: 'missing-server' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'missing-server' }, () => ({
+      contents: "export async function startServer() { throw new Error('the embedded sandbox is not part of this build'); }",
+      loader: 'js',
+    }));
+  },
+};
+
+await rm(new URL('dist', root), { recursive: true, force: true });
+const result = await build({
   entryPoints: { main: 'src/cli/main.ts' },
   outdir: 'dist',
   bundle: true,
@@ -21,5 +41,25 @@ await build({
     js: "import { createRequire as __reldistCreateRequire } from 'node:module'; const require = __reldistCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
-  metafile: false,
+  metafile: true,
+  plugins: [missingServer],
 });
+await writeFile(new URL('dist/meta.json', root), JSON.stringify(result.metafile));
+
+if (process.argv.includes('--report')) {
+  // What the entry chunk statically pulls in: it must be commander and our declarations only.
+  const outputs = result.metafile.outputs;
+  const entry = 'dist/main.js';
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) walk(imp.path);
+  };
+  walk(entry);
+  for (const file of seen) {
+    const inputs = Object.keys(outputs[file].inputs);
+    const pkgs = [...new Set(inputs.filter((i) => i.includes('node_modules/')).map((i) => i.split('node_modules/').pop().split('/').slice(0, i.includes('node_modules/@') ? 2 : 1).join('/')))];
+    console.log(`${file}  ${(outputs[file].bytes / 1024).toFixed(1)} KB  packages: ${pkgs.join(', ') || '(none)'}  modules: ${inputs.length}`);
+  }
+}

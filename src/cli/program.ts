@@ -104,6 +104,7 @@ export function buildProgram(deps: ProgramDeps): Command {
     .addOption(new Option('--profile <name>', 'use this saved profile (env: RELDIST_PROFILE)'))
     .addOption(new Option('--base-url <url>', 'the service to talk to (env: RELDIST_BASE_URL)'))
     .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => deps.io.stdout.write(s),

@@ -1,7 +1,12 @@
 // The command tree. Each group lives in its own folder; add a group with one line here.
 import type { CommandSpec, GroupSpec } from '../command.js';
 import { validateGroup } from './validate/index.js';
+import { authGroup } from './auth/index.js';
+import { configGroup } from './config/index.js';
+import { apiCommand } from './api/index.js';
+import { openapiCommand } from './openapi/index.js';
+import { completionCommand } from './completion/index.js';
 
-export const topLevelCommands: CommandSpec<any>[] = [];
+export const topLevelCommands: CommandSpec<any>[] = [apiCommand, openapiCommand, completionCommand];
 
-export const commandGroups: GroupSpec[] = [validateGroup];
+export const commandGroups: GroupSpec[] = [validateGroup, authGroup, configGroup];
