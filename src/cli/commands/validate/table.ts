@@ -1,7 +1,7 @@
 // The terminal view: a table per batch of rows (cli-table3, chalk), loaded only when stdout is a
 // terminal. Batches keep a long input streaming instead of waiting for its end.
 import type { RemoteVerdict, Verdict } from './format.js';
-import { reasonText } from './format.js';
+import { reasonText, tsvField } from './format.js';
 
 export interface TableRows {
   add(input: string, v: Verdict, remote?: RemoteVerdict): void;
@@ -22,7 +22,7 @@ export async function tableRows(color: boolean, withRemote: boolean): Promise<Ta
   return {
     add(input, v, remote) {
       const row = [
-        JSON.stringify(input).slice(1, -1),
+        tsvField(input),
         verdictCell(v.valid, v.valid && v.problems.length > 0),
         v.display ?? v.normalized ?? '',
         v.kind ?? '',
@@ -34,7 +34,7 @@ export async function tableRows(color: boolean, withRemote: boolean): Promise<Ta
     render() {
       if (rows.length === 0) return '';
       const table = new Table({
-        head: chalk ? head : head,
+        head,
         style: { head: chalk ? ['bold'] : [], border: [] },
         wordWrap: true,
         colWidths: withRemote ? [null, null, null, null, 40, null, 30] : [null, null, null, null, 60],
