@@ -38,6 +38,8 @@ export interface ServerDeps {
   /** The clock. Tests never depend on it, but handlers read time only through it. */
   now(): Date;
   log: Logger;
+  /** Signs upload addresses (see uploads/sign.ts); kept in the database, so it survives restarts. */
+  uploadSecret: Buffer;
 }
 
 /**

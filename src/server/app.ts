@@ -1,0 +1,184 @@
+// The Hono application: every route of the contract's catalog, registered from the catalog with
+// the handler of the same id, plus the upload address and (in a sandbox) /_sandbox controls.
+// Every request passes the same steps: request id → rate limit → auth → body → idempotency →
+// validation → handler; every error leaves as the one error body.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { catalog, type Endpoint } from '../contract/index.js';
+import { ServiceError, notFound, type Handler, type HandlerMap, type ServerDeps } from './handler.js';
+import { authenticate } from './http/auth.js';
+import type { AppEnv } from './http/env.js';
+import { errorResponse } from './http/errors.js';
+import { beginIdempotent, finishIdempotent, requestHash } from './http/idempotency.js';
+import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { requestId } from './http/request-id.js';
+import { JSON_BODY_LIMIT, parseBody, parseJsonBody, parseQuery, readBodyBytes } from './http/validate.js';
+import { handlers as artistsHandlers } from './handlers/artists.js';
+import { handlers as lookupsHandlers } from './handlers/lookups.js';
+import { handlers as meHandlers } from './handlers/me.js';
+import { handlers as preferencesHandlers } from './handlers/preferences.js';
+import { handlers as releasesHandlers } from './handlers/releases.js';
+import { sandboxRoutes } from './handlers/sandbox.js';
+import { handlers as tracksHandlers } from './handlers/tracks.js';
+import { handlers as validateHandlers } from './handlers/validate.js';
+import { receiveUpload } from './uploads/route.js';
+
+const HANDLER_MAPS: Record<string, HandlerMap> = {
+  me: meHandlers,
+  releases: releasesHandlers,
+  tracks: tracksHandlers,
+  validate: validateHandlers,
+  preferences: preferencesHandlers,
+  artists: artistsHandlers,
+  lookups: lookupsHandlers,
+};
+
+/** Merges the handler maps; an id defined twice or unknown to the catalog is a startup error. */
+export function mergeHandlers(maps: Record<string, HandlerMap>): Map<string, Handler> {
+  const merged = new Map<string, Handler>();
+  for (const [file, map] of Object.entries(maps)) {
+    for (const [id, h] of Object.entries(map)) {
+      if (merged.has(id)) throw new Error(`handler ${id} is defined twice (again in handlers/${file}.ts)`);
+      if (!(id in catalog)) throw new Error(`handlers/${file}.ts defines ${id}, which is not in the catalog`);
+      merged.set(id, h);
+    }
+  }
+  return merged;
+}
+
+export interface AppOptions {
+  deps: ServerDeps;
+  rateLimit: RateLimitOptions | false;
+  /** Where the service is reachable; read per request because it is known only after listen. */
+  baseUrl(): string;
+  /** Tests only: replace the handler maps. */
+  handlerMaps?: Record<string, HandlerMap>;
+}
+
+interface RouteSpec {
+  method: string;
+  honoPath: string;
+  pathParams: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  status: number;
+}
+
+const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export function buildApp(options: AppOptions): Hono<AppEnv> {
+  const { deps } = options;
+  const handlers = mergeHandlers(options.handlerMaps ?? HANDLER_MAPS);
+  const app = new Hono<AppEnv>();
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+
+  app.use('*', requestId(deps.log));
+  if (limiter) {
+    app.use('*', async (c, next) => {
+      // Per token (each token its own budget); requests without one share their address's.
+      const key = c.req.header('authorization') ?? `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
+      const wait = limiter.take(key, Date.now());
+      if (wait > 0) {
+        throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
+      }
+      await next();
+    });
+  }
+
+  const allowed = new Map<string, Set<string>>();
+  const register = (spec: RouteSpec, handler: Handler) => {
+    (allowed.get(spec.honoPath) ?? allowed.set(spec.honoPath, new Set()).get(spec.honoPath)!).add(spec.method);
+    app.on(spec.method, spec.honoPath, (c) => run(c, spec, handler));
+  };
+
+  const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: Handler): Promise<Response> => {
+    const user = authenticate(deps.db, c.req.header('authorization'));
+    c.set('user', user);
+    const paramsResult = spec.pathParams.safeParse(c.req.param());
+    if (!paramsResult.success) throw notFound();
+    const query = spec.query ? parseQuery(spec.query, c.req.query()) : {};
+
+    const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
+    const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT) : new Uint8Array(0);
+    const idemKey = spec.method === 'POST' ? c.req.header('idempotency-key') : undefined;
+    if (idemKey !== undefined) {
+      const url = new URL(c.req.url);
+      const started = beginIdempotent(deps.db, user.id, idemKey, requestHash(spec.method, url.pathname + url.search, bytes), deps.now().toISOString());
+      if (started.kind === 'replay') {
+        return new Response(started.body === '' ? null : started.body, {
+          status: started.status,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' },
+        });
+      }
+    }
+    let status: number;
+    let text: string;
+    try {
+      const body = spec.body ? parseBody(spec.body, parseJsonBody(bytes, c.req.header('content-type'))) : undefined;
+      const result = await handler(
+        { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl(), raw: c },
+        deps,
+      );
+      status = spec.status;
+      text = result === undefined ? '' : JSON.stringify(result);
+    } catch (e) {
+      if (idemKey !== undefined) {
+        const res = errorResponse(c, e);
+        const errText = await res.clone().text();
+        finishIdempotent(deps.db, user.id, idemKey, res.status, errText);
+        return res;
+      }
+      throw e;
+    }
+    if (idemKey !== undefined) finishIdempotent(deps.db, user.id, idemKey, status, text);
+    return new Response(text === '' ? null : text, { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  };
+
+  for (const endpoint of Object.values(catalog) as Endpoint[]) {
+    const handler = handlers.get(endpoint.id);
+    if (!handler) throw new Error(`no handler for catalog endpoint ${endpoint.id} (${endpoint.method} ${endpoint.path})`);
+    register(
+      {
+        method: endpoint.method,
+        honoPath: toHonoPath(endpoint.path),
+        pathParams: endpoint.pathParams,
+        ...(endpoint.query ? { query: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        status: endpoint.status,
+      },
+      handler,
+    );
+  }
+
+  if (deps.sandbox) {
+    for (const route of sandboxRoutes) {
+      register(
+        {
+          method: 'POST',
+          honoPath: `/_sandbox/releases/:releaseId/${route.action}`,
+          pathParams: z.strictObject({ releaseId: z.string().min(1).max(64) }),
+          body: route.body,
+          status: 200,
+        },
+        route.handler,
+      );
+    }
+  }
+
+  allowed.set('/uploads/:key', new Set(['PUT']));
+  app.put('/uploads/:key', (c) => receiveUpload(c, deps));
+
+  // A known path with the wrong method: 405 with Allow (registered last, so it only catches misses).
+  for (const [path, methods] of allowed) {
+    const allow = [...methods].sort().join(', ');
+    app.all(path, (c) => {
+      throw new ServiceError(405, 'method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}`, {
+        headers: { allow },
+      });
+    });
+  }
+
+  app.notFound((c) => errorResponse(c, new ServiceError(404, 'not_found', `no endpoint ${c.req.method} ${c.req.path}`)));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}

@@ -1,0 +1,214 @@
+// Release endpoints: list, read, create, delete, edit (metadata, delivery, video) and submit.
+import { rm } from 'node:fs/promises';
+import type {
+  CreateReleaseRequest, ListReleasesResponse, MessageResponse, ReleaseResource, SubmitReleaseRequest, SubmitReleaseResponse,
+  UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest,
+} from '../../contract/index.js';
+import { paging } from '../../contract/index.js';
+import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
+import { assertAllowed, stateConflict, statusAfterEdit, transition } from '../rules/state-machine.js';
+import { runSubmitChecks } from '../rules/submit-checks.js';
+import { assignIsrc, assignUpc } from '../store/codes.js';
+import { parseId } from '../store/ids.js';
+import {
+  blankToNull, defaultDelivery, defaultVideo, deleteReleaseRow, getRelease, insertRelease, listReleases, releaseWithUpc,
+  saveRelease, toReleaseResource, upcColumns, type Release, type ReleaseData,
+} from '../store/releases.js';
+import { setTrackIsrc } from '../store/tracks.js';
+import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
+import { FieldErrors, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
+
+const iso = (deps: ServerDeps) => deps.now().toISOString();
+
+/** Reads the caller's release, applies `edit` and saves it in one transaction. */
+export function editRelease(deps: ServerDeps, userId: number, rawId: unknown, edit: (r: Release) => void): ReleaseResource {
+  const id = parseId(rawId, 'release');
+  return deps.db
+    .transaction(() => {
+      const r = getRelease(deps.db, userId, id);
+      edit(r);
+      saveRelease(deps.db, r, iso(deps), { status: statusAfterEdit(r.row.status) });
+      return toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);
+    })
+    .immediate();
+}
+
+export const handlers: HandlerMap = {
+  listReleases({ user, query }, { db }): ListReleasesResponse {
+    const page = query.page ?? paging.defaultPage;
+    const perPage = query.perPage ?? paging.defaultPerPage;
+    const { rows, total } = listReleases(db, user.id, { status: query.status, type: query.type, search: query.search, page, perPage });
+    return {
+      data: rows.map((r) => toReleaseResource(db, r, false)),
+      meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
+    };
+  },
+
+  getRelease({ user, params }, { db }): ReleaseResource {
+    return toReleaseResource(db, getRelease(db, user.id, parseId(params.releaseId, 'release')), true);
+  },
+
+  createRelease({ user, body }, deps): ReleaseResource {
+    const b = body as CreateReleaseRequest;
+    const errors = new FieldErrors();
+    const genre = checkGenre(errors, 'genre', b.genre);
+    checkLanguage(errors, 'language', b.language);
+    errors.throwIfAny();
+    const data: ReleaseData = {
+      version: blankToNull(b.version),
+      artists: b.artists,
+      label: b.label,
+      catalog_number: blankToNull(b.catalog_number),
+      genre: genre ?? null,
+      subgenre: blankToNull(b.subgenre),
+      language: b.language ?? null,
+      p_line: b.p_line ?? null,
+      c_line: b.c_line ?? null,
+      original_release_date: b.original_release_date ?? null,
+      explicit: b.explicit ?? 'not_explicit',
+      artwork: b.artwork ?? null,
+      delivery: defaultDelivery(),
+      video: defaultVideo(),
+      review: null,
+    };
+    const id = deps.db
+      .transaction(() => insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps)))
+      .immediate();
+    return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
+  },
+
+  async deleteRelease({ user, params }, deps): Promise<MessageResponse> {
+    const id = parseId(params.releaseId, 'release');
+    const keys = deps.db
+      .transaction(() => {
+        const r = getRelease(deps.db, user.id, id);
+        assertAllowed(r.row.status, 'delete');
+        const k = uploadKeysOfRelease(deps.db, id);
+        deleteReleaseRow(deps.db, id);
+        return k;
+      })
+      .immediate();
+    // Files go after the rows: a crash in between leaves an orphan file, never a dangling row.
+    await Promise.all(keys.map((k) => rm(uploadFilePath(deps.dataDir, k), { force: true })));
+    return { message: `Release ${id} deleted.` };
+  },
+
+  updateReleaseMetadata({ user, params, body }, deps): ReleaseResource {
+    const b = body as UpdateReleaseMetadataRequest;
+    return editRelease(deps, user.id, params.releaseId, (r) => {
+      assertAllowed(r.row.status, 'edit_metadata');
+      const frozen = r.row.status === 'delivered' || r.row.status === 'live';
+      if (frozen && b.upc !== undefined && upcColumns(blankToNull(b.upc)).upc !== r.row.upc) {
+        throw stateConflict(r.row.status, 'its UPC never changes after delivery');
+      }
+      if (frozen && b.label !== undefined && b.label !== r.data.label) {
+        throw stateConflict(r.row.status, 'its label never changes after delivery');
+      }
+      const errors = new FieldErrors();
+      const genre = checkGenre(errors, 'genre', b.genre);
+      checkLanguage(errors, 'language', b.language);
+      errors.throwIfAny();
+      if (b.type !== undefined) r.row.type = b.type;
+      if (b.title !== undefined) r.row.title = b.title;
+      if (b.upc !== undefined && !frozen) r.row.upc = blankToNull(b.upc);
+      const d = r.data;
+      if (b.version !== undefined) d.version = blankToNull(b.version);
+      if (b.artists !== undefined) d.artists = b.artists;
+      if (b.label !== undefined) d.label = b.label;
+      if (b.catalog_number !== undefined) d.catalog_number = blankToNull(b.catalog_number);
+      if (genre !== undefined) d.genre = genre;
+      if (b.subgenre !== undefined) d.subgenre = blankToNull(b.subgenre);
+      if (b.language !== undefined) d.language = b.language;
+      if (b.p_line !== undefined) d.p_line = b.p_line;
+      if (b.c_line !== undefined) d.c_line = b.c_line;
+      if (b.original_release_date !== undefined) d.original_release_date = b.original_release_date;
+      if (b.explicit !== undefined) d.explicit = b.explicit;
+      if (b.artwork !== undefined) d.artwork = b.artwork;
+    });
+  },
+
+  updateReleaseDelivery({ user, params, body }, deps): ReleaseResource {
+    const b = body as UpdateReleaseDeliveryRequest;
+    return editRelease(deps, user.id, params.releaseId, (r) => {
+      assertAllowed(r.row.status, 'edit_delivery');
+      const errors = new FieldErrors();
+      if (Array.isArray(b.platforms)) checkStores(errors, 'platforms', b.platforms);
+      if (b.territories) {
+        checkCountries(errors, 'territories.countries', b.territories.countries);
+        if (b.territories.mode === 'worldwide' && b.territories.countries.length > 0) {
+          errors.add('territories.countries', 'must be empty with mode "worldwide"; use mode "exclude" to leave countries out');
+        }
+        if (b.territories.mode !== 'worldwide' && b.territories.countries.length === 0) {
+          errors.add('territories.countries', `name at least one country with mode "${b.territories.mode}"`);
+        }
+      }
+      errors.throwIfAny();
+      const d = r.data.delivery;
+      if (b.platforms !== undefined) d.platforms = Array.isArray(b.platforms) ? [...new Set(b.platforms)] : b.platforms;
+      if (b.territories !== undefined) d.territories = { mode: b.territories.mode, countries: [...new Set(b.territories.countries)] };
+      if (b.release_date !== undefined) d.release_date = b.release_date;
+      if (b.preorder_date !== undefined) d.preorder_date = b.preorder_date;
+      if (b.price_tier !== undefined) d.price_tier = b.price_tier;
+    });
+  },
+
+  updateReleaseVideo({ user, params, body }, deps): ReleaseResource {
+    const b = body as UpdateReleaseVideoRequest;
+    return editRelease(deps, user.id, params.releaseId, (r) => {
+      assertAllowed(r.row.status, 'edit_video');
+      const v = r.data.video;
+      if (b.enabled !== undefined) v.enabled = b.enabled;
+      if (b.art_tracks !== undefined) v.art_tracks = b.art_tracks;
+      if (b.content_id?.enabled !== undefined) v.content_id.enabled = b.content_id.enabled;
+      if (b.content_id?.policy !== undefined) v.content_id.policy = b.content_id.policy;
+    });
+  },
+
+  submitRelease({ user, params, body }, deps): SubmitReleaseResponse {
+    const b = body as SubmitReleaseRequest;
+    const id = parseId(params.releaseId, 'release');
+    const { db } = deps;
+    // IMMEDIATE: the checks and the state change see the same release, and code assignment
+    // cannot race another submit of the same user.
+    return db
+      .transaction((): SubmitReleaseResponse => {
+        const r = getRelease(db, user.id, id);
+        if (!b.dry_run) transition(r.row.status, 'submit');
+        const now = deps.now();
+        const release = toReleaseResource(db, r, true);
+        const tracks = release.tracks ?? [];
+        const inUse = r.row.upc_gtin14 ? releaseWithUpc(db, user.id, r.row.upc_gtin14, id) : undefined;
+        const problems = runSubmitChecks({ release, tracks, now, ...(inUse ? { upcInUseBy: inUse } : {}) });
+        const blocking = problems.filter((p) => p.severity === 'error');
+        const warnings = problems.filter((p) => p.severity === 'warning');
+        if (b.dry_run) {
+          const message = blocking.length
+            ? `Release ${id} has ${blocking.length} blocking problem(s) and ${warnings.length} warning(s).`
+            : `Release ${id} is ready to submit${warnings.length ? ` (${warnings.length} warning(s))` : ''}.`;
+          return { submitted: false, message, release, problems };
+        }
+        if (blocking.length > 0) {
+          throw new ServiceError(
+            422,
+            'submit_blocked',
+            `release ${id} cannot be submitted: ${blocking.length} blocking problem(s)${warnings.length ? ` and ${warnings.length} warning(s)` : ''}`,
+            { problems },
+          );
+        }
+        const nowIso = now.toISOString();
+        if (r.row.upc === null) r.row.upc = assignUpc(db, user.id);
+        const taken = new Set(tracks.map((t) => t.isrc).filter((x): x is string => x !== null));
+        for (const t of tracks) {
+          if (t.isrc !== null) continue;
+          const code = assignIsrc(db, user.id, now.getUTCFullYear(), taken);
+          taken.add(code);
+          setTrackIsrc(db, Number(t.id), code, nowIso);
+        }
+        r.data.review = null;
+        saveRelease(db, r, nowIso, { status: 'in_review', submitted_at: nowIso });
+        const after = toReleaseResource(db, getRelease(db, user.id, id), true);
+        return { submitted: true, message: `Release ${id} is in review.`, release: after, problems: warnings };
+      })
+      .immediate();
+  },
+};

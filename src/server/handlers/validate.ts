@@ -1,0 +1,78 @@
+// POST /releases/validate/upc and /isrc: the code engine's verdict, plus uniqueness among the
+// caller's own releases (a UPC names one product; an ISRC is unique within a release).
+import type { ValidateIsrcRequest, ValidateUpcRequest, ValidationResultData } from '../../contract/index.js';
+import { checkIsrc, checkUpc, type Problem as CodeProblem } from '../../codes/index.js';
+import type { HandlerMap } from '../handler.js';
+import { parseId } from '../store/ids.js';
+import { getRelease, releaseWithUpc } from '../store/releases.js';
+import { listTrackRows } from '../store/tracks.js';
+
+type WireProblem = ValidationResultData['problems'][number] & Record<string, unknown>;
+
+function toWire(p: CodeProblem, kind: 'upc' | 'isrc'): WireProblem {
+  let hint: string | undefined;
+  if (p.code === 'bad_check_digit' && p.expected !== undefined) hint = `the check digit should be ${p.expected}`;
+  else if (p.expected !== undefined && p.position !== undefined) hint = `character ${p.position} should be a ${p.expected}`;
+  return {
+    path: kind,
+    code: p.code,
+    message: p.message,
+    ...(hint ? { hint } : {}),
+    severity: p.severity,
+    ...(p.position !== undefined ? { position: p.position } : {}),
+    ...(p.expected !== undefined ? { expected: p.expected } : {}),
+  };
+}
+
+export const handlers: HandlerMap = {
+  validateUpc({ user, body }, { db }): ValidationResultData {
+    const b = body as ValidateUpcRequest;
+    const exceptId = b.release_id !== undefined ? parseId(b.release_id, 'release') : undefined;
+    if (exceptId !== undefined) getRelease(db, user.id, exceptId);
+    const r = checkUpc(b.upc);
+    const problems = r.problems.map((p) => toWire(p, 'upc'));
+    let valid = r.valid;
+    if (r.valid) {
+      const other = releaseWithUpc(db, user.id, r.gtin14!, exceptId);
+      if (other) {
+        valid = false;
+        problems.push({
+          path: 'upc',
+          code: 'upc_in_use',
+          message: `already used by your release ${other.id} (${other.status})`,
+          hint: 'each release needs its own UPC; leave it empty to have one assigned at submit',
+          severity: 'error',
+          release_id: other.id,
+        });
+      }
+    }
+    return { kind: 'upc', input: b.upc, valid, normalized: r.normalized, display: r.normalized, problems };
+  },
+
+  validateIsrc({ user, body }, deps): ValidationResultData {
+    const b = body as ValidateIsrcRequest;
+    const r = checkIsrc(b.isrc, { currentYear: deps.now().getUTCFullYear() });
+    const problems = r.problems.map((p) => toWire(p, 'isrc'));
+    let valid = r.valid;
+    if (b.release_id !== undefined) {
+      const releaseId = parseId(b.release_id, 'release');
+      getRelease(deps.db, user.id, releaseId);
+      const trackId = b.track_id !== undefined ? parseId(b.track_id, 'track') : undefined;
+      if (r.valid) {
+        const dup = listTrackRows(deps.db, releaseId).find((t) => t.isrc === r.normalized && t.id !== trackId);
+        if (dup) {
+          valid = false;
+          problems.push({
+            path: 'isrc',
+            code: 'isrc_duplicate',
+            message: `already used by track ${dup.id} (disc ${dup.disc}, position ${dup.position}) of release ${releaseId}`,
+            hint: 'each recording on a release needs its own ISRC',
+            severity: 'error',
+            track_id: dup.id,
+          });
+        }
+      }
+    }
+    return { kind: 'isrc', input: b.isrc, valid, normalized: r.normalized, display: r.display, problems };
+  },
+};

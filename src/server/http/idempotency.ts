@@ -1,0 +1,59 @@
+// Idempotency-Key for POSTs: the first response for (user, key) is stored with a hash of
+// method + path + body; a retry with the same request replays it, a different request under the
+// same key is refused. Stored only for responses below 500, so a failure can be retried for real.
+import type { Database } from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { ServiceError } from '../handler.js';
+
+export type IdempotencyStart =
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; body: string };
+
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+export function requestHash(method: string, path: string, body: Uint8Array): string {
+  return createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
+}
+
+export function beginIdempotent(db: Database, userId: number, key: string, hash: string, nowIso: string): IdempotencyStart {
+  if (!KEY_RE.test(key)) {
+    throw new ServiceError(400, 'bad_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  }
+  return db
+    .transaction((): IdempotencyStart => {
+      const row = db
+        .prepare('SELECT request_hash, status, body FROM idempotency WHERE user_id = ? AND key = ?')
+        .get(userId, key) as { request_hash: string; status: number | null; body: string | null } | undefined;
+      if (!row) {
+        db.prepare('INSERT INTO idempotency (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?)').run(
+          userId,
+          key,
+          hash,
+          nowIso,
+        );
+        return { kind: 'new' };
+      }
+      if (row.request_hash !== hash) {
+        throw new ServiceError(
+          422,
+          'idempotency_key_reused',
+          'this Idempotency-Key was already used for a different request; use a new key for a new request',
+        );
+      }
+      if (row.status === null) {
+        throw new ServiceError(409, 'idempotency_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', {
+          headers: { 'retry-after': '1' },
+        });
+      }
+      return { kind: 'replay', status: row.status, body: row.body ?? '' };
+    })
+    .immediate();
+}
+
+export function finishIdempotent(db: Database, userId: number, key: string, status: number, body: string): void {
+  if (status >= 500) {
+    db.prepare('DELETE FROM idempotency WHERE user_id = ? AND key = ?').run(userId, key);
+    return;
+  }
+  db.prepare('UPDATE idempotency SET status = ?, body = ? WHERE user_id = ? AND key = ?').run(status, body, userId, key);
+}

@@ -1,0 +1,60 @@
+// Token-bucket rate limiting per bearer token (per client address when there is none).
+// In memory: a restart forgives everyone, which is fine for a reference service.
+import { createHash } from 'node:crypto';
+
+export interface RateLimitOptions {
+  /** Bucket size: how many requests may come in a burst. */
+  requests: number;
+  /** Time for an empty bucket to refill completely. */
+  windowMs: number;
+}
+
+/** Generous: a script or test suite hammering one sandbox should not notice it. */
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { requests: 3000, windowMs: 60_000 };
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+const MAX_BUCKETS = 10_000;
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly perMs: number;
+
+  constructor(private readonly options: RateLimitOptions) {
+    if (!(options.requests >= 1) || !(options.windowMs > 0)) throw new Error('rate limit needs requests >= 1 and windowMs > 0');
+    this.perMs = options.requests / options.windowMs;
+  }
+
+  /** Takes one request from the key's bucket; returns 0 when allowed, else seconds to wait. */
+  take(rawKey: string, nowMs: number): number {
+    // Keys are hashed so the map never holds a token.
+    const key = createHash('sha256').update(rawKey).digest('base64');
+    let b = this.buckets.get(key);
+    if (!b) {
+      if (this.buckets.size >= MAX_BUCKETS) this.prune(nowMs);
+      b = { tokens: this.options.requests, at: nowMs };
+      this.buckets.set(key, b);
+    }
+    b.tokens = Math.min(this.options.requests, b.tokens + Math.max(0, nowMs - b.at) * this.perMs);
+    b.at = nowMs;
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil((1 - b.tokens) / this.perMs / 1000));
+  }
+
+  private prune(nowMs: number): void {
+    for (const [k, b] of this.buckets) {
+      if (b.tokens + (nowMs - b.at) * this.perMs >= this.options.requests) this.buckets.delete(k);
+    }
+    // Everyone is mid-burst: drop the oldest half rather than grow without bound.
+    if (this.buckets.size >= MAX_BUCKETS) {
+      let n = 0;
+      for (const k of this.buckets.keys()) if (n++ < MAX_BUCKETS / 2) this.buckets.delete(k);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+// Reading and checking request input. Bad input is always a 4xx with a field path, never a 500:
+// malformed JSON or query → 400, over the size limit → 413, not JSON → 415, wrong shape → 422.
+import type { z } from 'zod';
+import { ServiceError } from '../handler.js';
+
+/** Largest JSON body accepted; documented in docs/service.md. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Deepest nesting accepted in a JSON body; nothing in the contract comes close. */
+export const MAX_JSON_DEPTH = 64;
+/** Bytes read and thrown away from an oversized body so the client can read the 413. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+export function tooLarge(limit: number): ServiceError {
+  return new ServiceError(413, 'payload_too_large', `request body is larger than the limit of ${limit} bytes`);
+}
+
+/** Reads the whole body, refusing past `limit` bytes (the declared length is checked first). */
+export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) {
+    await drain(req.body, DRAIN_LIMIT);
+    throw tooLarge(limit);
+  }
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await drainReader(reader, DRAIN_LIMIT - total);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let off = 0;
+  for (const ch of chunks) {
+    out.set(ch, off);
+    off += ch.byteLength;
+  }
+  return out;
+}
+
+async function drain(body: ReadableStream<Uint8Array> | null, budget: number): Promise<void> {
+  if (body) await drainReader(body.getReader(), budget);
+}
+
+async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    while (budget > 0) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      budget -= value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away; nothing to answer anyway.
+  }
+}
+
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const mime = header.split(';')[0]!.trim().toLowerCase();
+  return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Parses a JSON body; an empty body is read as `{}` so a missing body reports missing fields. */
+export function parseJsonBody(bytes: Uint8Array, contentType: string | undefined): unknown {
+  if (bytes.byteLength === 0) return {};
+  if (!isJsonContentType(contentType)) {
+    throw new ServiceError(415, 'unsupported_media_type', 'request body must be JSON; send Content-Type: application/json');
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new ServiceError(400, 'invalid_json', 'request body is not valid UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const detail = e instanceof Error ? `: ${e.message.split('\n')[0]!.slice(0, 200)}` : '';
+    throw new ServiceError(400, 'invalid_json', `request body is not valid JSON${detail}`);
+  }
+  if (depthExceeds(value, MAX_JSON_DEPTH)) {
+    throw new ServiceError(400, 'invalid_json', `request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return value;
+}
+
+/** Iterative, so a hostile body cannot overflow the stack here. */
+function depthExceeds(root: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
+/** zod issues → `{ "artists.0.role": ["…"] }`; unknown keys are reported at their own path. */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  const add = (path: string, message: string) => {
+    const list = (fields[path || '(body)'] ??= []);
+    if (!list.includes(message) && list.length < 10) list.push(message);
+  };
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) add(base ? `${base}.${k}` : k, 'unknown field');
+    } else {
+      add(base, issue.message);
+    }
+    if (Object.keys(fields).length >= 100) break;
+  }
+  return fields;
+}
+
+export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fields = issuesToFields(result.error.issues);
+    const first = Object.entries(fields)[0];
+    const message = first ? `invalid request body: ${first[0]}: ${first[1][0]}` : 'invalid request body';
+    throw new ServiceError(422, 'validation_failed', message, { fields });
+  }
+  return result.data;
+}
+
+export function parseQuery<T extends z.ZodType>(schema: T, value: Record<string, string>): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fields = issuesToFields(result.error.issues);
+    const [path, messages] = Object.entries(fields)[0] ?? ['query', ['invalid']];
+    throw new ServiceError(400, 'invalid_query', `invalid query parameter ${path}: ${messages[0]}`);
+  }
+  return result.data;
+}

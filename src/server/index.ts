@@ -1,0 +1,102 @@
+// Starts the reference service: opens (and migrates) the data directory, seeds the sandbox
+// accounts, and serves HTTP until close(). Used by `reldist serve`, the CLI's embedded sandbox
+// and every integration test.
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import { coreMigrations, migrate } from './db/migrations.js';
+import { openDatabase } from './db/open.js';
+import type { Logger, ServerDeps, ServerModule } from './handler.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
+import { preferencesModule, seedPreferences } from './store/preferences.js';
+import { seedSandboxUsers, type SandboxTokens } from './store/users.js';
+import { uploadSecret } from './uploads/sign.js';
+
+export interface StartServerOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  dataDir: string;
+  /** Enables the /_sandbox controls. */
+  sandbox: boolean;
+  /** Per-token budget; false turns limiting off. Default: DEFAULT_RATE_LIMIT (3000 per minute). */
+  rateLimit?: RateLimitOptions | false;
+  logger?: Logger;
+  /** The clock (tests of time-dependent rules); defaults to the real one. */
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:40123, without a trailing slash. */
+  url: string;
+  tokens: SandboxTokens;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule];
+
+/** Opens the data directory: migrations, secrets and sandbox accounts. Safe to run from two processes at once. */
+export function openDataDir(dataDir: string, now: () => Date) {
+  const db = openDatabase(dataDir);
+  try {
+    migrate(db, serverModules);
+    const seed = seedSandboxUsers(db, dataDir, now());
+    db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now())).immediate();
+    return { db, tokens: seed.tokens, secret: uploadSecret(db) };
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const now = options.now ?? (() => new Date());
+  const log = options.logger ?? silentLogger;
+  const { db, tokens, secret } = openDataDir(options.dataDir, now);
+  const deps: ServerDeps = { db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret };
+  let url = '';
+  let app;
+  try {
+    app = buildApp({ deps, rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, baseUrl: () => url });
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: options.host, port: options.port }) as Server;
+    s.once('error', reject);
+    s.once('listening', () => resolve(s));
+  }).catch((e: unknown) => {
+    db.close();
+    throw e;
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  url = `http://${host}:${addr.port}`;
+  log.info('reldist service listening', { url, data_dir: options.dataDir, sandbox: options.sandbox });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    tokens,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        // close() stops accepting and waits for open requests; idle keep-alive sockets are closed
+        // now, busy ones as soon as their response is sent.
+        server.close((err) => {
+          db.close();
+          log.info('reldist service stopped');
+          if (err) reject(err);
+          else resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Checks of single fields against the reference lists, made when a value is saved, so a wrong
+// genre or country is reported with its path at once rather than at submit.
+import { canonicalGenre, isCountryCode, isLanguageCode, isStoreId } from '../lookups/index.js';
+import { ServiceError } from '../handler.js';
+
+export class FieldErrors {
+  private readonly fields: Record<string, string[]> = {};
+
+  add(path: string, message: string): void {
+    (this.fields[path] ??= []).push(message);
+  }
+
+  /** Throws a 422 validation_failed listing every field added so far. */
+  throwIfAny(): void {
+    const entries = Object.entries(this.fields);
+    if (entries.length === 0) return;
+    const [path, messages] = entries[0]!;
+    throw new ServiceError(422, 'validation_failed', `invalid request body: ${path}: ${messages[0]}`, { fields: this.fields });
+  }
+}
+
+export function checkGenre(errors: FieldErrors, path: string, value: string | null | undefined): string | null | undefined {
+  if (value === null || value === undefined) return value;
+  const canonical = canonicalGenre(value);
+  if (canonical === undefined) errors.add(path, `unknown genre "${value}"; see GET /lookup/genres`);
+  return canonical ?? value;
+}
+
+export function checkLanguage(errors: FieldErrors, path: string, value: string | null | undefined, allowInstrumental = false): void {
+  if (value === null || value === undefined) return;
+  if (allowInstrumental && value === 'instrumental') return;
+  if (!isLanguageCode(value)) errors.add(path, `unknown language code "${value}"; see GET /lookup/languages`);
+}
+
+export function checkCountries(errors: FieldErrors, path: string, codes: readonly string[]): void {
+  codes.forEach((c, i) => {
+    if (!isCountryCode(c)) errors.add(`${path}.${i}`, `unknown country code "${c}"; see GET /lookup/countries`);
+  });
+}
+
+export function checkStores(errors: FieldErrors, path: string, ids: readonly string[]): void {
+  ids.forEach((id, i) => {
+    if (!isStoreId(id)) errors.add(`${path}.${i}`, `unknown platform "${id}"; see GET /lookup/platforms`);
+  });
+}

@@ -1,0 +1,10 @@
+// Path ids: the reference service issues positive integers; anything else names nothing (404).
+import { notFound } from '../handler.js';
+
+export function parseId(raw: unknown, what: string): number {
+  const s = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof s !== 'string' || !/^[1-9][0-9]{0,15}$/.test(s)) throw notFound(what);
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) throw notFound(what);
+  return n;
+}

@@ -1,0 +1,198 @@
+// Releases: filterable columns (status, type, title, upc) plus the rest of the release as JSON.
+// Every read is scoped by user_id, so another user's release is simply not found.
+import type { Database } from 'better-sqlite3';
+import type { ReleaseResource, ReleaseStatus, ReleaseType } from '../../contract/index.js';
+import { checkUpc } from '../../codes/index.js';
+import { notFound } from '../handler.js';
+import { listTrackResources } from './tracks.js';
+
+type R = ReleaseResource;
+
+/** The part of a release kept as JSON. */
+export interface ReleaseData {
+  version: string | null;
+  artists: R['artists'];
+  label: string;
+  catalog_number: string | null;
+  genre: string | null;
+  subgenre: string | null;
+  language: string | null;
+  p_line: R['p_line'];
+  c_line: R['c_line'];
+  original_release_date: string | null;
+  explicit: R['explicit'];
+  artwork: R['artwork'];
+  delivery: R['delivery'];
+  video: R['video'];
+  review: R['review'];
+}
+
+export interface ReleaseRow {
+  id: number;
+  user_id: number;
+  status: ReleaseStatus;
+  type: ReleaseType;
+  title: string;
+  upc: string | null;
+  upc_gtin14: string | null;
+  data: string;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+}
+
+export interface Release {
+  row: ReleaseRow;
+  data: ReleaseData;
+}
+
+export const defaultDelivery = (): R['delivery'] => ({
+  platforms: 'all',
+  territories: { mode: 'worldwide', countries: [] },
+  release_date: null,
+  preorder_date: null,
+  price_tier: null,
+});
+
+export const defaultVideo = (): R['video'] => ({ enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } });
+
+/** Empty strings mean "not set" (an empty UPC is assigned at submit). */
+export function blankToNull(v: string | null | undefined): string | null {
+  if (v === undefined || v === null) return null;
+  const t = v.trim();
+  return t === '' ? null : t;
+}
+
+/** Stores a UPC compact when it is valid (digits only), as given otherwise, so submit can say why. */
+export function upcColumns(upc: string | null): { upc: string | null; upc_gtin14: string | null } {
+  if (upc === null) return { upc: null, upc_gtin14: null };
+  const r = checkUpc(upc);
+  return r.valid ? { upc: r.normalized, upc_gtin14: r.gtin14 } : { upc, upc_gtin14: null };
+}
+
+function searchText(title: string, data: ReleaseData, upc: string | null): string {
+  return [title, ...data.artists.map((a) => a.name), upc ?? ''].join('\n').toLowerCase();
+}
+
+export function insertRelease(
+  db: Database,
+  userId: number,
+  fields: { type: ReleaseType; title: string; upc: string | null },
+  data: ReleaseData,
+  nowIso: string,
+): number {
+  const codes = upcColumns(fields.upc);
+  const info = db
+    .prepare(
+      `INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, search_text, data, created_at, updated_at)
+       VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(userId, fields.type, fields.title, codes.upc, codes.upc_gtin14, searchText(fields.title, data, codes.upc), JSON.stringify(data), nowIso, nowIso);
+  return Number(info.lastInsertRowid);
+}
+
+export function findRelease(db: Database, userId: number, id: number): Release | undefined {
+  const row = db.prepare('SELECT * FROM releases WHERE id = ? AND user_id = ?').get(id, userId) as ReleaseRow | undefined;
+  return row ? { row, data: JSON.parse(row.data) as ReleaseData } : undefined;
+}
+
+export function getRelease(db: Database, userId: number, id: number): Release {
+  const r = findRelease(db, userId, id);
+  if (!r) throw notFound('release');
+  return r;
+}
+
+/** Writes a changed release back; `status`/`submitted_at` only when given. */
+export function saveRelease(
+  db: Database,
+  r: Release,
+  nowIso: string,
+  changes: { status?: ReleaseStatus; submitted_at?: string | null } = {},
+): void {
+  const codes = upcColumns(r.row.upc);
+  const status = changes.status ?? r.row.status;
+  const submittedAt = changes.submitted_at !== undefined ? changes.submitted_at : r.row.submitted_at;
+  db.prepare(
+    `UPDATE releases SET status = ?, type = ?, title = ?, upc = ?, upc_gtin14 = ?, search_text = ?, data = ?, updated_at = ?, submitted_at = ?
+     WHERE id = ?`,
+  ).run(status, r.row.type, r.row.title, codes.upc, codes.upc_gtin14, searchText(r.row.title, r.data, codes.upc), JSON.stringify(r.data), nowIso, submittedAt, r.row.id);
+}
+
+export function toReleaseResource(db: Database, r: Release, withTracks: boolean): ReleaseResource {
+  const tracks = withTracks ? listTrackResources(db, r.row.id) : undefined;
+  const trackCount = tracks
+    ? tracks.length
+    : (db.prepare('SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n;
+  const d = r.data;
+  return {
+    id: r.row.id,
+    status: r.row.status,
+    type: r.row.type,
+    title: r.row.title,
+    version: d.version,
+    artists: d.artists,
+    label: d.label,
+    catalog_number: d.catalog_number,
+    upc: r.row.upc,
+    genre: d.genre,
+    subgenre: d.subgenre,
+    language: d.language,
+    p_line: d.p_line,
+    c_line: d.c_line,
+    original_release_date: d.original_release_date,
+    explicit: d.explicit,
+    artwork: d.artwork,
+    delivery: d.delivery,
+    video: d.video,
+    track_count: trackCount,
+    ...(tracks ? { tracks } : {}),
+    review: d.review,
+    created_at: r.row.created_at,
+    updated_at: r.row.updated_at,
+    submitted_at: r.row.submitted_at,
+  };
+}
+
+export interface ListFilter {
+  status?: ReleaseStatus;
+  type?: ReleaseType;
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+export function listReleases(db: Database, userId: number, f: ListFilter): { rows: Release[]; total: number } {
+  const where = ['user_id = ?'];
+  const args: unknown[] = [userId];
+  if (f.status) {
+    where.push('status = ?');
+    args.push(f.status);
+  }
+  if (f.type) {
+    where.push('type = ?');
+    args.push(f.type);
+  }
+  if (f.search) {
+    // Title, artist names and UPC; LIKE wildcards in the search text are taken literally.
+    const needle = f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    where.push("search_text LIKE ? ESCAPE '\\'");
+    args.push(`%${needle}%`);
+  }
+  const clause = where.join(' AND ');
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM releases WHERE ${clause}`).get(...args) as { n: number }).n;
+  const rows = db
+    .prepare(`SELECT * FROM releases WHERE ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...args, f.perPage, (f.page - 1) * f.perPage) as ReleaseRow[];
+  return { rows: rows.map((row) => ({ row, data: JSON.parse(row.data) as ReleaseData })), total };
+}
+
+/** Another of the user's releases holding the same product code (padded comparison), if any. */
+export function releaseWithUpc(db: Database, userId: number, gtin14: string, exceptId?: number): { id: number; status: string } | undefined {
+  return db
+    .prepare('SELECT id, status FROM releases WHERE user_id = ? AND upc_gtin14 = ? AND id != ? ORDER BY id LIMIT 1')
+    .get(userId, gtin14, exceptId ?? 0) as { id: number; status: string } | undefined;
+}
+
+export function deleteReleaseRow(db: Database, id: number): void {
+  db.prepare('DELETE FROM releases WHERE id = ?').run(id);
+}

@@ -1,0 +1,56 @@
+// Upload records: what the client declared (size, sha256), and once the bytes arrived, what the
+// probe found. Files live at <dataDir>/uploads/files/<key>; partial files only in uploads/tmp.
+import type { Database } from 'better-sqlite3';
+import { join } from 'node:path';
+import type { AudioInfo } from '../uploads/probe.js';
+
+export interface UploadRow {
+  key: string;
+  user_id: number;
+  release_id: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  expires_at: string;
+  state: 'pending' | 'ready' | 'rejected';
+  reason: string | null;
+  format: string | null;
+  created_at: string;
+  uploaded_at: string | null;
+}
+
+export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads', 'files');
+export const uploadsTmpDir = (dataDir: string) => join(dataDir, 'uploads', 'tmp');
+export const uploadFilePath = (dataDir: string, key: string) => join(uploadsDir(dataDir), key);
+
+export function insertUpload(
+  db: Database,
+  u: { key: string; user_id: number; release_id: number; filename: string; content_type: string; size: number; sha256: string; expires_at: string },
+  nowIso: string,
+): void {
+  db.prepare(
+    `INSERT INTO uploads (key, user_id, release_id, filename, content_type, size, sha256, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(u.key, u.user_id, u.release_id, u.filename, u.content_type, u.size, u.sha256, u.expires_at, nowIso);
+}
+
+export function findUpload(db: Database, key: string): UploadRow | undefined {
+  return db.prepare('SELECT * FROM uploads WHERE key = ?').get(key) as UploadRow | undefined;
+}
+
+export function markUploadReady(db: Database, key: string, info: AudioInfo, nowIso: string): void {
+  db.prepare(
+    `UPDATE uploads SET state = 'ready', reason = NULL, format = ?, sample_rate = ?, bit_depth = ?, channels = ?, duration_ms = ?, uploaded_at = ?
+     WHERE key = ?`,
+  ).run(info.format, info.sample_rate, info.bit_depth, info.channels, info.duration_ms, nowIso, key);
+}
+
+/** A refused attempt leaves no file; the record keeps the reason, and the address can be retried. */
+export function markUploadRefused(db: Database, key: string, reason: string): void {
+  db.prepare("UPDATE uploads SET reason = ? WHERE key = ? AND state != 'ready'").run(reason, key);
+}
+
+export function uploadKeysOfRelease(db: Database, releaseId: number): string[] {
+  return (db.prepare('SELECT key FROM uploads WHERE release_id = ?').all(releaseId) as { key: string }[]).map((r) => r.key);
+}

@@ -1,0 +1,70 @@
+// Starts the real reference service on 127.0.0.1 (port 0) over a temporary data directory.
+// Integration tests of every part use this; nothing here mocks the service.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type StartServerOptions } from '../../src/server/index.js';
+
+export interface TestServer {
+  url: string;
+  tokens: { label: string; artist: string };
+  dataDir: string;
+  /** Stops the service; removes the data directory unless it was passed in. */
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Reuse a data directory (e.g. to test a restart); it is then left in place on close. */
+  dataDir?: string;
+  /** Sandbox controls on (default true). */
+  sandbox?: boolean;
+  rateLimit?: StartServerOptions['rateLimit'];
+}
+
+export async function makeTempDataDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'reldist-test-'));
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const owned = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await makeTempDataDir());
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    sandbox: options.sandbox ?? true,
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+  });
+  return {
+    url: server.url,
+    tokens: server.tokens,
+    dataDir,
+    async close() {
+      await server.close();
+      if (owned) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** fetch with the bearer token and JSON body filled in. */
+export async function api(
+  server: { url: string },
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  const h = init.headers as Record<string, string>;
+  if (token !== undefined) h.authorization = `Bearer ${token}`;
+  if (body !== undefined) {
+    h['content-type'] ??= 'application/json';
+    init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as any) : JSON.stringify(body);
+  }
+  const res = await fetch(server.url + path, init);
+  const text = await res.text();
+  let parsed: unknown = text;
+  if (text !== '' && (res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed };
+}
