@@ -6,7 +6,8 @@ import { configGroup } from './config/index.js';
 import { apiCommand } from './api/index.js';
 import { openapiCommand } from './openapi/index.js';
 import { completionCommand } from './completion/index.js';
+import { serveCommand } from './serve/index.js';
 
-export const topLevelCommands: CommandSpec<any>[] = [apiCommand, openapiCommand, completionCommand];
+export const topLevelCommands: CommandSpec<any>[] = [apiCommand, openapiCommand, completionCommand, serveCommand];
 
 export const commandGroups: GroupSpec[] = [validateGroup, authGroup, configGroup];

@@ -1,0 +1,53 @@
+// `reldist serve`: a standing sandbox service. One JSON line on stdout (where it listens and
+// the sandbox tokens, for a script or CI job to read), human lines on stderr, and a clean stop
+// when the signal aborts: no new connections, in-flight requests finish, the database closes.
+import type { Writable } from 'node:stream';
+import type { Logger } from './handler.js';
+import { startServer } from './index.js';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  stdout: Writable;
+  stderr: Writable;
+  /** Aborted on SIGINT/SIGTERM by the caller (the CLI owns the signal wiring). */
+  signal: AbortSignal;
+  /** Log every request failure with its details to stderr. */
+  verbose?: boolean;
+}
+
+function stderrLogger(stderr: Writable, verbose: boolean): Logger {
+  const line = (level: string, message: string, fields?: Record<string, unknown>) => {
+    // Fields never hold tokens: the service logs request ids, paths and errors only.
+    const extra = fields && verbose ? ` ${JSON.stringify(fields)}` : '';
+    stderr.write(`reldist serve: ${level === 'info' ? '' : `${level}: `}${message}${extra}\n`);
+  };
+  return {
+    info: (m, f) => (verbose ? line('info', m, f) : undefined),
+    warn: (m, f) => line('warn', m, f),
+    error: (m, f) => line('error', m, f),
+  };
+}
+
+/** Runs until `signal` aborts; resolves once the service has fully stopped. */
+export async function serve(options: ServeOptions): Promise<void> {
+  if (options.signal.aborted) return;
+  const server = await startServer({
+    host: options.host,
+    port: options.port,
+    dataDir: options.dataDir,
+    sandbox: true,
+    logger: stderrLogger(options.stderr, options.verbose ?? false),
+  });
+  options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);
+  options.stderr.write(`reldist serve: listening on ${server.url} (data in ${options.dataDir}); tokens are in ${options.dataDir}/sandbox-tokens.json\n`);
+  options.stderr.write('reldist serve: press Ctrl-C to stop\n');
+  await new Promise<void>((resolve) => {
+    if (options.signal.aborted) resolve();
+    else options.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  options.stderr.write('reldist serve: stopping (finishing requests in flight)\n');
+  await server.close();
+  options.stderr.write('reldist serve: stopped\n');
+}
