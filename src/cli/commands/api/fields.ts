@@ -82,7 +82,11 @@ function assign(root: Record<string, Json>, path: (string | number | '[]')[], va
       obj[seg] = value;
     } else {
       const existing = obj[seg];
-      if (existing === undefined || existing === null || typeof existing !== 'object') obj[seg] = fresh();
+      if (existing === undefined) obj[seg] = fresh();
+      else if (existing === null || typeof existing !== 'object') {
+        const wants = next === '[]' || typeof next === 'number' ? 'a list' : 'an object';
+        throw new UsageError(`${where}: "${seg}" already holds a value, not ${wants}`);
+      }
       node = obj[seg]!;
     }
   }

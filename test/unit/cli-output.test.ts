@@ -1,0 +1,130 @@
+// Output rendering in terminal and piped mode, compared with exact expected text (goldens).
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { renderList, renderRecord } from '../../src/cli/output/render.js';
+import { formatCell, relativeTime, type Column } from '../../src/cli/output/format.js';
+import { printList, printRecord, note, progress } from '../../src/cli/output/index.js';
+import { makeContext } from '../../src/cli/program.js';
+import type { IO } from '../../src/cli/io.js';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const rows = [
+  { id: 7, title: 'Night Drive', status: 'draft', created_at: '2026-03-10T09:00:00Z', artists: ['Ada', 'Bo'] },
+  { id: 12, title: 'Tabs\tand\nlines', status: 'live', created_at: '2026-02-01T00:00:00Z', artists: [] },
+];
+const columns: Column<(typeof rows)[number]>[] = [
+  { header: 'ID', value: 'id', kind: 'id' },
+  { header: 'TITLE', value: 'title' },
+  { header: 'STATUS', value: 'status', kind: 'status' },
+  { header: 'CREATED', value: 'created_at', kind: 'date' },
+  { header: 'ARTISTS', value: 'artists' },
+];
+
+describe('renderList', () => {
+  it('piped: tab-separated rows, no header, ISO dates, no colour', async () => {
+    const out = await renderList(rows, columns, { mode: 'plain', color: false, now });
+    expect(out).toBe(
+      '7\tNight Drive\tdraft\t2026-03-10T09:00:00.000Z\tAda, Bo\n' +
+      '12\tTabs and lines\tlive\t2026-02-01T00:00:00.000Z\t\n',
+    );
+  });
+
+  it('terminal without colour: an aligned table with a header and relative dates', async () => {
+    const out = await renderList(rows.slice(0, 1), columns, { mode: 'terminal', color: false, now });
+    expect(out).toBe(
+      'ID  TITLE        STATUS  CREATED      ARTISTS\n' +
+      '7   Night Drive  draft   3 hours ago  Ada, Bo\n',
+    );
+  });
+
+  it('terminal with colour: status and header painted with ANSI codes', async () => {
+    const out = await renderList(rows.slice(0, 1), columns, { mode: 'terminal', color: true, now });
+    expect(out).toContain('\u001b[1mID\u001b[22m');
+    expect(out).toContain('\u001b[90mdraft\u001b[39m');
+    expect(out.replace(/\u001b\[\d+m/g, '')).toContain('Night Drive');
+  });
+});
+
+describe('renderRecord', () => {
+  const fields = [
+    { header: 'Title', value: 'title' },
+    { header: 'Status', value: 'status', kind: 'status' as const },
+    { header: 'Missing', value: 'nope' },
+  ];
+  it('terminal: aligned label/value lines, a dash for missing values', async () => {
+    expect(await renderRecord(rows[0], fields, { mode: 'terminal', color: false, now })).toBe('Title:    Night Drive\nStatus:   draft\nMissing:  -\n');
+  });
+  it('piped: label<TAB>value lines, empty for missing', async () => {
+    expect(await renderRecord(rows[0], fields, { mode: 'plain', color: false, now })).toBe('Title\tNight Drive\nStatus\tdraft\nMissing\t\n');
+  });
+});
+
+describe('formatting', () => {
+  it('relative times read like a person would say them', () => {
+    expect(relativeTime(new Date('2026-03-10T11:59:50Z'), now)).toBe('just now');
+    expect(relativeTime(new Date('2026-03-10T11:58:00Z'), now)).toBe('2 minutes ago');
+    expect(relativeTime(new Date('2026-03-09T12:00:00Z'), now)).toBe('1 day ago');
+    expect(relativeTime(new Date('2026-03-12T12:00:00Z'), now)).toBe('in 2 days');
+  });
+  it('booleans and objects', () => {
+    expect(formatCell(true, undefined, 'terminal', now)).toBe('yes');
+    expect(formatCell(true, undefined, 'plain', now)).toBe('true');
+    expect(formatCell({ a: 1 }, undefined, 'plain', now)).toBe('{"a":1}');
+  });
+});
+
+function bufferIO(tty: boolean) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => (out += c));
+  stderr.on('data', (c) => (err += c));
+  const io: IO = { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: tty, stdoutIsTTY: tty, stderrIsTTY: tty };
+  return { io, out: () => out, err: () => err };
+}
+
+const globals = { json: false, debug: false, quiet: false, input: true, yes: false, color: undefined, profile: undefined, baseUrl: undefined };
+
+describe('print helpers', () => {
+  it('--json: one JSON array on stdout, also for an empty list; nothing on stderr', async () => {
+    const b = bufferIO(false);
+    const ctx = makeContext({ io: b.io, env: {}, now: () => now }, { ...globals, json: true });
+    await printList(ctx, [], columns, { empty: 'No releases' });
+    expect(JSON.parse(b.out())).toEqual([]);
+    expect(b.err()).toBe('');
+  });
+
+  it('an empty list on a terminal says so on stderr and prints no data', async () => {
+    const b = bufferIO(true);
+    const ctx = makeContext({ io: b.io, env: { NO_COLOR: '1' }, now: () => now }, globals);
+    await printList(ctx, [], columns, { empty: 'No releases' });
+    expect(b.out()).toBe('');
+    expect(b.err()).toBe('No releases\n');
+  });
+
+  it('NO_COLOR keeps a terminal table free of escape codes', async () => {
+    const b = bufferIO(true);
+    const ctx = makeContext({ io: b.io, env: { NO_COLOR: '1' }, now: () => now }, globals);
+    await printRecord(ctx, rows[0], [{ header: 'Status', value: 'status', kind: 'status' }]);
+    expect(b.out()).toBe('Status:  draft\n');
+  });
+
+  it('--quiet silences notes; progress draws only on a terminal', () => {
+    const piped = bufferIO(false);
+    const ctx = makeContext({ io: piped.io, env: {} }, globals);
+    const p = progress(ctx, 'Uploading', { total: 10 });
+    p.update(10);
+    p.done();
+    expect(piped.err()).toBe('');
+    const quiet = bufferIO(true);
+    note(makeContext({ io: quiet.io, env: {} }, { ...globals, quiet: true }), 'hello');
+    expect(quiet.err()).toBe('');
+    const tty = bufferIO(true);
+    const p2 = progress(makeContext({ io: tty.io, env: {} }, globals), 'Uploading', { total: 2048, unit: 'bytes' });
+    p2.update(2048);
+    p2.done('done');
+    expect(tty.err()).toContain('Uploading 100% (2.0 KB/2.0 KB)');
+    expect(tty.err().endsWith('done\n')).toBe(true);
+  });
+});
