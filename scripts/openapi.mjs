@@ -9,13 +9,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Imports src/contract/openapi.ts (bundled with zod, so the temporary file resolves nothing). */
-export async function loadOpenApiModule() {
-  const dir = await mkdtemp(join(tmpdir(), 'reldist-openapi-'));
+/**
+ * Imports the contract (src/contract/index.ts and openapi.ts) from source: bundled with zod into a
+ * temporary file, so that file resolves nothing from where it lies.
+ */
+export async function loadContract() {
+  const dir = await mkdtemp(join(tmpdir(), 'reldist-contract-'));
   try {
-    const outfile = join(dir, 'openapi.mjs');
+    const outfile = join(dir, 'contract.mjs');
     await build({
-      entryPoints: [join(root, 'src/contract/openapi.ts')],
+      stdin: {
+        contents: "export * from './src/contract/index.ts'; export * from './src/contract/openapi.ts';",
+        resolveDir: root,
+        sourcefile: 'contract-entry.ts',
+        loader: 'ts',
+      },
       outfile,
       bundle: true,
       format: 'esm',
@@ -36,7 +44,7 @@ export async function packageVersion() {
 
 /** The exact text of openapi.json. */
 export async function renderOpenApi() {
-  const { buildOpenApi } = await loadOpenApiModule();
+  const { buildOpenApi } = await loadContract();
   return `${JSON.stringify(buildOpenApi({ version: await packageVersion() }), null, 2)}\n`;
 }
 

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalog, endpoints, ErrorBody, errorCodes, paging, routes } from '../../src/contract/index.js';
+import { catalog, endpoints, ErrorBody, errorCodes, paging, routes, TrackFile } from '../../src/contract/index.js';
 import { buildOpenApi, errorStatusesOf, type OpenAPIObject } from '../../src/contract/openapi.js';
 
 const root = new URL('../../', import.meta.url);
@@ -118,6 +118,8 @@ describe('the OpenAPI document', () => {
     expect(op.security).toEqual([]);
     expect((op.parameters as Obj[]).map((p) => p.name)).toEqual(['key', 'expires', 'signature']);
     expect(Object.keys(op.responses as Obj)).toEqual(expect.arrayContaining(['200', '403', '410', '413', '422']));
+    const media = (((op.responses as Obj)['200'] as Obj).content as Obj)['application/json'] as Obj;
+    expect(TrackFile.omit({ filename: true }).strict().safeParse(media.example).success).toBe(true);
   });
 });
 
