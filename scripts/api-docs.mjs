@@ -76,7 +76,7 @@ function endpointSection(endpoint, contract, doc) {
   const op = doc.paths[endpoint.path][endpoint.method.toLowerCase()];
   const out = [`#### \`${endpoint.method} ${endpoint.path}\``, '', `${endpoint.summary}. Operation \`${endpoint.id}\`.`, ''];
   const facts = [`Success: \`${endpoint.status} ${reasons[endpoint.status]}\``];
-  if (endpoint.paginated) facts.push('paginated (`data` + `meta`)');
+  if (endpoint.paginated) facts.push('paginated (`page`, `perPage`; `meta` block)');
   if (endpoint.idempotencyKey) facts.push('accepts `Idempotency-Key`');
   facts.push(`errors: ${contract.errorStatusesOf(endpoint).join(', ')}`);
   out.push(`${facts.join(' · ')}.`, '');

@@ -5,6 +5,8 @@
 // signed upload address.
 import { z } from 'zod';
 import { endpoints, type Endpoint } from './catalog.js';
+import { EntityId } from './common.js';
+import { PlatformChoiceInput } from './requests.js';
 import { ErrorBody } from './errors.js';
 import { TrackFile } from './resources.js';
 import type { Route } from './routes.js';
@@ -64,6 +66,10 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'unauthorized', message: 'missing Authorization header; send "Authorization: Bearer <token>"' },
   },
   {
+    status: 403, name: 'Forbidden', description: 'This endpoint belongs to the other kind of account (artist or label) (forbidden).',
+    example: { code: 'forbidden', message: 'label preferences belong to label accounts; this token is an artist account: use /preferences/artist' },
+  },
+  {
     status: 403, name: 'UploadForbidden', description: 'The upload address was altered or signed for another file (upload_signature_invalid).',
     example: { code: 'upload_signature_invalid', message: 'the upload address is not valid; ask for a new one' },
   },
@@ -110,12 +116,32 @@ const errorClass = (status: number): ErrorClass => {
   return found;
 };
 
+/** Whether `schema` contains `target` anywhere inside it. */
+function contains(schema: z.ZodType, target: z.ZodType, seen = new Set<z.ZodType>()): boolean {
+  if (schema === target) return true;
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const children = [def.innerType, def.in, def.out, def.element, def.valueType, ...((def.options as unknown[]) ?? []),
+    ...Object.values((def.shape as Record<string, unknown>) ?? {})];
+  return children.some((c) => c !== undefined && contains(c as z.ZodType, target, seen));
+}
+
+const hasField = (schema: z.ZodType | undefined, name: string) =>
+  schema instanceof z.ZodObject && name in schema.shape;
+
 /** Which error statuses an endpoint can answer with, from what the catalog says about it. */
 export function errorStatusesOf(endpoint: Endpoint): number[] {
   const statuses = new Set<number>([401, 429, 500]);
   if (endpoint.query || endpoint.body) statuses.add(400);
-  if (endpoint.path.includes('{') || endpoint.body) statuses.add(404); // an id in the path or the body may not be the caller's
-  if (endpoint.query && !endpoint.paginated) statuses.add(404); // a search or link that finds nothing
+  // Something named in the request may not exist (or be another user's): an id in the path or
+  // the body, a platform profile chosen by id, a link to resolve.
+  const names = (s: z.ZodType | undefined) => s !== undefined && (contains(s, EntityId) || contains(s, PlatformChoiceInput));
+  if (endpoint.path.includes('{') || names(endpoint.body) || hasField(endpoint.query, 'url') || hasField(endpoint.body, 'url')) {
+    statuses.add(404);
+  }
+  // Artist preferences belong to artist accounts, label preferences to label accounts.
+  if (endpoint.tag === 'preferences' && /^\/preferences\/(artist|label)\b/.test(endpoint.path)) statuses.add(403);
   // State matters for every change to one release; a key still in use conflicts too.
   if ((endpoint.path.startsWith('/releases/{releaseId}') && endpoint.method !== 'GET') || endpoint.idempotencyKey) statuses.add(409);
   if (endpoint.body) [413, 415, 422].forEach((s) => statuses.add(s));

@@ -89,6 +89,10 @@ describe('the OpenAPI document', () => {
   it('attaches the error responses that can happen: 409 where state matters, 413/415/422 where there is a body', () => {
     expect(errorStatusesOf(catalog.getMe)).toEqual([401, 429, 500]);
     expect(errorStatusesOf(catalog.getRelease)).toContain(404);
+    expect(errorStatusesOf(catalog.getArtistViaLink)).toContain(404); // a link to nothing
+    expect(errorStatusesOf(catalog.searchStreamingA)).not.toContain(404); // a search finds an empty list
+    expect(errorStatusesOf(catalog.getLabelPreferences)).toContain(403); // an artist account's token
+    expect(errorStatusesOf(catalog.listPreferenceArtists)).not.toContain(403);
     expect(errorStatusesOf(catalog.updateReleaseMetadata)).toEqual([400, 401, 404, 409, 413, 415, 422, 429, 500]);
     for (const endpoint of endpoints) {
       const statuses = Object.keys(operation(endpoint.method, endpoint.path).responses as Obj).map(Number);
