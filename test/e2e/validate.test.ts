@@ -19,7 +19,7 @@ interface Run {
 
 function run(args: string[], opts: { input?: string | Buffer; nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, NO_COLOR: '1', ...opts.env };
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...opts.env };
     delete env.FORCE_COLOR;
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
