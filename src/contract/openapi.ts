@@ -417,7 +417,7 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
         'contract (src/contract); docs/api.md explains auth, errors, paging, idempotency, states and uploads.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: options.serverUrl ?? DEFAULT_SERVER_URL, description: 'A reference service started with `reldist serve`.' }],
+    servers: [{ url: options.serverUrl ?? DEFAULT_SERVER_URL, description: 'A reference service started with `reldist serve --port 8080`.' }],
     security: [{ bearerAuth: [] }],
     tags: (Object.keys(tagDescriptions) as Route['tag'][]).map((name) => ({ name, description: tagDescriptions[name] })),
     paths: resolvedPaths,
