@@ -2,7 +2,7 @@
 // accounts, and serves HTTP until close(). Used by `reldist serve`, the CLI's embedded sandbox
 // and every integration test.
 import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { coreMigrations, migrate } from './db/migrations.js';
@@ -75,6 +75,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     db.close();
     throw e;
   });
+  // Responses in flight when close() is called end their connection, so close() does not wait
+  // for keep-alive sockets to time out.
+  const active = new Set<ServerResponse>();
+  let stopping = false;
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping && !res.headersSent) res.setHeader('connection', 'close');
+    active.add(res);
+    res.once('close', () => active.delete(res));
+  });
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   url = `http://${host}:${addr.port}`;
@@ -85,6 +94,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     url,
     tokens,
     close() {
+      stopping = true;
+      for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
       closing ??= new Promise<void>((resolve, reject) => {
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed
         // now, busy ones as soon as their response is sent.
