@@ -10,6 +10,8 @@ export const ARTIST_PLATFORMS: readonly ArtistPlatform[] = ArtistPlatformSchema.
 export interface ArtistPlatformInfo {
   id: ArtistPlatform;
   name: string;
+  /** The name inside a sentence ("this store C link…"). */
+  prose: string;
   /** Host of the canonical web links the directory hands out. */
   webHost: string;
   /** Every host a pasted link may carry (canonical first). */
@@ -23,6 +25,7 @@ export const PLATFORM_INFO: Readonly<Record<ArtistPlatform, ArtistPlatformInfo>>
   streaming_a: {
     id: 'streaming_a',
     name: 'Streaming service A',
+    prose: 'streaming service A',
     webHost: 'open.streaming-a.example',
     hosts: ['open.streaming-a.example', 'streaming-a.example', 'www.streaming-a.example', 'play.streaming-a.example'],
     uriScheme: 'streaming-a',
@@ -31,6 +34,7 @@ export const PLATFORM_INFO: Readonly<Record<ArtistPlatform, ArtistPlatformInfo>>
   video_b: {
     id: 'video_b',
     name: 'Video service B',
+    prose: 'video service B',
     webHost: 'video-b.example',
     hosts: ['video-b.example', 'www.video-b.example', 'm.video-b.example', 'music.video-b.example'],
     uriScheme: 'video-b',
@@ -39,6 +43,7 @@ export const PLATFORM_INFO: Readonly<Record<ArtistPlatform, ArtistPlatformInfo>>
   store_c: {
     id: 'store_c',
     name: 'Store C',
+    prose: 'store C',
     webHost: 'music.store-c.example',
     hosts: ['music.store-c.example', 'store-c.example', 'www.store-c.example', 'itunes.store-c.example'],
     uriScheme: 'store-c',

@@ -6,8 +6,6 @@ import type { ArtistPlatformResult } from './directory.js';
 import type { ArtistPlatform } from './platforms.js';
 import { resolveArtistLink, type ResolveOutcome } from './resolve.js';
 
-export type Failure = Extract<ResolveOutcome, { ok: false }>;
-
 /** Resolve or fail: not found → 404; unusable input → 400 (query) or 422 with the field (body). */
 export async function resolveOrThrow(
   input: string,

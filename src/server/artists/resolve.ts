@@ -29,7 +29,7 @@ const ID_FORMS: Record<ArtistPlatform, { pattern: RegExp; description: string }>
 };
 const HANDLE = /^@?([A-Za-z0-9][A-Za-z0-9._-]{2,29})$/;
 
-const name = (p: ArtistPlatform) => PLATFORM_INFO[p].name.replace(/^S/, 's').replace(/^V/, 'v');
+const name = (p: ArtistPlatform) => PLATFORM_INFO[p].prose;
 const asArtistHint = (p: ArtistPlatform) =>
   p === 'video_b'
     ? `paste the channel's link (${PLATFORM_INFO.video_b.webHost}/@handle or /channel/UC…)`
