@@ -4,43 +4,19 @@ import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import type { RemoteVerdict, Verdict } from './format.js';
 
-interface SessionModule {
-  apiClient(ctx: Context): Promise<{ call(operation: string, request: { body: unknown }): Promise<unknown> }>;
-}
-
-// The session module (src/cli/session.ts) belongs to another part of the CLI and is not in the
-// tree yet; a literal import of a missing file would break the bundle for every command. Until it
-// lands, the specifier is computed (esbuild leaves it alone) and a missing module is a clear error.
-// When it lands: replace with `await import('../../session.js')`.
-const SESSION_MODULE = ['..', '..', 'session.js'].join('/');
-
-async function loadSession(): Promise<SessionModule> {
-  try {
-    return (await import(SESSION_MODULE)) as SessionModule;
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
-      throw new CliError('--remote is not available in this build (no session module)', {
-        hint: 'validate offline (without --remote)',
-        code: 'remote_unavailable',
-      });
-    }
-    throw err;
-  }
-}
-
 /** Returns a function that asks the service about one code. */
 export async function remoteChecker(
   ctx: Context,
   kind: 'upc' | 'isrc',
   releaseId: string | undefined,
 ): Promise<(code: string, local: Verdict) => Promise<RemoteVerdict>> {
-  const { apiClient } = await loadSession();
+  const { apiClient } = await import('../../session.js');
   const client = await apiClient(ctx);
   return async (code) => {
     const body =
       kind === 'upc'
-        ? await client.call('validateUpc', { body: releaseId === undefined ? { upc: code } : { upc: code, release_id: releaseId } })
-        : await client.call('validateIsrc', { body: { isrc: code } });
+        ? await client.call<unknown>('validateUpc', { body: releaseId === undefined ? { upc: code } : { upc: code, release_id: releaseId } })
+        : await client.call<unknown>('validateIsrc', { body: { isrc: code } });
     return toRemoteVerdict(body);
   };
 }

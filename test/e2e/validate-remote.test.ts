@@ -1,0 +1,77 @@
+// `reldist validate … --remote` against the real reference service on loopback: both verdicts
+// side by side, in input order.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const BIN = new URL('../../bin/reldist.js', import.meta.url).pathname;
+const home = mkdtempSync(join(tmpdir(), 'reldist-validate-remote-'));
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+function run(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NO_COLOR: '1',
+      HOME: home,
+      RELDIST_CONFIG_DIR: join(home, 'config'),
+      RELDIST_DATA_DIR: join(home, 'data'),
+      RELDIST_BASE_URL: server.url,
+      RELDIST_TOKEN: server.tokens.label,
+    };
+    delete env.RELDIST_PROFILE;
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('validate --remote', () => {
+  it('shows the service verdict next to the local one, as JSON Lines', async () => {
+    const r = await run(['validate', 'upc', '036000241457', '036000241456', '--remote', '--json']);
+    expect(r.code).toBe(3);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.input, l.valid, l.remote.valid])).toEqual([
+      ['036000241457', true, true],
+      ['036000241456', false, false],
+    ]);
+    expect(lines[1].remote.problems[0].code).toBe('bad_check_digit');
+    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({ summary: { checked: 2, valid: 1, invalid: 1, warnings: 0 } });
+  });
+
+  it('adds the service verdict and reason as two more columns, in input order from stdin', async () => {
+    const r = await run(['validate', 'isrc', '-', '--remote'], 'USRC17607839\r\n\r\nus-rc1-76-0783X\n');
+    expect(r.code).toBe(3);
+    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((x) => [x[0], x[1], x[4]])).toEqual([
+      ['USRC17607839', 'valid', 'valid'],
+      ['us-rc1-76-0783X', 'invalid', 'invalid'],
+    ]);
+    expect(rows[0]).toHaveLength(6);
+    expect(rows[1]![5]).toMatch(/designation/);
+  });
+
+  it('--release names a release the service must know', async () => {
+    const r = await run(['validate', 'upc', '036000241457', '--remote', '--release', 'rel_doesnotexist']);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(3);
+    expect(r.stderr).toMatch(/^error: /m);
+  });
+});
