@@ -11,7 +11,10 @@ export const MAX_JSON_DEPTH = 64;
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 export function tooLarge(limit: number): ServiceError {
-  return new ServiceError(413, 'payload_too_large', `request body is larger than the limit of ${limit} bytes`);
+  // The rest of the body may be unread: the connection cannot carry another request.
+  return new ServiceError(413, 'payload_too_large', `request body is larger than the limit of ${limit} bytes`, {
+    headers: { connection: 'close' },
+  });
 }
 
 /** Reads the whole body, refusing past `limit` bytes (the declared length is checked first). */

@@ -19,6 +19,21 @@ const badSignature = () =>
   new ServiceError(403, 'upload_signature_invalid', 'the upload address is not valid (altered or unknown); ask for a new one with POST …/tracks/upload-url');
 
 export async function receiveUpload(c: Context<AppEnv>, deps: ServerDeps): Promise<Response> {
+  try {
+    return await receive(c, deps);
+  } catch (e) {
+    // Refused before the body was read to its end: the rest of it is still on the socket, so
+    // the connection must not carry another request.
+    if (e instanceof ServiceError && !bodyDone.has(c)) {
+      throw new ServiceError(e.status, e.code, e.message, { ...(e.fields ? { fields: e.fields } : {}), headers: { ...e.headers, connection: 'close' } });
+    }
+    throw e;
+  }
+}
+
+const bodyDone = new WeakSet<Context<AppEnv>>();
+
+async function receive(c: Context<AppEnv>, deps: ServerDeps): Promise<Response> {
   const key = c.req.param('key') ?? '';
   const expires = Number(c.req.query('expires'));
   const signature = c.req.query('signature') ?? '';
@@ -38,6 +53,7 @@ export async function receiveUpload(c: Context<AppEnv>, deps: ServerDeps): Promi
   await mkdir(uploadsDir(deps.dataDir), { recursive: true });
   const tmp = join(uploadsTmpDir(deps.dataDir), `${key}.${randomBytes(6).toString('hex')}.part`);
   const got = await receiveToFile(c.req.raw.body, tmp, upload.size);
+  bodyDone.add(c);
   try {
     if (got.bytes !== upload.size) {
       throw new ServiceError(422, 'upload_mismatch', `received ${got.bytes} bytes but ${upload.size} were declared`);
