@@ -59,6 +59,19 @@ export function plainValidIsrc(bytes: Uint8Array, start: number, end: number, cu
     if (b < 48 || b > 57) return false;
   }
   if (prefixTable()[c0 * 26 + c1] !== 1) return false;
-  const yy = (bytes[start + 5]! - 48) * 10 + (bytes[start + 6]! - 48);
-  return isrcFullYear(yy, currentYear) <= currentYear;
+  return yearTable(currentYear)[(bytes[start + 5]! - 48) * 10 + (bytes[start + 6]! - 48)] === 1;
+}
+
+// Which two-digit years are not in the future, for the last current year asked about.
+let yearsFor = -1;
+let yearsOk = new Uint8Array(100);
+
+function yearTable(currentYear: number): Uint8Array {
+  if (currentYear !== yearsFor) {
+    const table = new Uint8Array(100);
+    for (let yy = 0; yy < 100; yy++) table[yy] = isrcFullYear(yy, currentYear) <= currentYear ? 1 : 0;
+    yearsOk = table;
+    yearsFor = currentYear;
+  }
+  return yearsOk;
 }

@@ -56,6 +56,8 @@ describe('byte fast path', () => {
         expect(plainValidIsrc(b, 0, b.length, YEAR)).toBe(r.valid && r.problems.length === 0 && r.normalized === code);
       }),
     );
+    const next = Buffer.from('USRC12700001');
+    expect([plainValidIsrc(next, 0, 12, 2026), plainValidIsrc(next, 0, 12, 2027), plainValidIsrc(next, 0, 12, 2026)]).toEqual([false, true, false]);
   });
 
   it('writes the same JSON line and row as the formatters', async () => {
