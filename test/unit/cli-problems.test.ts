@@ -39,16 +39,16 @@ describe('submit problems', () => {
   });
 
   it('writes tab-separated rows for a pipe, one problem per row', () => {
-    const rows = problemRows('42', problems).trimEnd().split('\n');
+    const rows = problemRows(['42', 'blocked'], problems).trimEnd().split('\n');
     expect(rows).toHaveLength(problems.length);
-    expect(rows[0]).toBe('42\t\terror\tno_tracks_ready\tTwo tracks have no ready audio\t');
-    expect(rows[2]).toBe('42\ttracks.2.isrc\terror\tisrc_duplicate\tGBNLR2600001 is used twice\tgive each track its own ISRC');
+    expect(rows[0]).toBe('42\tblocked\t\terror\tno_tracks_ready\tTwo tracks have no ready audio\t');
+    expect(rows[2]).toBe('42\tblocked\ttracks.2.isrc\terror\tisrc_duplicate\tGBNLR2600001 is used twice\tgive each track its own ISRC');
   });
 
   it('keeps a message with line breaks or tabs on its line', () => {
     const p = { path: 'a', message: 'one\ntwo\tthree', hint: 'x\ny', severity: 'error' };
     expect(problemLine(p)).toBe('error    one two\tthree (hint: x y)');
-    expect(problemRows('1', [p])).toBe('1\ta\terror\t\tone two three\tx y\n');
+    expect(problemRows(['1'], [p])).toBe('1\ta\terror\t\tone two three\tx y\n');
   });
 
   it('counts errors and warnings', () => {

@@ -7,7 +7,14 @@ import { apiCommand } from './api/index.js';
 import { openapiCommand } from './openapi/index.js';
 import { completionCommand } from './completion/index.js';
 import { serveCommand } from './serve/index.js';
+import { meCommand } from './me.js';
+import { lookupGroup } from './lookup/index.js';
+import { artistGroup } from './artist/index.js';
+import { releaseGroup } from './release/index.js';
 
-export const topLevelCommands: CommandSpec<any>[] = [apiCommand, openapiCommand, completionCommand, serveCommand];
+export const topLevelCommands: CommandSpec<any>[] = [meCommand, apiCommand, openapiCommand, completionCommand, serveCommand];
 
 export const commandGroups: GroupSpec[] = [validateGroup, authGroup, configGroup];
+commandGroups.push(releaseGroup);
+commandGroups.push(lookupGroup);
+commandGroups.push(artistGroup);

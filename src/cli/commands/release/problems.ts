@@ -109,12 +109,15 @@ function tsv(s: string | undefined): string {
   return (s ?? '').replace(/[\t\r\n]+/g, ' ');
 }
 
-/** For a pipe: `release  path  severity  code  message  hint`, one problem per row, in group order. */
-export function problemRows(releaseId: string, problems: readonly SubmitProblem[]): string {
+/**
+ * For a pipe: the leading columns (release id, outcome…), then `path  severity  code  message  hint`,
+ * one problem per row, in group order.
+ */
+export function problemRows(lead: readonly string[], problems: readonly SubmitProblem[]): string {
   let out = '';
   for (const g of groupProblems(problems)) {
     for (const p of g.problems) {
-      out += [releaseId, g.path, isBlocking(p) ? 'error' : 'warning', p.code, p.message, p.hint].map(tsv).join('\t') + '\n';
+      out += [...lead, g.path, isBlocking(p) ? 'error' : 'warning', p.code, p.message, p.hint].map(tsv).join('\t') + '\n';
     }
   }
   return out;

@@ -1,0 +1,122 @@
+// Carries out a release plan: create the draft, upload every track, attach them, apply delivery
+// and video. All or nothing: if any step fails, the draft is deleted and the error says exactly
+// what happened.
+import type { ApiClient } from '../../../client/index.js';
+import type {
+  CreateReleaseRequest, ReleaseResource, ReplaceReleaseTracksTrackInput, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
+} from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { describeError } from '../../describe-error.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { isFailure, titleOf, uploadOne, type Uploaded } from '../track/upload-files.js';
+import { isEmpty } from './build.js';
+
+export interface PlanTrack {
+  path: string;
+  /** As the user wrote it, for messages. */
+  shown: string;
+  fields: Omit<ReplaceReleaseTracksTrackInput, 'id' | 'file_key' | 'title'> & { title?: string | undefined };
+}
+
+export interface CreatePlan {
+  /** Where the plan came from, for messages ("release.yaml", "the wizard", "flags"). */
+  source: string;
+  release: CreateReleaseRequest;
+  tracks: PlanTrack[];
+  delivery?: UpdateReleaseDeliveryRequest | undefined;
+  video?: UpdateReleaseVideoRequest | undefined;
+}
+
+/** Steps on stderr for a person at a terminal; scripts get the result only. */
+export function step(ctx: Context, message: string): void {
+  if (ctx.io.stderrIsTTY && !ctx.globals.quiet) ctx.io.stderr.write(`${message}\n`);
+}
+
+class StepFailed extends Error {
+  constructor(readonly what: string, readonly inner: unknown, readonly exitCode: number, readonly hint?: string) {
+    super(what);
+  }
+}
+
+export async function executePlan(ctx: Context, client: ApiClient, plan: CreatePlan): Promise<ReleaseResource> {
+  // Local work first (tags), so that nothing is created for a plan that cannot finish.
+  const titles: string[] = [];
+  for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
+
+  const created = await client.call<ReleaseResource>('createRelease', { body: plan.release });
+  const id = String(created.id);
+  step(ctx, `Created draft release ${id} "${created.title}"`);
+  try {
+    if (plan.tracks.length > 0) {
+      const results = [];
+      for (const t of plan.tracks) results.push(await uploadOne(ctx, client, id, t.path, t.shown));
+      const failures = results.filter(isFailure);
+      if (failures.length > 0) {
+        for (const f of failures) ctx.io.stderr.write(`error: ${plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path}: ${f.reason}\n`);
+        const n = failures.length;
+        throw new StepFailed(
+          `${n} of ${results.length} audio file${results.length === 1 ? ' was' : 's were'} refused (${failures.map((f) => plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path).join(', ')})`,
+          undefined,
+          failures.every((f) => f.exitCode === ExitCode.validation) ? ExitCode.validation : (failures[0]!.exitCode as number),
+          'the reasons are listed above; fix or replace those files and run again',
+        );
+      }
+      const uploaded = results as Uploaded[];
+      const tracks = plan.tracks.map((t, i) => ({ ...t.fields, title: titles[i]!, file_key: uploaded[i]!.key, position: t.fields.position ?? i + 1 }));
+      await attempt('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: id }, body: { tracks } }));
+      step(ctx, `Attached ${tracks.length} track${tracks.length === 1 ? '' : 's'}`);
+    }
+    if (!isEmpty(plan.delivery)) {
+      await attempt('saving the delivery settings', () => client.call('updateReleaseDelivery', { params: { releaseId: id }, body: plan.delivery }));
+      step(ctx, 'Saved the delivery settings');
+    }
+    if (!isEmpty(plan.video)) {
+      await attempt('saving the video settings', () => client.call('updateReleaseVideo', { params: { releaseId: id }, body: plan.video }));
+      step(ctx, 'Saved the video settings');
+    }
+    return await attempt('reading the release back', () => client.call<ReleaseResource>('getRelease', { params: { releaseId: id } }));
+  } catch (err) {
+    const failed = err instanceof StepFailed ? err : new StepFailed('the upload', err, describeError(err, { debug: false }).exitCode);
+    const reason = failed.inner === undefined ? failed.what : `${failed.what} failed: ${describeError(failed.inner, { debug: false }).message}`;
+    const undo = await deleteDraft(ctx, client, id);
+    const interrupted = ctx.signal.aborted;
+    throw new CliError(
+      `${interrupted ? 'interrupted' : `could not create the release from ${plan.source}`}: ${interrupted ? '' : `${reason}; `}${undo}`,
+      {
+        exitCode: (interrupted ? ExitCode.interrupted : failed.exitCode) as ExitCode,
+        code: interrupted ? 'interrupted' : 'create_failed',
+        ...(failed.hint && !interrupted ? { hint: failed.hint } : {}),
+      },
+    );
+  }
+}
+
+async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const d = describeError(err, { debug: false });
+    throw new StepFailed(what, err, d.exitCode, d.hint);
+  }
+}
+
+/** Deletes the draft made by this run; says what became of it. */
+async function deleteDraft(ctx: Context, client: ApiClient, id: string): Promise<string> {
+  let c = client;
+  let own: ApiClient | undefined;
+  if (ctx.signal.aborted) {
+    // The command's client stops with Ctrl-C; the clean-up needs one that still works.
+    const { session } = await import('../../session.js');
+    const { createClient } = await import('../../../client/index.js');
+    const s = await session(ctx);
+    own = c = createClient({ baseUrl: s.baseUrl, token: s.token, env: ctx.env });
+  }
+  try {
+    await c.call('deleteRelease', { params: { releaseId: id } });
+    return `the draft release ${id} was deleted, nothing was kept`;
+  } catch (err) {
+    return `deleting the draft release ${id} failed too (${describeError(err, { debug: false }).message}); delete it with \`reldist release delete ${id} --yes\``;
+  } finally {
+    await own?.close();
+  }
+}

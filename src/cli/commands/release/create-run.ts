@@ -1,0 +1,98 @@
+// `release create`: builds a plan (file + flags, flags alone, or the wizard) and carries it out.
+import type { ReleaseResource } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { describeError } from '../../describe-error.js';
+import { printJson, success, warn } from '../../output/index.js';
+import { printFileProblems } from '../../release-file/data-file.js';
+import { displayPath, loadReleaseFile } from '../../release-file/load.js';
+import { executePlan, type CreatePlan } from './apply.js';
+import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
+import { api } from './common.js';
+import type { CreateOpts } from './create.js';
+import { showRelease } from './show.js';
+import { publicOf, reportOutcomes, submitOne } from './submit-run.js';
+
+function merge<T extends object>(a: T | undefined, b: T): T | undefined {
+  const out = { ...(a ?? {}), ...b } as T;
+  return isEmpty(out) ? undefined : out;
+}
+
+async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promise<CreatePlan> {
+  let file;
+  try {
+    file = await loadReleaseFile(path, { stdin: ctx.io.stdin });
+  } catch (err) {
+    printFileProblems(err, ctx.io.stderr);
+    throw err;
+  }
+  return {
+    source: file.name,
+    release: { ...file.release, ...metadataFromFlags(opts) } as CreatePlan['release'],
+    tracks: file.tracks.map((t) => ({ path: t.path, shown: t.written, fields: t.fields })),
+    delivery: merge(file.delivery, deliveryFromFlags(opts)),
+    video: merge(file.video, videoFromFlags(opts)),
+  };
+}
+
+function anyFlag(opts: CreateOpts): boolean {
+  const { file: _f, submit: _s, check: _c, ...fields } = opts;
+  return Object.values(fields).some((v) => v !== undefined);
+}
+
+export async function runCreate(ctx: Context, opts: CreateOpts): Promise<void> {
+  let plan: CreatePlan;
+  let wizard: import('./wizard.js').WizardResult | undefined;
+  if (opts.file !== undefined) {
+    plan = await planFromFile(ctx, opts, opts.file);
+  } else if (!anyFlag(opts) && ctx.canPrompt && !opts.check) {
+    const { runWizard } = await import('./wizard.js');
+    wizard = await runWizard(ctx, await api(ctx));
+    plan = wizard.plan;
+  } else {
+    const delivery = deliveryFromFlags(opts);
+    const video = videoFromFlags(opts);
+    plan = { source: 'the flags', release: createFromFlags(metadataFromFlags(opts)), tracks: [], delivery, video };
+  }
+
+  if (opts.check) {
+    const shown = {
+      release: plan.release,
+      tracks: plan.tracks.map((t) => ({ file: displayPath(t.path), ...t.fields })),
+      delivery: plan.delivery ?? null,
+      video: plan.video ?? null,
+    };
+    if (ctx.globals.json) printJson(ctx, shown);
+    else {
+      const { summary } = await import('./wizard.js');
+      ctx.io.stdout.write(`${summary(plan, [])}\n`);
+    }
+    success(ctx, `${plan.source}: no problems found; nothing was sent`);
+    return;
+  }
+
+  const client = await api(ctx, plan.tracks.length > 0 ? 'long' : undefined);
+  const release: ReleaseResource = await executePlan(ctx, client, plan);
+  const n = release.tracks?.length ?? release.track_count;
+  success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${n} track${n === 1 ? '' : 's'}`);
+  if (wizard) {
+    const { saveProfiles } = await import('./wizard.js');
+    try {
+      await saveProfiles(client, wizard);
+      success(ctx, `Saved ${wizard.artistName}'s platform profiles`);
+    } catch (err) {
+      warn(ctx, `the release was created, but saving ${wizard.artistName}'s platform profiles failed: ${describeError(err, { debug: false }).message}; set them with \`reldist prefs\``);
+    }
+  }
+
+  if (!opts.submit) return showRelease(ctx, release);
+  const outcome = await submitOne(client, String(release.id), { dryRun: false });
+  const after = outcome.outcome === 'submitted' ? await client.call<ReleaseResource>('getRelease', { params: { releaseId: String(release.id) } }) : release;
+  if (ctx.globals.json) printJson(ctx, { release: after, submit: publicOf(outcome) });
+  else await showRelease(ctx, after);
+  if (!ctx.globals.json && ctx.io.stdoutIsTTY) ctx.io.stdout.write('\n');
+  if (outcome.outcome === 'failed') throw outcome.cause;
+  // The draft stays when the submit is blocked: it is complete, only its problems need fixing.
+  // Piped, stdout carries the release record; the submit's problems go to stderr as lines.
+  const out = ctx.globals.json || ctx.io.stdoutIsTTY ? ctx : { ...ctx, io: { ...ctx.io, stdout: ctx.io.stderr, stdoutIsTTY: true } };
+  await reportOutcomes(out, [outcome], { dryRun: false, single: true, printJson: false });
+}

@@ -1,0 +1,75 @@
+// `release edit`: up to three PATCHes, all checked first; a failure restores what was changed.
+import type { ReleaseResource } from '../../../contract/index.js';
+import { UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { describeError } from '../../describe-error.js';
+import { CliError, UsageError } from '../../errors.js';
+import { loadDataFile, printFileProblems } from '../../release-file/data-file.js';
+import { deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
+import { api, idArg } from './common.js';
+import type { EditOpts } from './edit.js';
+import { showRelease } from './show.js';
+
+type Part = 'metadata' | 'delivery' | 'video';
+const ENDPOINT = { metadata: 'updateReleaseMetadata', delivery: 'updateReleaseDelivery', video: 'updateReleaseVideo' } as const;
+
+async function fromFile(ctx: Context, path: string | undefined, flag: string, schema: Parameters<typeof loadDataFile>[2]): Promise<Record<string, unknown>> {
+  if (path === undefined) return {};
+  try {
+    return (await loadDataFile(path, flag, schema, ctx.io.stdin)) as Record<string, unknown>;
+  } catch (err) {
+    printFileProblems(err, ctx.io.stderr);
+    throw err;
+  }
+}
+
+/** The values a PATCH would need to put back: the same keys, read from the release before. */
+function previousOf(part: Part, before: ReleaseResource, body: Record<string, unknown>): Record<string, unknown> {
+  const source = (part === 'metadata' ? before : part === 'delivery' ? before.delivery : before.video) as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(body).map((k) => [k, source[k] ?? null]));
+}
+
+export async function runEdit(ctx: Context, opts: EditOpts, args: string[]): Promise<void> {
+  const id = idArg(args[0], 'release id');
+  const stdinUsers = [opts.metadata, opts.delivery, opts.video].filter((p) => p === '-').length;
+  if (stdinUsers > 1) throw new UsageError('only one of --metadata, --delivery and --video can read standard input ("-")');
+  // Flags win over files, field by field (nested settings are replaced whole).
+  const bodies: Record<Part, Record<string, unknown>> = {
+    metadata: { ...(await fromFile(ctx, opts.metadata, '--metadata', UpdateReleaseMetadataRequest)), ...metadataFromFlags(opts) },
+    delivery: { ...(await fromFile(ctx, opts.delivery, '--delivery', UpdateReleaseDeliveryRequest)), ...deliveryFromFlags(opts) },
+    video: { ...(await fromFile(ctx, opts.video, '--video', UpdateReleaseVideoRequest)), ...videoFromFlags(opts) },
+  };
+  const parts = (['metadata', 'delivery', 'video'] as const).filter((p) => !isEmpty(bodies[p]));
+  if (parts.length === 0) {
+    throw new UsageError('nothing to change', 'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video');
+  }
+  const client = await api(ctx);
+  // Read first, so that a refused second part can put the first one back.
+  const before = parts.length > 1 ? await client.call<ReleaseResource>('getRelease', { params: { releaseId: id } }) : undefined;
+  const done: Part[] = [];
+  let release: ReleaseResource | undefined;
+  for (const part of parts) {
+    try {
+      release = await client.call<ReleaseResource>(ENDPOINT[part], { params: { releaseId: id }, body: bodies[part] });
+      done.push(part);
+    } catch (err) {
+      if (done.length === 0) throw err;
+      const d = describeError(err, { debug: false });
+      const undone: Part[] = [];
+      const kept: string[] = [];
+      for (const p of done.reverse()) {
+        try {
+          await client.call(ENDPOINT[p], { params: { releaseId: id }, body: previousOf(p, before!, bodies[p]) });
+          undone.push(p);
+        } catch (e) {
+          kept.push(`${p} (could not restore: ${describeError(e, { debug: false }).message})`);
+        }
+      }
+      const what = kept.length === 0 ? `the ${undone.join(' and ')} change${undone.length === 1 ? ' was' : 's were'} undone, nothing changed` : `still changed: ${kept.join('; ')}`;
+      throw new CliError(`release ${id}: ${part} refused: ${d.message}; ${what}`, { exitCode: d.exitCode as never, code: d.code, ...(d.hint ? { hint: d.hint } : {}) });
+    }
+  }
+  const { success } = await import('../../output/index.js');
+  success(ctx, `Updated ${parts.join(', ')} of release ${id}`);
+  await showRelease(ctx, release!);
+}

@@ -1,0 +1,15 @@
+// A release as a record, and on a terminal its tracks under it.
+import type { ReleaseResource } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { printJson, printRecord, renderOptions } from '../../output/index.js';
+import { renderList } from '../../output/render.js';
+import { releaseFields, trackColumns } from './common.js';
+
+export async function showRelease(ctx: Context, release: ReleaseResource, json: unknown = release): Promise<void> {
+  if (ctx.globals.json) return printJson(ctx, json);
+  await printRecord(ctx, release, releaseFields);
+  const tracks = release.tracks ?? [];
+  if (ctx.io.stdoutIsTTY && tracks.length > 0) {
+    ctx.io.stdout.write(`\n${await renderList(tracks, trackColumns, renderOptions(ctx))}`);
+  }
+}

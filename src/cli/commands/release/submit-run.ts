@@ -1,0 +1,111 @@
+// Submitting releases (or checking them with --dry-run) and reporting every problem the service
+// returns. Shared by `release submit` and `release create --submit`.
+import type { ApiClient } from '../../../client/index.js';
+import type { Problem, SubmitReleaseResponse } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { describeError } from '../../describe-error.js';
+import { CliError, ExitCode, ValidationFailed } from '../../errors.js';
+import { printJson } from '../../output/index.js';
+import { worstExit } from './common.js';
+import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
+
+export type Outcome = 'submitted' | 'checked' | 'blocked' | 'failed';
+
+export interface SubmitOutcome {
+  release_id: string;
+  outcome: Outcome;
+  /** The release's status afterwards (null when the request failed). */
+  status: string | null;
+  message: string;
+  problems: Problem[];
+  /** Set when outcome is failed. */
+  error: { code: string; message: string } | null;
+}
+
+export interface Internal extends SubmitOutcome {
+  exit: number;
+  cause?: unknown;
+}
+
+export async function submitOne(client: ApiClient, id: string, options: { dryRun: boolean; notes?: string | undefined }): Promise<Internal> {
+  const body = { ...(options.dryRun ? { dry_run: true } : {}), ...(options.notes ? { notes: options.notes } : {}) };
+  try {
+    const res = await client.call<SubmitReleaseResponse>('submitRelease', { params: { releaseId: id }, body });
+    const problems = res.problems ?? [];
+    const blocked = countProblems(problems).errors > 0;
+    const outcome: Outcome = res.submitted ? 'submitted' : blocked ? 'blocked' : 'checked';
+    return { release_id: id, outcome, status: res.release?.status ?? null, message: res.message, problems, error: null, exit: outcome === 'blocked' ? ExitCode.validation : ExitCode.ok };
+  } catch (err) {
+    const e = err as { code?: string; problems?: Problem[]; message?: string };
+    if (e?.code === 'submit_blocked') {
+      return { release_id: id, outcome: 'blocked', status: null, message: e.message ?? 'blocked', problems: e.problems ?? [], error: null, exit: ExitCode.validation };
+    }
+    const d = describeError(err, { debug: false });
+    return { release_id: id, outcome: 'failed', status: null, message: d.message, problems: [], error: { code: d.code, message: d.message }, exit: d.exitCode, cause: err };
+  }
+}
+
+function headline(o: SubmitOutcome, dryRun: boolean): string {
+  const counts = countText(o.problems);
+  switch (o.outcome) {
+    case 'submitted':
+      return `release ${o.release_id}: submitted, now ${o.status?.replace('_', ' ') ?? 'in review'}${o.problems.length ? ` (${counts})` : ''}`;
+    case 'checked':
+      return `release ${o.release_id}: ready to submit (dry run: ${counts})`;
+    case 'blocked':
+      return `release ${o.release_id}: ${dryRun ? 'would be blocked' : 'blocked, nothing was submitted'}: ${counts}`;
+    case 'failed':
+      return `release ${o.release_id}: failed: ${o.message}`;
+  }
+}
+
+async function paintFor(ctx: Context): Promise<Paint> {
+  if (!ctx.color) return noPaint;
+  const { Chalk } = await import('chalk');
+  const c = new Chalk({ level: 1 });
+  return { error: c.red, warning: c.yellow, path: c.bold, dim: c.dim };
+}
+
+export function publicOf({ exit: _e, cause: _c, ...o }: Internal): SubmitOutcome {
+  return o;
+}
+
+/** Prints the outcomes (JSON, terminal groups, or TSV rows) and throws when any was not ok. */
+export async function reportOutcomes(ctx: Context, outcomes: Internal[], options: { dryRun: boolean; single: boolean; printJson?: boolean }): Promise<void> {
+  // A single release that could not be reached at all: its own error, as is.
+  if (options.single && outcomes[0]?.outcome === 'failed') throw outcomes[0].cause;
+  if (ctx.globals.json) {
+    if (options.printJson !== false) printJson(ctx, options.single ? publicOf(outcomes[0]!) : outcomes.map(publicOf));
+  } else if (ctx.io.stdoutIsTTY) {
+    const paint = await paintFor(ctx);
+    let out = '';
+    for (const [i, o] of outcomes.entries()) {
+      out += `${i > 0 ? '\n' : ''}${headline(o, options.dryRun)}\n${renderProblemGroups(o.problems, paint, '  ')}`;
+    }
+    ctx.io.stdout.write(out);
+  } else {
+    let out = '';
+    for (const o of outcomes) {
+      if (o.outcome === 'failed') out += [o.release_id, o.outcome, '', 'error', o.error?.code ?? '', o.message, ''].join('\t') + '\n';
+      else if (o.problems.length === 0) out += [o.release_id, o.outcome, '', '', '', '', ''].join('\t') + '\n';
+      else out += problemRows([o.release_id, o.outcome], o.problems);
+    }
+    ctx.io.stdout.write(out);
+  }
+  const worst = worstExit(outcomes.map((o) => o.exit));
+  if (worst === ExitCode.ok) return;
+  const hint = options.dryRun ? 'fix the problems listed and check again' : 'fix the problems listed and submit again; --dry-run checks without submitting';
+  if (options.single) {
+    const o = outcomes[0]!;
+    const { errors } = countProblems(o.problems);
+    throw new ValidationFailed(
+      `release ${o.release_id} ${options.dryRun ? 'would be blocked' : 'was not submitted'}: ${errors} blocking problem${errors === 1 ? '' : 's'}`,
+      hint,
+    );
+  }
+  const bad = outcomes.filter((o) => o.exit !== ExitCode.ok).length;
+  const verb = options.dryRun ? 'would not go through' : 'were not submitted';
+  const message = `${bad} of ${outcomes.length} releases ${verb}`;
+  if (worst === ExitCode.validation) throw new ValidationFailed(message, hint);
+  throw new CliError(message, { exitCode: worst as ExitCode, code: 'submit_failed', hint: 'see the lines above for each release' });
+}

@@ -1,0 +1,229 @@
+// The `release create` wizard, for a person at a terminal: asks for each field (choices from the
+// lookups), offers to find the artist's profiles on the three platforms, shows a summary and
+// creates nothing until it is confirmed. Ctrl-C at any prompt ends it with nothing created.
+import { resolve } from 'node:path';
+import type { ApiClient } from '../../../client/index.js';
+import type {
+  ArtistPlatformResult, CreateReleaseRequest, LabelPreferencesData, LanguageResource, SearchArtistPlatformResponseData, UserResource,
+} from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { Interrupted } from '../../errors.js';
+import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
+import { audioFileProblem, displayPath } from '../../release-file/load.js';
+import { titleOf } from '../track/upload-files.js';
+import type { CreatePlan, PlanTrack } from './apply.js';
+import { artistsText } from './common.js';
+
+export interface ProfileChoice {
+  platform: 'streaming_a' | 'video_b' | 'store_c';
+  mode: 'existing' | 'new';
+  profile_id?: string;
+  name?: string;
+}
+
+export interface WizardResult {
+  plan: CreatePlan;
+  /** Profile choices for the primary artist, saved to the preferences after the release is created. */
+  profiles: ProfileChoice[];
+  artistName: string;
+  accountKind: 'label' | 'artist';
+}
+
+const MAX_ENTRIES = 20;
+const notEmpty = (v: string) => (v.trim() ? true : 'cannot be empty');
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+async function copyright(ctx: Context, symbol: string, flag: string, fallback: string): Promise<{ year: number; owner: string }> {
+  const v = await promptText(ctx, {
+    message: `${symbol} line (year and owner):`,
+    flag,
+    default: fallback,
+    validate: (s) => (/^\s*\d{4}\s+\S/.test(s) ? true : 'write the year, then the owner: 2026 Northern Lights Records'),
+  });
+  const m = /^\s*(\d{4})\s+(.+?)\s*$/.exec(v)!;
+  return { year: Number(m[1]), owner: m[2]! };
+}
+
+async function names(ctx: Context, message: string, flag: string): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < MAX_ENTRIES; i++) {
+    const v = (await promptText(ctx, { message: out.length === 0 ? message : `${message} (another, or Enter to finish)`, flag })).trim();
+    if (!v) break;
+    out.push(v);
+  }
+  return out;
+}
+
+export async function runWizard(ctx: Context, client: ApiClient): Promise<WizardResult> {
+  const now = ctx.now();
+  // The lookups and the account's defaults, fetched once before the first question.
+  const [genres, languages, me] = await Promise.all([
+    client.call<string[]>('getGenres'),
+    client.call<LanguageResource[]>('getLanguages'),
+    client.call<UserResource>('getMe'),
+  ]);
+  const labelPrefs = me.kind === 'label' ? await client.call<LabelPreferencesData>('getLabelPreferences', { query: { perPage: 1 } }) : undefined;
+  const label = labelPrefs?.label;
+
+  ctx.io.stderr.write('Create a release. Ctrl-C at any time leaves nothing created.\n');
+  const type = await promptSelect(ctx, {
+    message: 'Type:',
+    flag: '--type',
+    choices: [
+      { value: 'single', name: 'single (1-3 tracks)' },
+      { value: 'ep', name: 'EP (4-6 tracks)' },
+      { value: 'album', name: 'album' },
+      { value: 'compilation', name: 'compilation' },
+    ],
+  });
+  const title = (await promptText(ctx, {
+    message: 'Title:',
+    flag: '--title',
+    validate: (v) => (!v.trim() ? 'cannot be empty' : /\b(feat|ft)\.?\s/i.test(v) ? 'leave "feat." out of the title: featured artists are asked next' : true),
+  })).trim();
+  const version = (await promptText(ctx, { message: 'Version (e.g. Deluxe Edition, Live; Enter for none):', flag: '--version' })).trim();
+  const primary = await names(ctx, 'Primary artist (one person):', '--artist');
+  while (primary.length === 0) {
+    ctx.io.stderr.write('A release needs at least one primary artist.\n');
+    primary.push(...(await names(ctx, 'Primary artist (one person):', '--artist')));
+  }
+  const featuring = await names(ctx, 'Featured artist (Enter for none):', '--featuring');
+  const labelName = (await promptText(ctx, { message: 'Label:', flag: '--label', default: label?.name ?? me.label_name ?? '', validate: notEmpty })).trim();
+  const genre = await promptSelect(ctx, {
+    message: 'Genre:',
+    flag: '--genre',
+    choices: genres.map((g) => ({ value: g })),
+    ...(label?.default_genre && genres.includes(label.default_genre) ? { default: label.default_genre } : {}),
+  });
+  const language = await promptSelect(ctx, {
+    message: 'Language of the metadata:',
+    flag: '--language',
+    choices: languages.map((l) => ({ value: l.code, name: `${l.name} (${l.code})` })),
+    default: label?.default_language ?? 'en',
+  });
+  const explicit = await promptSelect(ctx, {
+    message: 'Explicit content:',
+    flag: '--explicit',
+    choices: [{ value: 'not_explicit' }, { value: 'explicit' }, { value: 'clean', name: 'clean (an edited version)' }],
+  });
+  const p_line = await copyright(ctx, '℗', '--p-line', `${now.getFullYear()} ${label?.default_p_line_owner ?? labelName}`);
+  const c_line = await copyright(ctx, '©', '--c-line', `${now.getFullYear()} ${label?.default_c_line_owner ?? labelName}`);
+  const upc = (await promptText(ctx, {
+    message: 'UPC/EAN (Enter to have one assigned at submit):',
+    flag: '--upc',
+    validate: (v) => (v.trim() === '' || /^[\d\s-]{8,20}$/.test(v) ? true : 'digits only (12 or 13), or Enter for none'),
+  })).trim();
+
+  const tracks: PlanTrack[] = [];
+  for (let i = 0; i < 99; i++) {
+    const path = (await promptText(ctx, {
+      message: `Audio file for track ${i + 1} (WAV, FLAC or AIFF; Enter ${i === 0 ? 'to add tracks later' : 'when done'}):`,
+      flag: '--file',
+    })).trim();
+    if (!path) break;
+    const abs = resolve(path);
+    const problem = await audioFileProblem(abs, path);
+    if (problem) {
+      ctx.io.stderr.write(`  ${problem}\n`);
+      i--;
+      continue;
+    }
+    const title = (await promptText(ctx, { message: `Title of track ${i + 1}:`, flag: '--file', default: await titleOf(abs), validate: notEmpty })).trim();
+    const composer = (await promptText(ctx, { message: 'Composer:', flag: '--file', default: primary[0]!, validate: notEmpty })).trim();
+    tracks.push({ path: abs, shown: displayPath(abs), fields: { title, contributors: [{ name: composer, role: 'composer' }] } });
+  }
+  const releaseDate = (await promptText(ctx, {
+    message: 'Release date (YYYY-MM-DD; Enter to set it later):',
+    flag: '--release-date',
+    validate: (v) => (v.trim() === '' || ISO_DATE.test(v.trim()) ? true : 'a date like 2027-01-15'),
+  })).trim();
+
+  const profiles = await findProfiles(ctx, client, primary[0]!);
+
+  const release: CreateReleaseRequest = {
+    type: type as CreateReleaseRequest['type'],
+    title,
+    ...(version ? { version } : {}),
+    artists: [...primary.map((name) => ({ name, role: 'primary' as const })), ...featuring.map((name) => ({ name, role: 'featuring' as const }))],
+    label: labelName,
+    genre,
+    language,
+    explicit: explicit as CreateReleaseRequest['explicit'] & string,
+    p_line,
+    c_line,
+    ...(upc ? { upc } : {}),
+  };
+  const plan: CreatePlan = { source: 'the wizard', release, tracks, delivery: releaseDate ? { release_date: releaseDate } : undefined };
+  ctx.io.stderr.write(`\n${summary(plan, profiles)}\n`);
+  if (!(await promptConfirm(ctx, { message: 'Create this release?', default: true, flag: '--yes' }))) {
+    throw new Interrupted('cancelled: nothing was created');
+  }
+  return { plan, profiles, artistName: primary[0]!, accountKind: me.kind };
+}
+
+const PLATFORM_LABEL: Record<string, string> = { streaming_a: 'streaming service A', video_b: 'video service B', store_c: 'store C' };
+
+/** Searches the three platforms for the artist and asks, per platform, which profile is theirs. */
+async function findProfiles(ctx: Context, client: ApiClient, name: string): Promise<ProfileChoice[]> {
+  const wanted = await promptConfirm(ctx, { message: `Find ${name}'s profiles on streaming service A, video service B and store C?`, default: true, flag: '--yes' });
+  if (!wanted) return [];
+  const found = await client.call<SearchArtistPlatformResponseData>('searchArtistPlatform', { body: { name, limit: 5 } });
+  const choices: ProfileChoice[] = [];
+  for (const platform of ['streaming_a', 'video_b', 'store_c'] as const) {
+    const artists: ArtistPlatformResult[] = found.results.find((r) => r.platform === platform)?.artists ?? [];
+    const picked = await promptSelect(ctx, {
+      message: `${name} on ${PLATFORM_LABEL[platform]}:`,
+      flag: '--yes',
+      choices: [
+        ...artists.map((a) => ({ value: `id:${a.id}`, name: `${a.name}${a.followers != null ? ` (${a.followers} followers)` : ''}`, description: a.url })),
+        { value: 'new', name: 'none of these: create a new profile' },
+        { value: 'skip', name: 'decide later' },
+      ],
+    });
+    if (picked === 'skip') continue;
+    if (picked === 'new') choices.push({ platform, mode: 'new' });
+    else {
+      const a = artists.find((x) => `id:${x.id}` === picked)!;
+      choices.push({ platform, mode: 'existing', profile_id: a.id, name: a.name });
+    }
+  }
+  return choices;
+}
+
+export function summary(plan: CreatePlan, profiles: ProfileChoice[]): string {
+  const r = plan.release;
+  const lines = [
+    'Summary',
+    `  Type:      ${r.type}`,
+    `  Title:     ${r.title}${r.version ? ` (${r.version})` : ''}`,
+    `  Artists:   ${artistsText(r.artists)}`,
+    `  Label:     ${r.label}`,
+    `  Genre:     ${r.genre ?? '-'}`,
+    `  Language:  ${r.language ?? '-'}`,
+    `  Explicit:  ${r.explicit ?? '-'}`,
+    `  ℗ line:    ${r.p_line ? `${r.p_line.year} ${r.p_line.owner}` : '-'}`,
+    `  © line:    ${r.c_line ? `${r.c_line.year} ${r.c_line.owner}` : '-'}`,
+    `  UPC:       ${r.upc || 'assigned at submit'}`,
+    `  Release:   ${plan.delivery?.release_date ?? 'date not set'}`,
+    `  Tracks:    ${plan.tracks.length === 0 ? 'none yet (add them with `reldist track upload`)' : ''}`,
+    ...plan.tracks.map((t, i) => `    ${i + 1}. ${t.fields.title}  ${t.shown}`),
+  ];
+  if (profiles.length > 0) {
+    lines.push('  Profiles:');
+    for (const p of profiles) lines.push(`    ${PLATFORM_LABEL[p.platform]}: ${p.mode === 'new' ? 'create a new profile' : `${p.name} (${p.profile_id})`}`);
+  }
+  return lines.join('\n');
+}
+
+/** Saves the profile choices for the artist: on the label's artist entry, or the artist account's own. */
+export async function saveProfiles(client: ApiClient, result: WizardResult): Promise<void> {
+  if (result.profiles.length === 0) return;
+  const platforms = result.profiles.map((p) => ({ platform: p.platform, mode: p.mode, ...(p.profile_id ? { profile_id: p.profile_id } : {}) }));
+  if (result.accountKind === 'artist') {
+    await client.call('submitArtistPreference', { body: { platforms } });
+    return;
+  }
+  const prefs = await client.call<LabelPreferencesData>('getLabelPreferences', { query: { search: result.artistName, perPage: 100 } });
+  const existing = prefs.artists.find((a) => a.name.toLowerCase() === result.artistName.toLowerCase());
+  await client.call('submitLabelPreference', { body: { artists: [{ ...(existing ? { id: existing.id } : {}), name: result.artistName, platforms }] } });
+}
