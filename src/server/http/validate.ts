@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ServiceError } from '../handler.js';
 
-/** Largest JSON body accepted; documented in docs/service.md. */
+/** Largest JSON body accepted; documented in docs/api.md. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Deepest nesting accepted in a JSON body; nothing in the contract comes close. */
 export const MAX_JSON_DEPTH = 64;
