@@ -138,6 +138,15 @@ describe('422', () => {
     expectError(empty, 422, 'validation_failed');
     expect(Object.keys(empty.body.error.fields)).toEqual(expect.arrayContaining(['type', 'title', 'artists', 'label']));
   });
+
+  test('a body of either shape (PUT tracks: object or array) is reported against the shape it tried', async () => {
+    const r = await createRelease(s, token);
+    const arr = await api(s, token, 'PUT', `/releases/${r.id}/tracks`, [{ title: 'A', artists: [{ name: 'N', role: 'singer' }] }]);
+    expectError(arr, 422, 'validation_failed');
+    expect(Object.keys(arr.body.error.fields)).toEqual(['0.artists.0.role']);
+    const obj = await api(s, token, 'PUT', `/releases/${r.id}/tracks`, { tracks: 5 });
+    expect(Object.keys(obj.body.error.fields)).toEqual(['tracks']);
+  });
 });
 
 describe('request ids', () => {

@@ -109,23 +109,39 @@ function depthExceeds(root: unknown, max: number): boolean {
   return false;
 }
 
-/** zod issues → `{ "artists.0.role": ["…"] }`; unknown keys are reported at their own path. */
+/**
+ * zod issues → `{ "artists.0.role": ["…"] }`; unknown keys are reported at their own path. A
+ * body that matches no branch of a union (PUT …/tracks takes an object or an array) is reported
+ * against the branch it got furthest into, not as a bare "invalid input".
+ */
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   const add = (path: string, message: string) => {
     const list = (fields[path || '(body)'] ??= []);
     if (!list.includes(message) && list.length < 10) list.push(message);
   };
-  for (const issue of issues) {
-    const base = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) add(base ? `${base}.${k}` : k, 'unknown field');
-    } else {
-      add(base, issue.message);
+  const walk = (list: readonly z.core.$ZodIssue[], prefix: PropertyKey[], depth: number) => {
+    for (const issue of list) {
+      if (Object.keys(fields).length >= 100) return;
+      const path = [...prefix, ...issue.path];
+      const base = path.map(String).join('.');
+      if (issue.code === 'unrecognized_keys') {
+        for (const k of issue.keys) add(base ? `${base}.${k}` : k, 'unknown field');
+      } else if (issue.code === 'invalid_union' && issue.errors.length > 0 && depth < 8) {
+        walk(bestBranch(issue.errors), path, depth + 1);
+      } else {
+        add(base, issue.message);
+      }
     }
-    if (Object.keys(fields).length >= 100) break;
-  }
+  };
+  walk(issues, [], 0);
   return fields;
+}
+
+/** The union branch whose problems lie deepest in the body (ties: the fewest problems). */
+function bestBranch(branches: readonly (readonly z.core.$ZodIssue[])[]): readonly z.core.$ZodIssue[] {
+  const reach = (b: readonly z.core.$ZodIssue[]) => Math.max(0, ...b.map((i) => i.path.length));
+  return [...branches].sort((a, b) => reach(b) - reach(a) || a.length - b.length)[0]!;
 }
 
 export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
