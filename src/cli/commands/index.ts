@@ -11,10 +11,16 @@ import { meCommand } from './me.js';
 import { lookupGroup } from './lookup/index.js';
 import { artistGroup } from './artist/index.js';
 import { releaseGroup } from './release/index.js';
+import { trackGroup } from './track/index.js';
+import { prefsGroup } from './prefs/index.js';
+import { labelGroup } from './label/index.js';
 
 export const topLevelCommands: CommandSpec<any>[] = [meCommand, apiCommand, openapiCommand, completionCommand, serveCommand];
 
 export const commandGroups: GroupSpec[] = [validateGroup, authGroup, configGroup];
 commandGroups.push(releaseGroup);
+commandGroups.push(trackGroup);
 commandGroups.push(lookupGroup);
 commandGroups.push(artistGroup);
+commandGroups.push(prefsGroup);
+commandGroups.push(labelGroup);

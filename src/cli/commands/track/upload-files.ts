@@ -5,6 +5,7 @@ import { basename, extname } from 'node:path';
 import type { ApiClient, UploadResult } from '../../../client/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
+import { ExitCode } from '../../errors.js';
 import { formatBytes, progress } from '../../output/index.js';
 
 export interface Uploaded extends UploadResult {
@@ -35,12 +36,20 @@ export async function uploadOne(ctx: Context, client: ApiClient, releaseId: stri
   } catch (err) {
     bar.done();
     if (ctx.signal.aborted) throw err;
+    const fs = FS_REASONS[String((err as NodeJS.ErrnoException).code)];
+    if (fs) return { path, reason: fs, exitCode: ExitCode.usage, code: 'bad_file' };
     const d = describeError(err, { debug: false });
-    const fs = (err as NodeJS.ErrnoException).code;
-    const reason = fs === 'ENOENT' ? 'no such file' : fs === 'EISDIR' ? 'is a folder, expected an audio file' : d.message;
-    return { path, reason, exitCode: fs ? 2 : d.exitCode, code: fs ? 'bad_file' : d.code };
+    // The service looked at the audio and said no: like a blocked submit, the answer is "invalid".
+    const refused = (err as { status?: number }).status === 422;
+    return { path, reason: d.message, exitCode: refused ? ExitCode.validation : d.exitCode, code: d.code };
   }
 }
+
+const FS_REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a folder, expected an audio file',
+  EACCES: 'permission denied',
+};
 
 export function isFailure(r: Uploaded | UploadFailure): r is UploadFailure {
   return 'reason' in r;
