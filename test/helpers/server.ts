@@ -9,6 +9,8 @@ export interface TestServer {
   url: string;
   tokens: { label: string; artist: string };
   dataDir: string;
+  /** Errors the service logged (a 500's stack ends up here): print them when a test fails. */
+  errors: string[];
   /** Stops the service; removes the data directory unless it was passed in. */
   close(): Promise<void>;
 }
@@ -28,7 +30,9 @@ export async function makeTempDataDir(): Promise<string> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const owned = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await makeTempDataDir());
+  const errors: string[] = [];
   const server = await startServer({
+    logger: { info() {}, warn() {}, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields ?? {})}`) },
     host: '127.0.0.1',
     port: 0,
     dataDir,
@@ -39,6 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url: server.url,
     tokens: server.tokens,
     dataDir,
+    errors,
     async close() {
       await server.close();
       if (owned) await rm(dataDir, { recursive: true, force: true });

@@ -77,7 +77,7 @@ async function send(method: string, path: string, bytes: Uint8Array | string): P
     body: bytes,
   });
   const text = await res.text();
-  expect(res.status, `${method} ${path} → ${res.status} ${text.slice(0, 300)}`).toBeLessThan(500);
+  expect(res.status, `${method} ${path} → ${res.status} ${text.slice(0, 300)} ${s.errors.join('\n')}`).toBeLessThan(500);
   expect(res.headers.get('x-request-id')).toMatch(/^req_/);
   const json = JSON.parse(text);
   if (res.status >= 400) ErrorBody.parse(json);

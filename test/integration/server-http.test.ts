@@ -139,6 +139,12 @@ describe('422', () => {
     expect(Object.keys(empty.body.error.fields)).toEqual(expect.arrayContaining(['type', 'title', 'artists', 'label']));
   });
 
+  test('field names that are also object properties are reported like any other', async () => {
+    const res = await api(s, token, 'POST', '/releases', `{"type":"single","title":"T","artists":[{"name":"N","role":"primary"}],"label":"L","constructor":1,"__proto__":{"x":1},"toString":2}`);
+    expectError(res, 422, 'validation_failed');
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+  });
+
   test('a body of either shape (PUT tracks: object or array) is reported against the shape it tried', async () => {
     const r = await createRelease(s, token);
     const arr = await api(s, token, 'PUT', `/releases/${r.id}/tracks`, [{ title: 'A', artists: [{ name: 'N', role: 'singer' }] }]);

@@ -115,14 +115,17 @@ function depthExceeds(root: unknown, max: number): boolean {
  * against the branch it got furthest into, not as a bare "invalid input".
  */
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // A Map, because the paths come from the client: "constructor" or "__proto__" are field names here.
+  const fields = new Map<string, string[]>();
   const add = (path: string, message: string) => {
-    const list = (fields[path || '(body)'] ??= []);
+    const key = path || '(body)';
+    const list = fields.get(key) ?? [];
+    fields.set(key, list);
     if (!list.includes(message) && list.length < 10) list.push(message);
   };
   const walk = (list: readonly z.core.$ZodIssue[], prefix: PropertyKey[], depth: number) => {
     for (const issue of list) {
-      if (Object.keys(fields).length >= 100) return;
+      if (fields.size >= 100) return;
       const path = [...prefix, ...issue.path];
       const base = path.map(String).join('.');
       if (issue.code === 'unrecognized_keys') {
@@ -135,7 +138,8 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<stri
     }
   };
   walk(issues, [], 0);
-  return fields;
+  // fromEntries defines own properties, so even a "__proto__" path is just a key.
+  return Object.fromEntries(fields);
 }
 
 /** The union branch whose problems lie deepest in the body (ties: the fewest problems). */

@@ -4,18 +4,20 @@ import { canonicalGenre, isCountryCode, isLanguageCode, isStoreId } from '../loo
 import { ServiceError } from '../handler.js';
 
 export class FieldErrors {
-  private readonly fields: Record<string, string[]> = {};
+  private readonly fields = new Map<string, string[]>();
 
   add(path: string, message: string): void {
-    (this.fields[path] ??= []).push(message);
+    const list = this.fields.get(path) ?? [];
+    this.fields.set(path, [...list, message]);
   }
 
   /** Throws a 422 validation_failed listing every field added so far. */
   throwIfAny(): void {
-    const entries = Object.entries(this.fields);
-    if (entries.length === 0) return;
-    const [path, messages] = entries[0]!;
-    throw new ServiceError(422, 'validation_failed', `invalid request body: ${path}: ${messages[0]}`, { fields: this.fields });
+    const first = [...this.fields][0];
+    if (!first) return;
+    throw new ServiceError(422, 'validation_failed', `invalid request body: ${first[0]}: ${first[1][0]}`, {
+      fields: Object.fromEntries(this.fields),
+    });
   }
 }
 
