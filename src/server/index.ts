@@ -4,12 +4,16 @@
 import { serve } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type Database from 'better-sqlite3';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, ServerDeps, ServerModule } from './handler.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
+import { uploadsTmpDir } from './store/uploads.js';
 import { seedSandboxUsers, type SandboxTokens } from './store/users.js';
 import { uploadSecret } from './uploads/sign.js';
 
@@ -44,12 +48,33 @@ export function openDataDir(dataDir: string, now: () => Date) {
   const db = openDatabase(dataDir);
   try {
     migrate(db, serverModules);
+    housekeeping(db, dataDir, now());
     const seed = seedSandboxUsers(db, dataDir, now());
     db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now())).immediate();
     return { db, tokens: seed.tokens, secret: uploadSecret(db) };
   } catch (e) {
     db.close();
     throw e;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Forgets idempotency keys after a day, and removes partial uploads a crash left behind (only old
+ * ones: another process may be receiving into the same directory right now).
+ */
+function housekeeping(db: Database.Database, dataDir: string, now: Date): void {
+  db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(new Date(now.getTime() - DAY_MS).toISOString());
+  const tmp = uploadsTmpDir(dataDir);
+  if (!existsSync(tmp)) return;
+  for (const name of readdirSync(tmp)) {
+    const path = join(tmp, name);
+    try {
+      if (now.getTime() - statSync(path).mtimeMs > DAY_MS) rmSync(path, { force: true });
+    } catch {
+      // Gone already (another process cleaned it): nothing to do.
+    }
   }
 }
 

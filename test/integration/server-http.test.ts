@@ -6,7 +6,7 @@ import { ErrorBody } from '../../src/contract/index.js';
 import { createRelease, validRelease, validWav } from '../helpers/releases.js';
 import { api, makeTempDataDir, startTestServer, type TestServer } from '../helpers/server.js';
 import { sha256 } from '../helpers/audio.js';
-import { rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 let s: TestServer;
@@ -201,6 +201,23 @@ describe('data directory', () => {
       } finally {
         await second.close();
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('partial uploads a crash left behind are removed at start, once they are a day old', async () => {
+    const dir = await makeTempDataDir();
+    try {
+      const tmp = join(dir, 'uploads', 'tmp');
+      await mkdir(tmp, { recursive: true });
+      await writeFile(join(tmp, 'old.part'), 'x');
+      await writeFile(join(tmp, 'fresh.part'), 'x');
+      const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+      await utimes(join(tmp, 'old.part'), twoDaysAgo, twoDaysAgo);
+      const srv = await startTestServer({ dataDir: dir });
+      await srv.close();
+      expect(await readdir(tmp)).toEqual(['fresh.part']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -11,9 +11,12 @@ export function newRequestId(): string {
 export function requestId(log: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const id = newRequestId();
+    const started = performance.now();
     c.set('requestId', id);
     c.set('log', log);
     await next();
     c.res.headers.set('x-request-id', id);
+    // The path only: query strings may carry upload signatures, and headers carry tokens.
+    log.info('request', { request_id: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
   };
 }
