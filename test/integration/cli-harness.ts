@@ -79,3 +79,41 @@ export function normalize(text: string): string {
     .replace(/req_[A-Za-z0-9]+/g, 'req_<id>')
     .replace(/upl_[A-Za-z0-9]+/g, 'upl_<key>');
 }
+
+/** Progress redraws depend on timing: keep only what is left on screen (the final lines). */
+export function dropRedraws(text: string): string {
+  return text.replace(/\r\x1b\[2K[^\r\n]*(?=\r)/g, '').replace(/\r\x1b\[2K/g, '');
+}
+
+/** The whole visible result of a run, normalized, for a golden file. */
+export function transcript(r: RunResult): string {
+  return normalize(`exit: ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${dropRedraws(r.stderr)}`);
+}
+
+/** A 16-bit PCM WAV of a tone (stereo unless told), written to `path`. */
+export async function writeWav(path: string, options: { seconds: number; channels?: number; rate?: number }): Promise<void> {
+  const { writeFile } = await import('node:fs/promises');
+  const channels = options.channels ?? 2;
+  const rate = options.rate ?? 44_100;
+  const frames = Math.round(rate * options.seconds);
+  const data = Buffer.alloc(frames * channels * 2);
+  for (let i = 0; i < frames; i++) {
+    const v = Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / rate));
+    for (let c = 0; c < channels; c++) data.writeInt16LE(v, (i * channels + c) * 2);
+  }
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVE', 8);
+  h.write('fmt ', 12);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(channels, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * channels * 2, 28);
+  h.writeUInt16LE(channels * 2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
+  await writeFile(path, Buffer.concat([h, data]));
+}

@@ -15,16 +15,12 @@ export interface LocatedProblem extends FieldProblem {
 /** A file with problems: every line is printed by the command, the error names the count. */
 export class FileProblemsError extends UsageError {
   readonly lines: string[];
-  constructor(readonly file: string, problems: LocatedProblem[]) {
+  constructor(readonly file: string, problems: LocatedProblem[], hint = 'fix the fields named above and run again') {
     const lines = problems.map((p) => formatProblem(file, p));
-    super(lines.length === 1 ? lines[0]! : `${file}: ${lines.length} problems`, hintFor(file));
+    super(lines.length === 1 ? lines[0]! : `${file}: ${lines.length} problems`, hint);
     this.name = 'FileProblemsError';
     this.lines = lines;
   }
-}
-
-function hintFor(file: string): string {
-  return /release/i.test(file) ? 'see docs/release-file.md for the format' : 'fix the fields named above and run again';
 }
 
 export function formatProblem(file: string, p: LocatedProblem): string {
@@ -50,7 +46,7 @@ export interface ParsedFile {
 }
 
 /** Parses text as YAML or JSON. Syntax errors become located problems. */
-export function parseText(name: string, text: string): ParsedFile {
+export function parseText(name: string, text: string, hint?: string): ParsedFile {
   const lines = new LineCounter();
   const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -61,6 +57,7 @@ export function parseText(name: string, text: string): ParsedFile {
         message: `not valid YAML or JSON: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
         line: e.linePos?.[0]?.line ?? lines.linePos(e.pos[0]).line,
       })),
+      hint,
     );
   }
   visit(doc, {
@@ -103,10 +100,10 @@ function rangeLine(parsed: ParsedFile, node: unknown): number | undefined {
 }
 
 /** Checks a parsed file against a schema; returns the typed value or throws FileProblemsError. */
-export function validateParsed<S extends z.ZodType>(parsed: ParsedFile, schema: S): z.output<S> {
+export function validateParsed<S extends z.ZodType>(parsed: ParsedFile, schema: S, hint?: string): z.output<S> {
   const result = schema.safeParse(parsed.value);
   if (result.success) return result.data;
-  throw new FileProblemsError(parsed.name, locate(parsed, problemsFromIssues(result.error.issues, parsed.value)));
+  throw new FileProblemsError(parsed.name, locate(parsed, problemsFromIssues(result.error.issues, parsed.value)), hint);
 }
 
 /** Adds line numbers and puts problems in the order of the file (those without a line first). */

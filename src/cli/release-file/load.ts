@@ -24,14 +24,16 @@ export interface ReleasePlan {
   video: UpdateReleaseVideoRequest | undefined;
 }
 
+const HINT = 'see docs/release-file.md for the format';
+
 /** `--file path` (or "-" for stdin, where audio paths are relative to the working folder). */
 export async function loadReleaseFile(path: string, options: { flag?: string; stdin?: Readable; cwd?: string } = {}): Promise<ReleasePlan> {
   const flag = options.flag ?? '--file';
   const cwd = options.cwd ?? process.cwd();
   const { text } = await readInputFile(path === '-' ? '-' : resolve(cwd, path), flag, options.stdin, path);
   const shown = path === '-' ? 'stdin' : path;
-  const parsed = parseText(shown, text);
-  const file = validateParsed(parsed, ReleaseFile);
+  const parsed = parseText(shown, text, HINT);
+  const file = validateParsed(parsed, ReleaseFile, HINT);
   const base = path === '-' ? cwd : dirname(resolve(cwd, path));
 
   const problems: LocatedProblem[] = [];
@@ -44,7 +46,7 @@ export async function loadReleaseFile(path: string, options: { flag?: string; st
     if (problem) problems.push({ path: fieldPath, message: problem });
     tracks.push({ path: abs, written, fields });
   }
-  if (problems.length > 0) throw new FileProblemsError(shown, locate(parsed, problems));
+  if (problems.length > 0) throw new FileProblemsError(shown, locate(parsed, problems), HINT);
 
   const { tracks: _t, delivery, video, ...release } = file;
   return { name: shown, release, tracks, delivery, video };
