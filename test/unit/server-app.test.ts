@@ -1,0 +1,34 @@
+// Routes come from the catalog: a catalog entry without a handler, a handler twice, or a handler
+// for an endpoint the catalog does not have all stop the service from starting.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { catalog } from '../../src/contract/index.js';
+import { buildApp, mergeHandlers } from '../../src/server/app.js';
+import type { HandlerMap } from '../../src/server/handler.js';
+import { openDataDir, silentLogger } from '../../src/server/index.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'reldist-app-'));
+const opened = openDataDir(dir, () => new Date());
+afterAll(() => {
+  opened.db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const deps = { db: opened.db, dataDir: dir, sandbox: true, now: () => new Date(), log: silentLogger, uploadSecret: opened.secret };
+const all: HandlerMap = Object.fromEntries(Object.keys(catalog).map((id) => [id, () => ({})]));
+
+test('every catalog endpoint registered: the app builds', () => {
+  expect(() => buildApp({ deps, rateLimit: false, baseUrl: () => '', handlerMaps: { all } })).not.toThrow();
+});
+
+test('a missing handler is a startup error naming the endpoint', () => {
+  const { getMe: _dropped, ...rest } = all;
+  expect(() => buildApp({ deps, rateLimit: false, baseUrl: () => '', handlerMaps: { rest } })).toThrow(/no handler for catalog endpoint getMe \(GET \/me\)/);
+});
+
+test('a handler defined twice, or for an endpoint not in the catalog, is a startup error', () => {
+  expect(() => mergeHandlers({ a: { getMe: () => ({}) }, b: { getMe: () => ({}) } })).toThrow(/getMe is defined twice/);
+  expect(() => mergeHandlers({ a: { notAnEndpoint: () => ({}) } })).toThrow(/not in the catalog/);
+});
