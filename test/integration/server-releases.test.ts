@@ -49,6 +49,20 @@ describe('create, read, list, delete', () => {
     expect(Object.keys(res.body.error.fields)).toEqual(expect.arrayContaining(['genre', 'language']));
   });
 
+  test("an artist credit may name one of the caller's label-managed artists, and no other", async () => {
+    const roster = await api(s, label, 'GET', '/preferences/label');
+    const managed = roster.body.artists[0];
+    expect(managed).toBeDefined();
+    const ok = await api(s, label, 'POST', '/releases', { ...validRelease, artists: [{ name: managed.name, artist_id: managed.id, role: 'primary' }] });
+    expect(ok.status).toBe(201);
+    expect(ok.body.artists[0].artist_id).toBe(managed.id);
+    const unknown = await api(s, label, 'POST', '/releases', { ...validRelease, artists: [{ name: 'X', artist_id: 999999, role: 'primary' }] });
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.body.error.fields)).toEqual(['artists.0.artist_id']);
+    const theirs = await api(s, artist, 'PATCH', `/releases/${(await createRelease(s, artist)).id}/metadata`, { artists: [{ name: managed.name, artist_id: managed.id, role: 'primary' }] });
+    expect(theirs.status).toBe(422);
+  });
+
   test('GET /releases filters by status, type and search (title, artist, upc) and pages', async () => {
     const tag = `Filter${Date.now()}`;
     const a = await createRelease(s, artist, { title: `${tag} One`, type: 'album' });

@@ -16,7 +16,7 @@ import {
 } from '../store/releases.js';
 import { setTrackIsrc } from '../store/tracks.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
-import { FieldErrors, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
+import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
 
@@ -53,6 +53,7 @@ export const handlers: HandlerMap = {
     const errors = new FieldErrors();
     const genre = checkGenre(errors, 'genre', b.genre);
     checkLanguage(errors, 'language', b.language);
+    checkArtistIds(errors, deps.db, user.id, 'artists', b.artists);
     errors.throwIfAny();
     const data: ReleaseData = {
       version: blankToNull(b.version),
@@ -107,6 +108,7 @@ export const handlers: HandlerMap = {
       const errors = new FieldErrors();
       const genre = checkGenre(errors, 'genre', b.genre);
       checkLanguage(errors, 'language', b.language);
+      checkArtistIds(errors, deps.db, user.id, 'artists', b.artists);
       errors.throwIfAny();
       if (b.type !== undefined) r.row.type = b.type;
       if (b.title !== undefined) r.row.title = b.title;

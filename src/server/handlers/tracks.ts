@@ -14,7 +14,7 @@ import { findTrackResource, findTrackRow, listTrackResources, listTrackRows, rep
 import { findUpload, insertUpload, type UploadRow } from '../store/uploads.js';
 import { signUpload, UPLOAD_TTL_SECONDS, uploadPath } from '../uploads/sign.js';
 import { editRelease } from './releases.js';
-import { FieldErrors, checkLanguage } from '../rules/fields.js';
+import { FieldErrors, checkArtistIds, checkLanguage } from '../rules/fields.js';
 
 /** Declared types that are refused before a byte is sent; the probe still decides for the rest. */
 const REFUSED_TYPES = /^audio\/(mpeg|mp3|mpeg3|x-mpeg|aac|x-aac|mp4|x-m4a|m4a|ogg|opus|webm|vorbis)$/i;
@@ -95,6 +95,7 @@ export const handlers: HandlerMap = {
           seenKeys.set(t.file_key, i);
         }
         checkLanguage(errors, `${p}.audio_language`, t.audio_language, true);
+        checkArtistIds(errors, deps.db, user.id, `${p}.artists`, t.artists);
         const oldData = old ? (JSON.parse(old.data) as TrackData) : undefined;
         const disc = t.disc ?? old?.disc ?? 1;
         const position = t.position ?? (nextPosition.get(disc) ?? 0) + 1;

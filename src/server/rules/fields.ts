@@ -1,7 +1,9 @@
 // Checks of single fields against the reference lists, made when a value is saved, so a wrong
 // genre or country is reported with its path at once rather than at submit.
 import { canonicalGenre, isCountryCode, isLanguageCode, isStoreId } from '../lookups/index.js';
+import type { Database } from 'better-sqlite3';
 import { ServiceError } from '../handler.js';
+import { labelArtistExists } from '../store/preferences.js';
 
 export class FieldErrors {
   private readonly fields = new Map<string, string[]>();
@@ -43,5 +45,22 @@ export function checkCountries(errors: FieldErrors, path: string, codes: readonl
 export function checkStores(errors: FieldErrors, path: string, ids: readonly string[]): void {
   ids.forEach((id, i) => {
     if (!isStoreId(id)) errors.add(`${path}.${i}`, `unknown platform "${id}"; see GET /lookup/platforms`);
+  });
+}
+
+/** An artist credit may point at one of the caller's label-managed artists, and only at one. */
+export function checkArtistIds(
+  errors: FieldErrors,
+  db: Database,
+  userId: number,
+  path: string,
+  artists: readonly { artist_id?: string | number | undefined }[] | undefined,
+): void {
+  artists?.forEach((a, i) => {
+    if (a.artist_id === undefined) return;
+    const id = /^[1-9][0-9]{0,15}$/.test(String(a.artist_id)) ? Number(a.artist_id) : NaN;
+    if (!Number.isSafeInteger(id) || !labelArtistExists(db, userId, id)) {
+      errors.add(`${path}.${i}.artist_id`, `you manage no artist ${a.artist_id}; see GET /preferences/label`);
+    }
   });
 }
