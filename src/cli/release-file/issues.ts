@@ -58,19 +58,19 @@ function expectedOf(issue: Issue): string | undefined {
   }
 }
 
-function unionMessage(issue: Extract<Issue, { code: 'invalid_union' }>, input: unknown): { path: (string | number)[]; message: string } {
+function unionProblems(issue: Extract<Issue, { code: 'invalid_union' }>, input: unknown, base: (string | number)[]): FieldProblem[] {
   const branches = issue.errors.filter((b) => b.length > 0);
   // Every branch refused the value itself: list what each would have taken.
   const atRoot = branches.every((b) => b.length === 1 && b[0]!.path.length === 0 && expectedOf(b[0]!) !== undefined);
   if (branches.length > 0 && atRoot) {
     const wanted = [...new Set(branches.map((b) => expectedOf(b[0]!)!))];
-    return { path: [], message: `expected ${wanted.join(' or ')}, got ${describeValue(input)}` };
+    return [{ path: base, message: `expected ${wanted.join(' or ')}, got ${describeValue(input)}` }];
   }
-  // Otherwise the branch that got furthest into the value is the one the author meant.
-  const best = [...branches].sort((a, b) => b[0]!.path.length - a[0]!.path.length)[0];
-  if (!best) return { path: [], message: 'does not match any allowed form' };
-  const first = best[0]!;
-  return { path: first.path.map(keyOf), message: messageOf(first, valueAt(input, first.path)) };
+  // Otherwise the branch that got furthest into the value is the one the author meant: all its problems.
+  const depth = (b: readonly Issue[]) => Math.max(...b.map((i) => i.path.length));
+  const best = [...branches].sort((a, b) => depth(b) - depth(a))[0];
+  if (!best) return [{ path: base, message: 'does not match any allowed form' }];
+  return problemsFromIssues(best, input).map((p) => ({ ...p, path: [...base, ...p.path] }));
 }
 
 function keyOf(k: PropertyKey): string | number {
@@ -133,8 +133,7 @@ export function problemsFromIssues(issues: readonly Issue[], root: unknown): Fie
     }
     const input = valueAt(root, issue.path);
     if (issue.code === 'invalid_union') {
-      const m = unionMessage(issue, input);
-      out.push({ path: [...base, ...m.path], message: m.message });
+      out.push(...unionProblems(issue, input, base));
       continue;
     }
     out.push({ path: base, message: messageOf(issue, input) });

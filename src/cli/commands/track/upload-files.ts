@@ -74,5 +74,7 @@ export function titleFromName(path: string): string {
     .replace(/[_-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return name || basename(path);
+  if (!name) return basename(path);
+  // "low tide" → "Low Tide": an all-lowercase title is a warning at submit.
+  return name === name.toLowerCase() ? name.replace(/(^|\s)(\p{Ll})/gu, (_, s: string, c: string) => s + c.toUpperCase()) : name;
 }
