@@ -1,0 +1,103 @@
+// `reldist prefs artist|label` and `reldist label artists …` against the real reference service.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { makeConfigDir, runCli, transcript, type RunResult } from './cli-harness.js';
+
+let server: TestServer;
+let config: { dir: string; cleanup(): Promise<void> };
+let work: string;
+const golden = (name: string) => `../fixtures/golden/prefs/${name}.txt`;
+const run = (argv: string[], o: { tty?: boolean; token?: string; stdin?: string } = {}): Promise<RunResult> =>
+  runCli(argv, { url: server.url, token: o.token ?? server.tokens.label, configDir: config.dir, ...o });
+const json = async (argv: string[], token?: string) => {
+  const r = await run([...argv, '--json'], token ? { token } : {});
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  config = await makeConfigDir();
+  work = await mkdtemp(join(tmpdir(), 'reldist-prefs-'));
+});
+afterAll(async () => {
+  await server?.close();
+  await config?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('prefs label', () => {
+  it('shows the label settings and a page of its artists (piped, terminal)', async () => {
+    await expect(transcript(await run(['prefs', 'label']))).toMatchFileSnapshot(golden('label.piped'));
+    await expect(transcript(await run(['prefs', 'label', '--per-page', '3'], { tty: true }))).toMatchFileSnapshot(golden('label.tty'));
+    const page = await json(['prefs', 'label', '--search', 'lena']);
+    expect(page.artists.map((a: any) => a.name)).toEqual(['Lena Voss']);
+    expect((await json(['prefs', 'label', '--limit', '2'])).meta.per_page).toBe(2);
+  });
+
+  it('saves settings and new artists from flags and from a file', async () => {
+    const r = await run(['prefs', 'label', '--default-genre', 'Electronic', '--add-artist', 'Kai Moreno']);
+    expect(r.code, r.stderr).toBe(0);
+    const data = await json(['prefs', 'label', '--search', 'kai moreno']);
+    expect(data.label.default_genre).toBe('Electronic');
+    expect(data.artists.map((a: any) => a.name)).toEqual(['Kai Moreno']);
+    await writeFile(join(work, 'label.yaml'), `default_language: de\nartists:\n  - id: ${data.artists[0].id}\n    name: Kai Moreno\n    platforms:\n      - { platform: store_c, mode: new }\n`);
+    expect((await run(['prefs', 'label', '--file', join(work, 'label.yaml')])).code).toBe(0);
+    const after = await json(['label', 'artists', 'get', String(data.artists[0].id)]);
+    expect(after.platforms).toEqual([{ platform: 'store_c', mode: 'new', profile: null }]);
+  });
+
+  it('names the field of a bad file', async () => {
+    await writeFile(join(work, 'bad.yaml'), 'artists:\n  - name: X\n    platforms:\n      - { platform: store_c, mode: existing }\n');
+    const r = await run(['prefs', 'label', '--file', join(work, 'bad.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: .*bad\.yaml:4: artists\.0\.platforms\.0\.profile_id: profile_id is required with mode "existing"\n/);
+  });
+});
+
+describe('prefs artist', () => {
+  it('shows and saves the artist account\'s profile choices', async () => {
+    const token = server.tokens.artist;
+    await expect(transcript(await run(['prefs', 'artist'], { token }))).toMatchFileSnapshot(golden('artist-before.piped'));
+    const r = await run(['prefs', 'artist', '--platform', 'streaming_a=cn3Vv2aLARkJ1of1D5NpI2', '--platform', 'store_c=new'], { token, tty: true });
+    await expect(transcript(r)).toMatchFileSnapshot(golden('artist-after.tty'));
+    const data = await json(['prefs', 'artist'], token);
+    expect(data.platforms.map((p: any) => [p.platform, p.mode])).toEqual(expect.arrayContaining([['streaming_a', 'existing'], ['store_c', 'new']]));
+    const bad = await run(['prefs', 'artist', '--platform', 'streaming_a'], { token });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --platform: expected <platform>=<profile id> or <platform>=new, got "streaming_a"\n/);
+  });
+
+  it('tells a label account where its preferences are', async () => {
+    const r = await run(['prefs', 'artist']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/^error: .*label/);
+  });
+});
+
+describe('label artists', () => {
+  it('lists and gets (piped, terminal)', async () => {
+    await expect(transcript(await run(['label', 'artists', 'list']))).toMatchFileSnapshot(golden('label-artists-list.piped'));
+    await expect(transcript(await run(['label', 'artists', 'get', '1'], { tty: true }))).toMatchFileSnapshot(golden('label-artists-get.tty'));
+    expect((await run(['label', 'artists', 'get', '999'])).code).toBe(5);
+  });
+
+  it('removes with --yes only, when not on a terminal', async () => {
+    const refused = await run(['label', 'artists', 'remove', '2']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('error: artist 2: not removed: confirmation needed\nhint: pass --yes to remove without a prompt\n');
+    const r = await run(['label', 'artists', 'remove', '2', '--yes', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ message: expect.any(String) });
+    expect((await run(['label', 'artists', 'get', '2'])).code).toBe(5);
+  });
+
+  it('names a wrong action', async () => {
+    const r = await run(['label', 'artists', 'delete', '2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: label artists: unknown action "delete": expected list, get <id> or remove <id>\n/);
+  });
+});
