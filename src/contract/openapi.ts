@@ -8,8 +8,8 @@ import { endpoints, type Endpoint } from './catalog.js';
 import { EntityId } from './common.js';
 import { PlatformChoiceInput } from './requests.js';
 import { ErrorBody } from './errors.js';
-import { TrackFile } from './resources.js';
-import type { Route } from './routes.js';
+import { UploadResult } from './resources.js';
+import { idempotencyKeyPattern, type Route } from './routes.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -346,10 +346,7 @@ function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
   };
 }
 
-// What the upload answers: the probed file, without the filename (the catalog does not cover this
-// path, so the shape is derived here from TrackFile; see the report on moving it into the contract).
-const UploadResult = TrackFile.omit({ filename: true });
-const { filename: _filename, ...uploadResultExample } = exampleOf(TrackFile) as Record<string, unknown>;
+const uploadResultExample = exampleOf(UploadResult);
 
 /** The signed upload address that POST …/tracks/upload-url hands out, served by the service itself. */
 function uploadOperation(set: SchemaSet): JsonObject {
@@ -432,7 +429,7 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
           description:
             'Makes a retry safe: the same key with the same body replays the first response (with Idempotent-Replayed: true); ' +
             'the same key with a different body is 422 idempotency_key_reused.',
-          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
           example: '5f0c1e9a-3b7d-4c2e-9a41-0d6b8e2f7c13',
         },
       },

@@ -48,11 +48,11 @@ export const TrackFile = z
     key: z.string(),
     filename: z.string(),
     format: z.enum(['wav', 'flac', 'aiff']),
-    sample_rate: z.number().int(),
-    bit_depth: z.number().int(),
-    channels: z.number().int(),
-    duration_ms: z.number().int(),
-    size: z.number().int(),
+    sample_rate: z.number().int().positive(),
+    bit_depth: z.number().int().positive(),
+    channels: z.number().int().positive(),
+    duration_ms: z.number().int().nonnegative(),
+    size: z.number().int().nonnegative(),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     state: FileState,
   })
@@ -61,6 +61,13 @@ export const TrackFile = z
     examples: [{ key: 'upl_7f3a9c2e4b', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' }],
   });
 export type TrackFile = z.infer<typeof TrackFile>;
+
+/** What the signed upload address answers: the probed file, before it is attached to a track. */
+export const UploadResult = TrackFile.omit({ filename: true }).meta({
+  id: 'UploadResult',
+  examples: [{ key: 'upl_7f3a9c2e4b', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' }],
+});
+export type UploadResult = z.infer<typeof UploadResult>;
 
 export const TrackResource = z
   .object({
@@ -75,7 +82,7 @@ export const TrackResource = z
     isrc: z.string().nullable().meta({ description: 'Compact form; empty means "assign at submit".' }),
     explicit: Explicit,
     audio_language: z.string().nullable().meta({ description: 'ISO 639-1 code, or "instrumental".' }),
-    preview_start_seconds: z.number().int().nullable(),
+    preview_start_seconds: z.number().int().nonnegative().nullable(),
     file: TrackFile.nullable(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -213,7 +220,7 @@ export const ArtistPlatformResult = z
     name: z.string(),
     url: z.string(),
     image_url: z.string().nullable(),
-    followers: z.number().int().nullable(),
+    followers: z.number().int().nonnegative().nullable(),
   })
   .meta({
     id: 'ArtistPlatformResult',

@@ -152,5 +152,8 @@ export function buildPath(path: string, params: Record<string, string | number> 
   });
 }
 
+/** Idempotency-Key values: 1 to 255 visible ASCII characters. */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+
 /** Paging bounds, shared by the service and the client. */
 export const paging = { defaultPage: 1, defaultPerPage: 20, maxPerPage: 100, searchDefaultLimit: 10, searchMaxLimit: 50 } as const;

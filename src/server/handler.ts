@@ -11,6 +11,7 @@
 // version row in `schema_version`, so parts migrate independently. See db/migrations.ts.
 import type { Context } from 'hono';
 import type { Database } from 'better-sqlite3';
+import type { ErrorCode } from '../contract/errors.js';
 
 export type UserKind = 'label' | 'artist';
 
@@ -87,12 +88,12 @@ export interface ServiceErrorOptions {
 /** Thrown by handlers and middleware; rendered as the one error body of the wire decisions. */
 export class ServiceError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   readonly problems: Problem[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, options: ServiceErrorOptions = {}) {
+  constructor(status: number, code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     super(message);
     this.name = 'ServiceError';
     this.status = status;

@@ -3,20 +3,19 @@
 // same key is refused. Stored only for responses below 500, so a failure can be retried for real.
 import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { idempotencyKeyPattern } from '../../contract/routes.js';
 import { ServiceError } from '../handler.js';
 
 export type IdempotencyStart =
   | { kind: 'new' }
   | { kind: 'replay'; status: number; body: string };
 
-const KEY_RE = /^[\x21-\x7e]{1,255}$/;
-
 export function requestHash(method: string, path: string, body: Uint8Array): string {
   return createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
 }
 
 export function beginIdempotent(db: Database, userId: number, key: string, hash: string, nowIso: string): IdempotencyStart {
-  if (!KEY_RE.test(key)) {
+  if (!idempotencyKeyPattern.test(key)) {
     throw new ServiceError(400, 'bad_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   }
   return db

@@ -2,6 +2,7 @@
 // holds it against the delivery rules: WAV, FLAC or AIFF; stereo; 16 or 24 bit;
 // 44.1, 48, 88.2, 96 or 192 kHz; at least 30 seconds.
 import { ServiceError } from '../handler.js';
+import type { ErrorCode } from '../../contract/errors.js';
 
 export type AudioFormat = 'wav' | 'flac' | 'aiff';
 
@@ -17,7 +18,7 @@ export const ACCEPTED_SAMPLE_RATES = [44_100, 48_000, 88_200, 96_000, 192_000] a
 export const ACCEPTED_BIT_DEPTHS = [16, 24] as const;
 export const MIN_DURATION_MS = 30_000;
 
-const refuse = (code: string, message: string) => new ServiceError(422, code, message);
+const refuse = (code: ErrorCode, message: string) => new ServiceError(422, code, message);
 
 function formatOf(container: string | undefined): AudioFormat | undefined {
   const c = (container ?? '').toUpperCase();
