@@ -1,0 +1,96 @@
+// Spawning the built binary (npm test builds it first) against a reference service started by
+// the test, and driving it through a real pseudo-terminal (tmux) with bounded waits.
+import { execFile, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const BIN = new URL('../../bin/reldist.js', import.meta.url).pathname;
+export const ROOT = new URL('../..', import.meta.url).pathname;
+
+export interface Target {
+  url: string;
+  token: string;
+  configDir: string;
+}
+
+export function cliEnv(t: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, RELDIST_BASE_URL: t.url, RELDIST_TOKEN: t.token, RELDIST_CONFIG_DIR: t.configDir, RELDIST_DATA_DIR: join(t.configDir, 'data'), HOME: t.configDir, NO_COLOR: '1', ...extra };
+  delete env.CI;
+  delete env.FORCE_COLOR;
+  return env;
+}
+
+/** Runs the binary with pipes (not a terminal): exit code and both streams. */
+export function reldist(t: Target, args: string[], options: { stdin?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [BIN, ...args], { env: cliEnv(t), cwd: ROOT, timeout: 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin?.end(options.stdin ?? '');
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** A program running in a detached tmux session: a real terminal of 160x50. */
+export class Tty {
+  private constructor(readonly name: string, private readonly exitFile: string) {}
+
+  static start(name: string, t: Target, args: string[], dir: string): Tty {
+    const exitFile = join(dir, `${name}.exit`);
+    const script = join(dir, `${name}.sh`);
+    const env = cliEnv(t);
+    const exports = ['RELDIST_BASE_URL', 'RELDIST_TOKEN', 'RELDIST_CONFIG_DIR', 'RELDIST_DATA_DIR', 'HOME', 'NO_COLOR', 'PATH']
+      .map((k) => `export ${k}='${String(env[k] ?? '').replace(/'/g, `'\\''`)}'`)
+      .join('\n');
+    const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    writeFileSync(script, `unset CI FORCE_COLOR\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
+    const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', '160', '-y', '50', `sh '${script}'`]);
+    if (r.status !== 0) throw new Error(`tmux failed: ${r.stderr.toString()}`);
+    return new Tty(name, exitFile);
+  }
+
+  screen(): string {
+    return spawnSync('tmux', ['capture-pane', '-p', '-J', '-S', '-200', '-t', this.name]).stdout.toString();
+  }
+
+  /** Waits (at most `tries` × 100 ms) until the screen shows `text`. */
+  async waitFor(text: string | RegExp, tries = 300): Promise<string> {
+    for (let i = 0; i < tries; i++) {
+      const s = this.screen();
+      if (typeof text === 'string' ? s.includes(text) : text.test(s)) return s;
+      await sleep(100);
+    }
+    throw new Error(`timed out waiting for ${String(text)}; the screen:\n${this.screen()}`);
+  }
+
+  keys(...keys: string[]): void {
+    spawnSync('tmux', ['send-keys', '-t', this.name, ...keys]);
+  }
+
+  /** Types text literally, then Enter. */
+  answer(text: string): void {
+    if (text) spawnSync('tmux', ['send-keys', '-t', this.name, '-l', text]);
+    this.keys('Enter');
+  }
+
+  async exitCode(tries = 300): Promise<number> {
+    for (let i = 0; i < tries; i++) {
+      try {
+        const v = readFileSync(this.exitFile, 'utf8').trim();
+        if (v) return Number(v);
+      } catch {
+        // not yet
+      }
+      await sleep(100);
+    }
+    throw new Error(`the program did not finish; the screen:\n${this.screen()}`);
+  }
+
+  kill(): void {
+    spawnSync('tmux', ['kill-session', '-t', this.name]);
+  }
+}
