@@ -184,6 +184,12 @@ describe('release edit', () => {
     expect(after.delivery.platforms).toEqual(before.delivery.platforms);
   });
 
+  it('adds a featured artist without dropping the primary ones', async () => {
+    const r = await run(['release', 'edit', '1', '--featuring', 'Kai Moreno', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).artists).toEqual([{ name: 'Nina Vale', role: 'primary' }, { name: 'Kai Moreno', role: 'featuring' }]);
+  });
+
   it('says there is nothing to change', async () => {
     const r = await run(['release', 'edit', '1']);
     expect(r.code).toBe(2);

@@ -45,7 +45,13 @@ export async function runEdit(ctx: Context, opts: EditOpts, args: string[]): Pro
   }
   const client = await api(ctx);
   // Read first, so that a refused second part can put the first one back.
-  const before = parts.length > 1 ? await client.call<ReleaseResource>('getRelease', { params: { releaseId: id } }) : undefined;
+  const keepPrimaries = opts.artist === undefined && (opts.featuring ?? opts.with ?? opts.remixer) !== undefined;
+  const before = parts.length > 1 || keepPrimaries ? await client.call<ReleaseResource>('getRelease', { params: { releaseId: id } }) : undefined;
+  if (keepPrimaries) {
+    // --featuring alone adds to the credits: the primary artists stay.
+    const credits = bodies.metadata.artists as { role: string }[];
+    bodies.metadata.artists = [...before!.artists.filter((a) => a.role === 'primary').map(({ name, role, artist_id }) => ({ name, role, ...(artist_id !== undefined ? { artist_id } : {}) })), ...credits];
+  }
   const done: Part[] = [];
   let release: ReleaseResource | undefined;
   for (const part of parts) {
