@@ -76,7 +76,7 @@ export function normalize(text: string): string {
   return text
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
     .replace(/\b(just now|in a moment|\d+ (second|minute|hour)s? ago)\b/g, '<when>')
-    .replace(/req_[A-Za-z0-9]+/g, 'req_<id>')
+    .replace(/req_[\w-]+/g, 'req_<id>')
     .replace(/upl_[A-Za-z0-9]+/g, 'upl_<key>');
 }
 
