@@ -28,6 +28,15 @@ export function plainValidUpcLength(bytes: Uint8Array, start: number, end: numbe
   return nonZero === 0 && check === 0 ? 0 : len;
 }
 
+// Byte classes for ISRC positions, as bits so that one AND checks several bytes at once:
+// an uppercase letter has LETTER and ALNUM, a digit DIGIT and ALNUM, anything else nothing.
+const LETTER = 1;
+const DIGIT = 2;
+const ALNUM = 4;
+const CLASS = new Uint8Array(256);
+for (let b = 65; b <= 90; b++) CLASS[b] = LETTER | ALNUM;
+for (let b = 48; b <= 57; b++) CLASS[b] = DIGIT | ALNUM;
+
 // 26×26 table of two-letter prefixes: 1 = ISO 3166 or agency prefix, built on first use.
 let knownPrefix: Uint8Array | undefined;
 
@@ -39,27 +48,6 @@ function prefixTable(): Uint8Array {
   }
   knownPrefix = table;
   return table;
-}
-
-/**
- * True when bytes[start..end) is a valid ISRC already in compact uppercase form, with a known
- * prefix and a year not after currentYear (no warning); false otherwise.
- */
-export function plainValidIsrc(bytes: Uint8Array, start: number, end: number, currentYear: number): boolean {
-  if (end - start !== 12) return false;
-  const c0 = bytes[start]! - 65;
-  const c1 = bytes[start + 1]! - 65;
-  if (c0 < 0 || c0 > 25 || c1 < 0 || c1 > 25) return false;
-  for (let i = start + 2; i < start + 5; i++) {
-    const b = bytes[i]!;
-    if (!((b >= 65 && b <= 90) || (b >= 48 && b <= 57))) return false;
-  }
-  for (let i = start + 5; i < end; i++) {
-    const b = bytes[i]!;
-    if (b < 48 || b > 57) return false;
-  }
-  if (prefixTable()[c0 * 26 + c1] !== 1) return false;
-  return yearTable(currentYear)[(bytes[start + 5]! - 48) * 10 + (bytes[start + 6]! - 48)] === 1;
 }
 
 // Which two-digit years are not in the future, for the last current year asked about.
@@ -74,4 +62,30 @@ function yearTable(currentYear: number): Uint8Array {
     yearsFor = currentYear;
   }
   return yearsOk;
+}
+
+/**
+ * True when the 12 bytes at bytes[start..start+12) are a valid ISRC already in compact uppercase
+ * form, with a known prefix and a year not after currentYear (no warning). The caller makes sure
+ * the 12 bytes exist (reading past the end gives undefined, which is refused anyway).
+ */
+export function plainValidIsrcAt(bytes: Uint8Array, start: number, currentYear: number): boolean {
+  const c0 = bytes[start]!;
+  const c1 = bytes[start + 1]!;
+  const y0 = bytes[start + 5]!;
+  const y1 = bytes[start + 6]!;
+  // CC: letters; XXX: letters or digits; YY NNNNN: digits. Unrolled, one table load per byte.
+  const shape =
+    (CLASS[c0]! & CLASS[c1]! & LETTER) &&
+    (CLASS[bytes[start + 2]!]! & CLASS[bytes[start + 3]!]! & CLASS[bytes[start + 4]!]! & ALNUM) &&
+    (CLASS[y0]! & CLASS[y1]! & CLASS[bytes[start + 7]!]! & CLASS[bytes[start + 8]!]! &
+      CLASS[bytes[start + 9]!]! & CLASS[bytes[start + 10]!]! & CLASS[bytes[start + 11]!]! & DIGIT);
+  if (!shape) return false;
+  if (prefixTable()[(c0 - 65) * 26 + (c1 - 65)] !== 1) return false;
+  return yearTable(currentYear)[(y0 - 48) * 10 + (y1 - 48)] === 1;
+}
+
+/** plainValidIsrcAt for a line bytes[start..end): false unless it is exactly 12 bytes. */
+export function plainValidIsrc(bytes: Uint8Array, start: number, end: number, currentYear: number): boolean {
+  return end - start === 12 && plainValidIsrcAt(bytes, start, currentYear);
 }

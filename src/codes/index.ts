@@ -5,4 +5,4 @@ export { checkIsrc, isrcDisplay, isrcFullYear, isrcPrefixKind, YEAR_WINDOW_AHEAD
 export { iso3166Codes, agencyPrefixes } from './countries.js';
 export type { Problem, ProblemCode, UpcKind, UpcResult, IsrcParts, IsrcPrefixKind, IsrcResult, IsrcOptions } from './types.js';
 export { NO_PROBLEMS } from './types.js';
-export { plainValidUpcLength, plainValidIsrc } from './bytes.js';
+export { plainValidUpcLength, plainValidIsrc, plainValidIsrcAt } from './bytes.js';

@@ -5,9 +5,9 @@ import { Readable, Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkIsrc, checkUpc, plainValidIsrc, plainValidUpcLength, upcCheckDigit } from '../../src/codes/index.js';
-import { isrcJsonFast, isrcPlainFast, upcJsonFast, upcPlainFast } from '../../src/cli/commands/validate/fast.js';
+import { fastLines, type FastMode } from '../../src/cli/commands/validate/fast.js';
 import { jsonLine, jsonString, plainRow, tsvField } from '../../src/cli/commands/validate/format.js';
-import { eachLine } from '../../src/cli/commands/validate/lines.js';
+import { eachLine, type LineHandler } from '../../src/cli/commands/validate/lines.js';
 import { ByteWriter } from '../../src/cli/commands/validate/writer.js';
 
 const YEAR = 2026;
@@ -59,26 +59,100 @@ describe('byte fast path', () => {
     const next = Buffer.from('USRC12700001');
     expect([plainValidIsrc(next, 0, 12, 2026), plainValidIsrc(next, 0, 12, 2027), plainValidIsrc(next, 0, 12, 2026)]).toEqual([false, true, false]);
   });
+});
 
-  it('writes the same JSON line and row as the formatters', async () => {
+// What `validate` writes for a whole input, cut into the given chunks: with the fast path (fused
+// per-chunk loop) or with the general path only (every line decoded, checked and formatted).
+async function validated(kind: 'upc' | 'isrc', mode: FastMode, pieces: Buffer[], fast: boolean): Promise<{ out: string; valid: number; checked: number }> {
+  const c = collector();
+  const w = new ByteWriter(c.stream);
+  let valid = 0;
+  let checked = 0;
+  const line: LineHandler = (b, s, e) => {
+    const text = b.toString('utf8', s, e);
+    const v = kind === 'upc' ? checkUpc(text) : checkIsrc(text, { currentYear: YEAR });
+    checked++;
+    if (v.valid) valid++;
+    w.text(mode === 'json' ? jsonLine(text, v, kind === 'isrc') : plainRow(text, v));
+  };
+  const f = fast ? fastLines(kind, mode, YEAR, w, line) : undefined;
+  await eachLine(Readable.from(pieces), 'test', { line, lines: f?.lines }, () => w.maybeFlush());
+  await w.flush();
+  const n = f?.valid() ?? 0;
+  return { out: c.text(), valid: valid + n, checked: checked + n };
+}
+
+function cut(whole: Buffer, cuts: number[]): Buffer[] {
+  const at = [0, ...cuts.filter((x) => x > 0 && x < whole.length).sort((a, b) => a - b), whole.length];
+  return at.slice(1).map((end, i) => whole.subarray(at[i], end));
+}
+
+// Lines of every sort the fast path must either write exactly as the general path or leave alone.
+const isrcPrefix = fc.constantFrom('US', 'GB', 'QZ', 'IS', 'XX', 'AN', 'ZZ', 'Aa', '1S');
+const isrcCode = fc
+  .tuple(isrcPrefix, fc.stringMatching(/^[A-Z0-9]{3}$/), fc.integer({ min: 0, max: 99 }), fc.stringMatching(/^[0-9]{5}$/))
+  .map(([cc, reg, yy, n]) => `${cc}${reg}${String(yy).padStart(2, '0')}${n}`);
+const someLine = fc.oneof(
+  { weight: 6, arbitrary: isrcCode },
+  { weight: 6, arbitrary: validUpc },
+  { weight: 2, arbitrary: isrcCode.map((c) => c.toLowerCase()) },
+  { weight: 2, arbitrary: isrcCode.map((c) => `${c.slice(0, 2)}-${c.slice(2, 5)}-${c.slice(5, 7)}-${c.slice(7)}`) },
+  { weight: 1, arbitrary: isrcCode.map((c) => `ISRC ${c}`) },
+  { weight: 2, arbitrary: validUpc.map((c) => `${c.slice(0, 1)} ${c.slice(1)}`) },
+  { weight: 2, arbitrary: digits(11, 15) },
+  { weight: 1, arbitrary: fc.constantFrom('000000000000', '0000000000000', '10000000000007', 'ıTABC2300001', 'US‐RC1760783', '０３６０００２４１４５７', '"quoted\\"', 'USRC1760783X', 'USRC17607839\u0000') },
+  // A CR that does not end the line.
+  { weight: 1, arbitrary: fc.constantFrom('USRC17607839\rX', 'USRC17607839\r', '036000241457\r036000241457', '0360002414571\r') },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t', ' \t ', '\r') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 16 }) },
+);
+const someInput = fc
+  .tuple(fc.array(fc.tuple(someLine, fc.boolean()), { maxLength: 40 }), fc.boolean(), fc.boolean())
+  .map(([lines, bom, lastNewline]) => {
+    const text = lines.map(([l, crlf]) => l + (crlf ? '\r\n' : '\n')).join('');
+    return Buffer.from((bom ? '\ufeff' : '') + (lastNewline ? text : text.replace(/\r?\n$/, '')));
+  });
+
+describe('fused per-chunk fast path', () => {
+  it('writes byte for byte what the general path writes, and counts the same, however the input is cut', async () => {
     await fc.assert(
-      fc.asyncProperty(validUpc, async (code) => {
-        fc.pre(!/^0+$/.test(code));
-        const b = Buffer.from(`xx${code}yy`);
-        const r = checkUpc(code);
-        expect(await written((w) => upcJsonFast(w, b, 2, 2 + code.length))).toBe(jsonLine(code, r, false));
-        expect(await written((w) => upcPlainFast(w, b, 2, 2 + code.length))).toBe(plainRow(code, r));
-      }),
+      fc.asyncProperty(
+        someInput,
+        fc.array(fc.integer({ min: 1, max: 2000 }), { maxLength: 5 }),
+        fc.constantFrom<'upc' | 'isrc'>('upc', 'isrc'),
+        fc.constantFrom<FastMode>('json', 'plain'),
+        async (input, cuts, kind, mode) => {
+          const pieces = cut(input, cuts);
+          const general = await validated(kind, mode, pieces, false);
+          expect(await validated(kind, mode, pieces, true)).toEqual(general);
+        },
+      ),
+      { numRuns: 300 },
     );
-    await fc.assert(
-      fc.asyncProperty(isrcLike, async (code) => {
-        const r = checkIsrc(code, { currentYear: YEAR });
-        fc.pre(r.valid && r.problems.length === 0);
-        const b = Buffer.from(code);
-        expect(await written((w) => isrcJsonFast(w, b, 0, 12))).toBe(jsonLine(code, r, true));
-        expect(await written((w) => isrcPlainFast(w, b, 0, 12))).toBe(plainRow(code, r));
-      }),
-    );
+  });
+
+  it('stays identical across many output buffers (the writer spills and reuses them)', async () => {
+    const lines = ['USRC17607839', 'GBAYE0601498\r', 'us-rc1-76-07839', 'XXABC2000001', 'USRC12700001', '036000241457', '0036000241457', '00036000241457', 'USRC1760783X', '', '4006381333931'];
+    const input = Buffer.from(Array.from({ length: 60_000 }, (_, i) => lines[i % lines.length]).join('\n'));
+    for (const kind of ['upc', 'isrc'] as const) {
+      for (const mode of ['json', 'plain'] as const) {
+        const pieces = cut(input, [65_536, 65_537, 300_001, 300_013]);
+        const general = await validated(kind, mode, pieces, false);
+        expect(general.out.length).toBeGreaterThan(1 << 20);
+        expect(await validated(kind, mode, pieces, true)).toEqual(general);
+      }
+    }
+  });
+
+  it('takes the plain valid lines itself and leaves the rest to the general path', async () => {
+    const input = Buffer.from('USRC17607839\nUSRC17607839\r\nusrc17607839\nXXABC2000001\nUSRC1760783X\n');
+    const c = collector();
+    const w = new ByteWriter(c.stream);
+    const slow: string[] = [];
+    const f = fastLines('isrc', 'json', YEAR, w, (b, s, e) => slow.push(b.toString('utf8', s, e)));
+    expect(f.lines(input, 0, input.length)).toBe(5);
+    expect(f.valid()).toBe(2);
+    expect(slow).toEqual(['usrc17607839', 'XXABC2000001', 'USRC1760783X']);
   });
 });
 

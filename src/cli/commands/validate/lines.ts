@@ -10,12 +10,25 @@ export const MAX_LINE_BYTES = 1 << 20;
 
 export type LineHandler = (bytes: Buffer, start: number, end: number) => void;
 
-function emit(bytes: Buffer, start: number, end: number, onLine: LineHandler): void {
+/**
+ * Takes every line of bytes[start..stop) at once, where stop - 1 is a '\n' and start begins a
+ * line (never the first line of the input), and returns how many lines there were, blank ones
+ * included. It must do for each line exactly what giving it to `line` via emitLine would do:
+ * it exists so that a bulk fast path can avoid a call per line.
+ */
+export type LinesHandler = (bytes: Buffer, start: number, stop: number) => number;
+
+export interface LineSink {
+  line: LineHandler;
+  lines?: LinesHandler;
+}
+
+/** Drops a trailing CR, skips blank lines (empty, or spaces and tabs only), passes the rest on. */
+export function emitLine(bytes: Buffer, start: number, end: number, onLine: LineHandler): void {
   if (end > start && bytes[end - 1] === 13) end--;
   if (end === start) return;
   const first = bytes[start];
   if (first === 32 || first === 9) {
-    // Blank lines (spaces and tabs only) are skipped like empty ones.
     let i = start + 1;
     while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
     if (i === end) return;
@@ -23,53 +36,76 @@ function emit(bytes: Buffer, start: number, end: number, onLine: LineHandler): v
   onLine(bytes, start, end);
 }
 
+/** The general LinesHandler: one emitLine per line. */
+function splitLines(bytes: Buffer, start: number, stop: number, onLine: LineHandler): number {
+  let n = 0;
+  while (start < stop) {
+    // Always found: bytes[stop - 1] is a newline.
+    const i = bytes.indexOf(10, start);
+    emitLine(bytes, start, i, onLine);
+    start = i + 1;
+    n++;
+  }
+  return n;
+}
+
 /**
- * Calls onLine for each line, in order. afterChunk runs once per chunk read and may return a
- * promise (backpressure): reading waits for it. `name` names the input in errors.
+ * Gives each line, in order, to sink.line (or to sink.lines, many at a time). afterChunk runs
+ * once per chunk read and may return a promise (backpressure): reading waits for it. `name`
+ * names the input in errors.
  */
 export async function eachLine(
   stream: Readable,
   name: string,
-  onLine: LineHandler,
+  sink: LineHandler | LineSink,
   afterChunk: () => Promise<void> | undefined,
 ): Promise<void> {
+  const onLine = typeof sink === 'function' ? sink : sink.line;
+  const onLines: LinesHandler = (typeof sink === 'function' ? undefined : sink.lines) ?? ((b, s, e) => splitLines(b, s, e, onLine));
   let carry: Buffer | undefined;
   let lines = 0;
-  // The first line may start with a BOM (a chunk boundary can fall inside it, hence per line).
-  const first: LineHandler = (b, s, e) => {
-    if (e - s >= 3 && b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf) s += 3;
-    emit(b, s, e, onLine);
+  // Lines one at a time: the one that straddles chunks, and the first (it may start with a BOM).
+  const single = (b: Buffer, s: number, e: number) => {
+    if (lines++ === 0 && e - s >= 3 && b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf) s += 3;
+    emitLine(b, s, e, onLine);
   };
   for await (const piece of stream) {
     const chunk: Buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : (piece as Buffer);
     const len = chunk.length;
     let start = 0;
-    for (let i = start; i < len; i++) {
-      if (chunk[i] !== 10) continue;
-      if (carry !== undefined) {
-        const line = Buffer.concat([carry, chunk.subarray(start, i)]);
-        carry = undefined;
-        if (lines++ === 0) first(line, 0, line.length);
-        else emit(line, 0, line.length, onLine);
-      } else if (lines++ === 0) {
-        first(chunk, start, i);
+    if (carry !== undefined) {
+      const i = chunk.indexOf(10);
+      if (i === -1) {
+        carry = Buffer.concat([carry, chunk]);
       } else {
-        emit(chunk, start, i, onLine);
+        const line = Buffer.concat([carry, chunk.subarray(0, i)]);
+        carry = undefined;
+        single(line, 0, line.length);
+        start = i + 1;
       }
-      start = i + 1;
     }
-    if (start < len) {
-      // Copied: the rest of the chunk is small, and keeping a view would pin the whole chunk.
-      carry = carry === undefined ? Buffer.from(chunk.subarray(start)) : Buffer.concat([carry, chunk.subarray(start)]);
-      if (carry.length > MAX_LINE_BYTES) {
-        throw new UsageError(`${name}: line ${lines + 1} is longer than ${MAX_LINE_BYTES} bytes`, 'give one code per line');
+    if (carry === undefined) {
+      if (lines === 0) {
+        const i = chunk.indexOf(10, start);
+        if (i !== -1) {
+          single(chunk, start, i);
+          start = i + 1;
+        }
       }
+      // Whole lines in one go; the part after the last newline waits for the next chunk.
+      const stop = lines === 0 ? start : chunk.lastIndexOf(10) + 1;
+      if (stop > start) {
+        lines += onLines(chunk, start, stop);
+        start = stop;
+      }
+      // Copied: the rest of the chunk is small, and keeping a view would pin the whole chunk.
+      if (start < len) carry = Buffer.from(chunk.subarray(start));
+    }
+    if (carry !== undefined && carry.length > MAX_LINE_BYTES) {
+      throw new UsageError(`${name}: line ${lines + 1} is longer than ${MAX_LINE_BYTES} bytes`, 'give one code per line');
     }
     const wait = afterChunk();
     if (wait) await wait;
   }
-  if (carry !== undefined) {
-    if (lines === 0) first(carry, 0, carry.length);
-    else emit(carry, 0, carry.length, onLine);
-  }
+  if (carry !== undefined) single(carry, 0, carry.length);
 }

@@ -2,12 +2,12 @@
 // input order. Offline by default: this module and src/codes load nothing heavy.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { checkIsrc, checkUpc, plainValidIsrc, plainValidUpcLength } from '../../../codes/index.js';
+import { checkIsrc, checkUpc } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
 import { jsonLine, plainRow, type RemoteVerdict, type Verdict } from './format.js';
-import { isrcJsonFast, isrcPlainFast, upcJsonFast, upcPlainFast } from './fast.js';
-import { eachLine, type LineHandler } from './lines.js';
+import { fastLines, type FastLines } from './fast.js';
+import { eachLine, type LineHandler, type LineSink } from './lines.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 
@@ -58,34 +58,26 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
     return out.maybeFlush();
   };
 
-  // Offline, each line is checked as it is split: a plain valid code goes straight from input
-  // bytes to output bytes, anything else through the engine for its reasons. With --remote,
-  // lines wait for the service's answers.
-  let onLine: LineHandler;
+  // Offline, each line is checked as it is split; in bulk (JSON or piped rows), a plain valid
+  // code goes straight from input bytes to output bytes (fast.ts), anything else through the
+  // engine for its reasons. With --remote, lines wait for the service's answers.
+  let sink: LineSink;
   let afterEachChunk: () => Promise<void> | undefined;
+  let fast: FastLines | undefined;
   if (remote === undefined) {
-    const fastWrite = mode === 'json' ? (kind === 'upc' ? upcJsonFast : isrcJsonFast) : mode === 'plain' ? (kind === 'upc' ? upcPlainFast : isrcPlainFast) : undefined;
-    const fastValid =
-      fastWrite === undefined
-        ? () => false
-        : kind === 'upc'
-          ? (b: Buffer, s: number, e: number) => plainValidUpcLength(b, s, e) !== 0
-          : (b: Buffer, s: number, e: number) => plainValidIsrc(b, s, e, currentYear);
-    onLine = (b, s, e) => {
-      if (fastValid(b, s, e)) {
-        checked++;
-        valid++;
-        fastWrite!(out, b, s, e);
-        return;
-      }
-      const line = b.toString('utf8', s, e);
-      emit(line, check(line));
+    const line: LineHandler = (b, s, e) => {
+      const text = b.toString('utf8', s, e);
+      emit(text, check(text));
     };
+    fast = mode === 'table' ? undefined : fastLines(kind, mode, currentYear, out, line);
+    sink = { line, lines: fast?.lines };
     afterEachChunk = afterChunk;
   } else {
     let pending: string[] = [];
-    onLine = (b, s, e) => {
-      pending.push(b.toString('utf8', s, e));
+    sink = {
+      line: (b, s, e) => {
+        pending.push(b.toString('utf8', s, e));
+      },
     };
     afterEachChunk = async () => {
       const lines = pending;
@@ -99,19 +91,23 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
   }
 
   for (const arg of args) {
-    if (arg === '-') await eachLine(ctx.io.stdin, 'stdin', onLine, afterEachChunk);
+    if (arg === '-') await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
     else {
       const bytes = Buffer.from(arg, 'utf8');
       // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
       if (bytes.length === 0) emit(arg, check(arg));
-      else onLine(bytes, 0, bytes.length);
+      else sink.line(bytes, 0, bytes.length);
       await afterEachChunk();
     }
   }
-  if (opts.file !== undefined) await eachLine(openFile(opts.file), `--file ${opts.file}`, onLine, afterEachChunk).catch(fileError(opts.file));
+  if (opts.file !== undefined) await eachLine(openFile(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
 
   if (table) out.text(table.render());
   await out.flush();
+  if (fast) {
+    checked += fast.valid();
+    valid += fast.valid();
+  }
 
   if (!ctx.globals.quiet) {
     ctx.io.stderr.write(
