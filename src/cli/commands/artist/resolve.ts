@@ -11,13 +11,9 @@ export const resolveCommand = defineCommand<Opts>({
   name: 'resolve',
   args: '<link>',
   summary: 'Show the artist profile a pasted link, URI or id points to',
-  description: `Accepts what a person pastes: a web link (with or without query string, trailing slash or
-locale segment), a platform URI, or with --platform a bare id. Links to a track, album or
-playlist are refused with the reason.
+  description: `Accepts what a person pastes: a web link (with or without query string, trailing slash or locale segment), a platform URI, or with --platform a bare id. Links to a track, album or playlist are refused with the reason.
 
-Without --platform the service detects the platform from the link
-(POST /preferences/artist/get-artist-via-url). With --platform it asks that platform's own
-endpoint, or with --via-link the generic GET /preferences/artist-via-link.`,
+Without --platform the service detects the platform from the link (POST /preferences/artist/get-artist-via-url). With --platform it asks that platform's own endpoint, or with --via-link the generic GET /preferences/artist-via-link.`,
   examples: [
     'reldist artist resolve https://open.streaming-a.example/intl-de/artist/4Z8W4fKeB5YxbusRsdQVPb?si=abc',
     'reldist artist resolve 4Z8W4fKeB5YxbusRsdQVPb --platform streaming_a',

@@ -11,8 +11,7 @@ export const searchCommand = defineCommand<Opts>({
   name: 'search',
   args: '<name>',
   summary: "Find an artist's profiles on streaming service A, video service B and store C",
-  description: `With --platform, asks that platform's search; without it, searches all three at once
-(POST /preferences/search/artist-platform). --json prints one array of profiles either way.`,
+  description: `With --platform, asks that platform's search; without it, searches all three at once (POST /preferences/search/artist-platform). --json prints one array of profiles either way.`,
   examples: ['reldist artist search "Nina Vale"', 'reldist artist search "Nina Vale" --platform store_c --limit 3', 'reldist artist search Nina --json'],
   configure(cmd) {
     cmd.option('-p, --platform <platform>', 'only this platform: streaming_a, video_b or store_c');

@@ -9,6 +9,7 @@ export const artistsCommand = defineCommand({
   description: `  list          the artists you can release as (GET /preferences/artists)
   get <id>      one artist the label manages, with its platform profiles
   remove <id>   stop managing an artist (asks first on a terminal; --yes otherwise)
+
 Add artists and set their profiles with \`reldist prefs label\`.`,
   examples: ['reldist label artists list', 'reldist label artists get 3 --json', 'reldist label artists remove 3 --yes'],
   async run(ctx, _opts, args) {

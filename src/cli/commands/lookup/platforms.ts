@@ -3,9 +3,7 @@ import { defineCommand } from '../../command.js';
 export const platformsCommand = defineCommand({
   name: 'platforms',
   summary: 'List the stores a release can go to, and the platforms artist profiles live on',
-  description: `Store ids are the values for --platforms of a release; artist platforms are the values of
---platform for \`artist search\` and \`artist resolve\`. --json prints the service's object
-{stores, artist_platforms}.`,
+  description: `Store ids are the values for --platforms of a release; artist platforms are the values of --platform for \`artist search\` and \`artist resolve\`. --json prints the service's object {stores, artist_platforms}.`,
   examples: ['reldist lookup platforms', 'reldist lookup platforms --json | jq -r ".stores[].id"'],
   async run(ctx) {
     const { api } = await import('../release/common.js');

@@ -10,11 +10,7 @@ interface Opts {
 export const artistCommand = defineCommand<Opts>({
   name: 'artist',
   summary: "Show or set the artist account's name and platform profiles",
-  description: `Without flags, shows the preferences. With --name, --platform or --file, saves them
-(POST /preferences/artist/submit) and shows the result. Per platform, choose an existing
-profile id (find it with \`reldist artist search\`) or "new" to have one created: a wrong match
-puts the release on a stranger's page. --file takes the request body as JSON or YAML:
-{artist_name, platforms: [{platform, mode, profile_id}]}.`,
+  description: `Without flags, shows the preferences. With --name, --platform or --file, saves them (POST /preferences/artist/submit) and shows the result. Per platform, choose an existing profile id (find it with \`reldist artist search\`) or "new" to have one created: a wrong match puts the release on a stranger's page. --file takes the request body as JSON or YAML: {artist_name, platforms: [{platform, mode, profile_id}]}.`,
   examples: [
     'reldist prefs artist',
     'reldist prefs artist --platform streaming_a=4Z8W4fKeB5YxbusRsdQVPb --platform store_c=new',

@@ -18,11 +18,7 @@ interface Opts {
 export const labelCommand = defineCommand<Opts>({
   name: 'label',
   summary: "Show or set the label's defaults and the artists it manages",
-  description: `Without settings flags, shows the label's settings and a page of its artists (--search,
---page, --per-page; --limit is the service's legacy name of --per-page). With settings flags or
---file, saves them (POST /preferences/label/submit) and shows the result. --file takes the
-request body as JSON or YAML: {name, default_p_line_owner, default_c_line_owner, default_genre,
-default_language, artists: [{id?, name, platforms?}]}. --json prints the service's object.`,
+  description: `Without settings flags, shows the label's settings and a page of its artists (--search, --page, --per-page; --limit is the service's legacy name of --per-page). With settings flags or --file, saves them (POST /preferences/label/submit) and shows the result. --file takes the request body as JSON or YAML: {name, default_p_line_owner, default_c_line_owner, default_genre, default_language, artists: [{id?, name, platforms?}]}. --json prints the service's object.`,
   examples: [
     'reldist prefs label',
     'reldist prefs label --search nina --per-page 5',

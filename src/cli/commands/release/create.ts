@@ -12,16 +12,10 @@ export const createCommand = defineCommand<CreateOpts>({
   summary: 'Create a release: from flags, from a release file, or with a wizard',
   description: `Three ways in:
   - flags: --type, --title, --artist and --label are required, the rest optional;
-  - --file release.yaml (or .json; "-" for standard input): the release with its tracks and their
-    audio, delivery and video settings (format: docs/release-file.md). Flags win over the file.
-    The file is checked first, every problem named as file:line: field.path: expected …;
-    then the draft is created, every track uploaded and attached, delivery and video applied.
-    If any step fails, the draft is deleted again and the error says what happened;
-  - nothing given, on a terminal: a wizard asks for each field, shows a summary and creates the
-    release only when you confirm. Ctrl-C at any step leaves nothing created.
-With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error
-naming its flag. --submit submits the release once it is complete; --check only checks the
-file and flags and prints the plan, sending nothing.
+  - --file release.yaml (or .json; "-" for standard input): the release with its tracks and their audio, delivery and video settings (format: docs/release-file.md). Flags win over the file. The file is checked first, every problem named as file:line: field.path: expected …; then the draft is created, every track uploaded and attached, delivery and video applied. If any step fails, the draft is deleted again and the error says what happened;
+  - nothing given, on a terminal: a wizard asks for each field, shows a summary and creates the release only when you confirm. Ctrl-C at any step leaves nothing created.
+
+With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error naming its flag. --submit submits the release once it is complete; --check only checks the file and flags and prints the plan, sending nothing.
 
 --json prints the release as the service sends it (with --submit: {release, submit}).`,
   examples: [

@@ -4,8 +4,7 @@ export const deleteCommand = defineCommand({
   name: 'delete',
   args: '<id>',
   summary: 'Delete a draft or rejected release and its tracks',
-  description: `Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required.
-Releases that were delivered cannot be deleted; take them down instead.`,
+  description: `Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required. Releases that were delivered cannot be deleted; take them down instead.`,
   examples: ['reldist release delete 42', 'reldist release delete 42 --yes --json'],
   aliases: ['rm'],
   async run(ctx, _opts, args) {

@@ -11,10 +11,7 @@ export const editCommand = defineCommand<EditOpts>({
   name: 'edit',
   args: '<id>',
   summary: "Change a release's metadata, delivery or video settings",
-  description: `Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of
-PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over
-the file. Only what you give changes. Everything is checked before anything is sent; if a later
-part is refused, the parts already saved are put back as they were.`,
+  description: `Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
   examples: [
     'reldist release edit 42 --title "Northern Sky" --genre Folk',
     'reldist release edit 42 --release-date 2027-01-15 --territories exclude:KP --price-tier front',

@@ -4,8 +4,7 @@ export const getCommand = defineCommand({
   name: 'get',
   args: '<id>',
   summary: 'Show one release, with its tracks',
-  description: `--json prints the release as the service sends it (snake_case, with its tracks). On a
-terminal the tracks follow as a table; piped, the output is label<TAB>value lines.`,
+  description: `--json prints the release as the service sends it (snake_case, with its tracks). On a terminal the tracks follow as a table; piped, the output is label<TAB>value lines.`,
   examples: ['reldist release get 42', 'reldist release get 42 --json | jq .delivery'],
   aliases: ['view'],
   async run(ctx, _opts, args) {

@@ -4,8 +4,7 @@ export const listCommand = defineCommand({
   name: 'list',
   args: '<release>',
   summary: 'List the tracks of a release',
-  description: `Piped, one row per track: position, id, title, ISRC, duration, file name, file state.
---json prints the service's array of tracks.`,
+  description: `Piped, one row per track: position, id, title, ISRC, duration, file name, file state. --json prints the service's array of tracks.`,
   examples: ['reldist track list 42', 'reldist track list 42 --json | jq -r ".[].isrc"'],
   aliases: ['ls'],
   async run(ctx, _opts, args) {

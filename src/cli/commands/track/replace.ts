@@ -4,9 +4,7 @@ export const replaceCommand = defineCommand({
   name: 'replace',
   args: '<release> <track> <file>',
   summary: 'Replace the audio file of one track',
-  description: `Uploads the file (streamed, with size and sha256, progress on a terminal) and swaps it in;
-the track keeps its title, ISRC and everything else. Audio the service refuses is reported with
-its reason and the track keeps its old file. --json prints the track afterwards.`,
+  description: `Uploads the file (streamed, with size and sha256, progress on a terminal) and swaps it in; the track keeps its title, ISRC and everything else. Audio the service refuses is reported with its reason and the track keeps its old file. --json prints the track afterwards.`,
   examples: ['reldist track replace 42 7 northern-sky-remaster.wav'],
   async run(ctx, _opts, args) {
     const { resolve } = await import('node:path');

@@ -8,10 +8,7 @@ export const setCommand = defineCommand<Opts>({
   name: 'set',
   args: '<release>',
   summary: 'Replace the whole track list of a release from a file',
-  description: `The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object
-{"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an
-uploaded file ("file_key"), or both; tracks left out are removed. Checked against the contract
-first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
+  description: `The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object {"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an uploaded file ("file_key"), or both; tracks left out are removed. Checked against the contract first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
   examples: [
     'reldist track set 42 --file tracks.json',
     'reldist track list 42 --json | jq "map({id, title, isrc})" | reldist track set 42 --file -',
