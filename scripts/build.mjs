@@ -23,6 +23,21 @@ const missingServer = {
   },
 };
 
+// commander requires node:child_process at load time, for executable sub-commands we never use;
+// loading it costs every command a few ms (see docs/startup.md). Give commander a lazy stand-in.
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy-child-process' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
 await rm(new URL('dist', root), { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: 'src/cli/main.ts' },
@@ -42,7 +57,10 @@ const result = await build({
   },
   logLevel: 'warning',
   metafile: true,
-  plugins: [missingServer],
+  plugins: [missingServer, lazyChildProcess],
+  // Less text to parse at start-up; names are kept so stack traces under --debug stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
 });
 await writeFile(new URL('dist/meta.json', root), JSON.stringify(result.metafile));
 

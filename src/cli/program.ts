@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { examplesHelp, type CommandSpec, type GroupSpec } from './command.js';
 import type { Context, GlobalOptions } from './context.js';
-import { UsageError, exitCodeHelp } from './errors.js';
+import { UsageError } from './errors.js';
 import { colorEnabled, type Env, type IO } from './io.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
 
@@ -123,10 +123,8 @@ export function buildProgram(deps: ProgramDeps): Command {
   return program;
 }
 
-/** `reldist help exit-codes` and friends: topics that are not commands. */
-export const helpTopics: Record<string, string> = {
-  'exit-codes': exitCodeHelp,
-};
+export { helpTopics } from './help-topics.js';
+export { CommanderError };
 
 export function toUsageError(err: CommanderError): UsageError {
   // commander prefixes messages with "error: "; keep one clean line.

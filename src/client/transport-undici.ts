@@ -6,7 +6,9 @@ import { tameWasmCompilation } from './v8-flags.js';
 
 export async function createUndiciTransport(env: Readonly<Record<string, string | undefined>>, timeouts: Timeouts = defaultTimeouts): Promise<Transport> {
   tameWasmCompilation();
-  const { Agent, EnvHttpProxyAgent, request } = await import('undici');
+  const mod = await import('undici');
+  // undici is CommonJS: bundled, its exports arrive as the default export; under tsx/vitest, as names.
+  const { Agent, EnvHttpProxyAgent, request } = ((mod as unknown as { default?: typeof mod }).default ?? mod) as typeof mod;
   const options = {
     connect: { timeout: timeouts.connectMs },
     headersTimeout: timeouts.idleMs,

@@ -1,11 +1,10 @@
 // Streaming upload of a track file: a first pass computes sha256 and size without holding the
 // file in memory, the service hands out a signed URL, a second pass streams the bytes to it.
-import { createHash } from 'node:crypto';
+// node:crypto and the stream helpers are imported inside the functions: this module is reachable
+// from every command through the client's index, and one-shot commands should not load them.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ApiClient } from './client.js';
 
 export interface UploadProgress {
@@ -42,6 +41,7 @@ export function contentTypeOf(file: string): string {
 
 /** sha256 (hex) and size of a file, read as a stream. */
 export async function hashFile(file: string, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
+  const [{ createHash }, { stat }, { pipeline }] = await Promise.all([import('node:crypto'), import('node:fs/promises'), import('node:stream/promises')]);
   const { size } = await stat(file);
   const hash = createHash('sha256');
   let bytes = 0;

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// Start-up benchmark: runs, interleaved in one session, `reldist --version`, `reldist --help`
+// and `reldist release list --json` (against a standing `reldist serve` over a temp data dir),
+// next to `node -e 0` and a minimal node:http script doing the same GET. Prints median times and
+// the ratios that matter; never passes or fails on absolute times.
+//   node bench/startup.mjs [--runs 30] [--warmup 3] [--json]
+// Needs a build (`npm run build`); `npm run bench` builds first.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin', 'reldist.js');
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
+};
+const RUNS = opt('--runs', 30);
+const WARMUP = opt('--warmup', 3);
+const asJson = argv.includes('--json');
+
+if (!existsSync(join(root, 'dist', 'main.js'))) {
+  console.error('bench/startup.mjs: dist/main.js is missing; run `npm run build` first');
+  process.exit(2);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'reldist-bench-'));
+const cleanup = [];
+function finish(code) {
+  for (const f of cleanup.reverse()) f();
+  rmSync(work, { recursive: true, force: true });
+  process.exit(code);
+}
+
+/** Starts `reldist serve` and reads its one JSON line: base URL and tokens. */
+async function startService() {
+  const child = spawn(process.execPath, [bin, 'serve', '--data-dir', join(work, 'data'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  cleanup.push(() => {
+    child.stdout.destroy();
+    child.stderr.destroy();
+    child.kill('SIGTERM');
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const rl = createInterface({ input: child.stdout });
+  const line = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
+    rl.once('line', (l) => {
+      clearTimeout(timer);
+      resolve(l);
+    });
+    child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
+  });
+  const info = JSON.parse(line);
+  return { url: info.base_url, token: info.tokens.label };
+}
+
+const service = await startService().catch((err) => {
+  console.error(`bench/startup.mjs: ${err.message}`);
+  finish(1);
+});
+const env = { ...process.env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token, NO_COLOR: '1' };
+
+// The floor for a one-shot request: node:http, nothing else.
+const httpScript = join(work, 'http-get.mjs');
+writeFileSync(
+  httpScript,
+  `import http from 'node:http';
+http.get(process.env.RELDIST_BASE_URL + '/releases', { headers: { authorization: 'Bearer ' + process.env.RELDIST_TOKEN, accept: 'application/json' } }, (res) => {
+  let body = '';
+  res.setEncoding('utf8');
+  res.on('data', (c) => (body += c));
+  res.on('end', () => process.stdout.write(body + '\\n'));
+});
+`,
+);
+
+// `release list` is written by another part of the project; until it exists, the raw request.
+const probe = spawnSync(process.execPath, [bin, 'release', 'list', '--help'], { env, encoding: 'utf8' });
+const hasReleaseList = probe.status === 0 && probe.stdout.includes('reldist release list');
+const listArgs = hasReleaseList ? ['release', 'list', '--json'] : ['api', 'GET', '/releases'];
+
+const cases = [
+  { name: 'node -e 0', args: ['-e', '0'] },
+  { name: 'reldist --version', args: [bin, '--version'] },
+  { name: 'reldist --help', args: [bin, '--help'] },
+  { name: 'node:http GET', args: [httpScript] },
+  { name: `reldist ${listArgs.join(' ')}`, args: [bin, ...listArgs] },
+];
+
+for (const c of cases) {
+  const r = spawnSync(process.execPath, c.args, { env, encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(`bench/startup.mjs: "${c.name}" failed (exit ${r.status}): ${r.stderr.trim().split('\n')[0]}`);
+    finish(1);
+  }
+}
+
+const times = new Map(cases.map((c) => [c.name, []]));
+for (let round = 0; round < WARMUP + RUNS; round++) {
+  // Interleaved: every case sees the same machine load, round after round.
+  for (const c of cases) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, c.args, { env, stdio: 'ignore' });
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (r.status !== 0) {
+      console.error(`bench/startup.mjs: "${c.name}" failed in round ${round} (exit ${r.status})`);
+      finish(1);
+    }
+    if (round >= WARMUP) times.get(c.name).push(ms);
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const med = Object.fromEntries([...times].map(([k, v]) => [k, median(v)]));
+const listName = cases[4].name;
+const ratios = [
+  { what: 'reldist --version / node -e 0', ratio: med['reldist --version'] / med['node -e 0'], target: 1.5 },
+  { what: 'reldist --help / node -e 0', ratio: med['reldist --help'] / med['node -e 0'], target: 1.5 },
+  { what: `${listName} / node:http GET`, ratio: med[listName] / med['node:http GET'], target: 2 },
+];
+const caCerts = Boolean(process.env.NODE_EXTRA_CA_CERTS);
+
+if (asJson) {
+  console.log(JSON.stringify({ runs: RUNS, node: process.version, node_extra_ca_certs: caCerts, median_ms: med, ratios }, null, 2));
+} else {
+  console.log(`start-up (${RUNS} interleaved runs, ${WARMUP} warm-up; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'})`);
+  for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(34)} ${v.toFixed(1).padStart(7)} ms (median)`);
+  for (const r of ratios) {
+    console.log(`  ${r.what.padEnd(48)} ${r.ratio.toFixed(2)}x  (target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'})`);
+  }
+  if (caCerts) console.log('  note: NODE_EXTRA_CA_CERTS makes every node start read a CA bundle; it raises the floor for all cases alike.');
+}
+finish(0);
