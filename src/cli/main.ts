@@ -3,7 +3,6 @@
 // commander; everything else loads the command tree (see docs/startup.md).
 import { CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
-import { describeError } from './describe-error.js';
 import { VERSION } from './version.js';
 import { helpTopics } from './help-topics.js';
 
@@ -31,32 +30,8 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  const debug = args.includes('--debug');
-  const json = args.includes('--json');
-  const { buildProgram, toUsageError, CommanderError } = await import('./program.js');
-  try {
-    const program = buildProgram({ io, env: process.env, signal: controller.signal });
-    await program.parseAsync(argv);
-    return ExitCode.ok;
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // --help and --version end through here too, with exit code 0.
-      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') {
-        return ExitCode.ok;
-      }
-      if (err.code === 'commander.help') return ExitCode.ok;
-      err = toUsageError(err);
-    }
-    const described = describeError(err, { debug });
-    if (json) {
-      io.stderr.write(`${JSON.stringify({ error: { code: described.code, message: described.message, hint: described.hint } })}\n`);
-    } else {
-      io.stderr.write(`error: ${described.message}\n`);
-      if (described.hint) io.stderr.write(`hint: ${described.hint}\n`);
-    }
-    if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
-    return described.exitCode;
-  }
+  const { runCli } = await import('./run-cli.js');
+  return runCli(args, { io, env: process.env, signal: controller.signal });
 }
 
 const code = await main(process.argv);

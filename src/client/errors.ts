@@ -79,7 +79,8 @@ export class ApiError extends Error {
     if (this.status === 422 && (this.code === 'submit_blocked' || this.code === 'validation_failed')) {
       const first = this.firstFieldError();
       const more = countIssues(this) > 1 ? ` (and ${countIssues(this) - 1} more; use --json to see all)` : '';
-      return { message: first ? `${base}: ${first}${more}` : base, exitCode: ClientExit.validation, code: this.code };
+      const withFirst = first && !this.message.includes(first) ? `${base}: ${first}` : base;
+      return { message: `${withFirst}${more}`, exitCode: ClientExit.validation, code: this.code };
     }
     if (this.status === 429) {
       return {

@@ -1,0 +1,35 @@
+// Parses argv, runs the command and turns any error into one line on stderr and an exit code.
+// main.ts calls this with the real process streams; tests call it with buffers.
+import { CommanderError } from 'commander';
+import { buildProgram, toUsageError, type ProgramDeps } from './program.js';
+import { describeError } from './describe-error.js';
+import { ExitCode } from './errors.js';
+
+/** `args` without the node and script names. */
+export async function runCli(args: string[], deps: ProgramDeps): Promise<number> {
+  const { io } = deps;
+  const debug = args.includes('--debug');
+  const json = args.includes('--json');
+  try {
+    const program = buildProgram(deps);
+    await program.parseAsync(args, { from: 'user' });
+    return ExitCode.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end through here too, with exit code 0.
+      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+        return ExitCode.ok;
+      }
+      err = toUsageError(err);
+    }
+    const described = describeError(err, { debug });
+    if (json) {
+      io.stderr.write(`${JSON.stringify({ error: { code: described.code, message: described.message, hint: described.hint } })}\n`);
+    } else {
+      io.stderr.write(`error: ${described.message}\n`);
+      if (described.hint) io.stderr.write(`hint: ${described.hint}\n`);
+    }
+    if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+    return described.exitCode;
+  }
+}
