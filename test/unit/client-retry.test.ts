@@ -103,7 +103,7 @@ for (const transport of ['http', 'undici'] as const) {
     it('gives up at once when Retry-After is longer than it will wait, and says so (exit 6)', async () => {
       queue = [{ status: 429, headers: { 'retry-after': '120' }, body: { error: { status: 429, code: 'rate_limited', message: 'slow down' } } }];
       const c = make();
-      const err = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      const err = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect(seen).toHaveLength(1);
       expect(err.toCliError()).toMatchObject({ exitCode: 6 });
@@ -114,7 +114,7 @@ for (const transport of ['http', 'undici'] as const) {
     it('stops after maxRetries and maps exhaustion to exit 6', async () => {
       queue = [{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }];
       const c = make();
-      const err = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      const err = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect(seen).toHaveLength(4);
       expect(err.attempts).toBe(4);
@@ -125,7 +125,7 @@ for (const transport of ['http', 'undici'] as const) {
     it('does not retry a POST without an Idempotency-Key', async () => {
       queue = [{ status: 503 }];
       const c = make();
-      const err = await c.request({ method: 'POST', path: '/releases/validate/isrc', body: '{}' }).catch((e) => e);
+      const err = await c.request({ method: 'POST', path: '/releases/validate/isrc', body: '{}' }).catch((e: any) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect(err.status).toBe(503);
       expect(seen).toHaveLength(1);
@@ -157,7 +157,7 @@ for (const transport of ['http', 'undici'] as const) {
     it('turns an error body into one typed ApiError with fields and request id', async () => {
       queue = [{ status: 422, body: { error: { status: 422, code: 'validation_failed', message: 'The request is invalid', request_id: 'req_abc', fields: { 'artists.0.role': ['unknown role'] } } } }];
       const c = make();
-      const err = await c.request({ method: 'PUT', path: '/releases/1/tracks', body: '[]' }).catch((e) => e);
+      const err = await c.request({ method: 'PUT', path: '/releases/1/tracks', body: '[]' }).catch((e: any) => e);
       expect(err).toMatchObject({ status: 422, code: 'validation_failed', requestId: 'req_abc', fields: { 'artists.0.role': ['unknown role'] } });
       const cli = err.toCliError();
       expect(cli.exitCode).toBe(3);
@@ -168,9 +168,9 @@ for (const transport of ['http', 'undici'] as const) {
     it('maps 401 to exit 4 with the login hint, 404 to exit 5', async () => {
       queue = [{ status: 401, body: { error: { status: 401, code: 'unauthorized', message: 'token missing' } } }, { status: 404 }];
       const c = make();
-      const e1 = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      const e1 = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(e1.toCliError()).toMatchObject({ exitCode: 4, hint: 'run `reldist auth login` or set RELDIST_TOKEN' });
-      const e2 = await c.request({ method: 'GET', path: '/releases/9' }).catch((e) => e);
+      const e2 = await c.request({ method: 'GET', path: '/releases/9' }).catch((e: any) => e);
       expect(e2.toCliError().exitCode).toBe(5);
       await c.close();
     });
@@ -194,7 +194,7 @@ describe('connection refused', () => {
     await new Promise<void>((r) => closed.close(() => r()));
     for (const transport of ['http', 'undici'] as const) {
       const c = createClient({ baseUrl: url, transport, retry: fast });
-      const err = await c.request({ method: 'GET', path: '/me' }).catch((e) => e);
+      const err = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(err).toBeInstanceOf(NetworkError);
       expect(err.toCliError().message).toBe(`cannot connect to ${url}: connection refused`);
       await c.close();
