@@ -35,7 +35,7 @@ for (const transport of ['http', 'undici'] as const) {
     it('checks a request body before sending it and names the bad field', async () => {
       const c = client();
       const before = await c.call<{ meta: { total: number } }>('listReleases');
-      const err = await c.call('createRelease', { body: { ...release, artists: [{ name: 'X', role: 'drummer' }] } }).catch((e: any) => e);
+      const err: any = await c.call('createRelease', { body: { ...release, artists: [{ name: 'X', role: 'drummer' }] } }).catch((e: any) => e);
       expect(err).toBeInstanceOf(RequestValidationError);
       expect(err.message).toMatch(/artists\.0\.role/);
       expect(err.toCliError().exitCode).toBe(2);
@@ -69,13 +69,13 @@ for (const transport of ['http', 'undici'] as const) {
 
     it('turns 404 and 401 into typed errors with the right exit codes', async () => {
       const c = client();
-      const nf = await c.call('getRelease', { params: { releaseId: 999999 } }).catch((e: any) => e);
+      const nf: any = await c.call('getRelease', { params: { releaseId: 999999 } }).catch((e: any) => e);
       expect(nf).toBeInstanceOf(ApiError);
       expect(nf).toMatchObject({ status: 404, code: 'not_found' });
       expect(nf.requestId).toMatch(/^req_/);
       expect(nf.toCliError().exitCode).toBe(5);
       const bad = createClient({ baseUrl: server.url, token: 'rd_wrong', transport });
-      const unauth = await bad.call('getMe').catch((e: any) => e);
+      const unauth: any = await bad.call('getMe').catch((e: any) => e);
       expect(unauth.toCliError()).toMatchObject({ exitCode: 4 });
       await Promise.all([c.close(), bad.close()]);
     });
