@@ -1,0 +1,38 @@
+// Runs the built binary (bin/reldist.js → dist/) as a user would, with a clean environment.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const binPath = fileURLToPath(new URL('../../bin/reldist.js', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The parent's environment minus anything that would point reldist somewhere else. */
+export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (k.startsWith('RELDIST_') || k === 'XDG_CONFIG_HOME' || k === 'XDG_DATA_HOME' || /_proxy$/i.test(k)) continue;
+    env[k] = v;
+  }
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+export function runBin(args: string[], env: NodeJS.ProcessEnv, stdin = '', nodeArgs: string[] = []): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, binPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(stdin);
+  });
+}

@@ -1,0 +1,86 @@
+// Start-up is a feature: one-shot commands must not load the heavy parts. A module hook records
+// every file the built CLI loads; dist/meta.json (esbuild's metafile) says what each file holds.
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { cleanEnv, runBin } from './sandbox-helpers.js';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const HOOK = `
+import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.RELDIST_TEST_LOADS, url + '\\n');
+  return next(url, context);
+}`;
+const REGISTER = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`,
+)}`;
+
+const HEAVY = ['node_modules/zod/', 'node_modules/undici/', 'node_modules/conf/', 'node_modules/@inquirer/', 'node_modules/music-metadata/', 'node_modules/better-sqlite3/', 'node_modules/hono/', 'src/server/', 'node_modules/cli-table3/', 'node_modules/chalk/'];
+
+let server: TestServer;
+let home: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  home = mkdtempSync(join(tmpdir(), 'reldist-e2e-startup-'));
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** The source inputs (node_modules packages and our files) behind every dist file a command loaded. */
+async function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): Promise<string[]> {
+  const trace = join(home, `loads-${Math.random().toString(36).slice(2)}.txt`);
+  const env = cleanEnv({ HOME: home, RELDIST_CONFIG_DIR: join(home, 'config'), RELDIST_DATA_DIR: join(home, 'data'), RELDIST_TEST_LOADS: trace, ...extraEnv });
+  const r = await runBin(args, env, '', ['--import', REGISTER]);
+  expect(r.code, r.stderr).toBe(0);
+  const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const files = existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : [];
+  const inputs = new Set<string>();
+  for (const url of files) {
+    const path = fileURLToPath(url);
+    if (!path.startsWith(dist)) {
+      inputs.add(path);
+      continue;
+    }
+    const out = meta.outputs[`dist/${path.slice(dist.length)}`];
+    expect(out, `dist file ${path} is in the metafile`).toBeDefined();
+    for (const i of Object.keys(out!.inputs)) inputs.add(i);
+  }
+  return [...inputs];
+}
+
+function heavyIn(inputs: string[]): string[] {
+  return inputs.filter((i) => HEAVY.some((h) => i.includes(h)));
+}
+
+describe('start-up: what one-shot commands load', () => {
+  it('--version loads neither commander nor anything heavy', async () => {
+    const inputs = await loadedInputs(['--version']);
+    expect(heavyIn(inputs)).toEqual([]);
+    expect(inputs.some((i) => i.includes('node_modules/commander/'))).toBe(false);
+  });
+
+  it('--help loads commander and the declarations only', async () => {
+    const inputs = await loadedInputs(['--help']);
+    expect(heavyIn(inputs)).toEqual([]);
+    expect(inputs.some((i) => i.includes('node_modules/commander/'))).toBe(true);
+  });
+
+  it('a one-shot GET goes through node:http without zod, undici or conf', async () => {
+    const inputs = await loadedInputs(['api', 'GET', '/releases'], { RELDIST_BASE_URL: server.url, RELDIST_TOKEN: server.tokens.label });
+    expect(heavyIn(inputs)).toEqual([]);
+    expect(inputs).toContain('src/client/transport-http.ts');
+  });
+
+  it('long work (--paginate) takes undici, still without zod', async () => {
+    const env = { RELDIST_BASE_URL: server.url, RELDIST_TOKEN: server.tokens.label };
+    const paged = await loadedInputs(['api', 'GET', '/releases', '--paginate'], env);
+    expect(paged.some((i) => i.includes('node_modules/undici/'))).toBe(true);
+    expect(paged.some((i) => i.includes('node_modules/zod/'))).toBe(false);
+  });
+});
