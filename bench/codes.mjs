@@ -4,28 +4,37 @@
 //   - the readline floor: a minimal node script that streams the file with node:readline and
 //     counts its lines (no node tool reading that file can be faster by much);
 //   - python-stdnum doing the same validation (/usr/bin/python3, stdnum.ean / stdnum.isrc).
-// Prints ratios, never pass/fail on absolute time. Files go to a temp dir, removed at the end.
+// and the start-up of `reldist validate upc 036000241457` against `reldist --version`.
 //
-//   node bench/codes.mjs [--codes 1000000] [--runs 3] [--python-runs 1] [--big-factor 4]
+// Made for a shared, busy machine: the commands of a round run one after the other (floor,
+// python-stdnum, reldist, floor, python-stdnum, reldist, …), each ratio is taken within a round
+// (so both sides saw the same load), and the report gives the median ratio with its spread
+// (min–max over rounds). It never passes or fails on absolute times; "met" compares ratios.
+// Files go to a temp dir, removed at the end.
+//
+//   node bench/codes.mjs [--codes 1000000] [--rounds 5] [--python-rounds 3] [--big-factor 4]
+//                        [--startup-rounds 20] [--bin path/to/reldist.js] [--only upc|isrc]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir, availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'reldist.js');
 const PYTHON = '/usr/bin/python3';
 const TIME = '/usr/bin/time';
 
-function flag(name, fallback) {
+function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(process.argv[i + 1]);
+  return i === -1 ? fallback : process.argv[i + 1];
 }
-const N = flag('codes', 1_000_000);
-const RUNS = flag('runs', 3);
-const PY_RUNS = flag('python-runs', 1);
-const BIG = flag('big-factor', 4);
+const N = Number(option('codes', 1_000_000));
+const ROUNDS = Number(option('rounds', 5));
+const PY_ROUNDS = Math.min(ROUNDS, Number(option('python-rounds', 3)));
+const BIG = Number(option('big-factor', 4));
+const START_ROUNDS = Number(option('startup-rounds', 20));
+const BIN = resolve(option('bin', join(ROOT, 'bin', 'reldist.js')));
+const ONLY = option('only', undefined);
 
 const dir = mkdtempSync(join(tmpdir(), 'reldist-bench-codes-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -120,105 +129,140 @@ print(valid, invalid)
 // ---- measuring ----
 
 const haveTime = existsSync(TIME);
+const rssFile = join(dir, 'rss.txt');
 
-/** Runs a command with stdout to /dev/null (or captured); returns seconds, peak RSS in KiB, output. */
+/** Runs a command with stdout to /dev/null (or captured): wall seconds, CPU seconds, peak RSS in KiB. */
 function measure(cmd, args, { capture = false } = {}) {
   const devnull = openSync('/dev/null', 'w');
-  const rssFile = join(dir, 'rss.txt');
-  const [file, argv] = haveTime ? [TIME, ['-f', '%M', '-o', rssFile, cmd, ...args]] : [cmd, args];
+  const [file, argv] = haveTime ? [TIME, ['-f', '%U %S %M', '-o', rssFile, cmd, ...args]] : [cmd, args];
   const start = process.hrtime.bigint();
   const r = spawnSync(file, argv, { stdio: ['ignore', capture ? 'pipe' : devnull, 'pipe'], maxBuffer: 1 << 26 });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   closeSync(devnull);
+  if (r.error) throw r.error;
+  let cpu = null;
   let rssKiB = null;
   if (haveTime) {
-    const text = spawnSync('cat', [rssFile], { encoding: 'utf8' }).stdout.trim().split('\n').pop();
-    rssKiB = Number(text) || null;
+    const [user, sys, rss] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+    cpu = user + sys;
+    rssKiB = rss || null;
   }
-  if (r.error) throw r.error;
-  return { seconds, rssKiB, status: r.status, stdout: r.stdout?.toString() ?? '', stderr: r.stderr.toString() };
+  return { seconds, cpu, rssKiB, status: r.status, stdout: r.stdout?.toString() ?? '', stderr: r.stderr.toString() };
 }
 
-function median(runs, pick) {
-  const xs = runs.map(pick).sort((a, b) => a - b);
-  return xs[Math.floor(xs.length / 2)];
+function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  const i = (s.length - 1) * q;
+  const lo = Math.floor(i);
+  return s[lo] + (s[Math.ceil(i)] - s[lo]) * (i - lo);
 }
-
-function repeat(times, fn) {
-  const runs = [];
-  for (let i = 0; i < times; i++) runs.push(fn());
-  return { seconds: median(runs, (r) => r.seconds), rssKiB: median(runs, (r) => r.rssKiB ?? 0) || null, last: runs[runs.length - 1] };
-}
-
+const median = (xs) => quantile(xs, 0.5);
 const fmt = (x, d = 2) => x.toFixed(d);
-const rate = (n, s) => `${Math.round(n / s).toLocaleString('en-US')}/s`;
+/** "median [min–max]" of a list of numbers. */
+const spread = (xs, d = 2, unit = '') => `${fmt(median(xs), d)}${unit} [${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)}]`;
+const rate = (n, s) => `${(n / s / 1e6).toFixed(2)}M codes/s`;
 const mb = (kib) => (kib === null ? 'n/a' : `${(kib / 1024).toFixed(0)} MB`);
 
 function reldistRun(kind, file) {
   const r = measure(process.execPath, [BIN, 'validate', kind, '--file', file, '--json']);
   if (r.status !== 0 && r.status !== 3) throw new Error(`reldist validate ${kind} exited ${r.status}: ${r.stderr}`);
-  const summary = JSON.parse(r.stderr.split('\n')[0]).summary;
-  return { ...r, summary };
+  return { ...r, summary: JSON.parse(r.stderr.split('\n')[0]).summary };
 }
 
 // ---- the run ----
 
-if (!existsSync(BIN) || !existsSync(join(ROOT, 'dist', 'main.js'))) {
-  console.error('bench/codes: build first (npm run build)');
+if (!existsSync(BIN)) {
+  console.error(`bench/codes: ${BIN} is missing (npm run build, or --bin)`);
   process.exit(2);
 }
-console.log(`node ${process.version}; NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'is set (slows every node start on Node 20)' : 'is not set'}`);
-console.log(`${N.toLocaleString('en-US')} codes per file (1% invalid, 1% with separators); median of ${RUNS} runs (python-stdnum: ${PY_RUNS}); peak RSS ${haveTime ? 'from /usr/bin/time' : 'not available (no /usr/bin/time)'}`);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+console.log(`node ${process.version}, ${availableParallelism()} cores, load average ${load()} at start`);
+console.log(
+  `NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'is SET (every node start reads the extra CA file on Node 20: slower starts for reldist and the floor alike)' : 'is not set'}`,
+);
+console.log(`binary: ${BIN}`);
+console.log(
+  `${N.toLocaleString('en-US')} codes per file (1% invalid, 1% with separators); ${ROUNDS} interleaved rounds (python-stdnum in ${PY_ROUNDS}); ` +
+    `ratios are per round, shown as median [min–max]; peak RSS ${haveTime ? 'from /usr/bin/time' : 'not available (no /usr/bin/time)'}`,
+);
 
-const files = {
-  upc: join(dir, 'upc.txt'),
-  isrc: join(dir, 'isrc.txt'),
-  upcBig: join(dir, 'upc-big.txt'),
-  isrcBig: join(dir, 'isrc-big.txt'),
-};
-await writeLines(files.upc, N, upcLine);
-await writeLines(files.isrc, N, isrcLine);
-await writeLines(files.upcBig, N * BIG, upcLine);
-await writeLines(files.isrcBig, N * BIG, isrcLine);
+const kinds = ONLY ? [ONLY] : ['upc', 'isrc'];
+const make = { upc: upcLine, isrc: isrcLine };
+const files = {};
+for (const kind of kinds) {
+  files[kind] = join(dir, `${kind}.txt`);
+  files[`${kind}Big`] = join(dir, `${kind}-big.txt`);
+  await writeLines(files[kind], N, make[kind]);
+  await writeLines(files[`${kind}Big`], N * BIG, make[kind]);
+}
 
 const pyVersion = spawnSync(PYTHON, ['-c', 'import stdnum; print(stdnum.__version__)'], { encoding: 'utf8' });
 const havePython = pyVersion.status === 0;
-if (!havePython) console.log('python-stdnum: not available, that baseline is skipped');
-else console.log(`python-stdnum ${pyVersion.stdout.trim()}`);
+console.log(havePython ? `python-stdnum ${pyVersion.stdout.trim()}` : 'python-stdnum: not available, that baseline is skipped');
 
-for (const kind of ['upc', 'isrc']) {
-  const file = files[kind];
-  console.log(`\n${kind.toUpperCase()}`);
-  const floor = repeat(RUNS, () => measure(process.execPath, [FLOOR, file]));
-  console.log(`  readline floor         ${fmt(floor.seconds)} s   ${rate(N, floor.seconds)}`);
-  let py;
-  if (havePython) {
-    py = repeat(PY_RUNS, () => measure(PYTHON, [STDNUM, kind, file], { capture: true }));
-    console.log(`  python-stdnum          ${fmt(py.seconds)} s   ${rate(N, py.seconds)}   (valid, invalid: ${py.last.stdout.trim()})`);
+// Rounds: every kind's floor, python-stdnum and reldist back to back, then the next round.
+const runs = Object.fromEntries(kinds.map((k) => [k, { floor: [], py: [], ours: [], big: [] }]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const kind of kinds) {
+    const r = runs[kind];
+    r.floor.push(measure(process.execPath, [FLOOR, files[kind]]));
+    if (havePython && round < PY_ROUNDS) r.py.push(measure(PYTHON, [STDNUM, kind, files[kind]], { capture: true }));
+    r.ours.push(reldistRun(kind, files[kind]));
+    // Memory: the big file in some rounds (it takes BIG times as long).
+    if (round < 2) r.big.push(reldistRun(kind, files[`${kind}Big`]));
   }
-  const ours = repeat(RUNS, () => reldistRun(kind, file));
-  const s = ours.last.summary;
-  console.log(`  reldist --json         ${fmt(ours.seconds)} s   ${rate(N, ours.seconds)}   (valid ${s.valid}, invalid ${s.invalid})`);
-  if (py) {
-    const x = py.seconds / ours.seconds;
-    console.log(`  throughput vs python-stdnum: ${fmt(x, 1)}x (target at least 10x: ${x >= 10 ? 'met' : 'NOT met'})`);
-    const [pv] = py.last.stdout.trim().split(' ').map(Number);
-    if (pv !== s.valid) console.log(`  note: python-stdnum counted ${pv} valid, reldist ${s.valid} (policies differ)`);
-  }
-  const t = ours.seconds / floor.seconds;
-  console.log(`  time vs readline floor: ${fmt(t)}x (target at most 2x: ${t <= 2 ? 'met' : 'NOT met'})`);
-
-  const big = repeat(1, () => reldistRun(kind, files[`${kind}Big`]));
-  const grow = ours.rssKiB && big.rssKiB ? big.rssKiB / ours.rssKiB : null;
-  console.log(
-    `  peak RSS: ${mb(ours.rssKiB)} for ${N.toLocaleString('en-US')} codes, ${mb(big.rssKiB)} for ${(N * BIG).toLocaleString('en-US')}` +
-      (grow === null ? '' : ` (x${fmt(grow)} for ${BIG}x the input; flat means close to 1)`),
-  );
+  process.stderr.write(`  round ${round + 1}/${ROUNDS} done\n`);
 }
 
-// Start-up: offline validation of one code must cost about what printing the version does.
-const START_RUNS = Math.max(5, RUNS * 3);
-const version = repeat(START_RUNS, () => measure(process.execPath, [BIN, '--version']));
-const one = repeat(START_RUNS, () => measure(process.execPath, [BIN, 'validate', 'upc', '036000241457']));
-console.log(`\nstart-up (median of ${START_RUNS}): reldist --version ${fmt(version.seconds, 3)} s, reldist validate upc 036000241457 ${fmt(one.seconds, 3)} s (${fmt(one.seconds / version.seconds)}x)`);
-console.log(`\nreproduce: npm run bench   (or: npm run build && node bench/codes.mjs --codes ${N})`);
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+for (const kind of kinds) {
+  const { floor, py, ours, big } = runs[kind];
+  const s = ours[0].summary;
+  console.log(`\n${kind.toUpperCase()}  (reldist: valid ${s.valid}, invalid ${s.invalid}, warnings ${s.warnings})`);
+  const secs = (xs) => xs.map((r) => r.seconds);
+  console.log(`  readline floor    ${spread(secs(floor), 3, ' s')}   ${rate(N, median(secs(floor)))}`);
+  if (py.length > 0) console.log(`  python-stdnum     ${spread(secs(py), 3, ' s')}   ${rate(N, median(secs(py)))}   (valid, invalid: ${py[0].stdout.trim()})`);
+  console.log(`  reldist --json    ${spread(secs(ours), 3, ' s')}   ${rate(N, median(secs(ours)))}`);
+
+  if (py.length > 0) {
+    const x = py.map((p, i) => p.seconds / ours[i].seconds);
+    console.log(`  throughput vs python-stdnum: ${spread(x, 1, 'x')}   target at least 10x: ${verdict(median(x) >= 10)}${Math.min(...x) >= 10 ? ' (every round)' : ''}`);
+    const [pv] = py[0].stdout.trim().split(' ').map(Number);
+    if (pv !== s.valid) console.log(`    (python-stdnum counts ${pv} valid, reldist ${s.valid}: the policies differ, see docs/codes.md)`);
+  }
+  const t = floor.map((f, i) => ours[i].seconds / f.seconds);
+  console.log(`  time vs readline floor:      ${spread(t, 2, 'x')}   target at most 2x: ${verdict(median(t) <= 2)}${Math.max(...t) <= 2 ? ' (every round)' : ''}`);
+  if (haveTime) {
+    const c = floor.map((f, i) => ours[i].cpu / f.cpu);
+    console.log(`  CPU time vs floor (user+sys, less sensitive to load): ${spread(c, 2, 'x')}`);
+    const small = median(ours.map((r) => r.rssKiB));
+    const large = median(big.map((r) => r.rssKiB));
+    console.log(
+      `  peak RSS: ${mb(small)} for ${N.toLocaleString('en-US')} codes, ${mb(large)} for ${(N * BIG).toLocaleString('en-US')} ` +
+        `(x${fmt(large / small)} for ${BIG}x the input; flat means close to 1); floor ${mb(median(floor.map((r) => r.rssKiB)))}`,
+    );
+  }
+}
+
+// Start-up: offline validation of one code against printing the version, interleaved.
+if (START_ROUNDS > 0) {
+  const cases = [
+    ['node -e 0', [process.execPath, '-e', '0']],
+    ['reldist --version', [process.execPath, BIN, '--version']],
+    ['reldist validate upc --help', [process.execPath, BIN, 'validate', 'upc', '--help']],
+    ['reldist validate upc 036000241457', [process.execPath, BIN, 'validate', 'upc', '036000241457']],
+  ];
+  const times = cases.map(() => []);
+  for (let i = 0; i < 3 + START_ROUNDS; i++) {
+    cases.forEach(([, [cmd, ...args]], k) => {
+      const r = measure(cmd, args);
+      if (i >= 3) times[k].push(r.seconds * 1000); // the first 3 rounds warm the file cache
+    });
+  }
+  console.log(`\nstart-up, ${START_ROUNDS} interleaved rounds, ms as median [min–max]:`);
+  cases.forEach(([name], k) => console.log(`  ${name.padEnd(36)} ${spread(times[k], 1)}`));
+  const ratio = times[3].map((t, i) => t / times[1][i]);
+  console.log(`  validate upc 036000241457 / --version: ${spread(ratio, 2, 'x')} per round`);
+}
+console.log(`\nload average ${load()} at the end`);
+console.log(`reproduce: npm run bench   (or: npm run build && node bench/codes.mjs --codes ${N} --rounds ${ROUNDS})`);

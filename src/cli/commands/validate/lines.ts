@@ -2,7 +2,6 @@
 // (bytes, start, end) of a chunk, CRLF tolerated, a leading UTF-8 BOM dropped. Splitting bytes on
 // '\n' is safe for UTF-8 (no multi-byte sequence contains 0x0A). Control returns to the caller
 // between chunks so that it can wait for its output to drain.
-import type { Readable } from 'node:stream';
 import { UsageError } from '../../errors.js';
 
 /** A code is a few characters; a "line" this long means the input is not a list of codes. */
@@ -52,10 +51,11 @@ function splitLines(bytes: Buffer, start: number, stop: number, onLine: LineHand
 /**
  * Gives each line, in order, to sink.line (or to sink.lines, many at a time). afterChunk runs
  * once per chunk read and may return a promise (backpressure): reading waits for it. `name`
- * names the input in errors.
+ * names the input in errors. A chunk's bytes are used only until the next one is asked for, so
+ * a source may read every chunk into the same buffer; handlers must copy what they keep.
  */
 export async function eachLine(
-  stream: Readable,
+  stream: AsyncIterable<Buffer | string>,
   name: string,
   sink: LineHandler | LineSink,
   afterChunk: () => Promise<void> | undefined,

@@ -1,7 +1,6 @@
 // `reldist validate upc|isrc`: checks codes from arguments, stdin ('-') or --file, streaming, in
 // input order. Offline by default: this module and src/codes load nothing heavy.
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { open } from 'node:fs/promises';
 import { checkIsrc, checkUpc } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
@@ -100,7 +99,7 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
       await afterEachChunk();
     }
   }
-  if (opts.file !== undefined) await eachLine(openFile(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
+  if (opts.file !== undefined) await eachLine(fileChunks(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
 
   if (table) out.text(table.render());
   await out.flush();
@@ -121,8 +120,28 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
   }
 }
 
-function openFile(path: string): Readable {
-  return createReadStream(path, { highWaterMark: 1 << 18 });
+const READ_SIZE = 1 << 20;
+const FIRST_READ_SIZE = 1 << 16;
+
+/**
+ * The file in chunks, all read into the same buffer: eachLine is done with a chunk before it
+ * asks for the next, and fresh memory per chunk (page faults, garbage) cost more than the
+ * splitting itself. Chunks start small and double up to 1 MiB: the fast path's loop runs
+ * interpreted until V8 has optimized it, and many short calls reach optimized code sooner than
+ * one long one (measured: the first 1 MiB chunk took 8 times as long as the later ones).
+ */
+async function* fileChunks(path: string): AsyncGenerator<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(READ_SIZE);
+    for (let size = FIRST_READ_SIZE; ; size = Math.min(size * 2, READ_SIZE)) {
+      const { bytesRead } = await file.read(buf, 0, size, null);
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 /** A missing or unreadable file is a usage error naming the flag, not a stack trace. */
