@@ -12,6 +12,8 @@ export { VERSION };
 export interface ProgramDeps {
   io: IO;
   env: Env;
+  /** Build only this group's sub-commands (start-up: the others are never parsed). Default: all. */
+  only?: string | undefined;
   now?: () => Date;
   signal?: AbortSignal;
   /** Overrides for lazily built services (tests). */
@@ -85,6 +87,8 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Com
 function attachGroup(program: Command, group: GroupSpec, deps: ProgramDeps): void {
   const cmd = program.command(group.name).summary(group.summary).description(group.summary);
   if (group.examples) cmd.addHelpText('after', examplesHelp(group.examples));
+  // Only the group being run needs its sub-commands (and their flags) declared to commander.
+  if (deps.only !== undefined && deps.only !== group.name) return;
   for (const spec of group.commands) attach(cmd, spec, deps);
 }
 
@@ -129,5 +133,25 @@ export { CommanderError };
 export function toUsageError(err: CommanderError): UsageError {
   // commander prefixes messages with "error: "; keep one clean line.
   const message = err.message.replace(/^error:\s*/i, '').split('\n')[0] ?? err.message;
-  return new UsageError(message, 'run with --help to see the flags and examples');
+  const suggestion = /\(Did you mean (.+?)\?\)/.exec(err.message)?.[1];
+  return new UsageError(message, suggestion ? `did you mean ${suggestion}?` : 'run with --help to see the flags and examples');
+}
+
+/** Global options that take a value, so `--profile x release list` is read as the release group. */
+const VALUED_GLOBALS = new Set(['--profile', '--base-url']);
+
+/** The first command word of argv (`help <group>` counts as <group>), or undefined. */
+export function invokedName(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return undefined;
+    if (VALUED_GLOBALS.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    if (a === 'help') return args.slice(i + 1).find((x) => !x.startsWith('-'));
+    return a;
+  }
+  return undefined;
 }

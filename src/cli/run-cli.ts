@@ -1,7 +1,7 @@
 // Parses argv, runs the command and turns any error into one line on stderr and an exit code.
 // main.ts calls this with the real process streams; tests call it with buffers.
 import { CommanderError } from 'commander';
-import { buildProgram, toUsageError, type ProgramDeps } from './program.js';
+import { buildProgram, invokedName, toUsageError, type ProgramDeps } from './program.js';
 import { describeError } from './describe-error.js';
 import { ExitCode } from './errors.js';
 
@@ -11,7 +11,8 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
   const debug = args.includes('--debug');
   const json = args.includes('--json');
   try {
-    const program = buildProgram(deps);
+    // The root's --help and a typo's suggestions need only the group names; a command needs its group.
+    const program = buildProgram({ ...deps, only: deps.only ?? invokedName(args) ?? '' });
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
   } catch (err) {
