@@ -94,7 +94,8 @@ export async function apiClient(ctx: Context, options: ApiClientOptions = {}): P
       const c = createClient({
         baseUrl: s.baseUrl,
         token: s.token,
-        env: ctx.env,
+        // The embedded sandbox is on loopback: never send its traffic to a proxy.
+        env: s.sandbox ? withoutProxy(ctx.env) : ctx.env,
         workload,
         signal: ctx.signal,
         userAgent: `reldist/${VERSION}`,
@@ -117,4 +118,8 @@ export async function apiClient(ctx: Context, options: ApiClientOptions = {}): P
 function timeoutSetting(ctx: Context): number {
   const v = Number(readConfig(ctx.env).data.settings?.timeout);
   return Number.isInteger(v) && v > 0 ? v : 30;
+}
+
+function withoutProxy(env: Context['env']): Context['env'] {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^(https?|no)_proxy$/i.test(k)));
 }

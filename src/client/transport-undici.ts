@@ -15,8 +15,13 @@ export async function createUndiciTransport(env: Readonly<Record<string, string 
     bodyTimeout: timeouts.idleMs,
     keepAliveTimeout: 10_000,
   };
-  // EnvHttpProxyAgent reads HTTP(S)_PROXY and NO_PROXY itself.
-  const dispatcher = proxyConfigured(env) ? new EnvHttpProxyAgent(options) : new Agent(options);
+  // Proxy settings come from the environment we were given (not process.env), so a caller can
+  // keep loopback traffic (the embedded sandbox) off the proxy.
+  const pick = (name: string) => env[name] ?? env[name.toLowerCase()];
+  const proxy = { httpProxy: pick('HTTP_PROXY'), httpsProxy: pick('HTTPS_PROXY'), noProxy: pick('NO_PROXY') };
+  const dispatcher = proxyConfigured(env)
+    ? new EnvHttpProxyAgent({ ...options, ...Object.fromEntries(Object.entries(proxy).filter(([, v]) => v !== undefined)) })
+    : new Agent(options);
 
   return {
     kind: 'undici',
