@@ -1,6 +1,6 @@
 // The endpoint catalog: each route of routes.ts joined with its schemas. The server registers its
 // routes from this, the client calls through it, and the OpenAPI document is generated from it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ArtistPlatform, EntityId, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
 import {
   CreateReleaseRequest, CreateTrackUploadUrlRequest, GetArtistViaUrlRequest, RemoveLabelArtistBody, ReplaceReleaseTracksBody,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { paging } from './routes.js';
 
 /** Ids are opaque to clients: the reference service issues integers, a real one may use strings. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Problem } from './common.js';
 
 /** Machine-readable error codes. Clients branch on these, never on messages. */

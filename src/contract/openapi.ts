@@ -3,7 +3,7 @@
 // What is here and nowhere else is prose (tag and error descriptions) and the transport-level facts
 // the catalog does not model: auth, error classes per operation, the idempotency header and the
 // signed upload address.
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpoints, type Endpoint } from './catalog.js';
 import { EntityId } from './common.js';
 import { PlatformChoiceInput } from './requests.js';

@@ -1,5 +1,5 @@
 // Request bodies. Strict objects: an unknown field is an error with its path, never silently lost.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
   PriceTier, ReleaseType, Territories, Text,

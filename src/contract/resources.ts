@@ -1,5 +1,5 @@
 // The 18 resources of the specification, as the reference service sends them (snake_case).
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, FileState,
   IsoDate, PaginationMeta, PriceTier, Problem, ReleaseStatus, ReleaseType, Territories, Timestamp,

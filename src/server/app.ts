@@ -3,7 +3,7 @@
 // Every request passes the same steps: request id → rate limit → auth → body → idempotency →
 // validation → handler; every error leaves as the one error body.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalog, type Endpoint } from '../contract/index.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';

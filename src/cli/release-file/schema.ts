@@ -1,7 +1,7 @@
 // The release file (docs/release-file.md): the fields of CreateReleaseRequest at the top level,
 // plus the tracks with their audio files, and the delivery and video settings. Built from the
 // contract's schemas, so a field the service takes is a field the file takes, spelt the same.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CreateReleaseRequest, ReplaceReleaseTracksTrackInput, Text, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
 } from '../../contract/index.js';

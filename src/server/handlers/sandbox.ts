@@ -9,7 +9,7 @@
 // POST /_sandbox/releases/{releaseId}/deliver     approved  → delivered
 // POST /_sandbox/releases/{releaseId}/go-live     delivered → live
 // POST /_sandbox/releases/{releaseId}/take-down   delivered | live → taken_down
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ReleaseResource } from '../../contract/index.js';
 import type { Handler } from '../handler.js';
 import { transition, type Transition } from '../rules/state-machine.js';

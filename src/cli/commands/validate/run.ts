@@ -120,13 +120,14 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
   }
 }
 
-const READ_SIZE = 1 << 20;
+// 64 KiB: measured against 256 KiB and 1 MiB (1M ISRCs, in-process timing, 12 interleaved runs),
+// the fast loop's time was lowest with 64 KiB chunks (medians ~100 ms vs ~120 and ~175), likely
+// because a loop called often reaches optimized code sooner, and the chunk stays in cache.
+const READ_SIZE = 1 << 16;
 
 /**
- * The file in chunks of up to 1 MiB, all read into the same buffer: eachLine is done with a
- * chunk before it asks for the next, and fresh memory per chunk means page faults and garbage.
- * (Starting with smaller chunks, so that the fast loop gets optimized sooner, was tried: no
- * difference that showed through the noise.)
+ * The file in chunks, all read into the same buffer: eachLine is done with a chunk before it
+ * asks for the next, and fresh memory per chunk means page faults and garbage.
  */
 async function* fileChunks(path: string): AsyncGenerator<Buffer> {
   const file = await open(path, 'r');
