@@ -18,12 +18,16 @@ export interface CommandSpec<Opts = Record<string, unknown>> {
   run(ctx: Context, opts: Opts, args: string[]): Promise<void>;
 }
 
+/** A noun whose verbs are commands, or further groups (`reldist label artists list`). */
 export interface GroupSpec {
   name: string;
   summary: string;
   examples?: string[];
-  commands: CommandSpec<any>[];
-  /** A group can also be a command itself (e.g. `reldist me`): then it has no sub-commands. */
+  commands: (CommandSpec<any> | GroupSpec)[];
+}
+
+export function isGroup(spec: CommandSpec<any> | GroupSpec): spec is GroupSpec {
+  return 'commands' in spec;
 }
 
 export function defineCommand<Opts>(spec: CommandSpec<Opts>): CommandSpec<Opts> {

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { examplesHelp, type CommandSpec, type GroupSpec } from './command.js';
+import { examplesHelp, isGroup, type CommandSpec, type GroupSpec } from './command.js';
 import type { Context, GlobalOptions } from './context.js';
 import { UsageError } from './errors.js';
 import { colorEnabled, type Env, type IO } from './io.js';
@@ -84,12 +84,15 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Com
   return cmd;
 }
 
-function attachGroup(program: Command, group: GroupSpec, deps: ProgramDeps): void {
-  const cmd = program.command(group.name).summary(group.summary).description(group.summary);
+function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps, topLevel = true): void {
+  const cmd = parent.command(group.name).summary(group.summary).description(group.summary);
   if (group.examples) cmd.addHelpText('after', examplesHelp(group.examples));
   // Only the group being run needs its sub-commands (and their flags) declared to commander.
-  if (deps.only !== undefined && deps.only !== group.name) return;
-  for (const spec of group.commands) attach(cmd, spec, deps);
+  if (topLevel && deps.only !== undefined && deps.only !== group.name) return;
+  for (const spec of group.commands) {
+    if (isGroup(spec)) attachGroup(cmd, spec, deps, false);
+    else attach(cmd, spec, deps);
+  }
 }
 
 /** Builds the whole command tree. Only declarations are loaded here; see command.ts. */

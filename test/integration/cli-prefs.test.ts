@@ -98,6 +98,6 @@ describe('label artists', () => {
   it('names a wrong action', async () => {
     const r = await run(['label', 'artists', 'delete', '2']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: label artists: unknown action "delete": expected list, get <id> or remove <id>\n/);
+    expect(r.stderr).toMatch(/^error: unknown command 'delete'/);
   });
 });

@@ -1,9 +1,46 @@
-import { defineGroup } from '../../command.js';
-import { artistsCommand } from './artists.js';
+import { defineCommand, defineGroup } from '../../command.js';
+
+const listCommand = defineCommand({
+  name: 'list',
+  summary: 'List the artists you can release as',
+  description: 'GET /preferences/artists. Add artists and set their profiles with `reldist prefs label`.',
+  examples: ['reldist label artists list', 'reldist label artists list --json'],
+  async run(ctx) {
+    return (await import('./artists-list.js')).listArtists(ctx);
+  },
+});
+
+const getCommand = defineCommand({
+  name: 'get',
+  args: '<id>',
+  summary: 'Show one artist the label manages, with its platform profiles',
+  examples: ['reldist label artists get 3', 'reldist label artists get 3 --json'],
+  async run(ctx, _opts, args) {
+    return (await import('./artists-get.js')).getArtist(ctx, args[0]);
+  },
+});
+
+const removeCommand = defineCommand({
+  name: 'remove',
+  args: '<id>',
+  summary: 'Stop managing an artist (asks first on a terminal; --yes otherwise)',
+  description: 'Releases that credit the artist keep the credit.',
+  examples: ['reldist label artists remove 3', 'reldist label artists remove 3 --yes'],
+  async run(ctx, _opts, args) {
+    return (await import('./artists-remove.js')).removeArtist(ctx, args[0]);
+  },
+});
 
 export const labelGroup = defineGroup({
   name: 'label',
   summary: 'The artists a label manages',
   examples: ['reldist label artists list', 'reldist label artists remove 3 --yes'],
-  commands: [artistsCommand],
+  commands: [
+    defineGroup({
+      name: 'artists',
+      summary: 'List, show or stop managing the artists of the label',
+      examples: ['reldist label artists list', 'reldist label artists get 3', 'reldist label artists remove 3 --yes'],
+      commands: [listCommand, getCommand, removeCommand],
+    }),
+  ],
 });
