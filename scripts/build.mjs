@@ -2,26 +2,9 @@
 // declarations only; every heavy dependency lands in a chunk loaded by the command that needs it.
 // Writes dist/meta.json (esbuild's metafile) so the split can be checked: `node scripts/build.mjs --report`.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 
 const root = new URL('..', import.meta.url);
-
-// While the reference service is being written its entry may not exist yet; the CLI then still
-// builds, and only the embedded sandbox says plainly that it is missing.
-const missingServer = {
-  name: 'missing-server',
-  setup(b) {
-    b.onResolve({ filter: /\/server\/index\.js$/ }, (args) => {
-      if (existsSync(new URL('src/server/index.ts', root))) return undefined;
-      return { path: 'missing-server', namespace: 'missing-server' };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'missing-server' }, () => ({
-      contents: "export async function startServer() { throw new Error('the embedded sandbox is not part of this build'); }",
-      loader: 'js',
-    }));
-  },
-};
 
 // commander requires node:child_process at load time, for executable sub-commands we never use;
 // loading it costs every command a few ms (see docs/startup.md). Give commander a lazy stand-in.
@@ -57,7 +40,7 @@ const result = await build({
   },
   logLevel: 'warning',
   metafile: true,
-  plugins: [missingServer, lazyChildProcess],
+  plugins: [lazyChildProcess],
   // Less text to parse at start-up; names are kept so stack traces under --debug stay readable.
   minifyWhitespace: true,
   minifySyntax: true,

@@ -8,6 +8,7 @@ import { readConfig } from './config/store.js';
 import { resolveTarget, type Target } from './config/resolve.js';
 import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
+import { loadServer } from './server-loader.js';
 
 export interface Session extends Omit<Target, 'baseUrl' | 'tokenSource'> {
   baseUrl: string;
@@ -52,8 +53,7 @@ async function openSession(ctx: Context): Promise<Session> {
 async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const dir = dataDir(ctx.env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // The only place the CLI loads the server, and only here.
-  const { startServer } = await import('../server/index.js');
+  const { startServer } = await loadServer();
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true });
   ctx.defer(() => server.close());
   noticeOnce(ctx, dir);

@@ -136,3 +136,5 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     },
   };
 }
+
+export { serve, type ServeOptions } from './serve.js';
