@@ -4,7 +4,7 @@ import { upcCommand } from './upc.js';
 
 export const validateGroup = defineGroup({
   name: 'validate',
-  summary: 'check UPC/EAN and ISRC codes, offline and in bulk',
+  summary: 'Check UPC/EAN and ISRC codes, offline and in bulk',
   examples: ['reldist validate upc 036000241457', 'reldist validate isrc --file isrcs.txt --json'],
   commands: [upcCommand, isrcCommand],
 });
