@@ -3,6 +3,9 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { makeConfigDir } from '../integration/cli-harness.js';
 
 export const BIN = new URL('../../bin/reldist.js', import.meta.url).pathname;
 export const ROOT = new URL('../..', import.meta.url).pathname;
@@ -18,6 +21,24 @@ export function cliEnv(t: Target, extra: Record<string, string> = {}): NodeJS.Pr
   delete env.CI;
   delete env.FORCE_COLOR;
   return env;
+}
+
+/**
+ * For a test file: starts the reference service and a private config folder before its tests,
+ * hands the target to `use`, and stops both after them.
+ */
+export function serveForTests(use: (t: Target) => void): void {
+  let server: TestServer | undefined;
+  let config: { dir: string; cleanup(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    config = await makeConfigDir();
+    use({ url: server.url, token: server.tokens.label, configDir: config.dir });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await config?.cleanup();
+  });
 }
 
 /** Runs the binary with pipes (not a terminal): exit code and both streams. */

@@ -1,21 +1,9 @@
 // `reldist prefs …` and `reldist label artists …`, end to end and piped.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir } from '../integration/cli-harness.js';
-import { reldist, type Target } from './cli-e2e-helpers.js';
+import { expect, test } from 'vitest';
+import { reldist, serveForTests, type Target } from './cli-e2e-helpers.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
 let t: Target;
-beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
-  t = { url: server.url, token: server.tokens.label, configDir: config.dir };
-});
-afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
-});
+serveForTests((target) => (t = target));
 
 test('label settings from a YAML file on stdin, then the artists as rows', async () => {
   const r = await reldist(t, ['prefs', 'label', '--file', '-'], { stdin: 'default_genre: Jazz\nartists:\n  - name: Mara Quinn\n' });

@@ -1,22 +1,9 @@
 // `reldist release …` end to end, piped: the built binary against the real reference service.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir } from '../integration/cli-harness.js';
-import { reldist, type Target } from './cli-e2e-helpers.js';
+import { expect, test } from 'vitest';
+import { reldist, serveForTests, type Target } from './cli-e2e-helpers.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
 let t: Target;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
-  t = { url: server.url, token: server.tokens.label, configDir: config.dir };
-});
-afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
-});
+serveForTests((target) => (t = target));
 
 test('the Quick start: the example release is created, uploaded and submitted in one command', async () => {
   const r = await reldist(t, ['release', 'create', '--file', 'examples/first-release/release.yaml', '--submit', '--json']);
