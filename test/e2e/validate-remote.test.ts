@@ -71,6 +71,6 @@ describe('validate --remote', () => {
     const r = await run(['validate', 'upc', '036000241457', '--remote', '--release', 'rel_doesnotexist']);
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: release not found/m);
+    expect(r.stderr).toMatch(/^error: release rel_doesnotexist not found/m);
   });
 });

@@ -144,7 +144,7 @@ describe('release list and get', () => {
     await expect(transcript(await run(['release', 'get', '5'], { tty: true }))).toMatchFileSnapshot(golden('get.tty'));
     const missing = await run(['release', 'get', '999']);
     expect(missing.code).toBe(5);
-    expect(missing.stderr).toMatch(/^error: release not found \(request req_[\w-]+\)\n$/);
+    expect(missing.stderr).toMatch(/^error: release 999 not found \(request req_[\w-]+\)\n$/);
     const bad = await run(['release', 'get', '../me']);
     expect(bad.code).toBe(2);
   });

@@ -35,8 +35,9 @@ export const handlers: HandlerMap = {
 
   getTrack({ user, params }, { db }): TrackResource {
     const r = getRelease(db, user.id, parseId(params.releaseId, 'release'));
-    const t = findTrackResource(db, r.row.id, parseId(params.trackId, 'track'));
-    if (!t) throw notFound('track');
+    const trackId = parseId(params.trackId, 'track');
+    const t = findTrackResource(db, r.row.id, trackId);
+    if (!t) throw notFound(`track ${trackId} of release ${r.row.id}`);
     return t;
   },
 
@@ -144,8 +145,9 @@ export const handlers: HandlerMap = {
   replaceTrackFile({ user, params, body }, deps): ReleaseResource {
     const b = body as ReplaceSingleTrackFileRequest;
     return editRelease(deps, user.id, params.releaseId, (r) => {
-      const track = findTrackRow(deps.db, r.row.id, parseId(params.trackId, 'track'));
-      if (!track) throw notFound('track');
+      const trackId = parseId(params.trackId, 'track');
+      const track = findTrackRow(deps.db, r.row.id, trackId);
+      if (!track) throw notFound(`track ${trackId} of release ${r.row.id}`);
       assertAllowed(r.row.status, 'edit_tracks');
       const errors = new FieldErrors();
       checkUploadKey(errors, 'file_key', findUpload(deps.db, b.file_key), r.row.id);

@@ -98,7 +98,7 @@ export function findRelease(db: Database, userId: number, id: number): Release |
 
 export function getRelease(db: Database, userId: number, id: number): Release {
   const r = findRelease(db, userId, id);
-  if (!r) throw notFound('release');
+  if (!r) throw notFound(`release ${id}`);
   return r;
 }
 
