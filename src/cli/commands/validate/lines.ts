@@ -78,9 +78,12 @@ export async function eachLine(
       if (i === -1) {
         carry = Buffer.concat([carry, chunk]);
       } else {
-        const line = Buffer.concat([carry, chunk.subarray(0, i)]);
+        // With its newline, so that a bulk handler can take it like any other (a line cut by
+        // every chunk boundary would otherwise take the slow path).
+        const line = Buffer.concat([carry, chunk.subarray(0, i + 1)]);
         carry = undefined;
-        single(line, 0, line.length);
+        if (lines === 0) single(line, 0, line.length - 1);
+        else lines += onLines(line, 0, line.length);
         start = i + 1;
       }
     }
