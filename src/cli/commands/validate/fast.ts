@@ -11,12 +11,11 @@
 //   text is copied ahead, BLOCK lines at a time, into the writer's buffer; each line then only
 //   gets its code's bytes, moved as 32-bit words. Profiling showed a copy call per line (~25 ns)
 //   and byte-by-byte patching as the two largest costs once splitting was gone.
-//
 // - A line that fails the guess but holds only ASCII letters, digits, spaces and hyphens (a code
 //   written with separators or in lowercase, such as the display form US-RC1-76-07839) is
 //   normalized into a 16-byte scratch and checked there; if it is plain valid, its line is
 //   written as head + the input as is (nothing in it needs escaping) + a stamped tail. Without
-//   this a file of display-form ISRCs ran 7 times slower than one of compact ISRCs.
+//   this a file of display-form ISRCs ran 6 to 7 times slower than one of compact ISRCs.
 //
 // Anything else (blank, CR alone, BOM, invalid, warnings, other characters, non-ASCII) goes to
 // `slow` via emitLine, which is what the general path does with every line, so the output is
