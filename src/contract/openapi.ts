@@ -141,7 +141,7 @@ export function errorStatusesOf(endpoint: Endpoint): number[] {
     statuses.add(404);
   }
   // Artist preferences belong to artist accounts, label preferences to label accounts.
-  if (endpoint.tag === 'preferences' && /^\/preferences\/(artist|label)\b/.test(endpoint.path)) statuses.add(403);
+  if (endpoint.account) statuses.add(403);
   // State matters for every change to one release; a key still in use conflicts too.
   if ((endpoint.path.startsWith('/releases/{releaseId}') && endpoint.method !== 'GET') || endpoint.idempotencyKey) statuses.add(409);
   if (endpoint.body) [413, 415, 422].forEach((s) => statuses.add(s));

@@ -16,6 +16,8 @@ export interface Route {
   idempotencyKey?: boolean;
   /** Lists that page with page/perPage and answer with a meta block. */
   paginated?: boolean;
+  /** Only this kind of account may call it; the other kind gets 403 `forbidden`. */
+  account?: 'label' | 'artist';
 }
 
 export const routes = {
@@ -67,28 +69,28 @@ export const routes = {
   },
 
   getArtistPreferences: {
-    method: 'GET', path: '/preferences/artist', status: 200, tag: 'preferences', summary: 'Read the artist preferences',
+    method: 'GET', path: '/preferences/artist', status: 200, tag: 'preferences', account: 'artist', summary: 'Read the artist preferences',
   },
   listPreferenceArtists: {
     method: 'GET', path: '/preferences/artists', status: 200, tag: 'preferences', summary: 'List the artists you can release as',
   },
   getLabelPreferences: {
-    method: 'GET', path: '/preferences/label', status: 200, tag: 'preferences', paginated: true,
+    method: 'GET', path: '/preferences/label', status: 200, tag: 'preferences', account: 'label', paginated: true,
     query: ['search', 'page', 'perPage', 'limit'], summary: 'Read the label preferences and its artists',
   },
   getLabelArtist: {
-    method: 'GET', path: '/preferences/label/artist/{id}', status: 200, tag: 'preferences', summary: 'Read one label-managed artist',
+    method: 'GET', path: '/preferences/label/artist/{id}', status: 200, tag: 'preferences', account: 'label', summary: 'Read one label-managed artist',
   },
   submitArtistPreference: {
-    method: 'POST', path: '/preferences/artist/submit', status: 200, tag: 'preferences', idempotencyKey: true,
+    method: 'POST', path: '/preferences/artist/submit', status: 200, tag: 'preferences', account: 'artist', idempotencyKey: true,
     summary: 'Save the artist preferences',
   },
   submitLabelPreference: {
-    method: 'POST', path: '/preferences/label/submit', status: 200, tag: 'preferences', idempotencyKey: true,
+    method: 'POST', path: '/preferences/label/submit', status: 200, tag: 'preferences', account: 'label', idempotencyKey: true,
     summary: 'Save the label preferences and add or update its artists',
   },
   removeLabelArtist: {
-    method: 'POST', path: '/preferences/label/artist/remove', status: 200, tag: 'preferences', idempotencyKey: true,
+    method: 'POST', path: '/preferences/label/artist/remove', status: 200, tag: 'preferences', account: 'label', idempotencyKey: true,
     summary: 'Stop managing an artist',
   },
 

@@ -62,6 +62,17 @@ interface RouteSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   status: number;
+  account?: 'label' | 'artist';
+}
+
+/** Preferences of one kind of account are refused to the other, naming the endpoints to use. */
+function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): void {
+  if (kind === needed) return;
+  const message =
+    needed === 'label'
+      ? 'label preferences belong to label accounts; this token is an artist account: use /preferences/artist'
+      : 'artist preferences belong to artist accounts; this token is a label account: use /preferences/label';
+  throw new ServiceError(403, 'forbidden', message);
 }
 
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -94,6 +105,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: Handler): Promise<Response> => {
     const user = authenticate(deps.db, c.req.header('authorization'));
     c.set('user', user);
+    if (spec.account) requireAccount(user.kind, spec.account);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
     const query = spec.query ? parseQuery(spec.query, c.req.query()) : {};
@@ -145,6 +157,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
         ...(endpoint.query ? { query: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
         status: endpoint.status,
+        ...(endpoint.account ? { account: endpoint.account } : {}),
       },
       handler,
     );

@@ -1,12 +1,12 @@
 // Artist and label preferences (spec 4.4). Artist preferences belong to artist accounts and label
-// preferences to label accounts: the other kind of account gets 403 `forbidden` naming the
-// endpoints it should use (a 404 would read as "nothing saved yet"). A label artist of another
-// label is 404, like every other user's row.
+// preferences to label accounts (the routes' `account`, enforced by the app before a handler runs:
+// the other kind gets 403 `forbidden` naming the endpoints to use, since a 404 would read as
+// "nothing saved yet"). A label artist of another label is 404, like every other user's row.
 import type { PlatformChoiceInput, RemoveLabelArtistBody, SubmitArtistPreferenceRequest, SubmitLabelPreferenceRequest } from '../../contract/requests.js';
 import { artistIdOf } from '../../contract/requests.js';
 import type { LabelPreferencesData } from '../../contract/resources.js';
 import { paging } from '../../contract/routes.js';
-import { ServiceError, type AuthUser, type HandlerMap, type UserKind } from '../handler.js';
+import { ServiceError, type HandlerMap } from '../handler.js';
 import { PLATFORM_INFO } from '../artists/platforms.js';
 import { canonicalGenre, isLanguageCode } from '../lookups/index.js';
 import { parseId } from '../store/ids.js';
@@ -28,15 +28,6 @@ import { resolveChoice } from '../artists/resolve-http.js';
 import type { z } from 'zod';
 
 type ChoiceInput = z.infer<typeof PlatformChoiceInput>;
-
-function requireKind(user: AuthUser, kind: UserKind): void {
-  if (user.kind === kind) return;
-  const message =
-    kind === 'label'
-      ? 'label preferences belong to label accounts; this token is an artist account: use /preferences/artist'
-      : 'artist preferences belong to artist accounts; this token is a label account: use /preferences/label';
-  throw new ServiceError(403, 'forbidden', message);
-}
 
 /** Field path → messages, collected over the whole body so every problem is reported at once. */
 class FieldErrors {
@@ -82,12 +73,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const handlers: HandlerMap = {
   getArtistPreferences({ user }, { db }) {
-    requireKind(user, 'artist');
     return getArtistPreferences(db, user.id);
   },
 
   async submitArtistPreference({ user, body }, { db, now }) {
-    requireKind(user, 'artist');
     const req = body as SubmitArtistPreferenceRequest;
     const errors = new FieldErrors();
     const platforms = await resolveChoices(req.platforms, 'platforms', errors);
@@ -102,7 +91,6 @@ export const handlers: HandlerMap = {
   },
 
   getLabelPreferences({ user, query }, { db }): LabelPreferencesData {
-    requireKind(user, 'label');
     const page = (query.page as number | undefined) ?? paging.defaultPage;
     // `limit` is the legacy name of perPage; perPage wins when both are sent.
     const perPage = (query.perPage as number | undefined) ?? (query.limit as number | undefined) ?? paging.defaultPerPage;
@@ -115,7 +103,6 @@ export const handlers: HandlerMap = {
   },
 
   async submitLabelPreference({ user, body }, { db, now }) {
-    requireKind(user, 'label');
     const req = body as SubmitLabelPreferenceRequest;
     const errors = new FieldErrors();
 
@@ -158,14 +145,12 @@ export const handlers: HandlerMap = {
   },
 
   getLabelArtist({ user, params }, { db }) {
-    requireKind(user, 'label');
     const artist = getLabelArtist(db, user.id, parseId(params.id, 'label artist'));
     if (!artist) throw new ServiceError(404, 'not_found', `label artist ${params.id} not found`);
     return artist;
   },
 
   removeLabelArtist({ user, body }, { db }) {
-    requireKind(user, 'label');
     const raw = artistIdOf(body as RemoveLabelArtistBody);
     const id = parseId(raw, `label artist ${raw}`);
     const name = removeLabelArtist(db, user.id, id);
