@@ -323,7 +323,7 @@ describe('validate upc / isrc', () => {
     const holder = await createRelease(s, label, { upc: '5901234123457' });
     const taken = await api(s, label, 'POST', '/releases/validate/upc', { upc: '05901234123457' });
     expect(taken.body.valid).toBe(false);
-    expect(taken.body.problems[0]).toMatchObject({ code: 'upc_in_use', release_id: holder.id });
+    expect(taken.body.problems[0]).toMatchObject({ code: 'upc_in_use', message: expect.stringContaining(`release ${holder.id} `) });
     const own = await api(s, label, 'POST', '/releases/validate/upc', { upc: '5901234123457', release_id: holder.id });
     expect(own.body.valid).toBe(true);
     // Another user may hold the same code: uniqueness is per user.
@@ -339,7 +339,7 @@ describe('validate upc / isrc', () => {
     await api(s, label, 'PUT', `/releases/${r.id}/tracks`, [{ id: r.tracks[0].id, title: 'Northern Sky', isrc: 'USSKG1912345' }]);
     const dup = await api(s, label, 'POST', '/releases/validate/isrc', { isrc: 'USSKG1912345', release_id: r.id });
     expect(dup.body.valid).toBe(false);
-    expect(dup.body.problems.at(-1)).toMatchObject({ code: 'isrc_duplicate', track_id: r.tracks[0].id });
+    expect(dup.body.problems.at(-1)).toMatchObject({ code: 'isrc_duplicate', message: expect.stringContaining(`track ${r.tracks[0].id} `) });
     const self = await api(s, label, 'POST', '/releases/validate/isrc', { isrc: 'USSKG1912345', release_id: r.id, track_id: r.tracks[0].id });
     expect(self.body.valid).toBe(true);
   });

@@ -1,5 +1,8 @@
 // POST /releases/validate/upc and /isrc: the code engine's verdict, plus uniqueness among the
 // caller's own releases (a UPC names one product; an ISRC is unique within a release).
+// Problems carry only the contract's fields: where a code engine knows more (the position of a
+// bad character, the check digit it expected, the release holding the code), it goes into the
+// hint or the message, so the answer never carries fields the contract does not declare.
 import type { ValidateIsrcRequest, ValidateUpcRequest, ValidationResultData } from '../../contract/index.js';
 import { checkIsrc, checkUpc, type Problem as CodeProblem } from '../../codes/index.js';
 import type { HandlerMap } from '../handler.js';
@@ -7,7 +10,7 @@ import { parseId } from '../store/ids.js';
 import { getRelease, releaseWithUpc } from '../store/releases.js';
 import { listTrackRows } from '../store/tracks.js';
 
-type WireProblem = ValidationResultData['problems'][number] & Record<string, unknown>;
+type WireProblem = ValidationResultData['problems'][number];
 
 function toWire(p: CodeProblem, kind: 'upc' | 'isrc'): WireProblem {
   let hint: string | undefined;
@@ -19,8 +22,6 @@ function toWire(p: CodeProblem, kind: 'upc' | 'isrc'): WireProblem {
     message: p.message,
     ...(hint ? { hint } : {}),
     severity: p.severity,
-    ...(p.position !== undefined ? { position: p.position } : {}),
-    ...(p.expected !== undefined ? { expected: p.expected } : {}),
   };
 }
 
@@ -42,7 +43,6 @@ export const handlers: HandlerMap = {
           message: `already used by your release ${other.id} (${other.status})`,
           hint: 'each release needs its own UPC; leave it empty to have one assigned at submit',
           severity: 'error',
-          release_id: other.id,
         });
       }
     }
@@ -68,7 +68,6 @@ export const handlers: HandlerMap = {
             message: `already used by track ${dup.id} (disc ${dup.disc}, position ${dup.position}) of release ${releaseId}`,
             hint: 'each recording on a release needs its own ISRC',
             severity: 'error',
-            track_id: dup.id,
           });
         }
       }
