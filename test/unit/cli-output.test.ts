@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { renderList, renderRecord } from '../../src/cli/output/render.js';
 import { formatCell, relativeTime, type Column } from '../../src/cli/output/format.js';
-import { printList, printRecord, note, progress } from '../../src/cli/output/index.js';
+import { printList, printRecord, note, progress, success, warn } from '../../src/cli/output/index.js';
 import { makeContext } from '../../src/cli/program.js';
 import type { IO } from '../../src/cli/io.js';
 
@@ -108,6 +108,30 @@ describe('print helpers', () => {
     const ctx = makeContext({ io: b.io, env: { NO_COLOR: '1' }, now: () => now }, globals);
     await printRecord(ctx, rows[0], [{ header: 'Status', value: 'status', kind: 'status' }]);
     expect(b.out()).toBe('Status:  draft\n');
+  });
+
+  it('notes, warnings and success lines go to stderr on a terminal only, never with --quiet', async () => {
+    const piped = bufferIO(false);
+    const pctx = makeContext({ io: piped.io, env: {} }, globals);
+    note(pctx, 'a note');
+    warn(pctx, 'a warning');
+    success(pctx, 'Created release 1');
+    await printList(pctx, [], columns, { empty: 'no releases found' });
+    expect(piped.err()).toBe('');
+    expect(piped.out()).toBe('');
+    const tty = bufferIO(true);
+    const tctx = makeContext({ io: tty.io, env: {} }, globals);
+    note(tctx, 'a note');
+    warn(tctx, 'a warning');
+    success(tctx, 'Created release 1');
+    await printList(tctx, [], columns, { empty: 'no releases found' });
+    expect(tty.err()).toBe('a note\nwarning: a warning\n✓ Created release 1\nno releases found\n');
+    expect(tty.out()).toBe('');
+    const quiet = bufferIO(true);
+    const qctx = makeContext({ io: quiet.io, env: {} }, { ...globals, quiet: true });
+    warn(qctx, 'a warning');
+    success(qctx, 'done');
+    expect(quiet.err()).toBe('');
   });
 
   it('--quiet silences notes; progress draws only on a terminal', () => {

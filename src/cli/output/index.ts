@@ -40,20 +40,27 @@ export async function printRecord<T>(ctx: Context, value: T, fields: readonly Fi
   ctx.io.stdout.write(await renderRecord(value, fields, renderOptions(ctx)));
 }
 
-/** A message for a person on stderr; --quiet silences it. */
-export function note(ctx: Context, message: string): void {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`${message}\n`);
+/**
+ * Notes, warnings and success lines are for a person: they go to stderr only when it is a
+ * terminal, and --quiet silences them. A script's logs get data and errors, nothing else.
+ */
+export function forPerson(ctx: Context): boolean {
+  return ctx.io.stderrIsTTY && !ctx.globals.quiet;
 }
 
-/** A warning on stderr; --quiet silences it too (errors are never silenced). */
+/** A message for a person on stderr (a terminal only; --quiet silences it). */
+export function note(ctx: Context, message: string): void {
+  if (forPerson(ctx)) ctx.io.stderr.write(`${message}\n`);
+}
+
+/** A warning for a person on stderr (a terminal only; --quiet silences it; errors are never silenced). */
 export function warn(ctx: Context, message: string): void {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`warning: ${message}\n`);
+  if (forPerson(ctx)) ctx.io.stderr.write(`warning: ${message}\n`);
 }
 
 /** A success line (`✓ Created release 42`) on stderr, for a person at a terminal. */
 export function success(ctx: Context, message: string): void {
-  if (ctx.globals.quiet) return;
-  ctx.io.stderr.write(`${ctx.io.stderrIsTTY ? '✓ ' : ''}${message}\n`);
+  if (forPerson(ctx)) ctx.io.stderr.write(`✓ ${message}\n`);
 }
 
 export interface Progress {

@@ -108,7 +108,8 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
     valid += fast.valid();
   }
 
-  if (!ctx.globals.quiet) {
+  // The summary is a note for a person: on a terminal only (a pipeline has the rows and the exit code).
+  if (ctx.io.stderrIsTTY && !ctx.globals.quiet) {
     ctx.io.stderr.write(
       ctx.globals.json
         ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned } })}\n`
