@@ -49,8 +49,9 @@ async function receive(c: Context<AppEnv>, deps: ServerDeps): Promise<Response> 
     throw new ServiceError(409, 'state_conflict', `the release is ${release.status}: no files can be uploaded to it`);
   }
 
-  await mkdir(uploadsTmpDir(deps.dataDir), { recursive: true });
-  await mkdir(uploadsDir(deps.dataDir), { recursive: true });
+  // Owner only, like the files in them (receive.ts writes them 0600).
+  await mkdir(uploadsTmpDir(deps.dataDir), { recursive: true, mode: 0o700 });
+  await mkdir(uploadsDir(deps.dataDir), { recursive: true, mode: 0o700 });
   const tmp = join(uploadsTmpDir(deps.dataDir), `${key}.${randomBytes(6).toString('hex')}.part`);
   const got = await receiveToFile(c.req.raw.body, tmp, upload.size);
   bodyDone.add(c);
