@@ -211,3 +211,37 @@ describe('the upload address', () => {
     expect((await fetch(up.uploadUrl, { method: 'PUT', body: validWav() })).status).toBe(403);
   });
 });
+
+describe('an upload the client abandons', () => {
+  test('a connection dropped halfway leaves no partial file, and the address still works', async () => {
+    const wav = validWav();
+    const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) });
+    const url = new URL(u.body.upload_url);
+    const { request } = await import('node:http');
+    const req = request({ host: url.hostname, port: url.port, method: 'PUT', path: url.pathname + url.search, headers: { 'content-length': String(wav.length) } });
+    const ended = new Promise<void>((resolve) => {
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+    });
+    req.write(wav.subarray(0, wav.length / 2));
+    // Once the service is writing the partial file, the client vanishes.
+    let tmp = (await filesOnDisk()).tmp;
+    for (let i = 0; i < 200 && tmp.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      tmp = (await filesOnDisk()).tmp;
+    }
+    expect(tmp).toHaveLength(1);
+    req.destroy();
+    await ended;
+    // The service notices the drop on its own schedule: wait for it, boundedly.
+    for (let i = 0; i < 200 && tmp.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      tmp = (await filesOnDisk()).tmp;
+    }
+    expect(tmp).toEqual([]);
+    expect((await filesOnDisk()).files).not.toContain(u.body.key);
+    expect((await fetch(url, { method: 'PUT', body: wav })).status).toBe(200);
+    expect((await filesOnDisk()).tmp).toEqual([]);
+    expect(s.errors).toEqual([]);
+  });
+});
