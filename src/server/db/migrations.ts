@@ -90,6 +90,12 @@ export const coreMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: 'index tracks by ISRC (code assignment skips codes already on a track)',
+    up(db) {
+      db.exec('CREATE INDEX tracks_isrc ON tracks(isrc)');
+    },
+  },
 ];
 
 /** Applies every pending migration of every module, each module in one IMMEDIATE transaction. */

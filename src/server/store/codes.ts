@@ -34,15 +34,19 @@ export function assignUpc(db: Database, userId: number): string {
   throw new ServiceError(409, 'codes_exhausted', 'this sandbox account has used all of its UPCs; set one yourself');
 }
 
-/** An ISRC not in `avoid` (the release's other codes). Call inside the submit transaction. */
+/**
+ * An ISRC on no track yet (a code someone typed by hand names another recording) and not in
+ * `avoid` (the release's other codes). Call inside the submit transaction.
+ */
 export function assignIsrc(db: Database, userId: number, year: number, avoid: ReadonlySet<string>): string {
   const registrant = getUserRow(db, userId).isrc_registrant;
   const yy = String(year % 100).padStart(2, '0');
+  const onTrack = db.prepare('SELECT 1 FROM tracks WHERE isrc = ? LIMIT 1');
   for (let tries = 0; tries < ISRC_DESIGNATIONS; tries++) {
     const n = nextCounter(db, userId, 'isrc') % ISRC_DESIGNATIONS;
     const code = `ZZ${registrant}${yy}${String(n).padStart(5, '0')}`;
     const r = checkIsrc(code, { currentYear: year });
-    if (r.valid && !avoid.has(r.normalized!)) return r.normalized!;
+    if (r.valid && !avoid.has(r.normalized!) && !onTrack.get(r.normalized)) return r.normalized!;
   }
   throw new ServiceError(409, 'codes_exhausted', 'this sandbox account has used all of its ISRCs for this year; set them yourself');
 }
