@@ -11,6 +11,7 @@
 // version row in `schema_version`, so parts migrate independently. See db/migrations.ts.
 import type { Context } from 'hono';
 import type { Database } from 'better-sqlite3';
+import type { Problem as ContractProblem } from '../contract/common.js';
 import type { ErrorCode } from '../contract/errors.js';
 
 export type UserKind = 'label' | 'artist';
@@ -67,14 +68,11 @@ export type Handler = (input: HandlerInput, deps: ServerDeps) => unknown | Promi
 
 export type HandlerMap = Readonly<Record<string, Handler>>;
 
-/** One problem found by a check (submit checks, code validation). */
-export interface Problem {
-  path: string;
-  code: string;
-  message: string;
-  hint?: string;
-  severity: 'error' | 'warning';
-}
+/**
+ * One problem found by a check (submit checks, code validation): the contract's Problem, with
+ * the path the service always sets made required.
+ */
+export type Problem = ContractProblem & { path: string };
 
 export interface ServiceErrorOptions {
   /** Field path → messages; only for 422 body validation. */

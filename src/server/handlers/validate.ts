@@ -5,14 +5,12 @@
 // hint or the message, so the answer never carries fields the contract does not declare.
 import type { ValidateIsrcRequest, ValidateUpcRequest, ValidationResultData } from '../../contract/index.js';
 import { checkIsrc, checkUpc, type Problem as CodeProblem } from '../../codes/index.js';
-import type { HandlerMap } from '../handler.js';
+import type { HandlerMap, Problem } from '../handler.js';
 import { parseId } from '../store/ids.js';
 import { getRelease, releaseWithUpc } from '../store/releases.js';
 import { listTrackRows } from '../store/tracks.js';
 
-type WireProblem = ValidationResultData['problems'][number];
-
-function toWire(p: CodeProblem, kind: 'upc' | 'isrc'): WireProblem {
+function toWire(p: CodeProblem, kind: 'upc' | 'isrc'): Problem {
   let hint: string | undefined;
   if (p.code === 'bad_check_digit' && p.expected !== undefined) hint = `the check digit should be ${p.expected}`;
   else if (p.expected !== undefined && p.position !== undefined) hint = `character ${p.position} should be a ${p.expected}`;

@@ -1,18 +1,8 @@
 // The one error body of the wire decisions, used for every error the service answers with.
 import type { Context } from 'hono';
+import type { ErrorBody } from '../../contract/errors.js';
 import { ServiceError } from '../handler.js';
 import type { AppEnv } from './env.js';
-
-export interface ErrorBody {
-  error: {
-    status: number;
-    code: string;
-    message: string;
-    request_id: string;
-    fields?: Record<string, string[]>;
-    problems?: ServiceError['problems'];
-  };
-}
 
 export function errorBody(err: ServiceError, requestId: string): ErrorBody {
   return {
