@@ -23,12 +23,22 @@ export interface RunOptions {
   stdin?: string;
   env?: Record<string, string>;
   configDir: string;
+  /** A live stdin (instead of `stdin` text): for tests of streaming. */
+  stdinStream?: Readable;
+  /** Overrides of the context's lazily built services (e.g. a client that counts its calls). */
+  services?: Record<string, unknown>;
+  /** Called on every write to stdout (for tests of streaming). */
+  onStdout?: (text: string) => void;
 }
 
 class Sink extends Writable {
   text = '';
+  constructor(private readonly onWrite?: (text: string) => void) {
+    super();
+  }
   override _write(chunk: Buffer | string, _enc: BufferEncoding, cb: () => void): void {
     this.text += chunk.toString();
+    this.onWrite?.(this.text);
     cb();
   }
 }
@@ -39,9 +49,9 @@ export async function makeConfigDir(): Promise<{ dir: string; cleanup(): Promise
 }
 
 export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> {
-  const stdout = new Sink();
+  const stdout = new Sink(o.onStdout);
   const stderr = new Sink();
-  const stdin = o.stdin !== undefined ? Readable.from([o.stdin]) : new PassThrough().end();
+  const stdin = o.stdinStream ?? (o.stdin !== undefined ? Readable.from([o.stdin]) : new PassThrough().end());
   const io: IO = { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: Boolean(o.tty), stderrIsTTY: Boolean(o.tty) };
   const env = {
     RELDIST_BASE_URL: o.url,
@@ -52,7 +62,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
     ...(o.tty ? { NO_COLOR: '1' } : {}),
     ...o.env,
   };
-  const program = buildProgram({ io, env });
+  const program = buildProgram({ io, env, ...(o.services ? { services: o.services } : {}) });
   let code = 0;
   try {
     await program.parseAsync(['node', 'reldist', ...argv]);

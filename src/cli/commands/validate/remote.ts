@@ -11,7 +11,8 @@ export async function remoteChecker(
   releaseId: string | undefined,
 ): Promise<(code: string, local: Verdict) => Promise<RemoteVerdict>> {
   const { apiClient } = await import('../../session.js');
-  const client = await apiClient(ctx);
+  // 'long': undici's pool, which keeps the concurrent requests of run.ts on a few connections.
+  const client = await apiClient(ctx, { workload: 'long' });
   return async (code) => {
     const body =
       kind === 'upc'

@@ -19,6 +19,8 @@ export interface ValidateOptions {
 }
 
 const TABLE_BATCH = 200;
+/** --remote: requests in flight at once (on the undici pool); enough to hide latency, polite to the service. */
+export const REMOTE_CONCURRENCY = 8;
 
 export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOptions, args: string[]): Promise<void> {
   if (args.length === 0 && opts.file === undefined) {
@@ -72,7 +74,16 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
     sink = { line, lines: fast?.lines };
     afterEachChunk = afterChunk;
   } else {
+    // Up to REMOTE_CONCURRENCY requests in flight; answers are written in input order. The
+    // window is emptied at the end of each input chunk, so a slow source (a pipe, a person
+    // typing) sees each answer without waiting for more input. Memory: one chunk of lines.
     let pending: string[] = [];
+    const window: { line: string; v: Verdict; answer: Promise<RemoteVerdict> }[] = [];
+    const emitOldest = async () => {
+      const head = window.shift()!;
+      emit(head.line, head.v, await head.answer);
+      await afterChunk();
+    };
     sink = {
       line: (b, s, e) => {
         pending.push(b.toString('utf8', s, e));
@@ -83,23 +94,48 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
       pending = [];
       for (const line of lines) {
         const v = check(line);
-        emit(line, v, await remote(line, v));
-        await afterChunk();
+        const answer = remote(line, v);
+        // Awaited in order by emitOldest; a failure further on must not go unhandled meanwhile.
+        answer.catch(() => {});
+        window.push({ line, v, answer });
+        if (window.length >= REMOTE_CONCURRENCY) await emitOldest();
       }
+      while (window.length > 0) await emitOldest();
+      await out.flush();
     };
   }
 
-  for (const arg of args) {
-    if (arg === '-') await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
-    else {
-      const bytes = Buffer.from(arg, 'utf8');
-      // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
-      if (bytes.length === 0) emit(arg, check(arg));
-      else sink.line(bytes, 0, bytes.length);
-      await afterEachChunk();
+  try {
+    for (const arg of args) {
+      if (arg === '-') {
+        await afterEachChunk();
+        await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
+      } else {
+        const bytes = Buffer.from(arg, 'utf8');
+        // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
+        if (bytes.length === 0) {
+          await afterEachChunk();
+          emit(arg, check(arg));
+        } else sink.line(bytes, 0, bytes.length);
+        // With --remote the arguments go to the service together, as one chunk.
+        if (remote === undefined) await afterEachChunk();
+      }
     }
+    if (opts.file !== undefined) {
+      await afterEachChunk();
+      await eachLine(fileChunks(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
+    }
+    // The last line of an input without a final newline arrives after its last chunk.
+    await afterEachChunk();
+  } catch (err) {
+    // With --remote the service can fail half-way (401, 429 after retries): the codes answered
+    // so far are printed, so that what was checked is on record.
+    if (remote !== undefined) {
+      if (table) out.text(table.render());
+      await out.flush().catch(() => {});
+    }
+    throw err;
   }
-  if (opts.file !== undefined) await eachLine(fileChunks(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
 
   if (table) out.text(table.render());
   await out.flush();

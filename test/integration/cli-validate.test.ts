@@ -1,0 +1,133 @@
+// `reldist validate upc|isrc` in-process against the real reference service: both output modes
+// pinned, and --remote's bounded concurrency (answers in input order, streamed).
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ApiClient } from '../../src/client/index.js';
+import { REMOTE_CONCURRENCY } from '../../src/cli/commands/validate/run.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { makeConfigDir, runCli, transcript, type RunOptions, type RunResult } from './cli-harness.js';
+
+let server: TestServer;
+let config: { dir: string; cleanup(): Promise<void> };
+const golden = (name: string) => `../fixtures/golden/validate/${name}.txt`;
+const run = (argv: string[], o: Partial<RunOptions> = {}): Promise<RunResult> =>
+  runCli(argv, { url: server.url, token: server.tokens.label, configDir: config.dir, ...o });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  config = await makeConfigDir();
+});
+afterAll(async () => {
+  await server?.close();
+  await config?.cleanup();
+});
+
+/** A real client to the test service that counts the requests it has in flight. */
+function countingClient(): { client: ApiClient; max(): number; calls(): number; close(): Promise<void> } {
+  const real = createClient({ baseUrl: server.url, token: server.tokens.label, workload: 'long' });
+  let inFlight = 0;
+  let max = 0;
+  let calls = 0;
+  const client = Object.create(real) as ApiClient;
+  client.call = (async (...args: Parameters<ApiClient['call']>) => {
+    calls++;
+    max = Math.max(max, ++inFlight);
+    try {
+      return await real.call(...args);
+    } finally {
+      inFlight--;
+    }
+  }) as ApiClient['call'];
+  return { client, max: () => max, calls: () => calls, close: () => real.close() };
+}
+
+describe('validate: output modes', () => {
+  it('upc: piped rows and a terminal table with the summary on stderr; one JSON value per code', async () => {
+    const codes = ['036000241457', '0 36000 24145 8', '12345678901'];
+    const piped = await run(['validate', 'upc', ...codes]);
+    expect(piped.code).toBe(3);
+    await expect(transcript(piped)).toMatchFileSnapshot(golden('upc.piped'));
+    const tty = await run(['validate', 'upc', ...codes], { tty: true });
+    expect(tty.code).toBe(3);
+    expect(tty.stderr).toMatch(/^checked 3, valid 1, invalid 2, warnings 0\n/);
+    await expect(transcript(tty)).toMatchFileSnapshot(golden('upc.tty'));
+    const quiet = await run(['validate', 'upc', ...codes, '--quiet'], { tty: true });
+    expect(quiet.stderr).toBe('error: 2 of 3 codes are invalid\n');
+  });
+
+  it('isrc: piped rows and a terminal table', async () => {
+    const codes = ['us-rc1-76-07839', 'ISRC XXABC2000001', 'USRC1760783'];
+    await expect(transcript(await run(['validate', 'isrc', ...codes]))).toMatchFileSnapshot(golden('isrc.piped'));
+    await expect(transcript(await run(['validate', 'isrc', ...codes], { tty: true }))).toMatchFileSnapshot(golden('isrc.tty'));
+  });
+
+  it('--remote: both verdicts, piped and on a terminal', async () => {
+    const codes = ['036000241457', '036000241456'];
+    await expect(transcript(await run(['validate', 'upc', '--remote', ...codes]))).toMatchFileSnapshot(golden('upc-remote.piped'));
+    await expect(transcript(await run(['validate', 'upc', '--remote', ...codes], { tty: true }))).toMatchFileSnapshot(golden('upc-remote.tty'));
+  });
+});
+
+describe('validate --remote: concurrency', () => {
+  // Valid and invalid codes mixed, so that answers differ from line to line.
+  const codes = Array.from({ length: 120 }, (_, i) => (i % 7 === 3 ? `03600024145${i % 10}` : i % 2 ? 'USRC17607839' : '036000241457'));
+
+  it(`keeps at most ${REMOTE_CONCURRENCY} requests in flight, fills the window, and answers in input order`, async () => {
+    const counting = countingClient();
+    try {
+      const r = await run(['validate', 'upc', '--remote', '--json', '-'], { stdin: `${codes.join('\n')}\n`, services: { apiClient: counting.client } });
+      expect(r.code).toBe(3);
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; valid: boolean; remote: { valid: boolean; normalized: string | null } });
+      expect(lines.map((l) => l.input)).toEqual(codes);
+      // Each line carries the service's answer for its own code, not a neighbour's.
+      for (const l of lines) expect(l.remote.valid).toBe(l.valid);
+      expect(counting.calls()).toBe(codes.length);
+      expect(counting.max()).toBe(REMOTE_CONCURRENCY);
+    } finally {
+      await counting.close();
+    }
+  });
+
+  it('streams: answers for the first lines are written before the input ends', async () => {
+    const stdin = new PassThrough();
+    let seen = 0;
+    let firstWritten!: () => void;
+    const written = new Promise<void>((resolve) => (firstWritten = resolve));
+    const result = run(['validate', 'isrc', '--remote', '-'], {
+      stdinStream: stdin,
+      onStdout: (text) => {
+        seen = text.split('\n').length - 1;
+        if (seen >= 3) firstWritten();
+      },
+    });
+    stdin.write('USRC17607839\nus-rc1-76-07839\nUSRC1760783X\n');
+    await written;
+    expect(seen).toBe(3);
+    // No final newline: the last code must still be checked (it used to be dropped with --remote).
+    stdin.end('GBAYE6700149');
+    const r = await result;
+    expect(r.code).toBe(3);
+    expect(r.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['USRC17607839', 'us-rc1-76-07839', 'USRC1760783X', 'GBAYE6700149']);
+  });
+
+  it('checks the last line of a file without a final newline, after the arguments, in order', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const path = join(config.dir, 'isrcs.txt');
+    await writeFile(path, 'GBAYE6700149\r\nUSRC1760783X');
+    const r = await run(['validate', 'isrc', '--remote', 'USRC17607839', '--file', path]);
+    expect(r.code).toBe(3);
+    expect(r.stdout.trim().split('\n').map((l) => l.split('\t').slice(0, 2).concat(l.split('\t')[4]!))).toEqual([
+      ['USRC17607839', 'valid', 'valid'],
+      ['GBAYE6700149', 'valid', 'valid'],
+      ['USRC1760783X', 'invalid', 'invalid'],
+    ]);
+  });
+
+  it('a refused token stops the run with exit 4; the answers so far are printed', async () => {
+    const r = await run(['validate', 'upc', '--remote', '036000241457'], { token: 'rd_not_a_token' });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: .*\nhint: run `reldist auth login` or set RELDIST_TOKEN\n$/);
+  });
+});
