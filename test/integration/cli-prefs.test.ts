@@ -50,6 +50,15 @@ describe('prefs label', () => {
     expect(after.platforms).toEqual([{ platform: 'store_c', mode: 'new', profile: null }]);
   });
 
+  it('a bad --page is refused before anything is saved', async () => {
+    const before = (await json(['prefs', 'label'])).label.name;
+    const r = await run(['prefs', 'label', '--name', 'Renamed Records', '--page', 'two']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: --page: expected a whole number from 1 to 100000, got "two"\n');
+    expect((await json(['prefs', 'label'])).label.name).toBe(before);
+  });
+
   it('names the field of a bad file', async () => {
     await writeFile(join(work, 'bad.yaml'), 'artists:\n  - name: X\n    platforms:\n      - { platform: store_c, mode: existing }\n');
     const r = await run(['prefs', 'label', '--file', join(work, 'bad.yaml')]);

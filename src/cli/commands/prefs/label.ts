@@ -44,6 +44,13 @@ export const labelCommand = defineCommand<Opts>({
     const { renderList } = await import('../../output/render.js');
     const { labelArtistColumns } = await import('../label/view.js');
     type Data = import('../../../contract/index.js').LabelPreferencesData;
+    // Every flag is checked before anything is saved: a bad --page must not follow a saved change.
+    const query = {
+      search: opts.search?.trim() || undefined,
+      page: intOption(opts.page, '--page', 1, 100_000),
+      perPage: intOption(opts.perPage, '--per-page', 1, 100),
+      limit: intOption(opts.limit, '--limit', 1, 100),
+    };
     const client = await api(ctx);
     const sets: [keyof Opts, string][] = [
       ['name', 'name'], ['defaultPLineOwner', 'default_p_line_owner'], ['defaultCLineOwner', 'default_c_line_owner'],
@@ -66,12 +73,6 @@ export const labelCommand = defineCommand<Opts>({
       const res = await client.call<{ message: string }>('submitLabelPreference', { body });
       success(ctx, res.message);
     }
-    const query = {
-      search: opts.search?.trim() || undefined,
-      page: intOption(opts.page, '--page', 1, 100_000),
-      perPage: intOption(opts.perPage, '--per-page', 1, 100),
-      limit: intOption(opts.limit, '--limit', 1, 100),
-    };
     const data = await client.call<Data>('getLabelPreferences', { query });
     if (ctx.globals.json) return printJson(ctx, data);
     await printRecord(ctx, data, [
