@@ -221,10 +221,14 @@ export const ArtistPlatformResult = z
     url: z.string(),
     image_url: z.string().nullable(),
     followers: z.number().int().nonnegative().nullable(),
+    handle: z.string().nullable().meta({ description: 'Video service B: the channel\'s @handle; null on the other platforms.' }),
   })
   .meta({
     id: 'ArtistPlatformResult',
-    examples: [{ platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: 'https://img.streaming-a.example/4Z8W4fKeB5YxbusRsdQVPb.jpg', followers: 18250 }],
+    examples: [
+      { platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: 'https://img.streaming-a.example/4Z8W4fKeB5YxbusRsdQVPb.jpg', followers: 18250, handle: null },
+      { platform: 'video_b', id: 'UCq3Vd9mX2kLp8RtYw4ZbN1c', name: 'Nina Vale', url: 'https://video-b.example/channel/UCq3Vd9mX2kLp8RtYw4ZbN1c', image_url: null, followers: 5120, handle: '@ninavale' },
+    ],
   });
 export type ArtistPlatformResult = z.infer<typeof ArtistPlatformResult>;
 
@@ -297,7 +301,7 @@ export const SearchArtistPlatformResponseData = z
   })
   .meta({
     id: 'SearchArtistPlatformResponseData',
-    examples: [{ query: 'nina vale', results: [{ platform: 'streaming_a', artists: [{ platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: null, followers: 18250 }] }] }],
+    examples: [{ query: 'nina vale', results: [{ platform: 'streaming_a', artists: [{ platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: null, followers: 18250, handle: null }] }] }],
   });
 export type SearchArtistPlatformResponseData = z.infer<typeof SearchArtistPlatformResponseData>;
 

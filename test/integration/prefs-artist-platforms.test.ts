@@ -35,8 +35,18 @@ describe('search endpoints', () => {
     expect(res.body[0]).toEqual(dir.findByName(platform, 'Åsa Lindqvist')[0]);
     for (const r of res.body) {
       expect(r.platform).toBe(platform);
-      expect(Object.keys(r).sort()).toEqual(['followers', 'id', 'image_url', 'name', 'platform', 'url']);
+      expect(Object.keys(r).sort()).toEqual(['followers', 'handle', 'id', 'image_url', 'name', 'platform', 'url']);
+      // Channels carry their @handle; the other platforms have none.
+      if (platform === 'video_b') expect(r.handle).toMatch(/^@[A-Za-z0-9][A-Za-z0-9._-]{2,29}$/);
+      else expect(r.handle).toBeNull();
     }
+  });
+
+  it('a channel\'s handle resolves back to the channel', async () => {
+    const channel = (await get('/preferences/search-video-channel' + q({ q: 'Lena Voss' }))).body[0];
+    const res = await get('/preferences/get-video-channel' + q({ url: `https://video-b.example/${channel.handle}` }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(channel);
   });
 
   it('defaults to 10 results and honours limit up to 50', async () => {

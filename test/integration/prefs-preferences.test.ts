@@ -373,3 +373,23 @@ describe('authentication', () => {
     }
   });
 });
+
+describe('profiles saved before handles were on the wire', () => {
+  it('read back with handle null, in the contract shape', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const { join } = await import('node:path');
+    const { LabelArtistResource } = await import('../../src/contract/resources.js');
+    const me = (await get('/me', label)).body;
+    const old = { platform: 'video_b', id: 'UCq3Vd9mX2kLp8RtYw4ZbN1c', name: 'Old Snapshot', url: 'https://video-b.example/channel/UCq3Vd9mX2kLp8RtYw4ZbN1c', image_url: null, followers: 12 };
+    const db = new Database(join(server.dataDir, 'reldist.sqlite'));
+    const id = Number(
+      db.prepare('INSERT INTO label_artists (user_id, name, name_folded, platforms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(me.id, 'Old Snapshot', 'old snapshot', JSON.stringify([{ platform: 'video_b', mode: 'existing', profile: old }]), '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z').lastInsertRowid,
+    );
+    db.close();
+    const res = await get(`/preferences/label/artist/${id}`, label);
+    expect(res.status).toBe(200);
+    expect(res.body.platforms[0].profile).toEqual({ ...old, handle: null });
+    expect(LabelArtistResource.parse(res.body)).toEqual(res.body);
+  });
+});

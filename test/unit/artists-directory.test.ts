@@ -31,7 +31,7 @@ describe('SeededArtistDirectory: the profiles', () => {
         expect(x.url).toContain(x.id);
         expect(x.image_url === null || x.image_url.startsWith('https://')).toBe(true);
         expect(Number.isInteger(x.followers)).toBe(true);
-        expect(Object.keys(x).sort()).toEqual(['followers', 'id', 'image_url', 'name', 'platform', 'url']);
+        expect(Object.keys(x).sort()).toEqual(['followers', 'handle', 'id', 'image_url', 'name', 'platform', 'url']);
       }
     }
   });

@@ -28,8 +28,6 @@ export const ANCHOR_ARTISTS: readonly { name: string; platforms: readonly Artist
 interface Profile extends ArtistPlatformResult {
   folded: string;
   followers: number;
-  /** Video service B only: the channel's handle, with its `@`. Not on the wire. */
-  handle?: string;
 }
 
 /** sfc32 seeded from a string: small, fast, and identical on every platform. */
@@ -139,6 +137,8 @@ function buildPlatform(seed: string, platform: ArtistPlatform, people: readonly 
       url: '',
       image_url: null,
       followers,
+      // Video service B only: the channel's handle, with its `@`.
+      handle: null,
       folded: foldName(person.name),
     };
     if (platform === 'streaming_a') {
@@ -163,7 +163,7 @@ function buildPlatform(seed: string, platform: ArtistPlatform, people: readonly 
 }
 
 function toResult(p: Profile): ArtistPlatformResult {
-  return { platform: p.platform, id: p.id, name: p.name, url: p.url, image_url: p.image_url, followers: p.followers };
+  return { platform: p.platform, id: p.id, name: p.name, url: p.url, image_url: p.image_url, followers: p.followers, handle: p.handle };
 }
 
 export interface SeededDirectoryOptions {
@@ -202,9 +202,9 @@ export class SeededArtistDirectory implements ArtistDirectory {
       .map(toResult);
   }
 
-  /** The `@handle` of a video service B channel (handles are not part of the wire result). */
+  /** The `@handle` of a video service B channel. */
   handleOf(id: string): string | undefined {
-    return this.byId.video_b.get(id)?.handle;
+    return this.byId.video_b.get(id)?.handle ?? undefined;
   }
 
   async search(platform: ArtistPlatform, name: string, limit: number): Promise<ArtistPlatformResult[]> {

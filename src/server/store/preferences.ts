@@ -65,7 +65,9 @@ export function mergeChoices(existing: readonly PlatformChoice[], incoming: read
   });
 }
 
-const parseChoices = (json: string): PlatformChoice[] => JSON.parse(json) as PlatformChoice[];
+/** Profiles snapshotted before `handle` was on the wire have none: their handle is not known. */
+const parseChoices = (json: string): PlatformChoice[] =>
+  (JSON.parse(json) as PlatformChoice[]).map((c) => (c.profile && c.profile.handle === undefined ? { ...c, profile: { ...c.profile, handle: null } } : c));
 
 // ---------------------------------------------------------------- artist account
 
