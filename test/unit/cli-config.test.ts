@@ -106,6 +106,20 @@ describe('config file', () => {
     }
   });
 
+  it.skipIf(process.platform === 'win32')('keeps its folder 0700, also one that existed with wider permissions', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'reldist-cfg-'));
+    const fresh = { RELDIST_CONFIG_DIR: join(dir, 'fresh') };
+    await updateConfig(fresh, (c) => void (c.settings = { timeout: '60' }));
+    expect(statSync(join(dir, 'fresh')).mode & 0o777).toBe(0o700);
+    const { chmodSync } = await import('node:fs');
+    const old = join(dir, 'old');
+    mkdirSync(old, { mode: 0o755 });
+    chmodSync(old, 0o755);
+    await updateConfig({ RELDIST_CONFIG_DIR: old }, (c) => void (c.profiles = { default: { token: 'rd_secret' } }));
+    expect(statSync(old).mode & 0o777).toBe(0o700);
+    expect(statSync(join(old, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+
   it('says which file is broken when it is not JSON', () => {
     dir = mkdtempSync(join(tmpdir(), 'reldist-cfg-'));
     mkdirSync(join(dir, 'cfg'));

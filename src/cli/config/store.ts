@@ -69,6 +69,9 @@ export function readConfig(env: Env, platform: NodeJS.Platform = process.platfor
 export async function updateConfig(env: Env, change: (data: ConfigData) => void): Promise<string> {
   const dir = configDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A folder that existed before (made by hand, or by another tool) may be open to others: the
+  // atomic write puts a temporary copy of the tokens in it, so it is narrowed too.
+  if (process.platform !== 'win32' && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
   const { default: Conf } = await import('conf');
   // Read through our own reader first so a too-open file is narrowed before we write to it.
   const current = readConfig(env).data;
