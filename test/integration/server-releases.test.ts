@@ -300,6 +300,16 @@ describe('submit', () => {
     expect(res2.body.release.tracks[0].isrc).not.toBe(isrc);
   });
 
+  test('a name joined with "&" is one act when the label manages it, several people otherwise', async () => {
+    const r = await createRelease(s, label, { title: 'Bridge Over Water', artists: [{ name: 'Simon & Garfunkel', role: 'primary' }] });
+    const several = async () =>
+      (await api(s, label, 'POST', `/releases/${r.id}/submit`, { dry_run: true })).body.problems.filter((p: any) => p.code === 'artist_several_people');
+    expect(await several()).toHaveLength(1);
+    const added = await api(s, label, 'POST', '/preferences/label/submit', { artists: [{ name: 'Simon & Garfunkel' }] });
+    expect(added.status).toBe(200);
+    expect(await several()).toEqual([]);
+  });
+
   test("a UPC another of the user's releases holds blocks the submit", async () => {
     const first = await createRelease(s, artist, { upc: '0 12345 67890 5' });
     expect(first.upc).toBe('012345678905');

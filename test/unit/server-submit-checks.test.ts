@@ -124,3 +124,27 @@ test('every problem is reported at once', () => {
   );
   for (const p of ps) expect(p.hint === undefined || p.hint.length > 5).toBe(true);
 });
+
+describe('several people in one artist entry', () => {
+  const one = (name: string, extra: Partial<SubmitFacts> = {}) =>
+    codes(check({ artists: [{ name, role: 'primary' }] }, [track({ artists: [{ name: 'Nina Vale', role: 'primary' }] })], extra));
+
+  test.each(['Nina Vale & Jo Bright', 'Nina Vale, Jo Bright', 'Nina Vale feat. Jo Bright', 'Nina Vale ft. Jo Bright', 'Nina Vale x Jo Bright', 'Nina Vale vs. Jo Bright', 'Nina Vale / Jo Bright', 'Nina Vale; Jo Bright', 'Nina Vale with Jo Bright'])(
+    '"%s" is several people',
+    (name) => expect(one(name)).toContain('artist_several_people'),
+  );
+
+  test.each(['Simon & Garfunkel', 'Earth, Wind & Fire', 'Tyler, The Creator'])('"%s" is one act once the account knows it as one', (name) => {
+    expect(one(name)).toContain('artist_several_people');
+    expect(one(name, { knownActs: new Set([name.toLowerCase()]) })).not.toContain('artist_several_people');
+  });
+
+  test('a known act does not excuse a collaboration marker', () => {
+    expect(one('Simon & Garfunkel feat. Jo Bright', { knownActs: new Set(['simon & garfunkel feat. jo bright']) })).toContain('artist_several_people');
+  });
+
+  test('the hint names the way out for a duo or band', () => {
+    const p = check({ artists: [{ name: 'Simon & Garfunkel', role: 'primary' }] }).find((x) => x.code === 'artist_several_people');
+    expect(p?.hint).toMatch(/duo or band/);
+  });
+});

@@ -14,6 +14,7 @@ import {
   blankToNull, defaultDelivery, defaultVideo, deleteReleaseRow, getRelease, insertRelease, listReleases, releaseWithUpc,
   saveRelease, toReleaseResource, upcColumns, type Release, type ReleaseData,
 } from '../store/releases.js';
+import { preferenceArtists } from '../store/preferences.js';
 import { setTrackIsrc } from '../store/tracks.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
@@ -180,7 +181,8 @@ export const handlers: HandlerMap = {
         const release = toReleaseResource(db, r, true);
         const tracks = release.tracks ?? [];
         const inUse = r.row.upc_gtin14 ? releaseWithUpc(db, user.id, r.row.upc_gtin14, id) : undefined;
-        const problems = runSubmitChecks({ release, tracks, now, ...(inUse ? { upcInUseBy: inUse } : {}) });
+        const knownActs = new Set(preferenceArtists(db, user.id).map((a) => a.name.trim().toLowerCase()));
+        const problems = runSubmitChecks({ release, tracks, now, knownActs, ...(inUse ? { upcInUseBy: inUse } : {}) });
         const blocking = problems.filter((p) => p.severity === 'error');
         const warnings = problems.filter((p) => p.severity === 'warning');
         if (b.dry_run) {

@@ -10,6 +10,11 @@ export interface SubmitFacts {
   tracks: TrackResource[];
   /** Another of the user's releases with the same UPC (padded comparison), if any. */
   upcInUseBy?: { id: number | string; status: string };
+  /**
+   * Names (trimmed, lower-case) the account has declared as one act: its label's artists, or the
+   * artist account's own name. "Simon & Garfunkel" there is a duo, not two people in one entry.
+   */
+  knownActs?: ReadonlySet<string>;
   now: Date;
 }
 
@@ -27,8 +32,12 @@ const EXPLICIT_MARKER_RE = /[([]\s*(clean|explicit|dirty)\s*(version)?\s*[)\]]/i
 const MARKETING_RE = /\b(official|exclusive|original mix|album version|free download|hq|hd|new single|new song)\b/i;
 const VERSION_IN_TITLE_RE = /[([][^)\]]*\b(remix|remixed|live|deluxe|remaster(ed)?|edition|version|acoustic|instrumental|radio edit|extended mix)\b[^)\]]*[)\]]/i;
 const GENERIC_TITLE_RE = /^(track|untitled|title|audio track)\s*(no\.?\s*|#\s*)?\d*$/i;
-// Several people in one entry: "A & B", "A, B", "A / B", "A x B", "A vs. B", "A; B", "A feat. B".
-const SEVERAL_PEOPLE_RE = /\s&\s|,|;|\s\/\s|\sx\s|\svs\.?\s|\s(feat\.?|ft\.|featuring|with)\s/i;
+// Several people in one entry. Collaboration markers ("A / B", "A x B", "A vs. B", "A; B",
+// "A feat. B", "A with B") always are. "&" and "," also join the names of one act ("Simon &
+// Garfunkel", "Earth, Wind & Fire", "Tyler, The Creator"), which no pattern can tell from two
+// people, so such a name passes only when the account knows it as one act (knownActs).
+const COLLABORATION_RE = /;|\s\/\s|\sx\s|\svs\.?\s|\s(feat\.?|ft\.|featuring|with)\s/i;
+const JOINED_NAMES_RE = /\s&\s|,/;
 const EMOJI_RE = /\p{Extended_Pictographic}/u;
 
 const SAMPLE_RATE_MIN = 44_100;
@@ -65,7 +74,8 @@ export function runSubmitChecks(facts: SubmitFacts): Problem[] {
   checkTitle(r.title, 'title', error, warn);
 
   // Artists of the release.
-  checkArtists(r.artists, 'artists', error, warn);
+  const knownActs = facts.knownActs ?? new Set<string>();
+  checkArtists(r.artists, 'artists', knownActs, error, warn);
   const primaries = r.artists.filter((a) => a.role === 'primary').length;
   if (primaries >= MANY_PRIMARIES) {
     warn('artists', 'many_primary_artists', `${primaries} primary artists on one release`, 'Stores often show releases with four or more primaries as "Various Artists"; consider featuring roles.');
@@ -111,7 +121,7 @@ export function runSubmitChecks(facts: SubmitFacts): Problem[] {
   facts.tracks.forEach((t, i) => {
     const p = `tracks.${i}`;
     checkTitle(t.title, `${p}.title`, error, warn);
-    checkArtists(t.artists, `${p}.artists`, error, warn);
+    checkArtists(t.artists, `${p}.artists`, knownActs, error, warn);
     if (!t.contributors.some((c) => c.role === 'composer')) {
       error(`${p}.contributors`, 'composer_missing', `track ${i + 1} "${t.title}" has no composer`, 'Add at least one contributor with role composer.');
     }
@@ -172,15 +182,25 @@ function checkTitle(title: string, path: string, error: Report, warn: Report): v
   caseWarnings(title, path, 'title', warn);
 }
 
-function checkArtists(artists: ArtistCredit[], path: string, error: Report, warn: Report): void {
+function severalPeople(name: string, knownActs: ReadonlySet<string>): boolean {
+  if (COLLABORATION_RE.test(name)) return true;
+  return JOINED_NAMES_RE.test(name) && !knownActs.has(name.trim().toLowerCase());
+}
+
+function checkArtists(artists: ArtistCredit[], path: string, knownActs: ReadonlySet<string>, error: Report, warn: Report): void {
   if (!artists.some((a) => a.role === 'primary')) {
     error(path, 'primary_artist_missing', 'there is no primary artist', 'Add at least one artist with role primary.');
   }
   const primaries = new Set(artists.filter((a) => a.role === 'primary').map((a) => a.name.trim().toLowerCase()));
   artists.forEach((a, i) => {
     const p = `${path}.${i}.name`;
-    if (SEVERAL_PEOPLE_RE.test(a.name)) {
-      error(p, 'artist_several_people', `"${a.name}" names several people in one entry`, 'Give each person their own entry ("A & B" is two entries).');
+    if (severalPeople(a.name, knownActs)) {
+      error(
+        p,
+        'artist_several_people',
+        `"${a.name}" names several people in one entry`,
+        'Give each person their own entry ("A & B" is two entries). If it is one act, a duo or band such as "Simon & Garfunkel", add it to your label\'s artists (or make it your artist name) and it passes.',
+      );
     }
     if (GENERIC_ARTIST_NAMES.has(a.name.trim().toLowerCase())) {
       error(p, 'artist_name_generic', `"${a.name}" is a generic name, not an artist`, 'Stores refuse descriptive artist names; use the real artist name.');
