@@ -7,7 +7,7 @@ import type {
   LabelArtistResource,
   PreferenceArtistItem,
 } from '../../contract/resources.js';
-import type { Migration, ServerModule } from '../handler.js';
+import { ServiceError, type Migration, type ServerModule } from '../handler.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { foldName } from '../artists/search.js';
 import { seededDirectory } from '../artists/index.js';
@@ -192,7 +192,8 @@ export function saveLabelPreferences(
     for (const a of artists) {
       const folded = foldName(a.name);
       const existing = (a.id !== undefined ? byId.get(a.id, userId) : byName.get(userId, folded)) as LabelArtistRow | undefined;
-      if (a.id !== undefined && !existing) throw new Error(`label artist ${a.id} vanished during the update`);
+      // Checked by the handler, but a slow profile lookup lets another request remove it meanwhile.
+      if (a.id !== undefined && !existing) throw new ServiceError(404, 'not_found', `label artist ${a.id} not found`);
       if (existing) {
         const platforms = mergeChoices(parseChoices(existing.platforms), a.platforms ?? []);
         update.run(a.name, folded, JSON.stringify(platforms), nowIso, existing.id);
