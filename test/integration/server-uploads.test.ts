@@ -245,3 +245,37 @@ describe('an upload the client abandons', () => {
     expect(s.errors).toEqual([]);
   });
 });
+
+describe('a release deleted while its upload is arriving', () => {
+  test('the upload is refused and leaves no file behind', async () => {
+    const rel = await createRelease(s, token);
+    const wav = validWav();
+    const u = await api(s, token, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) });
+    const url = new URL(u.body.upload_url);
+    const { request } = await import('node:http');
+    const req = request({ host: url.hostname, port: url.port, method: 'PUT', path: url.pathname + url.search, headers: { 'content-length': String(wav.length) } });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
+    req.write(wav.subarray(0, wav.length / 2));
+    let tmp = (await filesOnDisk()).tmp;
+    for (let i = 0; i < 200 && tmp.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      tmp = (await filesOnDisk()).tmp;
+    }
+    expect(tmp).toHaveLength(1);
+    expect((await api(s, token, 'DELETE', `/releases/${rel.id}`)).status).toBe(200);
+    req.end(wav.subarray(wav.length / 2));
+    const res = await answer;
+    expect(res.status, res.body).toBe(404);
+    const after = await filesOnDisk();
+    expect(after.files).not.toContain(u.body.key);
+    expect(after.tmp).toEqual([]);
+  });
+});

@@ -4,9 +4,11 @@
 // file that matches the declared size and digest and passes the audio rules is moved (renamed,
 // so atomically) into place. A refused upload leaves no file behind.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { renameSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
+import type { ReleaseStatus } from '../../contract/index.js';
 import { ServiceError, type ServerDeps } from '../handler.js';
 import type { AppEnv } from '../http/env.js';
 import { isAllowed } from '../rules/state-machine.js';
@@ -33,6 +35,16 @@ export async function receiveUpload(c: Context<AppEnv>, deps: ServerDeps): Promi
 
 const bodyDone = new WeakSet<Context<AppEnv>>();
 
+function assertReleaseTakesUploads(deps: ServerDeps, key: string): void {
+  const release = deps.db
+    .prepare('SELECT r.status FROM uploads u JOIN releases r ON r.id = u.release_id WHERE u.key = ?')
+    .get(key) as { status: ReleaseStatus } | undefined;
+  if (!release) throw new ServiceError(404, 'not_found', 'the release of this upload no longer exists');
+  if (!isAllowed(release.status, 'upload')) {
+    throw new ServiceError(409, 'state_conflict', `the release is ${release.status}: no files can be uploaded to it`);
+  }
+}
+
 async function receive(c: Context<AppEnv>, deps: ServerDeps): Promise<Response> {
   const key = c.req.param('key') ?? '';
   const expires = Number(c.req.query('expires'));
@@ -43,11 +55,7 @@ async function receive(c: Context<AppEnv>, deps: ServerDeps): Promise<Response> 
   if (expires * 1000 <= deps.now().getTime()) {
     throw new ServiceError(410, 'upload_expired', 'the upload address has expired; ask for a new one with POST …/tracks/upload-url');
   }
-  const release = deps.db.prepare('SELECT status FROM releases WHERE id = ?').get(upload.release_id) as { status: 'draft' } | undefined;
-  if (!release) throw new ServiceError(404, 'not_found', 'the release of this upload no longer exists');
-  if (!isAllowed(release.status, 'upload')) {
-    throw new ServiceError(409, 'state_conflict', `the release is ${release.status}: no files can be uploaded to it`);
-  }
+  assertReleaseTakesUploads(deps, key);
 
   // Owner only, like the files in them (receive.ts writes them 0600).
   await mkdir(uploadsTmpDir(deps.dataDir), { recursive: true, mode: 0o700 });
@@ -63,8 +71,15 @@ async function receive(c: Context<AppEnv>, deps: ServerDeps): Promise<Response> 
       throw new ServiceError(422, 'upload_mismatch', `the file's sha256 is ${got.sha256}, not the declared ${upload.sha256}`);
     }
     const info = await probeAudio(tmp, got.bytes);
-    await rename(tmp, uploadFilePath(deps.dataDir, key));
-    markUploadReady(deps.db, key, info, deps.now().toISOString());
+    // Asked again, and the file moved and recorded in the same step: while the bytes arrived the
+    // release may have been deleted (its files already removed) or submitted.
+    deps.db
+      .transaction(() => {
+        assertReleaseTakesUploads(deps, key);
+        renameSync(tmp, uploadFilePath(deps.dataDir, key));
+        markUploadReady(deps.db, key, info, deps.now().toISOString());
+      })
+      .immediate();
     return c.json({ key, state: 'ready', size: got.bytes, sha256: got.sha256, ...info }, 200);
   } catch (e) {
     await rm(tmp, { force: true });
