@@ -145,6 +145,30 @@ describe('ownership', () => {
   });
 });
 
+describe('ownership through ids inside bodies', () => {
+  test("another user's upload key, track id or label artist cannot be attached to your own release", async () => {
+    const theirs = await submittableRelease(s, label);
+    const theirKey = theirs.tracks[0].file.key;
+    const theirTrack = theirs.tracks[0].id;
+    const theirArtist = (await api(s, label, 'GET', '/preferences/label')).body.artists[0].id;
+    const mine = await submittableRelease(s, artist);
+    const myTrack = mine.tracks[0].id;
+    const attempts: [string, string, unknown, string][] = [
+      ['PUT', `/releases/${mine.id}/tracks`, [{ title: 'Taken', file_key: theirKey }], 'tracks.0.file_key'],
+      ['PATCH', `/releases/${mine.id}/tracks/${myTrack}/file`, { file_key: theirKey }, 'file_key'],
+      ['PUT', `/releases/${mine.id}/tracks`, [{ id: theirTrack, title: 'Moved' }], 'tracks.0.id'],
+      ['PATCH', `/releases/${mine.id}/metadata`, { artists: [{ name: 'Lena Voss', artist_id: theirArtist, role: 'primary' }] }, 'artists.0.artist_id'],
+    ];
+    for (const [method, path, body, field] of attempts) {
+      const res = await api(s, artist, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(422);
+      expect(Object.keys(res.body.error.fields)).toEqual([field]);
+    }
+    expect((await api(s, artist, 'GET', `/releases/${mine.id}`)).body).toEqual(mine);
+    expect((await api(s, label, 'GET', `/releases/${theirs.id}`)).body).toEqual(theirs);
+  });
+});
+
 describe('editing and the state machine', () => {
   test('PATCH metadata, delivery and video change only what is given', async () => {
     const r = await createRelease(s, label, { catalog_number: 'NLR-1' });
