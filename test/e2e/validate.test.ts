@@ -42,11 +42,11 @@ const rows = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map(
 const jsonLines = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('validate upc', () => {
-  it('a valid code: a row on stdout, nothing on a piped stderr, exit 0', async () => {
+  it('a valid code: a row on stdout, the summary on stderr, exit 0', async () => {
     const r = await run(['validate', 'upc', '036000241457']);
     expect(r.code).toBe(0);
     expect(rows(r.stdout)).toEqual([['036000241457', 'valid', '036000241457', '']]);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('checked 1, valid 1, invalid 0, warnings 0\n');
   });
 
   it('an invalid code: the reason in the row, exit 3 with one error line', async () => {
@@ -56,18 +56,18 @@ describe('validate upc', () => {
       ['036000241456', 'invalid', '', 'check digit is 6, it should be 7'],
       ['0-36000-24145-7', 'valid', '036000241457', ''],
     ]);
-    expect(r.stderr).toBe('error: 1 of 2 codes are invalid\n');
+    expect(r.stderr).toBe('checked 2, valid 1, invalid 1, warnings 0\nerror: 1 of 2 codes are invalid\n');
   });
 
-  it('--json gives JSON Lines even for one code; the error is one JSON object on stderr', async () => {
+  it('--json gives JSON Lines even for one code, with a JSON summary on stderr', async () => {
     const r = await run(['validate', 'upc', '--json', '12345678905']);
     expect(r.code).toBe(3);
     const [line, ...rest] = jsonLines(r.stdout);
     expect(rest).toEqual([]);
     expect(line).toMatchObject({ input: '12345678905', valid: false, normalized: null, kind: null });
     expect((line!.problems as { code: string }[])[0]!.code).toBe('bad_length');
-    const [error, ...more] = r.stderr.trim().split('\n').map((l) => JSON.parse(l));
-    expect(more).toEqual([]);
+    const [summary, error] = r.stderr.trim().split('\n').map((l) => JSON.parse(l));
+    expect(summary).toEqual({ summary: { checked: 1, valid: 0, invalid: 1, warnings: 0 } });
     expect(error.error.code).toBe('validation_failed');
   });
 
@@ -82,7 +82,7 @@ describe('validate upc', () => {
       ['978-0-471-11709-4', 'valid'],
       ['0 12345 67890 5', 'valid'],
     ]);
-    expect(r.stderr).toBe('error: 1 of 5 codes are invalid\n');
+    expect(r.stderr).toMatch(/^checked 5, valid 4, invalid 1, warnings 0\n/);
   });
 
   it('reads --file, refuses look-alikes with their reason and echoes the input intact', async () => {
@@ -127,7 +127,7 @@ describe('validate upc', () => {
     expect(lines.length).toBe(n + 1);
     expect(JSON.parse(lines[7]!).input).toBe('x');
     expect(JSON.parse(lines[8]!).valid).toBe(true);
-    expect(JSON.parse(r.stderr.split('\n')[0]!).error.message).toBe(`200 of ${n} codes are invalid`);
+    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({ summary: { checked: n, valid: n - 200, invalid: 200, warnings: 0 } });
   });
 });
 
@@ -139,7 +139,7 @@ describe('validate isrc', () => {
       ['us-rc1-76-07839', 'valid', 'US-RC1-76-07839', ''],
       ['ISRC XXABC2000001', 'valid', 'XX-ABC-20-00001', 'warning: prefix XX is neither an ISO 3166 country code nor a known ISRC agency prefix'],
     ]);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('checked 2, valid 2, invalid 0, warnings 1\n');
   });
 
   it('bulk from a file with --json: display and problems per line, exit 3 on an invalid one', async () => {

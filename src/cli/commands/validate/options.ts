@@ -13,5 +13,5 @@ output keeps input order. On a terminal: a table. Piped: one tab-separated row p
   input<TAB>valid|invalid<TAB>normalized<TAB>reason
 With --json: JSON Lines (one object per code, even for one code, because it streams):
   {"input":…,"valid":…,"normalized":…,"kind":…,"problems":[…]}
-On a terminal, a summary (checked, valid, invalid, warnings) goes to stderr unless --quiet.
+A summary (checked, valid, invalid, warnings) goes to stderr unless --quiet.
 Exit status 3 when any code is invalid (warnings do not count), 0 otherwise.`;

@@ -144,8 +144,8 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
     valid += fast.valid();
   }
 
-  // The summary is a note for a person: on a terminal only (a pipeline has the rows and the exit code).
-  if (ctx.io.stderrIsTTY && !ctx.globals.quiet) {
+  // Bulk checking promises a summary on stderr, piped or not (a CI log keeps it); --quiet drops it.
+  if (!ctx.globals.quiet) {
     ctx.io.stderr.write(
       ctx.globals.json
         ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned } })}\n`
