@@ -29,14 +29,24 @@ export async function receiveToFile(body: ReadableStream<Uint8Array> | null, tmp
       done(null, chunk);
     },
   });
+  // A failure of the file (disk full, no permission) is ours, not the client's: it must not be
+  // reported as an interrupted upload for the client to retry forever.
+  // (pipeline hands the client's error on to the file too, so only a different one is the file's.)
+  let sourceError: unknown;
+  let fileError: unknown;
   try {
     const source = body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([]);
-    await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+    const file = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 });
+    source.once('error', (e) => (sourceError ??= e));
+    file.once('error', (e) => (fileError ??= e));
+    await pipeline(source, meter, file);
   } catch (e) {
     await rm(tmpPath, { force: true });
     if (e instanceof TooManyBytes) {
       throw new ServiceError(422, 'upload_mismatch', `the upload is larger than the declared size of ${declaredSize} bytes`);
     }
+    // Not a ServiceError: the app answers a 500 without details and logs this one.
+    if (fileError !== undefined && fileError !== sourceError && !(fileError instanceof TooManyBytes)) throw fileError;
     throw new ServiceError(400, 'upload_interrupted', 'the upload ended before the file was complete; upload it again');
   }
   return { bytes, sha256: hash.digest('hex') };
