@@ -236,6 +236,11 @@ describe('editing and the state machine', () => {
     expect(upc.status).toBe(409);
     expect(upc.body.error.message).toContain('delivered');
     expect((await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, { label: 'Other Label' })).status).toBe(409);
+    // The same UPC written another way (as EAN-13, with spaces) is no change: a client that sends
+    // the whole form back is not refused.
+    const same = await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, { upc: `0 ${dl.body.upc}`, label: dl.body.label, genre: 'Rock' });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.upc).toBe(dl.body.upc);
     expect((await api(s, label, 'DELETE', `/releases/${r.id}`)).status).toBe(409);
     expect((await api(s, label, 'PUT', `/releases/${r.id}/tracks`, [])).status).toBe(409);
     const live = await api(s, label, 'POST', `/_sandbox/releases/${r.id}/go-live`, {});

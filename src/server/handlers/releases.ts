@@ -100,7 +100,12 @@ export const handlers: HandlerMap = {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_metadata');
       const frozen = r.row.status === 'delivered' || r.row.status === 'live';
-      if (frozen && b.upc !== undefined && upcColumns(blankToNull(b.upc)).upc !== r.row.upc) {
+      // Compared as products (padded to 14 digits), so the same code written another way is no change.
+      const sameUpc = (given: string | null) => {
+        const c = upcColumns(given);
+        return c.upc_gtin14 !== null ? c.upc_gtin14 === r.row.upc_gtin14 : c.upc === r.row.upc;
+      };
+      if (frozen && b.upc !== undefined && !sameUpc(blankToNull(b.upc))) {
         throw stateConflict(r.row.status, 'its UPC never changes after delivery');
       }
       if (frozen && b.label !== undefined && b.label !== r.data.label) {
