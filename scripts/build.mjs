@@ -2,7 +2,9 @@
 // declarations only; every heavy dependency lands in a chunk loaded by the command that needs it.
 // Writes dist/meta.json (esbuild's metafile) so the split can be checked: `node scripts/build.mjs --report`.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('..', import.meta.url);
 
@@ -21,7 +23,47 @@ const lazyChildProcess = {
   },
 };
 
+// Some bundled CommonJS dependencies call require(); give ESM chunks one.
+const banner = {
+  js: "import { createRequire as __reldistCreateRequire } from 'node:module'; const require = __reldistCreateRequire(import.meta.url);",
+};
+
 await rm(new URL('dist', root), { recursive: true, force: true });
+
+// What main.ts answers without loading commander (version, help topics, the root help as commander
+// renders it for a pipe): run src/cli/static-answers.ts once, here, in a child whose stdout is a
+// pipe like the one the answer is for, and bundle the result as strings.
+const genDir = fileURLToPath(new URL('dist/.static-answers', root));
+await build({
+  stdin: {
+    contents: "import { staticAnswers } from './src/cli/static-answers.ts'; process.stdout.write(JSON.stringify(await staticAnswers()));",
+    resolveDir: fileURLToPath(root),
+    loader: 'ts',
+  },
+  outfile: `${genDir}/gen.mjs`,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  external: ['better-sqlite3'],
+  banner,
+  logLevel: 'warning',
+  plugins: [lazyChildProcess],
+});
+const gen = spawnSync(process.execPath, [`${genDir}/gen.mjs`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
+if (gen.status !== 0) throw new Error(`scripts/build.mjs: rendering the static answers failed (exit ${gen.status})`);
+const answers = JSON.parse(gen.stdout);
+await rm(genDir, { recursive: true, force: true });
+const bakedAnswers = {
+  name: 'baked-static-answers',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]static-answers\.ts$/ }, () => ({
+      contents: `export async function staticAnswers() { return ${JSON.stringify(answers)}; }`,
+      loader: 'js',
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: { main: 'src/cli/main.ts' },
   outdir: 'dist',
@@ -34,13 +76,10 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Native addon: must be resolved from node_modules at run time.
   external: ['better-sqlite3'],
-  // Some bundled CommonJS dependencies call require(); give ESM chunks one.
-  banner: {
-    js: "import { createRequire as __reldistCreateRequire } from 'node:module'; const require = __reldistCreateRequire(import.meta.url);",
-  },
+  banner,
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, bakedAnswers],
   // Less text to parse at start-up; names are kept so stack traces under --debug stay readable.
   minifyWhitespace: true,
   minifySyntax: true,

@@ -1,37 +1,41 @@
 // The entry point, and the only place that calls process.exit: it maps every error to one line
-// on stderr and an exit code. It stays tiny: `--version` and help topics answer without loading
-// commander; everything else loads the command tree (see docs/startup.md).
-import { CliError, ExitCode } from './errors.js';
-import { processIO } from './io.js';
-import { VERSION } from './version.js';
-import { helpTopics } from './help-topics.js';
+// on stderr and an exit code. It stays tiny: `--version`, help topics and the root `--help` are
+// answered from strings made at build time (static-answers.ts) without loading commander or any
+// other module; everything else loads the command tree (see docs/startup.md).
+import type { ExitCode } from './errors.js';
+import { staticAnswers } from './static-answers.js';
+
+// A type-only import keeps errors.js (and its chunk) out of the fast paths.
+const OK: typeof ExitCode.ok = 0;
+
+/** The answer to argv if it needs no code, else undefined. */
+async function fastAnswer(args: string[]): Promise<string | undefined> {
+  const one = args.length === 1 ? args[0] : undefined;
+  if (one === '--version' || one === '-V') return `${(await staticAnswers()).version}\n`;
+  if (args[0] === 'help' && args[1]) return (await staticAnswers()).topics[args[1]];
+  // The stored root help is commander's rendering for a pipe or file; a terminal gets it from
+  // commander, wrapped to its width.
+  if ((one === '--help' || one === '-h') && !process.stdout.isTTY) return (await staticAnswers()).rootHelp;
+  return undefined;
+}
 
 async function main(argv: string[]): Promise<number> {
   // A reader that went away (`reldist … | head`) is not an error: stop quietly.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+      if (err.code === 'EPIPE') process.exit(OK);
       throw err;
     });
   }
-  const io = processIO();
   const args = argv.slice(2);
-  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-    io.stdout.write(`${VERSION}\n`);
-    return ExitCode.ok;
-  }
-  if (args[0] === 'help' && args[1] && helpTopics[args[1]]) {
-    io.stdout.write(helpTopics[args[1]]!);
-    return ExitCode.ok;
+  const answer = await fastAnswer(args);
+  if (answer !== undefined) {
+    process.stdout.write(answer);
+    return OK;
   }
 
-  const controller = new AbortController();
-  const onSignal = () => controller.abort(new CliError('interrupted', { exitCode: ExitCode.interrupted }));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
-  const { runCli } = await import('./run-cli.js');
-  return runCli(args, { io, env: process.env, signal: controller.signal });
+  const { runProcess } = await import('./run-cli.js');
+  return runProcess(args);
 }
 
 const code = await main(process.argv);

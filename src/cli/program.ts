@@ -1,160 +1,17 @@
-import { Command, CommanderError, Option } from 'commander';
-import { examplesHelp, isGroup, type CommandSpec, type GroupSpec } from './command.js';
-import type { Context, GlobalOptions } from './context.js';
-import { UsageError } from './errors.js';
-import { colorEnabled, type Env, type IO } from './io.js';
-import { commandGroups, topLevelCommands } from './commands/index.js';
+// The whole command tree, every group declared (shell completion, tests of every command's help).
+// A run of the CLI does not come through here: run-cli.ts loads only the group it invokes.
+import type { Command } from 'commander';
+import { createProgram, type ProgramDeps } from './build-program.js';
+import { commandGroups } from './commands/index.js';
 
-import { VERSION } from './version.js';
+const allGroups = await Promise.all(commandGroups.map((g) => g.load()));
 
-export { VERSION };
-
-export interface ProgramDeps {
-  io: IO;
-  env: Env;
-  /** Build only this group's sub-commands (start-up: the others are never parsed). Default: all. */
-  only?: string | undefined;
-  now?: () => Date;
-  signal?: AbortSignal;
-  /** Overrides for lazily built services (tests). */
-  services?: Context['services'];
-}
-
-function globalsOf(cmd: Command): GlobalOptions {
-  const o = cmd.optsWithGlobals() as Record<string, unknown>;
-  return {
-    json: Boolean(o.json),
-    debug: Boolean(o.debug),
-    quiet: Boolean(o.quiet),
-    input: o.input !== false,
-    yes: Boolean(o.yes),
-    color: typeof o.color === 'boolean' && o.color === false ? false : undefined,
-    profile: typeof o.profile === 'string' ? o.profile : undefined,
-    baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
-  };
-}
-
-const deferred = new WeakMap<Context, (() => unknown)[]>();
-
-export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context {
-  const list: (() => unknown)[] = [];
-  const ctx: Context = {
-    io: deps.io,
-    env: deps.env,
-    globals,
-    color: colorEnabled(deps.env, deps.io.stdoutIsTTY, globals.color),
-    canPrompt: globals.input && deps.io.stdinIsTTY && deps.io.stdoutIsTTY && deps.env.CI !== 'true',
-    now: deps.now ?? (() => new Date()),
-    signal: deps.signal ?? new AbortController().signal,
-    services: { ...(deps.services ?? {}) },
-    defer: (fn) => void list.push(fn),
-  };
-  deferred.set(ctx, list);
-  return ctx;
-}
-
-/** Runs a context's clean-ups, last registered first; a failing clean-up does not hide the others. */
-export async function runDeferred(ctx: Context): Promise<void> {
-  const list = deferred.get(ctx) ?? [];
-  deferred.delete(ctx);
-  for (const fn of list.reverse()) {
-    try {
-      await fn();
-    } catch (err) {
-      if (ctx.globals.debug) ctx.io.stderr.write(`clean-up failed: ${(err as Error).message}\n`);
-    }
-  }
-}
-
-function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Command {
-  const cmd = parent.command(spec.args ? `${spec.name} ${spec.args}` : spec.name);
-  cmd.summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
-  for (const alias of spec.aliases ?? []) cmd.alias(alias);
-  spec.configure?.(cmd);
-  cmd.addHelpText('after', examplesHelp(spec.examples));
-  cmd.action(async (...params: unknown[]) => {
-    const self = params[params.length - 1] as Command;
-    const ctx = makeContext(deps, globalsOf(self));
-    try {
-      await spec.run(ctx, self.opts(), self.args);
-    } finally {
-      await runDeferred(ctx);
-    }
-  });
-  return cmd;
-}
-
-function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps, topLevel = true): void {
-  const cmd = parent.command(group.name).summary(group.summary).description(group.summary);
-  if (group.examples) cmd.addHelpText('after', examplesHelp(group.examples));
-  // Only the group being run needs its sub-commands (and their flags) declared to commander.
-  if (topLevel && deps.only !== undefined && deps.only !== group.name) return;
-  for (const spec of group.commands) {
-    if (isGroup(spec)) attachGroup(cmd, spec, deps, false);
-    else attach(cmd, spec, deps);
-  }
-}
-
-/** Builds the whole command tree. Only declarations are loaded here; see command.ts. */
+/** Declares every group, or with `deps.only` only that group's sub-commands. */
 export function buildProgram(deps: ProgramDeps): Command {
-  const program = new Command('reldist');
-  program
-    .description('Get music releases out to the world: releases, tracks, codes and artists, from a terminal or CI.')
-    .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help for a command')
-    .option('--json', 'print data as one JSON value on stdout')
-    .option('--debug', 'trace requests and show stack traces on stderr (tokens redacted)')
-    .option('-q, --quiet', 'print nothing on stderr but errors')
-    .option('--no-input', 'never prompt; a missing input is an error that names the flag to pass')
-    .option('-y, --yes', 'answer yes to confirmations')
-    .option('--no-color', 'no colour, whatever the terminal')
-    .addOption(new Option('--profile <name>', 'use this saved profile (env: RELDIST_PROFILE)'))
-    .addOption(new Option('--base-url <url>', 'the service to talk to (env: RELDIST_BASE_URL)'))
-    .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true })
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => deps.io.stdout.write(s),
-      writeErr: (s) => deps.io.stderr.write(s),
-      // Errors are printed once, by main.ts, as one line.
-      outputError: () => {},
-    });
-
-  for (const spec of topLevelCommands) attach(program, spec, deps);
-  for (const group of commandGroups) attachGroup(program, group, deps);
-
-  program.addHelpText(
-    'after',
-    `\nRun \`reldist <command> --help\` for a command's flags and examples, \`reldist help exit-codes\` for exit codes.\n`,
-  );
-  return program;
+  return createProgram(deps, deps.only === undefined ? allGroups : allGroups.filter((g) => g.name === deps.only));
 }
 
+export { invokedName, makeContext, runDeferred, toUsageError, type ProgramDeps } from './build-program.js';
+export { VERSION } from './version.js';
 export { helpTopics } from './help-topics.js';
-export { CommanderError };
-
-export function toUsageError(err: CommanderError): UsageError {
-  // commander prefixes messages with "error: "; keep one clean line.
-  const message = err.message.replace(/^error:\s*/i, '').split('\n')[0] ?? err.message;
-  const suggestion = /\(Did you mean (.+?)\?\)/.exec(err.message)?.[1];
-  return new UsageError(message, suggestion ? `did you mean ${suggestion}?` : 'run with --help to see the flags and examples');
-}
-
-/** Global options that take a value, so `--profile x release list` is read as the release group. */
-const VALUED_GLOBALS = new Set(['--profile', '--base-url']);
-
-/** The first command word of argv (`help <group>` counts as <group>), or undefined. */
-export function invokedName(args: readonly string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') return undefined;
-    if (VALUED_GLOBALS.has(a)) {
-      i++;
-      continue;
-    }
-    if (a.startsWith('-')) continue;
-    if (a === 'help') return args.slice(i + 1).find((x) => !x.startsWith('-'));
-    return a;
-  }
-  return undefined;
-}
+export { CommanderError } from 'commander';

@@ -1,9 +1,10 @@
 // Parses argv, runs the command and turns any error into one line on stderr and an exit code.
 // main.ts calls this with the real process streams; tests call it with buffers.
 import { CommanderError } from 'commander';
-import { buildProgram, invokedName, toUsageError, type ProgramDeps } from './program.js';
+import { createProgram, loadInvokedGroup, toUsageError, type ProgramDeps } from './build-program.js';
 import { describeError } from './describe-error.js';
-import { ExitCode } from './errors.js';
+import { CliError, ExitCode } from './errors.js';
+import { processIO } from './io.js';
 
 /** `args` without the node and script names. */
 export async function runCli(args: string[], deps: ProgramDeps): Promise<number> {
@@ -12,7 +13,7 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
   const json = args.includes('--json');
   try {
     // The root's --help and a typo's suggestions need only the group names; a command needs its group.
-    const program = buildProgram({ ...deps, only: deps.only ?? invokedName(args) ?? '' });
+    const program = createProgram(deps, await loadInvokedGroup(args, deps.only));
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
   } catch (err) {
@@ -33,4 +34,13 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
     if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
     return described.exitCode;
   }
+}
+
+/** The real process: its streams and environment; Ctrl-C and SIGTERM abort the running command. */
+export function runProcess(args: string[]): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new CliError('interrupted', { exitCode: ExitCode.interrupted }));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return runCli(args, { io: processIO(), env: process.env, signal: controller.signal });
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { cleanEnv, runBin } from './sandbox-helpers.js';
+import { commandGroups } from '../../src/cli/commands/index.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const HOOK = `
@@ -65,10 +66,33 @@ describe('start-up: what one-shot commands load', () => {
     expect(inputs.some((i) => i.includes('node_modules/commander/'))).toBe(false);
   });
 
-  it('--help loads commander and the declarations only', async () => {
-    const inputs = await loadedInputs(['--help']);
+  it('the root --help (on a pipe) loads neither commander nor any declaration', async () => {
+    for (const flag of ['--help', '-h']) {
+      const inputs = await loadedInputs([flag]);
+      expect(heavyIn(inputs)).toEqual([]);
+      expect(inputs.some((i) => i.includes('node_modules/commander/'))).toBe(false);
+      expect(inputs.filter((i) => i.startsWith('src/cli/commands/'))).toEqual([]);
+    }
+  });
+
+  it('the stored root help is what commander prints for `reldist help`', async () => {
+    const env = cleanEnv({ HOME: home, RELDIST_CONFIG_DIR: join(home, 'config') });
+    const stored = await runBin(['--help'], env);
+    const rendered = await runBin(['help'], env);
+    expect(rendered.code).toBe(0);
+    expect(stored.code).toBe(0);
+    expect(stored.stdout).toBe(rendered.stdout);
+    expect(stored.stdout).toContain('Usage: reldist');
+    for (const g of commandGroups) expect(stored.stdout).toContain(g.name);
+  });
+
+  it('a command loads commander and its own group only, nothing heavy', async () => {
+    const inputs = await loadedInputs(['validate', 'upc', '036000241457']);
     expect(heavyIn(inputs)).toEqual([]);
     expect(inputs.some((i) => i.includes('node_modules/commander/'))).toBe(true);
+    const groupsLoaded = new Set(inputs.map((i) => /^src\/cli\/commands\/([^/]+)\//.exec(i)?.[1]).filter(Boolean));
+    const groupNames = new Set(commandGroups.map((g) => g.name));
+    expect([...groupsLoaded].filter((g) => groupNames.has(g!))).toEqual(['validate']);
   });
 
   it('a one-shot GET goes through node:http without zod, undici or conf', async () => {
@@ -82,5 +106,15 @@ describe('start-up: what one-shot commands load', () => {
     const paged = await loadedInputs(['api', 'GET', '/releases', '--paginate'], env);
     expect(paged.some((i) => i.includes('node_modules/undici/'))).toBe(true);
     expect(paged.some((i) => i.includes('node_modules/zod/'))).toBe(false);
+  });
+});
+
+describe('the table of groups', () => {
+  it("names and summarizes every group as its own declaration does", async () => {
+    for (const entry of commandGroups) {
+      const group = await entry.load();
+      expect({ name: group.name, summary: group.summary }).toEqual({ name: entry.name, summary: entry.summary });
+    }
+    expect(new Set(commandGroups.map((g) => g.name)).size).toBe(commandGroups.length);
   });
 });

@@ -1,0 +1,170 @@
+// The command tree as commander sees it, built from the declarations (command.ts) and the table of
+// groups (commands/index.ts). run-cli.ts declares only the invoked group; program.ts the whole tree.
+import { Command, Option, type CommanderError } from 'commander';
+import { examplesHelp, isGroup, type CommandSpec, type GroupSpec } from './command.js';
+import type { Context, GlobalOptions } from './context.js';
+import { UsageError } from './errors.js';
+import { colorEnabled, type Env, type IO } from './io.js';
+import { commandGroups, topLevelCommands } from './commands/index.js';
+
+import { VERSION } from './version.js';
+
+export interface ProgramDeps {
+  io: IO;
+  env: Env;
+  /** Declare only this group's sub-commands (start-up: the others are never loaded). Default: all. */
+  only?: string | undefined;
+  now?: () => Date;
+  signal?: AbortSignal;
+  /** Overrides for lazily built services (tests). */
+  services?: Context['services'];
+}
+
+function globalsOf(cmd: Command): GlobalOptions {
+  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  return {
+    json: Boolean(o.json),
+    debug: Boolean(o.debug),
+    quiet: Boolean(o.quiet),
+    input: o.input !== false,
+    yes: Boolean(o.yes),
+    color: typeof o.color === 'boolean' && o.color === false ? false : undefined,
+    profile: typeof o.profile === 'string' ? o.profile : undefined,
+    baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
+  };
+}
+
+const deferred = new WeakMap<Context, (() => unknown)[]>();
+
+export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context {
+  const list: (() => unknown)[] = [];
+  const ctx: Context = {
+    io: deps.io,
+    env: deps.env,
+    globals,
+    color: colorEnabled(deps.env, deps.io.stdoutIsTTY, globals.color),
+    canPrompt: globals.input && deps.io.stdinIsTTY && deps.io.stdoutIsTTY && deps.env.CI !== 'true',
+    now: deps.now ?? (() => new Date()),
+    signal: deps.signal ?? new AbortController().signal,
+    services: { ...(deps.services ?? {}) },
+    defer: (fn) => void list.push(fn),
+  };
+  deferred.set(ctx, list);
+  return ctx;
+}
+
+/** Runs a context's clean-ups, last registered first; a failing clean-up does not hide the others. */
+export async function runDeferred(ctx: Context): Promise<void> {
+  const list = deferred.get(ctx) ?? [];
+  deferred.delete(ctx);
+  for (const fn of list.reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      if (ctx.globals.debug) ctx.io.stderr.write(`clean-up failed: ${(err as Error).message}\n`);
+    }
+  }
+}
+
+function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Command {
+  const cmd = parent.command(spec.args ? `${spec.name} ${spec.args}` : spec.name);
+  cmd.summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
+  for (const alias of spec.aliases ?? []) cmd.alias(alias);
+  spec.configure?.(cmd);
+  cmd.addHelpText('after', examplesHelp(spec.examples));
+  cmd.action(async (...params: unknown[]) => {
+    const self = params[params.length - 1] as Command;
+    const ctx = makeContext(deps, globalsOf(self));
+    try {
+      await spec.run(ctx, self.opts(), self.args);
+    } finally {
+      await runDeferred(ctx);
+    }
+  });
+  return cmd;
+}
+
+function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps): void {
+  const cmd = parent.command(group.name).summary(group.summary).description(group.summary);
+  if (group.examples) cmd.addHelpText('after', examplesHelp(group.examples));
+  for (const spec of group.commands) {
+    if (isGroup(spec)) attachGroup(cmd, spec, deps);
+    else attach(cmd, spec, deps);
+  }
+}
+
+/**
+ * The program with every top-level command and group. Groups in `loaded` are declared with their
+ * sub-commands; the others only by name and summary (enough for the root help and for commander's
+ * "did you mean"). Only declarations are loaded here; see command.ts.
+ */
+export function createProgram(deps: ProgramDeps, loaded: readonly GroupSpec[]): Command {
+  const program = new Command('reldist');
+  program
+    .description('Get music releases out to the world: releases, tracks, codes and artists, from a terminal or CI.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .option('--json', 'print data as one JSON value on stdout')
+    .option('--debug', 'trace requests and show stack traces on stderr (tokens redacted)')
+    .option('-q, --quiet', 'print nothing on stderr but errors')
+    .option('--no-input', 'never prompt; a missing input is an error that names the flag to pass')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--no-color', 'no colour, whatever the terminal')
+    .addOption(new Option('--profile <name>', 'use this saved profile (env: RELDIST_PROFILE)'))
+    .addOption(new Option('--base-url <url>', 'the service to talk to (env: RELDIST_BASE_URL)'))
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => deps.io.stdout.write(s),
+      writeErr: (s) => deps.io.stderr.write(s),
+      // Errors are printed once, by main.ts, as one line.
+      outputError: () => {},
+    });
+
+  for (const spec of topLevelCommands) attach(program, spec, deps);
+  for (const entry of commandGroups) {
+    const group = loaded.find((g) => g.name === entry.name);
+    if (group) attachGroup(program, group, deps);
+    else program.command(entry.name).summary(entry.summary).description(entry.summary);
+  }
+
+  program.addHelpText(
+    'after',
+    `\nRun \`reldist <command> --help\` for a command's flags and examples, \`reldist help exit-codes\` for exit codes.\n`,
+  );
+  return program;
+}
+
+export function toUsageError(err: CommanderError): UsageError {
+  // commander prefixes messages with "error: "; keep one clean line.
+  const message = err.message.replace(/^error:\s*/i, '').split('\n')[0] ?? err.message;
+  const suggestion = /\(Did you mean (.+?)\?\)/.exec(err.message)?.[1];
+  return new UsageError(message, suggestion ? `did you mean ${suggestion}?` : 'run with --help to see the flags and examples');
+}
+
+/** Global options that take a value, so `--profile x release list` is read as the release group. */
+const VALUED_GLOBALS = new Set(['--profile', '--base-url']);
+
+/** The declarations of the group that argv invokes, if it names one (`help <group>` counts). */
+export async function loadInvokedGroup(args: readonly string[], only?: string): Promise<GroupSpec[]> {
+  const name = only ?? invokedName(args);
+  const entry = commandGroups.find((g) => g.name === name);
+  return entry ? [await entry.load()] : [];
+}
+
+/** The first command word of argv (`help <group>` counts as <group>), or undefined. */
+export function invokedName(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return undefined;
+    if (VALUED_GLOBALS.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    if (a === 'help') return args.slice(i + 1).find((x) => !x.startsWith('-'));
+    return a;
+  }
+  return undefined;
+}
