@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-import '../dist/main.js';
+// CommonJS (bin/package.json), like dist/: an ES module here would start Node's ES module loader
+// for nothing, a few ms on every run (docs/startup.md).
+require('../dist/main.js');

@@ -1,9 +1,12 @@
-// Bundles the CLI with code splitting: the entry chunk holds commander and the command
-// declarations only; every heavy dependency lands in a chunk loaded by the command that needs it.
+// Bundles the CLI with code splitting: the entry chunk answers --version and the root help alone;
+// commander, the top-level commands and the invoked group's declarations load next; every heavy
+// dependency lands in a chunk loaded by the command that needs it. esbuild splits only ES modules,
+// so the chunks are then rewritten as CommonJS (dist/package.json says so): Node 20 loads CommonJS
+// synchronously, without the ES module loader's per-file costs (docs/startup.md has the numbers).
 // Writes dist/meta.json (esbuild's metafile) so the split can be checked: `node scripts/build.mjs --report`.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('..', import.meta.url);
@@ -76,7 +79,6 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Native addon: must be resolved from node_modules at run time.
   external: ['better-sqlite3'],
-  banner,
   logLevel: 'warning',
   metafile: true,
   plugins: [lazyChildProcess, bakedAnswers],
@@ -85,6 +87,41 @@ const result = await build({
   minifySyntax: true,
 });
 await writeFile(new URL('dist/meta.json', root), JSON.stringify(result.metafile));
+
+// ES modules to CommonJS, chunk by chunk, in place (same names, so meta.json still describes them;
+// esbuild reads each chunk's source map and writes one that still points at src/). import() becomes
+// require(): a CommonJS import() would go back through the ES module loader. Code that only works
+// as an ES module (top-level await, import.meta) fails the build here instead of running wrong.
+// dist/package.json first: esbuild then reads the chunks as ES modules of a CommonJS package, so
+// an import of another chunk honours its __esModule mark (Node's own rule for a CommonJS module
+// would hand over module.exports as the default export, and a chunk's `default` would be lost).
+await writeFile(new URL('dist/package.json', root), '{ "type": "commonjs" }\n');
+const chunks = (await readdir(new URL('dist/chunks', root))).filter((f) => f.endsWith('.js')).map((f) => `dist/chunks/${f}`);
+const converted = await build({
+  entryPoints: ['dist/main.js', ...chunks],
+  outdir: 'dist',
+  outbase: 'dist',
+  allowOverwrite: true,
+  bundle: false,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.19',
+  supported: { 'dynamic-import': false },
+  sourcemap: 'linked',
+  logLevel: 'silent',
+  minifyWhitespace: true,
+  minifySyntax: true,
+}).catch((err) => err);
+const problems = [...(converted.errors ?? []), ...(converted.warnings ?? [])];
+if (problems.length > 0) {
+  for (const p of problems) console.error(`scripts/build.mjs: ${p.location?.file ?? ''}: ${p.text}`);
+  throw new Error('scripts/build.mjs: a chunk cannot be loaded as CommonJS (see above)');
+}
+// ES modules are strict code; esbuild marks its CommonJS output of one so. Sloppy mode would change
+// meaning silently, so check.
+for (const file of ['dist/main.js', ...chunks]) {
+  if (!(await readFile(new URL(file, root), 'utf8')).startsWith('"use strict";')) throw new Error(`scripts/build.mjs: ${file} is not strict code`);
+}
 
 if (process.argv.includes('--report')) {
   // What the entry chunk statically pulls in: it must be commander and our declarations only.

@@ -146,6 +146,11 @@ export function toUsageError(err: CommanderError): UsageError {
 /** Global options that take a value, so `--profile x release list` is read as the release group. */
 const VALUED_GLOBALS = new Set(['--profile', '--base-url']);
 
+/** The program with every group declared (shell completion needs the whole tree). */
+export async function createFullProgram(deps: ProgramDeps): Promise<Command> {
+  return createProgram(deps, await Promise.all(commandGroups.map((g) => g.load())));
+}
+
 /** The declarations of the group that argv invokes, if it names one (`help <group>` counts). */
 export async function loadInvokedGroup(args: readonly string[], only?: string): Promise<GroupSpec[]> {
   const name = only ?? invokedName(args);

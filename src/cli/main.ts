@@ -38,7 +38,9 @@ async function main(argv: string[]): Promise<number> {
   return runProcess(args);
 }
 
-const code = await main(process.argv);
-// Let stdout drain before exiting: a piped reader must get every byte.
-process.exitCode = code;
-if (code !== 0 || process.env.RELDIST_FORCE_EXIT === '1') process.exit(code);
+// No top-level await: the bundle is CommonJS (see scripts/build.mjs).
+void main(process.argv).then((code) => {
+  // Let stdout drain before exiting: a piped reader must get every byte.
+  process.exitCode = code;
+  if (code !== 0 || process.env.RELDIST_FORCE_EXIT === '1') process.exit(code);
+});

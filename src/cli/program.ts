@@ -1,5 +1,7 @@
-// The whole command tree, every group declared (shell completion, tests of every command's help).
-// A run of the CLI does not come through here: run-cli.ts loads only the group it invokes.
+// The whole command tree, built synchronously once every group is loaded (tests of every command's
+// help and flags). The CLI itself does not come through here: run-cli.ts loads only the group it
+// invokes, and shell completion uses createFullProgram. The top-level await keeps this module out
+// of the bundle, which is CommonJS (see scripts/build.mjs).
 import type { Command } from 'commander';
 import { createProgram, type ProgramDeps } from './build-program.js';
 import { commandGroups } from './commands/index.js';

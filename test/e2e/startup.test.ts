@@ -1,6 +1,6 @@
 // Start-up is a feature: one-shot commands must not load the heavy parts. A module hook records
 // every file the built CLI loads; dist/meta.json (esbuild's metafile) says what each file holds.
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,8 @@ import { cleanEnv, runBin } from './sandbox-helpers.js';
 import { commandGroups } from '../../src/cli/commands/index.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+// dist/ is CommonJS: a preload records the require cache at exit; an ES module hook records
+// anything that still comes through the ES module loader.
 const HOOK = `
 import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
@@ -19,6 +21,13 @@ export async function load(url, context, next) {
 const REGISTER = `data:text/javascript,${encodeURIComponent(
   `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`,
 )}`;
+const PRELOAD = `
+const { appendFileSync } = require('node:fs');
+const { pathToFileURL } = require('node:url');
+process.on('exit', () => {
+  const urls = Object.keys(require.cache).map((f) => pathToFileURL(f).href);
+  appendFileSync(process.env.RELDIST_TEST_LOADS, urls.map((u) => u + '\\n').join(''));
+});`;
 
 const HEAVY = ['node_modules/zod/', 'node_modules/undici/', 'node_modules/conf/', 'node_modules/@inquirer/', 'node_modules/music-metadata/', 'node_modules/better-sqlite3/', 'node_modules/hono/', 'src/server/', 'node_modules/cli-table3/', 'node_modules/chalk/'];
 
@@ -27,6 +36,7 @@ let home: string;
 beforeAll(async () => {
   server = await startTestServer();
   home = mkdtempSync(join(tmpdir(), 'reldist-e2e-startup-'));
+  writeFileSync(join(home, 'preload.cjs'), PRELOAD);
 });
 afterAll(async () => {
   await server?.close();
@@ -37,13 +47,14 @@ afterAll(async () => {
 async function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): Promise<string[]> {
   const trace = join(home, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const env = cleanEnv({ HOME: home, RELDIST_CONFIG_DIR: join(home, 'config'), RELDIST_DATA_DIR: join(home, 'data'), RELDIST_TEST_LOADS: trace, ...extraEnv });
-  const r = await runBin(args, env, '', ['--import', REGISTER]);
+  const r = await runBin(args, env, '', ['--import', REGISTER, '--require', join(home, 'preload.cjs')]);
   expect(r.code, r.stderr).toBe(0);
   const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
-  const files = existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : [];
+  const files = [...new Set(existsSync(trace) ? readFileSync(trace, 'utf8').trim().split('\n') : [])];
   const inputs = new Set<string>();
   for (const url of files) {
     const path = fileURLToPath(url);
+    if (path === join(home, 'preload.cjs')) continue;
     if (!path.startsWith(dist)) {
       inputs.add(path);
       continue;

@@ -13,10 +13,10 @@ export const completionCommand = defineCommand({
   ],
   async run(ctx, _opts, [shell]) {
     if (shell !== 'bash' && shell !== 'zsh' && shell !== 'fish') throw new UsageError(`"${shell}" is not a supported shell`, 'use bash, zsh or fish');
-    const { buildProgram } = await import('../../program.js');
+    const { createFullProgram } = await import('../../build-program.js');
     const { commandTree, bashScript, zshScript, fishScript } = await import('./scripts.js');
     const { routes } = await import('../../../contract/routes.js');
-    const tree = commandTree(buildProgram({ io: ctx.io, env: ctx.env }));
+    const tree = commandTree(await createFullProgram({ io: ctx.io, env: ctx.env }));
     const paths = [...new Set(Object.values(routes).map((r) => r.path))].sort();
     const gen = shell === 'bash' ? bashScript : shell === 'zsh' ? zshScript : fishScript;
     ctx.io.stdout.write(gen(tree, paths));
