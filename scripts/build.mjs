@@ -124,7 +124,7 @@ for (const file of ['dist/main.js', ...chunks]) {
 }
 
 if (process.argv.includes('--report')) {
-  // What the entry chunk statically pulls in: it must be commander and our declarations only.
+  // What the entry chunk statically pulls in: main.js and esbuild's helpers only (no commander).
   const outputs = result.metafile.outputs;
   const entry = 'dist/main.js';
   const seen = new Set();
