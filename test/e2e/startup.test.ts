@@ -100,6 +100,8 @@ describe('start-up: what one-shot commands load', () => {
   it('a command loads commander and its own group only, nothing heavy', async () => {
     const inputs = await loadedInputs(['validate', 'upc', '036000241457']);
     expect(heavyIn(inputs)).toEqual([]);
+    // Offline validation needs neither the wire contract nor the HTTP client.
+    expect(inputs.filter((i) => i.startsWith('src/contract/') || i.startsWith('src/client/'))).toEqual([]);
     expect(inputs.some((i) => i.includes('node_modules/commander/'))).toBe(true);
     const groupsLoaded = new Set(inputs.map((i) => /^src\/cli\/commands\/([^/]+)\//.exec(i)?.[1]).filter(Boolean));
     const groupNames = new Set(commandGroups.map((g) => g.name));
