@@ -5,6 +5,8 @@ export interface DescribedError {
   hint: string | undefined;
   code: string;
   exitCode: number;
+  /** Lines to show above the error (every problem of a file, say); empty for most errors. */
+  details: string[];
 }
 
 /**
@@ -14,17 +16,23 @@ export interface DescribedError {
 export function describeError(err: unknown, _opts: { debug: boolean }): DescribedError {
   const converted = hasToCliError(err) ? err.toCliError() : err;
   if (converted instanceof CliError || isCliErrorLike(converted)) {
-    return { message: oneLine(converted.message), hint: converted.hint, code: converted.code ?? 'failed', exitCode: converted.exitCode };
+    return {
+      message: oneLine(converted.message),
+      hint: converted.hint,
+      code: converted.code ?? 'failed',
+      exitCode: converted.exitCode,
+      details: (converted.details ?? []).map(oneLine),
+    };
   }
   if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) {
-    return { message: 'interrupted', hint: undefined, code: 'interrupted', exitCode: ExitCode.interrupted };
+    return { message: 'interrupted', hint: undefined, code: 'interrupted', exitCode: ExitCode.interrupted, details: [] };
   }
   const message = err instanceof Error ? err.message : String(err);
-  return { message: oneLine(message), hint: 'run again with --debug for details', code: 'internal', exitCode: ExitCode.failure };
+  return { message: oneLine(message), hint: 'run again with --debug for details', code: 'internal', exitCode: ExitCode.failure, details: [] };
 }
 
 /** The plain shape other layers return from toCliError(), so they need not import this module. */
-function isCliErrorLike(v: unknown): v is { message: string; exitCode: number; hint: string | undefined; code: string } {
+function isCliErrorLike(v: unknown): v is { message: string; exitCode: number; hint: string | undefined; code: string; details?: string[] } {
   return typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string' && typeof (v as { exitCode?: unknown }).exitCode === 'number';
 }
 

@@ -16,6 +16,8 @@ export interface CliErrorOptions {
   hint?: string;
   /** Machine-readable code for `--json` error objects. */
   code?: string;
+  /** Lines shown above the error, one problem each (a file's every bad field). */
+  details?: string[];
   cause?: unknown;
 }
 
@@ -24,6 +26,7 @@ export class CliError extends Error {
   readonly exitCode: ExitCode;
   readonly hint: string | undefined;
   readonly code: string;
+  readonly details: string[];
 
   constructor(message: string, options: CliErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -31,12 +34,13 @@ export class CliError extends Error {
     this.exitCode = options.exitCode ?? ExitCode.failure;
     this.hint = options.hint;
     this.code = options.code ?? 'failed';
+    this.details = options.details ?? [];
   }
 }
 
 export class UsageError extends CliError {
-  constructor(message: string, hint?: string) {
-    super(message, { exitCode: ExitCode.usage, code: 'usage', ...(hint ? { hint } : {}) });
+  constructor(message: string, hint?: string, details?: string[]) {
+    super(message, { exitCode: ExitCode.usage, code: 'usage', ...(hint ? { hint } : {}), ...(details ? { details } : {}) });
     this.name = 'UsageError';
   }
 }

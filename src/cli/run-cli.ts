@@ -26,8 +26,10 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
     }
     const described = describeError(err, { debug });
     if (json) {
-      io.stderr.write(`${JSON.stringify({ error: { code: described.code, message: described.message, hint: described.hint } })}\n`);
+      const { code, message, hint, details } = described;
+      io.stderr.write(`${JSON.stringify({ error: { code, message, hint, ...(details.length > 0 ? { details } : {}) } })}\n`);
     } else {
+      for (const line of described.details) io.stderr.write(`${line}\n`);
       io.stderr.write(`error: ${described.message}\n`);
       if (described.hint) io.stderr.write(`hint: ${described.hint}\n`);
     }

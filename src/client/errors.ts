@@ -10,6 +10,8 @@ export interface CliErrorLike {
   exitCode: number;
   hint?: string;
   code: string;
+  /** One line per problem, shown above the error. */
+  details?: string[];
 }
 
 export interface Problem {
@@ -146,7 +148,8 @@ export class RequestValidationError extends Error {
   toCliError(): CliErrorLike {
     const more = this.issues.length > 1 ? ` (and ${this.issues.length - 1} more)` : '';
     // A bad field is bad input: a usage error (exit 2), found before anything was sent.
-    return { message: `${this.message}${more}`, exitCode: 2, code: 'invalid_request' };
+    const details = this.issues.length > 1 ? this.issues.map((i) => `${i.path || '(body)'}: ${i.message}`) : undefined;
+    return { message: `${this.message}${more}`, exitCode: 2, code: 'invalid_request', ...(details ? { details } : {}) };
   }
 }
 

@@ -4,9 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
-import { CommanderError } from 'commander';
-import { buildProgram, toUsageError } from '../../src/cli/program.js';
-import { describeError } from '../../src/cli/describe-error.js';
+import { runCli as runArgv } from '../../src/cli/run-cli.js';
 import type { IO } from '../../src/cli/io.js';
 
 export interface RunResult {
@@ -62,22 +60,8 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
     ...(o.tty ? { NO_COLOR: '1' } : {}),
     ...o.env,
   };
-  const program = buildProgram({ io, env, ...(o.services ? { services: o.services } : {}) });
-  let code = 0;
-  try {
-    await program.parseAsync(['node', 'reldist', ...argv]);
-  } catch (caught) {
-    let err = caught;
-    if (err instanceof CommanderError) {
-      if (err.exitCode === 0) return { code: 0, stdout: stdout.text, stderr: stderr.text };
-      err = toUsageError(err);
-    }
-    // The same one-line report as main.ts.
-    const d = describeError(err, { debug: false });
-    stderr.write(`error: ${d.message}\n`);
-    if (d.hint) stderr.write(`hint: ${d.hint}\n`);
-    code = d.exitCode;
-  }
+  // The real argv → exit code path of the binary, error reporting included, minus the process.
+  const code = await runArgv(argv, { io, env, ...(o.services ? { services: o.services } : {}) });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 

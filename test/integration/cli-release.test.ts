@@ -87,6 +87,18 @@ describe('release create', () => {
     expect((await json(['release', 'list'])).length).toBe(before);
   });
 
+  it('with --json, puts every problem of a bad file in the one JSON error object', async () => {
+    const r = await run(['release', 'create', '--file', 'test/fixtures/release-files/bad.yaml', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const { error } = JSON.parse(lines[0]!);
+    expect(error.code).toBe('usage');
+    expect(error.details.length).toBeGreaterThan(1);
+    for (const d of error.details) expect(d).toMatch(/^test\/fixtures\/release-files\/bad\.yaml(:\d+)?: /);
+  });
+
   it('deletes the draft again when the service refuses a track, and says so', async () => {
     await cp('examples/first-release/audio/first-light.flac', join(work, 'good.flac'));
     await writeWav(join(work, 'mono.wav'), { seconds: 31, channels: 1 });
@@ -224,7 +236,8 @@ describe('release submit', () => {
     expect(two.code).toBe(3);
     const outcomes = JSON.parse(two.stdout);
     expect(outcomes.map((o: any) => [o.release_id, o.outcome])).toEqual([['2', 'blocked'], ['3', 'blocked']]);
-    expect(two.stderr).toMatch(/^error: 2 of 2 releases were not submitted\n/);
+    // --json: the error too is one JSON object, on stderr.
+    expect(JSON.parse(two.stderr).error.message).toBe('2 of 2 releases were not submitted');
   });
 
   it('reports a release that cannot be submitted in its state', async () => {

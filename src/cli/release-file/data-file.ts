@@ -12,12 +12,12 @@ export interface LocatedProblem extends FieldProblem {
   line?: number;
 }
 
-/** A file with problems: every line is printed by the command, the error names the count. */
+/** A file with problems: one of them is the message; several are its details and it names the count. */
 export class FileProblemsError extends UsageError {
   readonly lines: string[];
   constructor(readonly file: string, problems: LocatedProblem[], hint = 'fix the fields named above and run again') {
     const lines = problems.map((p) => formatProblem(file, p));
-    super(lines.length === 1 ? lines[0]! : `${file}: ${lines.length} problems`, hint);
+    super(lines.length === 1 ? lines[0]! : `${file}: ${lines.length} problems`, hint, lines.length > 1 ? lines : undefined);
     this.name = 'FileProblemsError';
     this.lines = lines;
   }
@@ -25,13 +25,6 @@ export class FileProblemsError extends UsageError {
 
 export function formatProblem(file: string, p: LocatedProblem): string {
   return `${file}${p.line !== undefined ? `:${p.line}` : ''}: ${pathText(p.path)}: ${p.message}`;
-}
-
-/** Writes every problem of a FileProblemsError with more than one line to `stderr`. */
-export function printFileProblems(err: unknown, stderr: { write(s: string): unknown }): void {
-  if (err instanceof FileProblemsError && err.lines.length > 1) {
-    for (const line of err.lines) stderr.write(`${line}\n`);
-  }
 }
 
 /** Keys whose values are codes: a bare YAML number would lose its leading zeros, so keep the text. */

@@ -29,15 +29,10 @@ export const artistCommand = defineCommand<Opts>({
     const client = await api(ctx);
     if (opts.name !== undefined || opts.platform !== undefined || opts.file !== undefined) {
       const { SubmitArtistPreferenceRequest } = await import('../../../contract/index.js');
-      const { loadDataFile, printFileProblems } = await import('../../release-file/data-file.js');
+      const { loadDataFile } = await import('../../release-file/data-file.js');
       let body: Record<string, unknown> = {};
       if (opts.file !== undefined) {
-        try {
-          body = await loadDataFile(opts.file, '--file', SubmitArtistPreferenceRequest, ctx.io.stdin);
-        } catch (err) {
-          printFileProblems(err, ctx.io.stderr);
-          throw err;
-        }
+        body = await loadDataFile(opts.file, '--file', SubmitArtistPreferenceRequest, ctx.io.stdin);
       }
       if (opts.name !== undefined) body.artist_name = opts.name;
       if (opts.platform !== undefined) body.platforms = opts.platform.map(parseChoice);

@@ -58,15 +58,10 @@ export const labelCommand = defineCommand<Opts>({
     ];
     if (opts.file !== undefined || opts.addArtist !== undefined || sets.some(([k]) => opts[k] !== undefined)) {
       const { SubmitLabelPreferenceRequest } = await import('../../../contract/index.js');
-      const { loadDataFile, printFileProblems } = await import('../../release-file/data-file.js');
+      const { loadDataFile } = await import('../../release-file/data-file.js');
       let body: Record<string, unknown> = {};
       if (opts.file !== undefined) {
-        try {
-          body = await loadDataFile(opts.file, '--file', SubmitLabelPreferenceRequest, ctx.io.stdin);
-        } catch (err) {
-          printFileProblems(err, ctx.io.stderr);
-          throw err;
-        }
+        body = await loadDataFile(opts.file, '--file', SubmitLabelPreferenceRequest, ctx.io.stdin);
       }
       for (const [k, field] of sets) if (opts[k] !== undefined) body[field] = opts[k];
       if (opts.addArtist) body.artists = [...((body.artists as unknown[]) ?? []), ...opts.addArtist.map((name) => ({ name }))];

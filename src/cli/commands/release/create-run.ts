@@ -3,7 +3,6 @@ import type { ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { printJson, success, warn } from '../../output/index.js';
-import { printFileProblems } from '../../release-file/data-file.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
 import { executePlan, type CreatePlan } from './apply.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
@@ -18,13 +17,7 @@ function merge<T extends object>(a: T | undefined, b: T): T | undefined {
 }
 
 async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promise<CreatePlan> {
-  let file;
-  try {
-    file = await loadReleaseFile(path, { stdin: ctx.io.stdin });
-  } catch (err) {
-    printFileProblems(err, ctx.io.stderr);
-    throw err;
-  }
+  const file = await loadReleaseFile(path, { stdin: ctx.io.stdin });
   return {
     source: file.name,
     release: { ...file.release, ...metadataFromFlags(opts) } as CreatePlan['release'],

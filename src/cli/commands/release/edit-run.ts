@@ -4,7 +4,7 @@ import { UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateRelea
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, UsageError } from '../../errors.js';
-import { loadDataFile, printFileProblems } from '../../release-file/data-file.js';
+import { loadDataFile } from '../../release-file/data-file.js';
 import { deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 import { api, idArg } from './common.js';
 import type { EditOpts } from './edit.js';
@@ -15,12 +15,7 @@ const ENDPOINT = { metadata: 'updateReleaseMetadata', delivery: 'updateReleaseDe
 
 async function fromFile(ctx: Context, path: string | undefined, flag: string, schema: Parameters<typeof loadDataFile>[2]): Promise<Record<string, unknown>> {
   if (path === undefined) return {};
-  try {
-    return (await loadDataFile(path, flag, schema, ctx.io.stdin)) as Record<string, unknown>;
-  } catch (err) {
-    printFileProblems(err, ctx.io.stderr);
-    throw err;
-  }
+  return (await loadDataFile(path, flag, schema, ctx.io.stdin)) as Record<string, unknown>;
 }
 
 /** The values a PATCH would need to put back: the same keys, read from the release before. */

@@ -19,18 +19,12 @@ export const setCommand = defineCommand<Opts>({
   async run(ctx, opts, args) {
     const { api, idArg, trackColumns } = await import('../release/common.js');
     const { ReplaceReleaseTracksBody } = await import('../../../contract/index.js');
-    const { loadDataFile, printFileProblems } = await import('../../release-file/data-file.js');
+    const { loadDataFile } = await import('../../release-file/data-file.js');
     const { printList, success } = await import('../../output/index.js');
     type ReleaseResource = import('../../../contract/index.js').ReleaseResource;
     type TrackResource = import('../../../contract/index.js').TrackResource;
     const releaseId = idArg(args[0], 'release id');
-    let body;
-    try {
-      body = await loadDataFile(opts.file!, '--file', ReplaceReleaseTracksBody, ctx.io.stdin);
-    } catch (err) {
-      printFileProblems(err, ctx.io.stderr);
-      throw err;
-    }
+    const body = await loadDataFile(opts.file!, '--file', ReplaceReleaseTracksBody, ctx.io.stdin);
     const client = await api(ctx);
     const release = await client.call<ReleaseResource>('replaceReleaseTracks', { params: { releaseId }, body });
     const tracks = release.tracks ?? (await client.call<TrackResource[]>('listTracks', { params: { releaseId } }));
