@@ -1,22 +1,10 @@
 // `reldist artist search|resolve` against the real reference service and its seeded directory.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir, runCli, transcript, type RunResult } from './cli-harness.js';
+import { describe, expect, it } from 'vitest';
+import { transcript, useCli, type RunResult } from './cli-harness.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
+const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/artist/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean } = {}): Promise<RunResult> =>
-  runCli(argv, { url: server.url, token: server.tokens.label, configDir: config.dir, ...o });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
-});
-afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
-});
+const run = (argv: string[], o: { tty?: boolean } = {}): Promise<RunResult> => cli.run(argv, o);
 
 const link = 'https://open.streaming-a.example/intl-de/artist/cn3Vv2aLARkJ1of1D5NpI2?si=abc';
 

@@ -4,7 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { runCli as runArgv } from '../../src/cli/run-cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 import type { IO } from '../../src/cli/io.js';
 
 export interface RunResult {
@@ -44,6 +46,44 @@ class Sink extends Writable {
 export async function makeConfigDir(): Promise<{ dir: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'reldist-cli-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** What a test file gets from `useCli`: the running service, a private config folder, and `run`. */
+export interface CliFixture {
+  readonly server: TestServer;
+  readonly configDir: string;
+  /** Runs reldist against the service, signed in as the seeded label unless `token` says otherwise. */
+  run(argv: string[], o?: Partial<RunOptions>): Promise<RunResult>;
+}
+
+/** For a test file: starts the reference service and a config folder before its tests, stops both after. */
+export function useCli(): CliFixture {
+  let server: TestServer | undefined;
+  let config: { dir: string; cleanup(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    config = await makeConfigDir();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await config?.cleanup();
+  });
+  const started = () => {
+    if (!server || !config) throw new Error('useCli: the service starts in beforeAll; use the fixture inside tests');
+    return { server, config };
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get configDir() {
+      return started().config.dir;
+    },
+    run(argv, o = {}) {
+      const { server: s, config: c } = started();
+      return runCli(argv, { url: s.url, token: s.tokens.label, configDir: c.dir, ...o });
+    },
+  };
 }
 
 export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> {

@@ -1,22 +1,10 @@
 // `reldist lookup …` and `reldist me` against the real reference service.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir, runCli, transcript, type RunResult } from './cli-harness.js';
+import { describe, expect, it } from 'vitest';
+import { transcript, useCli, type RunResult } from './cli-harness.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
+const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/lookup/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; token?: string } = {}): Promise<RunResult> =>
-  runCli(argv, { url: server.url, token: o.token ?? server.tokens.label, configDir: config.dir, ...o });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
-});
-afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
-});
+const run = (argv: string[], o: { tty?: boolean; token?: string } = {}): Promise<RunResult> => cli.run(argv, o);
 
 describe('lookup', () => {
   for (const list of ['countries', 'platforms', 'genres', 'languages']) {
@@ -40,7 +28,7 @@ describe('me', () => {
   it('shows the user in both modes; --json is the camelCase User', async () => {
     await expect(transcript(await run(['me']))).toMatchFileSnapshot('../fixtures/golden/me/me.piped.txt');
     await expect(transcript(await run(['me'], { tty: true }))).toMatchFileSnapshot('../fixtures/golden/me/me.tty.txt');
-    const user = JSON.parse((await run(['me', '--json'], { token: server.tokens.artist })).stdout);
+    const user = JSON.parse((await run(['me', '--json'], { token: cli.server.tokens.artist })).stdout);
     expect(Object.keys(user)).toEqual(['id', 'kind', 'name', 'email', 'labelName', 'artistName', 'country', 'createdAt']);
     expect(user.kind).toBe('artist');
   });

@@ -1,30 +1,18 @@
 // `reldist validate upc|isrc` in-process against the real reference service: both output modes
 // pinned, and --remote's bounded concurrency (answers in input order, streamed).
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/client/index.js';
 import { REMOTE_CONCURRENCY } from '../../src/cli/commands/validate/run.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir, runCli, transcript, type RunOptions, type RunResult } from './cli-harness.js';
+import { transcript, useCli, type RunOptions, type RunResult } from './cli-harness.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
+const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/validate/${name}.txt`;
-const run = (argv: string[], o: Partial<RunOptions> = {}): Promise<RunResult> =>
-  runCli(argv, { url: server.url, token: server.tokens.label, configDir: config.dir, ...o });
-
-beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
-});
-afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
-});
+const run = (argv: string[], o: Partial<RunOptions> = {}): Promise<RunResult> => cli.run(argv, o);
 
 /** A real client to the test service that counts the requests it has in flight. */
 function countingClient(): { client: ApiClient; max(): number; calls(): number; close(): Promise<void> } {
-  const real = createClient({ baseUrl: server.url, token: server.tokens.label, workload: 'long' });
+  const real = createClient({ baseUrl: cli.server.url, token: cli.server.tokens.label, workload: 'long' });
   let inFlight = 0;
   let max = 0;
   let calls = 0;
@@ -113,7 +101,7 @@ describe('validate --remote: concurrency', () => {
   it('checks the last line of a file without a final newline, after the arguments, in order', async () => {
     const { writeFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
-    const path = join(config.dir, 'isrcs.txt');
+    const path = join(cli.configDir, 'isrcs.txt');
     await writeFile(path, 'GBAYE6700149\r\nUSRC1760783X');
     const r = await run(['validate', 'isrc', '--remote', 'USRC17607839', '--file', path]);
     expect(r.code).toBe(3);
