@@ -61,3 +61,46 @@ export function nonAsciiProblem(ch: string, position: number): Problem {
 
 /** Bad characters are reported one by one, up to this many, then the rest are summed up. */
 export const MAX_CHAR_PROBLEMS = 5;
+
+export interface Compacted {
+  /** The kept characters, in order. */
+  code: string;
+  /** 1-based position in the input of the last kept character (0 when none). */
+  lastPosition: number;
+  problems: Problem[];
+}
+
+/**
+ * A code as a person typed it, compacted: spaces and hyphen-minus dropped, each other character
+ * kept as `keep` maps it (undefined: refused). Every refused character is a problem naming its
+ * position, up to MAX_CHAR_PROBLEMS, then a count of the rest.
+ */
+export function compact(input: string, keep: (cp: number, ch: string) => string | undefined, allowed: { one: string; many: string }): Compacted {
+  let code = '';
+  let lastPosition = 0;
+  const problems: Problem[] = [];
+  let bad = 0;
+  let position = 0;
+  for (const ch of input) {
+    position++;
+    const c = ch.codePointAt(0)!;
+    if (c === 32 || c === 45) continue;
+    const kept = keep(c, ch);
+    if (kept !== undefined) {
+      code += kept;
+      lastPosition = position;
+      continue;
+    }
+    bad++;
+    if (bad > MAX_CHAR_PROBLEMS) continue;
+    problems.push(
+      c < 128
+        ? { code: 'bad_character', message: `${showChar(ch)} at position ${position} is not a ${allowed.one}`, severity: 'error', position, expected: allowed.one }
+        : nonAsciiProblem(ch, position),
+    );
+  }
+  if (bad > MAX_CHAR_PROBLEMS) {
+    problems.push({ code: 'bad_character', message: `and ${bad - MAX_CHAR_PROBLEMS} more characters that are not ${allowed.many}`, severity: 'error' });
+  }
+  return { code, lastPosition, problems };
+}

@@ -1,5 +1,5 @@
 // ISRC (ISO 3901), rules in the "Codes" section of the domain design.
-import { MAX_CHAR_PROBLEMS, nonAsciiProblem, showChar } from './chars.js';
+import { compact } from './chars.js';
 import { agencyPrefixes, iso3166Codes } from './countries.js';
 import { NO_PROBLEMS, type IsrcOptions, type IsrcPrefixKind, type IsrcResult, type Problem } from './types.js';
 
@@ -69,36 +69,24 @@ function invalid(problems: Problem[]): IsrcResult {
  * Checks an ISRC as given by a person: a leading "ISRC", spaces and hyphen-minus are removed and
  * ASCII letters uppercased; anything else (non-ASCII letters, digits or dashes included) is refused.
  */
+const LETTER_OR_DIGIT = { one: 'letter or digit', many: 'letters or digits' };
+
+/** ASCII letters and digits, lowercase letters uppercased; anything else refused. */
+function keepIsrcChar(c: number, ch: string): string | undefined {
+  if (classOf(c) !== 0) return ch;
+  if (c >= 97 && c <= 122) return String.fromCharCode(c - 32);
+  return undefined;
+}
+
 export function checkIsrc(input: string, options: IsrcOptions): IsrcResult {
   let code: string;
   let offset = 0;
   if (isCompact(input)) {
     code = input;
   } else {
-    code = '';
-    const problems: Problem[] = [];
-    let bad = 0;
-    let position = 0;
-    for (const ch of input) {
-      position++;
-      const c = ch.codePointAt(0)!;
-      if (c === 32 || c === 45) continue;
-      if (classOf(c) !== 0) code += ch;
-      else if (c >= 97 && c <= 122) code += String.fromCharCode(c - 32);
-      else {
-        bad++;
-        if (bad > MAX_CHAR_PROBLEMS) continue;
-        problems.push(
-          c < 128
-            ? { code: 'bad_character', message: `${showChar(ch)} at position ${position} is not a letter or digit`, severity: 'error', position, expected: 'letter or digit' }
-            : nonAsciiProblem(ch, position),
-        );
-      }
-    }
-    if (bad > MAX_CHAR_PROBLEMS) {
-      problems.push({ code: 'bad_character', message: `and ${bad - MAX_CHAR_PROBLEMS} more characters that are not letters or digits`, severity: 'error' });
-    }
-    if (problems.length > 0) return invalid(problems);
+    const compacted = compact(input, keepIsrcChar, LETTER_OR_DIGIT);
+    if (compacted.problems.length > 0) return invalid(compacted.problems);
+    code = compacted.code;
     // "ISRC" is a presentation prefix, but IS-RC… is also a valid start (Iceland): drop it only when too long.
     if (code.length > 12 && code.startsWith('ISRC')) {
       code = code.slice(4);

@@ -1,9 +1,10 @@
 // UPC-A / EAN-13 / GTIN-14 as release codes (rules: the "Codes" section of the domain design).
-import { MAX_CHAR_PROBLEMS, nonAsciiProblem, showChar } from './chars.js';
+import { compact } from './chars.js';
 import { NO_PROBLEMS, type Problem, type UpcKind, type UpcResult } from './types.js';
 
 const KIND_BY_LENGTH: Record<number, UpcKind> = { 12: 'upc-a', 13: 'ean-13', 14: 'gtin-14' };
 const ZEROS = '00';
+const DIGIT = { one: 'digit', many: 'digits' };
 
 /**
  * The check digit for the data digits (the code without its last digit): weights 3,1,3,1…
@@ -107,34 +108,9 @@ export function checkUpc(input: string): UpcResult {
   // Hot path: a bare string of digits, as in bulk files.
   if (isPlainDigits(input)) return checkDigits(input, input.length);
 
-  let digits = '';
-  let lastDigitPosition = 0;
-  const problems: Problem[] = [];
-  let bad = 0;
-  let position = 0;
-  for (const ch of input) {
-    position++;
-    const c = ch.codePointAt(0)!;
-    if (c >= 48 && c <= 57) {
-      digits += ch;
-      lastDigitPosition = position;
-    } else if (c === 32 || c === 45) {
-      continue;
-    } else {
-      bad++;
-      if (bad > MAX_CHAR_PROBLEMS) continue;
-      problems.push(
-        c < 128
-          ? { code: 'bad_character', message: `${showChar(ch)} at position ${position} is not a digit`, severity: 'error', position, expected: 'digit' }
-          : nonAsciiProblem(ch, position),
-      );
-    }
-  }
-  if (bad > MAX_CHAR_PROBLEMS) {
-    problems.push({ code: 'bad_character', message: `and ${bad - MAX_CHAR_PROBLEMS} more characters that are not digits`, severity: 'error' });
-  }
+  const { code: digits, lastPosition, problems } = compact(input, (c, ch) => (c >= 48 && c <= 57 ? ch : undefined), DIGIT);
   if (problems.length > 0) return invalid(...problems);
-  return checkDigits(digits, lastDigitPosition);
+  return checkDigits(digits, lastPosition);
 }
 
 /** The code padded to 14 digits, or null when it is not a valid release code. */
