@@ -45,7 +45,9 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
 
   const created = await client.call<ReleaseResource>('createRelease', { body: plan.release });
   const id = String(created.id);
-  step(ctx, `Created draft release ${id} "${created.title}"`);
+  // A progress line only when more steps follow; the command's own summary says the rest.
+  const moreSteps = plan.tracks.length > 0 || !isEmpty(plan.delivery) || !isEmpty(plan.video);
+  if (moreSteps) step(ctx, `Created draft release ${id} "${created.title}"`);
   try {
     if (plan.tracks.length > 0) {
       const results = [];
