@@ -129,7 +129,7 @@ const releaseExample = {
   original_release_date: null, explicit: 'not_explicit', artwork: null,
   delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: 'front' },
   video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } },
-  track_count: 0, tracks: [], review: null, created_at: exampleTime, updated_at: exampleTime, submitted_at: null,
+  track_count: 0, tracks: [], review: null, submission_notes: null, created_at: exampleTime, updated_at: exampleTime, submitted_at: null,
 };
 
 export const ReleaseResource = z
@@ -156,6 +156,7 @@ export const ReleaseResource = z
     track_count: z.number().int().min(0),
     tracks: z.array(TrackResource).optional().meta({ description: 'Present on a single release, absent in lists.' }),
     review: Review.nullable(),
+    submission_notes: z.string().nullable().meta({ description: "The notes for the reviewer sent with the last submit (SubmitReleaseRequest.notes)." }),
     created_at: Timestamp,
     updated_at: Timestamp,
     submitted_at: Timestamp.nullable(),

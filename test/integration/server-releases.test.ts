@@ -316,6 +316,8 @@ describe('submit', () => {
     expect(body.submitted).toBe(true);
     expect(body.release.status).toBe('in_review');
     expect(body.release.submitted_at).not.toBeNull();
+    expect(body.release.submission_notes).toBe('first one');
+    expect((await api(s, label, 'GET', `/releases/${r.id}`)).body.submission_notes).toBe('first one');
     expect(body.problems.map((p) => p.code)).toContain('title_all_caps');
     expect(body.problems.every((p) => p.severity === 'warning')).toBe(true);
     const upc = checkUpc(body.release.upc!);
@@ -325,6 +327,7 @@ describe('submit', () => {
     // A second release gets a different code.
     const r2 = await submittableRelease(s, label);
     const res2 = await api(s, label, 'POST', `/releases/${r2.id}/submit`, {});
+    expect(res2.body.release.submission_notes).toBeNull();
     expect(res2.body.release.upc).not.toBe(body.release.upc);
     expect(res2.body.release.tracks[0].isrc).not.toBe(isrc);
   });

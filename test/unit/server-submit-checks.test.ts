@@ -26,7 +26,7 @@ function release(over: Partial<ReleaseResource> = {}): ReleaseResource {
     explicit: 'not_explicit', artwork: null,
     delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: null },
     video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } },
-    track_count: 1, review: null, created_at: T, updated_at: T, submitted_at: null, ...over,
+    track_count: 1, review: null, submission_notes: null, created_at: T, updated_at: T, submitted_at: null, ...over,
   };
 }
 

@@ -214,6 +214,7 @@ export const handlers: HandlerMap = {
           setTrackIsrc(db, Number(t.id), code, nowIso);
         }
         r.data.review = null;
+        r.data.submission_notes = b.notes?.trim() || null;
         saveRelease(db, r, nowIso, { status: 'in_review', submitted_at: nowIso });
         const after = toReleaseResource(db, getRelease(db, user.id, id), true);
         return { submitted: true, message: `Release ${id} is in review.`, release: after, problems: warnings };

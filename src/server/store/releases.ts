@@ -25,6 +25,8 @@ export interface ReleaseData {
   delivery: R['delivery'];
   video: R['video'];
   review: R['review'];
+  /** Absent in releases stored before it existed: read as null. */
+  submission_notes?: string | null;
 }
 
 export interface ReleaseRow {
@@ -147,6 +149,7 @@ export function toReleaseResource(db: Database, r: Release, withTracks: boolean)
     track_count: trackCount,
     ...(tracks ? { tracks } : {}),
     review: d.review,
+    submission_notes: d.submission_notes ?? null,
     created_at: r.row.created_at,
     updated_at: r.row.updated_at,
     submitted_at: r.row.submitted_at,
