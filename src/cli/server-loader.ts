@@ -3,3 +3,7 @@
 export function loadServer(): Promise<typeof import('../server/index.js')> {
   return import('../server/index.js');
 }
+
+export function loadServe(): Promise<typeof import('../server/serve.js')> {
+  return import('../server/serve.js');
+}

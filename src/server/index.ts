@@ -137,4 +137,3 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 }
 
-export { serve, type ServeOptions } from './serve.js';

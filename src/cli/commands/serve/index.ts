@@ -29,7 +29,7 @@ export const serveCommand = defineCommand<Opts>({
   async run(ctx, opts) {
     if (!/^\d{1,5}$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
     if (opts.host.trim() === '') throw new UsageError('--host: must not be empty');
-    const { serve } = await (await import('../../server-loader.js')).loadServer();
+    const { serve } = await (await import('../../server-loader.js')).loadServe();
     const dir = opts.dataDir ?? dataDir(ctx.env);
     try {
       await serve({
