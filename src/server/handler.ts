@@ -105,6 +105,15 @@ export class ServiceError extends Error {
 export const notFound = (what = 'resource'): ServiceError =>
   new ServiceError(404, 'not_found', `${what} not found`);
 
+/** The 422 for bad fields: every message keyed by path, the first one (and a count) in words. */
+export function validationFailed(fields: Record<string, string[]>): ServiceError {
+  const paths = Object.keys(fields);
+  const first = paths[0];
+  const more = paths.length > 1 ? ` (and ${paths.length - 1} more)` : '';
+  const message = first === undefined ? 'invalid request body' : `invalid request body: ${first}: ${fields[first]![0]}${more}`;
+  return new ServiceError(422, 'validation_failed', message, { fields });
+}
+
 /** A migration runs inside a transaction; it must only use SQL that SQLite can roll back. */
 export interface Migration {
   name: string;

@@ -7,6 +7,7 @@ import { artistIdOf } from '../../contract/requests.js';
 import type { LabelPreferencesData } from '../../contract/resources.js';
 import { paging } from '../../contract/routes.js';
 import { ServiceError, type HandlerMap } from '../handler.js';
+import { FieldErrors } from '../rules/fields.js';
 import { PLATFORM_INFO } from '../artists/platforms.js';
 import { canonicalGenre, isLanguageCode } from '../lookups/index.js';
 import { parseId } from '../store/ids.js';
@@ -28,21 +29,6 @@ import { resolveChoice } from '../artists/resolve-http.js';
 import type { z } from 'zod';
 
 type ChoiceInput = z.infer<typeof PlatformChoiceInput>;
-
-/** Field path → messages, collected over the whole body so every problem is reported at once. */
-class FieldErrors {
-  readonly fields: Record<string, string[]> = {};
-  add(path: string, message: string): void {
-    (this.fields[path] ??= []).push(message);
-  }
-  throwIfAny(): void {
-    const paths = Object.keys(this.fields);
-    if (paths.length === 0) return;
-    const first = paths[0]!;
-    const more = paths.length > 1 ? ` (and ${paths.length - 1} more)` : '';
-    throw new ServiceError(422, 'validation_failed', `${first}: ${this.fields[first]![0]}${more}`, { fields: this.fields });
-  }
-}
 
 /**
  * Checks per-platform choices: one per platform; "existing" must name a profile the directory

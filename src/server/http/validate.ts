@@ -1,7 +1,7 @@
 // Reading and checking request input. Bad input is always a 4xx with a field path, never a 500:
 // malformed JSON or query → 400, over the size limit → 413, not JSON → 415, wrong shape → 422.
 import type { z } from 'zod';
-import { ServiceError } from '../handler.js';
+import { ServiceError, validationFailed } from '../handler.js';
 
 /** Largest JSON body accepted; documented in docs/api.md. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -151,10 +151,7 @@ function bestBranch(branches: readonly (readonly z.core.$ZodIssue[])[]): readonl
 export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const fields = issuesToFields(result.error.issues);
-    const first = Object.entries(fields)[0];
-    const message = first ? `invalid request body: ${first[0]}: ${first[1][0]}` : 'invalid request body';
-    throw new ServiceError(422, 'validation_failed', message, { fields });
+    throw validationFailed(issuesToFields(result.error.issues));
   }
   return result.data;
 }

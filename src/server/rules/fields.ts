@@ -2,7 +2,7 @@
 // genre or country is reported with its path at once rather than at submit.
 import { canonicalGenre, isCountryCode, isLanguageCode, isStoreId } from '../lookups/index.js';
 import type { Database } from 'better-sqlite3';
-import { ServiceError } from '../handler.js';
+import { validationFailed } from '../handler.js';
 import { labelArtistExists } from '../store/preferences.js';
 
 export class FieldErrors {
@@ -15,11 +15,7 @@ export class FieldErrors {
 
   /** Throws a 422 validation_failed listing every field added so far. */
   throwIfAny(): void {
-    const first = [...this.fields][0];
-    if (!first) return;
-    throw new ServiceError(422, 'validation_failed', `invalid request body: ${first[0]}: ${first[1][0]}`, {
-      fields: Object.fromEntries(this.fields),
-    });
+    if (this.fields.size > 0) throw validationFailed(Object.fromEntries(this.fields));
   }
 }
 
