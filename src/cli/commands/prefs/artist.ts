@@ -22,7 +22,7 @@ export const artistCommand = defineCommand<Opts>({
     cmd.option('-f, --file <file>', 'the preferences as a JSON/YAML file');
   },
   async run(ctx, opts) {
-    const { api } = await import('../release/common.js');
+    const { api, PLATFORMS } = await import('../release/common.js');
     const { printRecord, success } = await import('../../output/index.js');
     const { choiceText, parseChoice } = await import('./view.js');
     type Data = import('../../../contract/index.js').ArtistPreferencesData;
@@ -42,7 +42,7 @@ export const artistCommand = defineCommand<Opts>({
     const data = await client.call<Data>('getArtistPreferences');
     await printRecord(ctx, data, [
       { header: 'Artist name', value: 'artist_name' },
-      ...(['streaming_a', 'video_b', 'store_c'] as const).map((p) => ({
+      ...PLATFORMS.map((p) => ({
         header: p,
         value: (d: Data) => choiceText(d.platforms.find((c) => c.platform === p) as never),
       })),

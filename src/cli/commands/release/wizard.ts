@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../../client/index.js';
 import type {
-  ArtistPlatformResult, CreateReleaseRequest, LabelPreferencesData, LanguageResource, SearchArtistPlatformResponseData, UserResource,
+  ArtistPlatform, ArtistPlatformResult, CreateReleaseRequest, LabelPreferencesData, LanguageResource, SearchArtistPlatformResponseData, UserResource,
 } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
@@ -12,10 +12,10 @@ import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
 import { audioFileProblem, displayPath } from '../../release-file/load.js';
 import { titleOf } from '../track/upload-files.js';
 import type { CreatePlan, PlanTrack } from './apply.js';
-import { artistsText } from './common.js';
+import { artistsText, PLATFORMS } from './common.js';
 
 export interface ProfileChoice {
-  platform: 'streaming_a' | 'video_b' | 'store_c';
+  platform: ArtistPlatform;
   mode: 'existing' | 'new';
   profile_id?: string;
   name?: string;
@@ -169,7 +169,7 @@ async function findProfiles(ctx: Context, client: ApiClient, name: string): Prom
   if (!wanted) return [];
   const found = await client.call<SearchArtistPlatformResponseData>('searchArtistPlatform', { body: { name, limit: 5 } });
   const choices: ProfileChoice[] = [];
-  for (const platform of ['streaming_a', 'video_b', 'store_c'] as const) {
+  for (const platform of PLATFORMS) {
     const artists: ArtistPlatformResult[] = found.results.find((r) => r.platform === platform)?.artists ?? [];
     const picked = await promptSelect(ctx, {
       message: `${name} on ${PLATFORM_LABEL[platform]}:`,
