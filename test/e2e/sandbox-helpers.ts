@@ -20,18 +20,19 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', ...extra };
 }
 
-export function runBin(args: string[], env: NodeJS.ProcessEnv, stdin = '', nodeArgs: string[] = []): Promise<CliRun> {
+export function runBin(args: string[], env: NodeJS.ProcessEnv, stdin: string | Buffer = '', nodeArgs: string[] = []): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, binPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
+    // Bytes first, text once at the end: a character split across two chunks stays whole.
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
     const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
     });
     child.stdin.end(stdin);
   });

@@ -1,13 +1,12 @@
 // `reldist validate … --remote` against the real reference service on loopback: both verdicts
 // side by side, in input order.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { cleanEnv, runBin, type CliRun } from './sandbox-helpers.js';
 
-const BIN = new URL('../../bin/reldist.js', import.meta.url).pathname;
 const home = mkdtempSync(join(tmpdir(), 'reldist-validate-remote-'));
 let server: TestServer;
 
@@ -19,27 +18,15 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function run(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NO_COLOR: '1',
-      HOME: home,
-      RELDIST_CONFIG_DIR: join(home, 'config'),
-      RELDIST_DATA_DIR: join(home, 'data'),
-      RELDIST_BASE_URL: server.url,
-      RELDIST_TOKEN: server.tokens.label,
-    };
-    delete env.RELDIST_PROFILE;
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
+function run(args: string[], input = ''): Promise<CliRun> {
+  const env = cleanEnv({
+    HOME: home,
+    RELDIST_CONFIG_DIR: join(home, 'config'),
+    RELDIST_DATA_DIR: join(home, 'data'),
+    RELDIST_BASE_URL: server.url,
+    RELDIST_TOKEN: server.tokens.label,
   });
+  return runBin(args, env, input);
 }
 
 describe('validate --remote', () => {

@@ -1,35 +1,16 @@
 // `reldist validate` end to end: the built binary, piped, as a script or CI job would run it.
 // Needs `npm run build` first (npm test does it).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runBin, type CliRun } from './sandbox-helpers.js';
 
-const ROOT = new URL('../../', import.meta.url);
-const BIN = new URL('bin/reldist.js', ROOT).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'reldist-validate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], opts: { input?: string | Buffer; env?: Record<string, string> } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...opts.env };
-    delete env.FORCE_COLOR;
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
-    child.stdin.end(opts.input ?? '');
-  });
+function run(args: string[], opts: { input?: string | Buffer; env?: Record<string, string> } = {}): Promise<CliRun> {
+  return runBin(args, { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...opts.env }, opts.input ?? '');
 }
 
 function file(name: string, content: string | Buffer): string {
