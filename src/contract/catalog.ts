@@ -13,7 +13,7 @@ import {
   ListReleasesResponse, LookupPlatformsData, MessageResponse, PreferenceArtistItem, ReleaseResource, SearchArtistPlatformResponseData,
   SubmitReleaseResponse, TrackResource, TrackUploadUrlData, UserResource, ValidationResultData,
 } from './resources.js';
-import { routes, type EndpointId, type Route } from './routes.js';
+import { endpointIds, routes, type EndpointId, type Route } from './routes.js';
 
 export interface EndpointSchemas {
   query?: z.ZodObject;
@@ -30,7 +30,9 @@ const LinkQuery = z.string().trim().min(1).max(2000).meta({ examples: ['https://
 const linkQuery = z.strictObject({ url: LinkQuery });
 const searchQuery = z.strictObject({ q: SearchQuery, limit: LimitQuery.optional() });
 
-const schemas: Record<EndpointId, EndpointSchemas> = {
+// `as const satisfies`: checked against EndpointSchemas, but each entry keeps its own schema types,
+// from which the types below are derived.
+const schemas = {
   getMe: { response: UserResource },
 
   listReleases: {
@@ -89,19 +91,41 @@ const schemas: Record<EndpointId, EndpointSchemas> = {
   getPlatforms: { response: LookupPlatformsData },
   getGenres: { response: Genres },
   getLanguages: { response: z.array(LanguageResource) },
-};
+} as const satisfies Record<EndpointId, EndpointSchemas>;
+
+type Schemas = typeof schemas;
+type BodySchemaOf<Id extends EndpointId> = Schemas[Id] extends { readonly body: infer S extends z.ZodType } ? S : undefined;
+type QuerySchemaOf<Id extends EndpointId> = Schemas[Id] extends { readonly query: infer S extends z.ZodObject } ? S : undefined;
+
+/** The body a caller sends (what the schema accepts; defaults may be left out); `undefined` when none. */
+export type BodyOf<Id extends EndpointId> = BodySchemaOf<Id> extends z.ZodType ? z.input<BodySchemaOf<Id>> : undefined;
+/** The body as a handler receives it, after the schema parsed it (defaults filled in). */
+export type ParsedBodyOf<Id extends EndpointId> = BodySchemaOf<Id> extends z.ZodType ? z.output<BodySchemaOf<Id>> : undefined;
+/** The query, typed (numbers are numbers: the service coerces the text); empty when the endpoint takes none. */
+export type QueryOf<Id extends EndpointId> = QuerySchemaOf<Id> extends z.ZodObject ? z.output<QuerySchemaOf<Id>> : Record<string, never>;
+/** The success body: what a handler must return and what the client's call resolves to. */
+export type ResponseOf<Id extends EndpointId> = z.output<Schemas[Id]['response']>;
+/** One element of a list endpoint's items (a `{data, meta}` page or a plain array). */
+export type ItemOf<Id extends EndpointId> =
+  ResponseOf<Id> extends readonly (infer T)[] ? T : ResponseOf<Id> extends { data: readonly (infer T)[] } ? T : ResponseOf<Id>;
+
+/** One catalog entry: an Endpoint, narrowed to its literal route and schema types. */
+export type CatalogEntry<Id extends EndpointId> = Endpoint & (typeof routes)[Id] & Schemas[Id] & { id: Id };
+export type Catalog = { readonly [Id in EndpointId]: CatalogEntry<Id> };
 
 function pathParamsOf(path: string): z.ZodObject {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return z.strictObject(Object.fromEntries(names.map((n) => [n, PathId])));
 }
 
-export const catalog: Record<EndpointId, Endpoint> = Object.fromEntries(
-  (Object.keys(routes) as EndpointId[]).map((id) => {
+// Object.fromEntries loses the pairing of each id with its own entry; every entry is built from
+// routes[id] and schemas[id] of the same id, which is what Catalog states.
+export const catalog = Object.fromEntries(
+  endpointIds.map((id) => {
     const route: Route = routes[id];
     return [id, { id, ...route, ...schemas[id], pathParams: pathParamsOf(route.path) }];
   }),
-) as Record<EndpointId, Endpoint>;
+) as Catalog;
 
 export const endpoints: Endpoint[] = Object.values(catalog);
 

@@ -140,6 +140,11 @@ export const routes = {
 export type EndpointId = keyof typeof routes;
 export const endpointIds = Object.keys(routes) as EndpointId[];
 
+/** The `{names}` of a path, as a union: `'/releases/{releaseId}/tracks/{trackId}'` → `'releaseId' | 'trackId'`. */
+export type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamName<Rest> : never;
+/** The path parameters of an endpoint, as the service receives them (text). */
+export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(typeof routes)[Id]['path']>]: string };
+
 /** Names of the path parameters of a route, in order: `/releases/{releaseId}` → `['releaseId']`. */
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);

@@ -4,8 +4,8 @@
 // validation → handler; every error leaves as the one error body.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { catalog, type Endpoint } from '../contract/index.js';
-import { ServiceError, notFound, type Handler, type HandlerMap, type ServerDeps } from './handler.js';
+import { catalog, endpoints, type EndpointId } from '../contract/index.js';
+import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
@@ -18,7 +18,7 @@ import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
 import { handlers as preferencesHandlers } from './handlers/preferences.js';
 import { handlers as releasesHandlers } from './handlers/releases.js';
-import { sandboxRoutes } from './handlers/sandbox.js';
+import { SandboxParams, sandboxRoutes, type SandboxRoute } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
 import { receiveUpload } from './uploads/route.js';
@@ -33,14 +33,25 @@ const HANDLER_MAPS: Record<string, HandlerMap> = {
   lookups: lookupsHandlers,
 };
 
+/**
+ * The server's one trust point between parsing and handlers. A handler is typed from its route's
+ * schemas (HandlerInput<Id> from the catalog entry; a sandbox control from SandboxParams), and
+ * `run` below parses params, query and body with those same schemas before calling it, so the
+ * input has the handler's types; the compiler cannot follow that pairing through a loop over
+ * routes, so the input types are erased here, and only here.
+ */
+function eraseInputTypes(handler: Handler<EndpointId> | SandboxRoute['handler']): RouteHandler {
+  return handler as RouteHandler;
+}
+
 /** Merges the handler maps; an id defined twice or unknown to the catalog is a startup error. */
-export function mergeHandlers(maps: Record<string, HandlerMap>): Map<string, Handler> {
-  const merged = new Map<string, Handler>();
+export function mergeHandlers(maps: Record<string, HandlerMap>): Map<string, RouteHandler> {
+  const merged = new Map<string, RouteHandler>();
   for (const [file, map] of Object.entries(maps)) {
     for (const [id, h] of Object.entries(map)) {
       if (merged.has(id)) throw new Error(`handler ${id} is defined twice (again in handlers/${file}.ts)`);
       if (!(id in catalog)) throw new Error(`handlers/${file}.ts defines ${id}, which is not in the catalog`);
-      merged.set(id, h);
+      if (h) merged.set(id, eraseInputTypes(h));
     }
   }
   return merged;
@@ -97,12 +108,12 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   }
 
   const allowed = new Map<string, Set<string>>();
-  const register = (spec: RouteSpec, handler: Handler) => {
+  const register = (spec: RouteSpec, handler: RouteHandler) => {
     (allowed.get(spec.honoPath) ?? allowed.set(spec.honoPath, new Set()).get(spec.honoPath)!).add(spec.method);
     app.on(spec.method, spec.honoPath, (c) => run(c, spec, handler));
   };
 
-  const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: Handler): Promise<Response> => {
+  const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
     const user = authenticate(deps.db, c.req.header('authorization'));
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
@@ -146,7 +157,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     return new Response(text === '' ? null : text, { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
   };
 
-  for (const endpoint of Object.values(catalog) as Endpoint[]) {
+  for (const endpoint of endpoints) {
     const handler = handlers.get(endpoint.id);
     if (!handler) throw new Error(`no handler for catalog endpoint ${endpoint.id} (${endpoint.method} ${endpoint.path})`);
     register(
@@ -169,11 +180,11 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
         {
           method: 'POST',
           honoPath: `/_sandbox/releases/:releaseId/${route.action}`,
-          pathParams: z.strictObject({ releaseId: z.string().min(1).max(64) }),
+          pathParams: SandboxParams,
           body: route.body,
           status: 200,
         },
-        route.handler,
+        eraseInputTypes(route.handler),
       );
     }
   }

@@ -13,6 +13,8 @@ import type { Context } from 'hono';
 import type { Database } from 'better-sqlite3';
 import type { Problem as ContractProblem } from '../contract/common.js';
 import type { ErrorCode } from '../contract/errors.js';
+import type { ParsedBodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
+import type { EndpointId, ParamsOf } from '../contract/routes.js';
 
 export type UserKind = 'label' | 'artist';
 
@@ -44,14 +46,11 @@ export interface ServerDeps {
   uploadSecret: Buffer;
 }
 
-/**
- * One request as a handler sees it: already authenticated and validated against the catalog
- * entry's schemas (params, query and body are the parsed zod outputs).
- */
-export interface HandlerInput<P = any, Q = any, B = any> {
-  params: P;
-  query: Q;
-  body: B;
+/** One request as a route's code sees it: authenticated, and parsed by the route's schemas. */
+export interface RequestInput<Params, Query, Body> {
+  params: Params;
+  query: Query;
+  body: Body;
   user: AuthUser;
   requestId: string;
   /** Where the service is reachable, without a trailing slash (e.g. http://127.0.0.1:4000). */
@@ -60,13 +59,24 @@ export interface HandlerInput<P = any, Q = any, B = any> {
   raw: Context;
 }
 
-/**
- * Returns the response body; the status comes from the catalog entry (a handler that must
- * answer otherwise throws a ServiceError). Returning `undefined` means an empty body.
- */
-export type Handler = (input: HandlerInput, deps: ServerDeps) => unknown | Promise<unknown>;
+/** The input of a catalog endpoint's handler, typed from its catalog entry (zod outputs). */
+export type HandlerInput<Id extends EndpointId> = RequestInput<ParamsOf<Id>, QueryOf<Id>, ParsedBodyOf<Id>>;
 
-export type HandlerMap = Readonly<Record<string, Handler>>;
+/**
+ * A catalog endpoint's handler: returns the response body, whose type the catalog fixes; the
+ * status comes from the catalog entry too (a handler that must answer otherwise throws a
+ * ServiceError).
+ */
+export type Handler<Id extends EndpointId> = (input: HandlerInput<Id>, deps: ServerDeps) => ResponseOf<Id> | Promise<ResponseOf<Id>>;
+
+/** Handlers by endpoint id; each is checked against its own catalog entry. */
+export type HandlerMap = { readonly [Id in EndpointId]?: Handler<Id> };
+
+/**
+ * What app.ts runs for a route, its input types erased (see `eraseInputTypes` in app.ts).
+ * Returning `undefined` means an empty body.
+ */
+export type RouteHandler = (input: RequestInput<unknown, unknown, unknown>, deps: ServerDeps) => unknown;
 
 /**
  * One problem found by a check (submit checks, code validation): the contract's Problem, with

@@ -29,6 +29,8 @@ test('a missing handler is a startup error naming the endpoint', () => {
 });
 
 test('a handler defined twice, or for an endpoint not in the catalog, is a startup error', () => {
-  expect(() => mergeHandlers({ a: { getMe: () => ({}) }, b: { getMe: () => ({}) } })).toThrow(/getMe is defined twice/);
-  expect(() => mergeHandlers({ a: { notAnEndpoint: () => ({}) } })).toThrow(/not in the catalog/);
+  expect(() => mergeHandlers({ a: { getMe: all.getMe }, b: { getMe: all.getMe } })).toThrow(/getMe is defined twice/);
+  // Built like `all`, so the compiler lets through the id it would refuse in a literal.
+  const stray: HandlerMap = Object.fromEntries([['notAnEndpoint', () => ({})]]);
+  expect(() => mergeHandlers({ a: stray })).toThrow(/not in the catalog/);
 });

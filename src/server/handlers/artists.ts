@@ -1,5 +1,4 @@
 // Artist profile search and link resolution on the three external platforms (spec 4.5).
-import type { GetArtistViaUrlRequest, SearchArtistPlatformRequest } from '../../contract/requests.js';
 import type { SearchArtistPlatformResponseData } from '../../contract/resources.js';
 import type { Handler, HandlerMap } from '../handler.js';
 import { artistDirectory } from '../artists/index.js';
@@ -8,14 +7,14 @@ import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { resolveOrThrow } from '../artists/resolve-http.js';
 
 const search =
-  (platform: ArtistPlatform): Handler =>
+  (platform: ArtistPlatform): Handler<'searchStreamingA' | 'searchVideoChannel' | 'searchStoreC'> =>
   ({ query }) =>
-    artistDirectory().search(platform, query.q as string, (query.limit as number | undefined) ?? SEARCH_LIMIT_DEFAULT);
+    artistDirectory().search(platform, query.q, query.limit ?? SEARCH_LIMIT_DEFAULT);
 
 const resolveOn =
-  (platform: ArtistPlatform): Handler =>
+  (platform: ArtistPlatform): Handler<'getStreamingAArtist' | 'getVideoChannel' | 'getStoreCArtist'> =>
   ({ query }) =>
-    resolveOrThrow(query.url as string, platform, { in: 'query', field: 'url' });
+    resolveOrThrow(query.url, platform, { in: 'query', field: 'url' });
 
 export const handlers: HandlerMap = {
   searchStreamingA: search('streaming_a'),
@@ -26,10 +25,9 @@ export const handlers: HandlerMap = {
   getVideoChannel: resolveOn('video_b'),
   getStoreCArtist: resolveOn('store_c'),
 
-  getArtistViaLink: ({ query }) => resolveOrThrow(query.url as string, query.platform as ArtistPlatform, { in: 'query', field: 'url' }),
+  getArtistViaLink: ({ query }) => resolveOrThrow(query.url, query.platform, { in: 'query', field: 'url' }),
 
-  async searchArtistPlatform({ body }): Promise<SearchArtistPlatformResponseData> {
-    const req = body as SearchArtistPlatformRequest;
+  async searchArtistPlatform({ body: req }): Promise<SearchArtistPlatformResponseData> {
     // Each platform once, in the order asked (a repeated platform would only repeat its results).
     const platforms = [...new Set(req.platforms ?? ARTIST_PLATFORMS)];
     const limit = req.limit ?? SEARCH_LIMIT_DEFAULT;
@@ -40,8 +38,7 @@ export const handlers: HandlerMap = {
     return { query: req.name, results };
   },
 
-  getArtistViaUrl({ body }) {
-    const req = body as GetArtistViaUrlRequest;
+  getArtistViaUrl({ body: req }) {
     return resolveOrThrow(req.url, req.platform, { in: 'body', field: 'url' });
   },
 };

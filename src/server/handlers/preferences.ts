@@ -2,7 +2,7 @@
 // preferences to label accounts (the routes' `account`, enforced by the app before a handler runs:
 // the other kind gets 403 `forbidden` naming the endpoints to use, since a 404 would read as
 // "nothing saved yet"). A label artist of another label is 404, like every other user's row.
-import type { PlatformChoiceInput, RemoveLabelArtistBody, SubmitArtistPreferenceRequest, SubmitLabelPreferenceRequest } from '../../contract/requests.js';
+import type { PlatformChoiceInput } from '../../contract/requests.js';
 import { artistIdOf } from '../../contract/requests.js';
 import type { LabelPreferencesData } from '../../contract/resources.js';
 import { paging } from '../../contract/routes.js';
@@ -62,8 +62,7 @@ export const handlers: HandlerMap = {
     return getArtistPreferences(db, user.id);
   },
 
-  async submitArtistPreference({ user, body }, { db, now }) {
-    const req = body as SubmitArtistPreferenceRequest;
+  async submitArtistPreference({ user, body: req }, { db, now }) {
     const errors = new FieldErrors();
     const platforms = await resolveChoices(req.platforms, 'platforms', errors);
     errors.throwIfAny();
@@ -77,10 +76,10 @@ export const handlers: HandlerMap = {
   },
 
   getLabelPreferences({ user, query }, { db }): LabelPreferencesData {
-    const page = (query.page as number | undefined) ?? paging.defaultPage;
+    const page = query.page ?? paging.defaultPage;
     // `limit` is the legacy name of perPage; perPage wins when both are sent.
-    const perPage = (query.perPage as number | undefined) ?? (query.limit as number | undefined) ?? paging.defaultPerPage;
-    const { artists, total } = listLabelArtists(db, user.id, { search: query.search as string | undefined, page, perPage });
+    const perPage = query.perPage ?? query.limit ?? paging.defaultPerPage;
+    const { artists, total } = listLabelArtists(db, user.id, { search: query.search, page, perPage });
     return {
       label: getLabelSettings(db, user.id),
       artists,
@@ -88,8 +87,7 @@ export const handlers: HandlerMap = {
     };
   },
 
-  async submitLabelPreference({ user, body }, { db, now }) {
-    const req = body as SubmitLabelPreferenceRequest;
+  async submitLabelPreference({ user, body: req }, { db, now }) {
     const errors = new FieldErrors();
 
     const settings: LabelSettingsChange = {};
@@ -137,7 +135,7 @@ export const handlers: HandlerMap = {
   },
 
   removeLabelArtist({ user, body }, { db }) {
-    const raw = artistIdOf(body as RemoveLabelArtistBody);
+    const raw = artistIdOf(body);
     const id = parseId(raw, `label artist ${raw}`);
     const name = removeLabelArtist(db, user.id, id);
     if (name === undefined) throw new ServiceError(404, 'not_found', `label artist ${raw} not found`);

@@ -1,9 +1,6 @@
 // Release endpoints: list, read, create, delete, edit (metadata, delivery, video) and submit.
 import { rm } from 'node:fs/promises';
-import type {
-  CreateReleaseRequest, ListReleasesResponse, MessageResponse, ReleaseResource, SubmitReleaseRequest, SubmitReleaseResponse,
-  UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest,
-} from '../../contract/index.js';
+import type { ListReleasesResponse, MessageResponse, ReleaseResource, SubmitReleaseResponse } from '../../contract/index.js';
 import { paging } from '../../contract/index.js';
 import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
 import { assertAllowed, stateConflict, statusAfterEdit, transition } from '../rules/state-machine.js';
@@ -49,8 +46,7 @@ export const handlers: HandlerMap = {
     return toReleaseResource(db, getRelease(db, user.id, parseId(params.releaseId, 'release')), true);
   },
 
-  createRelease({ user, body }, deps): ReleaseResource {
-    const b = body as CreateReleaseRequest;
+  createRelease({ user, body: b }, deps): ReleaseResource {
     const errors = new FieldErrors();
     const genre = checkGenre(errors, 'genre', b.genre);
     checkLanguage(errors, 'language', b.language);
@@ -95,8 +91,7 @@ export const handlers: HandlerMap = {
     return { message: `Release ${id} deleted.` };
   },
 
-  updateReleaseMetadata({ user, params, body }, deps): ReleaseResource {
-    const b = body as UpdateReleaseMetadataRequest;
+  updateReleaseMetadata({ user, params, body: b }, deps): ReleaseResource {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_metadata');
       const frozen = r.row.status === 'delivered' || r.row.status === 'live';
@@ -135,8 +130,7 @@ export const handlers: HandlerMap = {
     });
   },
 
-  updateReleaseDelivery({ user, params, body }, deps): ReleaseResource {
-    const b = body as UpdateReleaseDeliveryRequest;
+  updateReleaseDelivery({ user, params, body: b }, deps): ReleaseResource {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_delivery');
       const errors = new FieldErrors();
@@ -160,8 +154,7 @@ export const handlers: HandlerMap = {
     });
   },
 
-  updateReleaseVideo({ user, params, body }, deps): ReleaseResource {
-    const b = body as UpdateReleaseVideoRequest;
+  updateReleaseVideo({ user, params, body: b }, deps): ReleaseResource {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_video');
       const v = r.data.video;
@@ -172,8 +165,7 @@ export const handlers: HandlerMap = {
     });
   },
 
-  submitRelease({ user, params, body }, deps): SubmitReleaseResponse {
-    const b = body as SubmitReleaseRequest;
+  submitRelease({ user, params, body: b }, deps): SubmitReleaseResponse {
     const id = parseId(params.releaseId, 'release');
     const { db } = deps;
     // IMMEDIATE: the checks and the state change see the same release, and code assignment

@@ -11,7 +11,7 @@
 // POST /_sandbox/releases/{releaseId}/take-down   delivered | live → taken_down
 import * as z from 'zod';
 import type { ReleaseResource } from '../../contract/index.js';
-import type { Handler } from '../handler.js';
+import type { RequestInput, ServerDeps } from '../handler.js';
 import { transition, type Transition } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import { getRelease, saveRelease, toReleaseResource } from '../store/releases.js';
@@ -23,15 +23,21 @@ export const RejectRequest = z.strictObject({
 
 const EmptyRequest = z.strictObject({});
 
+/** The path of every sandbox control: /_sandbox/releases/{releaseId}/<action>. */
+export const SandboxParams = z.strictObject({ releaseId: z.string().min(1).max(64) });
+
+/** A control's input: params parsed by SandboxParams; its body by the route's own schema. */
+type SandboxHandler = (input: RequestInput<z.output<typeof SandboxParams>, unknown, unknown>, deps: ServerDeps) => ReleaseResource;
+
 export interface SandboxRoute {
   action: string;
   transition: Transition;
   body: z.ZodType;
-  handler: Handler;
+  handler: SandboxHandler;
 }
 
-function move(t: Transition): Handler {
-  return ({ user, params, body }, deps): ReleaseResource => {
+function move(t: Transition): SandboxHandler {
+  return ({ user, params, body }, deps) => {
     const id = parseId(params.releaseId, 'release');
     return deps.db
       .transaction(() => {
@@ -39,7 +45,8 @@ function move(t: Transition): Handler {
         const to = transition(r.row.status, t);
         const nowIso = deps.now().toISOString();
         if (t === 'reject') {
-          const b = body as z.infer<typeof RejectRequest>;
+          // Already checked by app.ts against this same schema; parsed again here for its type.
+          const b = RejectRequest.parse(body);
           r.data.review = { codes: b.codes, notes: b.notes ?? null, reviewed_at: nowIso };
         }
         saveRelease(deps.db, r, nowIso, t === 'withdraw' ? { status: to, submitted_at: null } : { status: to });

@@ -1,9 +1,6 @@
 // Track endpoints: list, read, ask for an upload address, replace the list, replace one file.
 import { randomBytes } from 'node:crypto';
-import type {
-  CreateTrackUploadUrlRequest, ReleaseResource, ReplaceReleaseTracksBody, ReplaceSingleTrackFileRequest, TrackResource,
-  TrackUploadUrlData,
-} from '../../contract/index.js';
+import type { ReleaseResource, TrackResource, TrackUploadUrlData } from '../../contract/index.js';
 import { tracksOf } from '../../contract/index.js';
 import { checkIsrc } from '../../codes/index.js';
 import { notFound, ServiceError, type HandlerMap } from '../handler.js';
@@ -41,8 +38,7 @@ export const handlers: HandlerMap = {
     return t;
   },
 
-  createTrackUploadUrl({ user, params, body, baseUrl }, deps): TrackUploadUrlData {
-    const b = body as CreateTrackUploadUrlRequest;
+  createTrackUploadUrl({ user, params, body: b, baseUrl }, deps): TrackUploadUrlData {
     const r = getRelease(deps.db, user.id, parseId(params.releaseId, 'release'));
     assertAllowed(r.row.status, 'upload');
     if (REFUSED_TYPES.test(b.content_type.split(';')[0]!.trim())) {
@@ -69,7 +65,7 @@ export const handlers: HandlerMap = {
   },
 
   replaceReleaseTracks({ user, params, body }, deps): ReleaseResource {
-    const inputs = tracksOf(body as ReplaceReleaseTracksBody);
+    const inputs = tracksOf(body);
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_tracks');
       const releaseId = r.row.id;
@@ -142,8 +138,7 @@ export const handlers: HandlerMap = {
     });
   },
 
-  replaceTrackFile({ user, params, body }, deps): ReleaseResource {
-    const b = body as ReplaceSingleTrackFileRequest;
+  replaceTrackFile({ user, params, body: b }, deps): ReleaseResource {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       const trackId = parseId(params.trackId, 'track');
       const track = findTrackRow(deps.db, r.row.id, trackId);

@@ -3,7 +3,7 @@
 // Problems carry only the contract's fields: where a code engine knows more (the position of a
 // bad character, the check digit it expected, the release holding the code), it goes into the
 // hint or the message, so the answer never carries fields the contract does not declare.
-import type { ValidateIsrcRequest, ValidateUpcRequest, ValidationResultData } from '../../contract/index.js';
+import type { ValidationResultData } from '../../contract/index.js';
 import { checkIsrc, checkUpc, type Problem as CodeProblem } from '../../codes/index.js';
 import type { HandlerMap, Problem } from '../handler.js';
 import { parseId } from '../store/ids.js';
@@ -24,8 +24,7 @@ function toWire(p: CodeProblem, kind: 'upc' | 'isrc'): Problem {
 }
 
 export const handlers: HandlerMap = {
-  validateUpc({ user, body }, { db }): ValidationResultData {
-    const b = body as ValidateUpcRequest;
+  validateUpc({ user, body: b }, { db }): ValidationResultData {
     const exceptId = b.release_id !== undefined ? parseId(b.release_id, 'release') : undefined;
     if (exceptId !== undefined) getRelease(db, user.id, exceptId);
     const r = checkUpc(b.upc);
@@ -47,8 +46,7 @@ export const handlers: HandlerMap = {
     return { kind: 'upc', input: b.upc, valid, normalized: r.normalized, display: r.normalized, problems };
   },
 
-  validateIsrc({ user, body }, deps): ValidationResultData {
-    const b = body as ValidateIsrcRequest;
+  validateIsrc({ user, body: b }, deps): ValidationResultData {
     const r = checkIsrc(b.isrc, { currentYear: deps.now().getUTCFullYear() });
     const problems = r.problems.map((p) => toWire(p, 'isrc'));
     let valid = r.valid;
