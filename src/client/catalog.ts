@@ -1,5 +1,6 @@
 // What the client takes from the contract: routes (plain data, no zod) for every call, and the
 // zod schema of a request body only when there is a body to check.
+import type { EndpointId } from '../contract/routes.js';
 
 /** The minimum the client needs from a schema: zod's safeParse. */
 export interface SchemaLike {
@@ -7,11 +8,19 @@ export interface SchemaLike {
 }
 
 /** Request-body schemas by endpoint id. Loading it loads zod, so only calls with a body do. */
-export type BodySchemas = (id: string) => SchemaLike | undefined;
+export type BodySchemas = (id: EndpointId) => SchemaLike | undefined;
 
 export async function loadBodySchemas(): Promise<BodySchemas> {
   const { catalog } = await import('../contract/catalog.js');
-  return (id) => (catalog as Record<string, { body?: SchemaLike }>)[id]?.body;
+  return (id) => catalog[id].body;
+}
+
+/** Response schemas by endpoint id: only for checking responses (see ApiClient.typedResponse). */
+export type ResponseSchemas = (id: EndpointId) => SchemaLike;
+
+export async function loadResponseSchemas(): Promise<ResponseSchemas> {
+  const { catalog } = await import('../contract/catalog.js');
+  return (id) => catalog[id].response;
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];

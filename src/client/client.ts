@@ -1,7 +1,10 @@
 // The HTTP client: endpoints by catalog id, retries, typed errors, pagination and tracing.
-import { ApiError, NetworkError, RequestValidationError, apiErrorFrom } from './errors.js';
-import { buildQuery, loadBodySchemas, schemaIssues, type BodySchemas, type QueryValue } from './catalog.js';
-import { buildPath, routes, type EndpointId, type Route } from '../contract/routes.js';
+import { buildQuery, loadBodySchemas, loadResponseSchemas, schemaIssues, type BodySchemas, type QueryValue, type ResponseSchemas } from './catalog.js';
+import { ApiError, NetworkError, RequestValidationError, ResponseContractError, apiErrorFrom } from './errors.js';
+import { buildPath, routes, type EndpointId, type ParamsOf, type Route } from '../contract/routes.js';
+// Types only: erased from the build, so calling an endpoint does not load zod or the schemas.
+import type { BodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
+import type { PaginationMeta } from '../contract/common.js';
 import { RETRY_STATUSES, defaultRetryPolicy, isReplayable, isRetryableNetworkCode, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
 import { redactHeaders, redactText } from './redact.js';
 import { TransportError, errorCode, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
@@ -17,6 +20,12 @@ export interface ClientOptions {
   workload?: Workload;
   /** Request-body schemas (default: the contract's catalog, loaded on first use). */
   loadBodySchemas?: () => Promise<BodySchemas>;
+  /**
+   * Parse every response of `call` with the catalog's response schema and throw on a mismatch
+   * (default: on when RELDIST_CHECK_RESPONSES=1, which the test suite sets). Loads zod.
+   */
+  checkResponses?: boolean;
+  loadResponseSchemas?: () => Promise<ResponseSchemas>;
   retry?: RetryPolicy;
   /** Receives --debug lines (already redacted). */
   trace?: ((line: string) => void) | undefined;
@@ -27,14 +36,35 @@ export interface ClientOptions {
   onRetry?: ((info: { attempt: number; delayMs: number; reason: string }) => void) | undefined;
 }
 
-export interface CallOptions {
-  params?: Readonly<Record<string, string | number>>;
-  query?: Readonly<Record<string, QueryValue>>;
-  body?: unknown;
+/** What every call may add, whatever the endpoint. */
+export interface RequestOptions {
   headers?: Readonly<Record<string, string>>;
   /** Overrides the generated key (e.g. to make a re-run of a script replay safely). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+}
+
+type ParamsOption<Id extends EndpointId> = [keyof ParamsOf<Id>] extends [never]
+  ? { params?: undefined }
+  : { params: { readonly [K in keyof ParamsOf<Id>]: string | number } };
+type QueryOption<Id extends EndpointId> = {} extends QueryOf<Id> ? { query?: QueryOf<Id> } : { query: QueryOf<Id> };
+type BodyOption<Id extends EndpointId> = [BodyOf<Id>] extends [undefined] ? { body?: undefined } : { body: BodyOf<Id> };
+
+/** The options of `call(id, …)`: params, query and body as the catalog types them for that endpoint. */
+export type CallOptions<Id extends EndpointId> = ParamsOption<Id> & QueryOption<Id> & BodyOption<Id> & RequestOptions;
+/** The options argument may be left out when the endpoint needs none. */
+export type CallArgs<Id extends EndpointId> = {} extends CallOptions<Id> ? [options?: CallOptions<Id>] : [options: CallOptions<Id>];
+
+/** Endpoints that answer with `{data, meta}` pages. */
+export type PagedId = { [Id in EndpointId]: ResponseOf<Id> extends { data: readonly unknown[]; meta: PaginationMeta } ? Id : never }[EndpointId];
+/** One item of a paged endpoint's `data`. */
+export type PageItemOf<Id extends PagedId> = ResponseOf<Id>['data'][number];
+
+/** Any endpoint's options, as `call` uses them once the types have been checked at the call site. */
+interface WireCallOptions extends RequestOptions {
+  params?: Readonly<Record<string, string | number>> | undefined;
+  query?: Readonly<Record<string, QueryValue>> | undefined;
+  body?: unknown;
 }
 
 export interface RawRequest {
@@ -69,15 +99,19 @@ export class ApiClient {
   private readonly opts: ClientOptions;
   private readonly transports = new Map<Workload, Promise<Transport>>();
   private bodySchemas: Promise<BodySchemas> | undefined;
+  private responseSchemas: Promise<ResponseSchemas> | undefined;
+  private readonly checkResponses: boolean;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.token = opts.token;
+    this.checkResponses = opts.checkResponses ?? globalThis.process?.env.RELDIST_CHECK_RESPONSES === '1';
   }
 
-  /** Calls an endpoint of the contract's catalog; returns the parsed JSON body. */
-  async call<T = unknown>(endpointId: EndpointId, options: CallOptions = {}): Promise<T> {
+  /** Calls an endpoint of the contract's catalog; returns its response body, typed by the catalog. */
+  async call<Id extends EndpointId>(endpointId: Id, ...[callOptions]: CallArgs<Id>): Promise<ResponseOf<Id>> {
+    const options: WireCallOptions = callOptions ?? {};
     const route: Route | undefined = routes[endpointId];
     if (!route) throw new Error(`unknown endpoint ${endpointId}`);
     // Strict on what we send: the user hears of a bad field from us, with its path.
@@ -99,26 +133,44 @@ export class ApiClient {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
-    // Lenient on what we receive: the body as sent, unknown fields kept.
-    return res.data as T;
+    return this.typedResponse(endpointId, res.data);
   }
 
-  /** Every item of a paginated list endpoint (`{data, meta:{total_pages}}`), page after page. */
-  async *paginate<T = unknown>(endpointId: EndpointId, options: CallOptions = {}, onPage?: (page: number, totalPages: number) => void): AsyncGenerator<T> {
-    let page = Number(options.query?.page ?? 1);
+  /**
+   * The client's one trust point: here, and only here, a response body gets its contract type.
+   * Checking it on every call would load zod and every schema on every GET, which start-up cannot
+   * afford (docs/startup.md), so the service is trusted to answer as the catalog says. With
+   * `checkResponses` (RELDIST_CHECK_RESPONSES=1, set by the test suite) every response is parsed
+   * with the catalog's response schema first, so any mismatch between the service, the contract
+   * and what callers are typed to expect fails the tests. Lenient either way: the body is
+   * returned as sent, unknown fields kept.
+   */
+  private async typedResponse<Id extends EndpointId>(endpointId: Id, data: unknown): Promise<ResponseOf<Id>> {
+    if (this.checkResponses) {
+      this.responseSchemas ??= (this.opts.loadResponseSchemas ?? loadResponseSchemas)();
+      const issues = schemaIssues((await this.responseSchemas)(endpointId), data);
+      if (issues.length > 0) throw new ResponseContractError(endpointId, issues);
+    }
+    return data as ResponseOf<Id>;
+  }
+
+  /** Every item of a paged list endpoint (`{data, meta:{total_pages}}`), page after page. */
+  async *paginate<Id extends PagedId>(endpointId: Id, ...[options, onPage]: [...CallArgs<Id>, ((page: number, totalPages: number) => void)?]): AsyncGenerator<PageItemOf<Id>> {
+    const base: WireCallOptions = options ?? {};
+    let page = Number(base.query?.page ?? 1);
     for (let n = 0; n < MAX_PAGES; n++) {
-      const res = await this.call<unknown>(endpointId, { ...options, query: { ...options.query, page } });
-      const { items, totalPages } = pageOf(res);
+      const res = await this.call<PagedId>(endpointId, { ...base, query: { ...base.query, page } });
+      const totalPages = res.meta.total_pages;
       onPage?.(page, totalPages);
-      for (const item of items) yield item as T;
-      if (page >= totalPages || items.length === 0) return;
+      yield* res.data;
+      if (page >= totalPages || res.data.length === 0) return;
       page++;
     }
   }
 
-  async all<T = unknown>(endpointId: EndpointId, options: CallOptions = {}, onPage?: (page: number, totalPages: number) => void): Promise<T[]> {
-    const out: T[] = [];
-    for await (const item of this.paginate<T>(endpointId, options, onPage)) out.push(item);
+  async all<Id extends PagedId>(endpointId: Id, ...args: [...CallArgs<Id>, ((page: number, totalPages: number) => void)?]): Promise<PageItemOf<Id>[]> {
+    const out: PageItemOf<Id>[] = [];
+    for await (const item of this.paginate(endpointId, ...args)) out.push(item);
     return out;
   }
 
@@ -251,12 +303,15 @@ export class ApiClient {
 /** Reads a list response: `{data, meta}` pages, or a plain array (one page). */
 export function pageOf(res: unknown): { items: unknown[]; totalPages: number } {
   if (Array.isArray(res)) return { items: res, totalPages: 1 };
-  if (res && typeof res === 'object' && Array.isArray((res as { data?: unknown }).data)) {
-    const meta = (res as { meta?: { total_pages?: unknown } }).meta;
-    const total = typeof meta?.total_pages === 'number' ? meta.total_pages : 1;
-    return { items: (res as { data: unknown[] }).data, totalPages: total };
+  if (isObject(res) && Array.isArray(res.data)) {
+    const total = isObject(res.meta) && typeof res.meta.total_pages === 'number' ? res.meta.total_pages : 1;
+    return { items: res.data, totalPages: total };
   }
   return { items: [res], totalPages: 1 };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function parseJson(headers: Record<string, string>, text: string): unknown {

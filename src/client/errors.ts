@@ -153,6 +153,22 @@ export class RequestValidationError extends Error {
   }
 }
 
+/**
+ * A response that does not match the catalog's schema. Thrown only when responses are checked
+ * (the test suite); in normal use the service is trusted (see ApiClient.typedResponse).
+ */
+export class ResponseContractError extends Error {
+  readonly endpoint: string;
+  readonly issues: { path: string; message: string }[];
+
+  constructor(endpoint: string, issues: { path: string; message: string }[]) {
+    super(`the response of ${endpoint} does not match the contract: ${issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ')}`);
+    this.name = 'ResponseContractError';
+    this.endpoint = endpoint;
+    this.issues = issues;
+  }
+}
+
 /** Parses the service's error body `{error: {...}}`; falls back to the status line. */
 export function apiErrorFrom(status: number, statusText: string, bodyText: string, headers: Record<string, string>, req: { method: string; path: string }): ApiError {
   let parsed: unknown;
