@@ -60,6 +60,8 @@ export type PagedId = { [Id in EndpointId]: ResponseOf<Id> extends { data: reado
 /** One item of a paged endpoint's `data`. */
 export type PageItemOf<Id extends PagedId> = ResponseOf<Id>['data'][number];
 
+type OnPage = (page: number, totalPages: number) => void;
+
 /** Any endpoint's options, as `call` uses them once the types have been checked at the call site. */
 interface WireCallOptions extends RequestOptions {
   params?: Readonly<Record<string, string | number>> | undefined;
@@ -110,8 +112,13 @@ export class ApiClient {
   }
 
   /** Calls an endpoint of the contract's catalog; returns its response body, typed by the catalog. */
-  async call<Id extends EndpointId>(endpointId: Id, ...[callOptions]: CallArgs<Id>): Promise<ResponseOf<Id>> {
-    const options: WireCallOptions = callOptions ?? {};
+  call<Id extends EndpointId>(endpointId: Id, ...options: CallArgs<Id>): Promise<ResponseOf<Id>>;
+  // The overload checks params, query and body per endpoint; the implementation sees them as wire values.
+  call<Id extends EndpointId>(endpointId: Id, options?: WireCallOptions): Promise<ResponseOf<Id>> {
+    return this.callEndpoint(endpointId, options ?? {});
+  }
+
+  private async callEndpoint<Id extends EndpointId>(endpointId: Id, options: WireCallOptions): Promise<ResponseOf<Id>> {
     const route: Route | undefined = routes[endpointId];
     if (!route) throw new Error(`unknown endpoint ${endpointId}`);
     // Strict on what we send: the user hears of a bad field from us, with its path.
@@ -155,11 +162,11 @@ export class ApiClient {
   }
 
   /** Every item of a paged list endpoint (`{data, meta:{total_pages}}`), page after page. */
-  async *paginate<Id extends PagedId>(endpointId: Id, ...[options, onPage]: [...CallArgs<Id>, ((page: number, totalPages: number) => void)?]): AsyncGenerator<PageItemOf<Id>> {
-    const base: WireCallOptions = options ?? {};
-    let page = Number(base.query?.page ?? 1);
+  paginate<Id extends PagedId>(endpointId: Id, options?: CallOptions<Id>, onPage?: OnPage): AsyncGenerator<PageItemOf<Id>>;
+  async *paginate<Id extends PagedId>(endpointId: Id, options: WireCallOptions = {}, onPage?: OnPage): AsyncGenerator<PageItemOf<Id>> {
+    let page = Number(options.query?.page ?? 1);
     for (let n = 0; n < MAX_PAGES; n++) {
-      const res = await this.call<PagedId>(endpointId, { ...base, query: { ...base.query, page } });
+      const res = await this.callEndpoint(endpointId, { ...options, query: { ...options.query, page } });
       const totalPages = res.meta.total_pages;
       onPage?.(page, totalPages);
       yield* res.data;
@@ -168,9 +175,9 @@ export class ApiClient {
     }
   }
 
-  async all<Id extends PagedId>(endpointId: Id, ...args: [...CallArgs<Id>, ((page: number, totalPages: number) => void)?]): Promise<PageItemOf<Id>[]> {
+  async all<Id extends PagedId>(endpointId: Id, options?: CallOptions<Id>, onPage?: OnPage): Promise<PageItemOf<Id>[]> {
     const out: PageItemOf<Id>[] = [];
-    for await (const item of this.paginate(endpointId, ...args)) out.push(item);
+    for await (const item of this.paginate(endpointId, options, onPage)) out.push(item);
     return out;
   }
 

@@ -85,7 +85,7 @@ export async function uploadTrackFile(
   const { sha256, size } = await hashFile(file, options.onProgress, options.signal);
   const filename = basename(file);
   const contentType = contentTypeOf(file);
-  const ticket = await client.call<UploadTicket>('createTrackUploadUrl', {
+  const ticket = await client.call('createTrackUploadUrl', {
     params: { releaseId },
     body: { filename, content_type: contentType, size, sha256 },
     ...(options.signal ? { signal: options.signal } : {}),

@@ -10,7 +10,7 @@ export const meCommand = defineCommand({
     const { toUser } = await import('../../contract/user.js');
     const { printRecord } = await import('../output/index.js');
     type UserResource = import('../../contract/index.js').UserResource;
-    const user = toUser(await (await api(ctx)).call<UserResource>('getMe'));
+    const user = toUser(await (await api(ctx)).call('getMe'));
     await printRecord(ctx, user, [
       { header: 'ID', value: 'id', kind: 'id' },
       { header: 'Name', value: 'name' },

@@ -28,17 +28,16 @@ Without --platform the service detects the platform from the link (POST /prefere
     const { UsageError } = await import('../../errors.js');
     const { printRecord } = await import('../../output/index.js');
     const { profileFields } = await import('./view.js');
-    type Result = import('../../../contract/index.js').ArtistPlatformResult;
     const url = (args[0] ?? '').trim();
     if (!url) throw new UsageError('artist resolve: expected a link, URI or id', 'e.g. reldist artist resolve https://open.streaming-a.example/artist/…');
     const platform = platformOption(opts.platform);
     if (opts.viaLink && !platform) throw new UsageError('--via-link needs --platform', 'pass --platform streaming_a, video_b or store_c');
     const client = await api(ctx);
     const profile = !platform
-      ? await client.call<Result>('getArtistViaUrl', { body: { url } })
+      ? await client.call('getArtistViaUrl', { body: { url } })
       : opts.viaLink
-        ? await client.call<Result>('getArtistViaLink', { query: { url, platform } })
-        : await client.call<Result>(RESOLVE_ENDPOINT[platform], { query: { url } });
+        ? await client.call('getArtistViaLink', { query: { url, platform } })
+        : await client.call(RESOLVE_ENDPOINT[platform], { query: { url } });
     await printRecord(ctx, profile, profileFields);
   },
 });

@@ -30,9 +30,9 @@ export const searchCommand = defineCommand<Opts>({
     const client = await api(ctx);
     let rows: Result[];
     if (platform) {
-      rows = await client.call<Result[]>(SEARCH_ENDPOINT[platform], { query: { q: name, limit } });
+      rows = await client.call(SEARCH_ENDPOINT[platform], { query: { q: name, limit } });
     } else {
-      const data = await client.call<{ results: { platform: string; artists: Result[] }[] }>('searchArtistPlatform', {
+      const data = await client.call('searchArtistPlatform', {
         body: { name, ...(limit !== undefined ? { limit } : {}) },
       });
       rows = data.results.flatMap((r) => r.artists);

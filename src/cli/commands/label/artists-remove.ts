@@ -1,5 +1,4 @@
 // `label artists remove <id>`: stop managing an artist (confirmation, or --yes).
-import type { LabelArtistResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printJson, success } from '../../output/index.js';
@@ -11,10 +10,10 @@ export async function removeArtist(ctx: Context, rawId: string | undefined): Pro
   const client = await api(ctx);
   if (!ctx.globals.yes) {
     if (!ctx.canPrompt) throw new UsageError(`artist ${id}: not removed: confirmation needed`, 'pass --yes to remove without a prompt');
-    const a = await client.call<LabelArtistResource>('getLabelArtist', { params: { id } });
+    const a = await client.call('getLabelArtist', { params: { id } });
     await confirmOrAbort(ctx, `Stop managing ${a.name} (artist ${id}, ${a.release_count} release${a.release_count === 1 ? '' : 's'})?`);
   }
-  const res = await client.call<{ message: string }>('removeLabelArtist', { body: { artist_id: /^\d+$/.test(id) ? Number(id) : id } });
+  const res = await client.call('removeLabelArtist', { body: { artist_id: /^\d+$/.test(id) ? Number(id) : id } });
   if (ctx.globals.json) printJson(ctx, res);
   else success(ctx, res.message);
 }

@@ -8,7 +8,7 @@ export const countriesCommand = defineCommand({
   async run(ctx) {
     const { api } = await import('../release/common.js');
     const { printList } = await import('../../output/index.js');
-    const rows = await (await api(ctx)).call<{ code: string; name: string }[]>('getCountries');
+    const rows = await (await api(ctx)).call('getCountries');
     await printList(ctx, rows, [
       { header: 'CODE', value: 'code' },
       { header: 'NAME', value: 'name' },

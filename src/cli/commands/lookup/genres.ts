@@ -8,7 +8,7 @@ export const genresCommand = defineCommand({
   async run(ctx) {
     const { api } = await import('../release/common.js');
     const { printList } = await import('../../output/index.js');
-    const genres = await (await api(ctx)).call<string[]>('getGenres');
+    const genres = await (await api(ctx)).call('getGenres');
     await printList(ctx, genres, [{ header: 'GENRE', value: (g) => g }]);
   },
 });

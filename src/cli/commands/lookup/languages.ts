@@ -8,7 +8,7 @@ export const languagesCommand = defineCommand({
   async run(ctx) {
     const { api } = await import('../release/common.js');
     const { printList } = await import('../../output/index.js');
-    const rows = await (await api(ctx)).call<{ code: string; name: string; native_name: string }[]>('getLanguages');
+    const rows = await (await api(ctx)).call('getLanguages');
     await printList(ctx, rows, [
       { header: 'CODE', value: 'code' },
       { header: 'NAME', value: 'name' },

@@ -8,10 +8,7 @@ export const platformsCommand = defineCommand({
   async run(ctx) {
     const { api } = await import('../release/common.js');
     const { printJson, printList } = await import('../../output/index.js');
-    const data = await (await api(ctx)).call<{
-      stores: { id: string; name: string; kind: string }[];
-      artist_platforms: { id: string; name: string }[];
-    }>('getPlatforms');
+    const data = await (await api(ctx)).call('getPlatforms');
     if (ctx.globals.json) return printJson(ctx, data);
     const rows = [
       ...data.stores.map((s) => ({ id: s.id, name: s.name, use: `store (${s.kind})` })),

@@ -36,10 +36,10 @@ export const artistCommand = defineCommand<Opts>({
       }
       if (opts.name !== undefined) body.artist_name = opts.name;
       if (opts.platform !== undefined) body.platforms = opts.platform.map(parseChoice);
-      const res = await client.call<{ message: string }>('submitArtistPreference', { body });
+      const res = await client.call('submitArtistPreference', { body });
       success(ctx, res.message);
     }
-    const data = await client.call<Data>('getArtistPreferences');
+    const data = await client.call('getArtistPreferences');
     await printRecord(ctx, data, [
       { header: 'Artist name', value: 'artist_name' },
       ...PLATFORMS.map((p) => ({

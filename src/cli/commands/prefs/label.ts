@@ -65,10 +65,10 @@ export const labelCommand = defineCommand<Opts>({
       }
       for (const [k, field] of sets) if (opts[k] !== undefined) body[field] = opts[k];
       if (opts.addArtist) body.artists = [...((body.artists as unknown[]) ?? []), ...opts.addArtist.map((name) => ({ name }))];
-      const res = await client.call<{ message: string }>('submitLabelPreference', { body });
+      const res = await client.call('submitLabelPreference', { body });
       success(ctx, res.message);
     }
-    const data = await client.call<Data>('getLabelPreferences', { query });
+    const data = await client.call('getLabelPreferences', { query });
     if (ctx.globals.json) return printJson(ctx, data);
     await printRecord(ctx, data, [
       { header: 'Label', value: 'label.name' },

@@ -43,7 +43,7 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
   const titles: string[] = [];
   for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
 
-  const created = await client.call<ReleaseResource>('createRelease', { body: plan.release });
+  const created = await client.call('createRelease', { body: plan.release });
   const id = String(created.id);
   // A progress line only when more steps follow; the command's own summary says the rest.
   const moreSteps = plan.tracks.length > 0 || !isEmpty(plan.delivery) || !isEmpty(plan.video);
@@ -68,15 +68,17 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
       await attempt('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: id }, body: { tracks } }));
       step(ctx, `Attached ${tracks.length} track${tracks.length === 1 ? '' : 's'}`);
     }
-    if (!isEmpty(plan.delivery)) {
-      await attempt('saving the delivery settings', () => client.call('updateReleaseDelivery', { params: { releaseId: id }, body: plan.delivery }));
+    const delivery = plan.delivery;
+    if (delivery && !isEmpty(delivery)) {
+      await attempt('saving the delivery settings', () => client.call('updateReleaseDelivery', { params: { releaseId: id }, body: delivery }));
       step(ctx, 'Saved the delivery settings');
     }
-    if (!isEmpty(plan.video)) {
-      await attempt('saving the video settings', () => client.call('updateReleaseVideo', { params: { releaseId: id }, body: plan.video }));
+    const video = plan.video;
+    if (video && !isEmpty(video)) {
+      await attempt('saving the video settings', () => client.call('updateReleaseVideo', { params: { releaseId: id }, body: video }));
       step(ctx, 'Saved the video settings');
     }
-    return await attempt('reading the release back', () => client.call<ReleaseResource>('getRelease', { params: { releaseId: id } }));
+    return await attempt('reading the release back', () => client.call('getRelease', { params: { releaseId: id } }));
   } catch (err) {
     const failed = err instanceof StepFailed ? err : new StepFailed('the upload', err, describeError(err, { debug: false }).exitCode);
     const reason = failed.inner === undefined ? failed.what : `${failed.what} failed: ${describeError(failed.inner, { debug: false }).message}`;

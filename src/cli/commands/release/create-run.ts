@@ -79,7 +79,7 @@ export async function runCreate(ctx: Context, opts: CreateOpts): Promise<void> {
 
   if (!opts.submit) return showRelease(ctx, release);
   const outcome = await submitOne(client, String(release.id), { dryRun: false });
-  const after = outcome.outcome === 'submitted' ? await client.call<ReleaseResource>('getRelease', { params: { releaseId: String(release.id) } }) : release;
+  const after = outcome.outcome === 'submitted' ? await client.call('getRelease', { params: { releaseId: String(release.id) } }) : release;
   if (ctx.globals.json) printJson(ctx, { release: after, submit: publicOf(outcome) });
   else await showRelease(ctx, after);
   if (!ctx.globals.json && ctx.io.stdoutIsTTY) ctx.io.stdout.write('\n');

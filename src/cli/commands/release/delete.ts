@@ -12,15 +12,14 @@ export const deleteCommand = defineCommand({
     const { UsageError } = await import('../../errors.js');
     const { confirmOrAbort } = await import('../../prompts.js');
     const { printJson, success } = await import('../../output/index.js');
-    type ReleaseResource = import('../../../contract/index.js').ReleaseResource;
     const id = idArg(args[0], 'release id');
     const client = await api(ctx);
     if (!ctx.globals.yes) {
       if (!ctx.canPrompt) throw new UsageError(`release ${id}: not deleted: confirmation needed`, 'pass --yes to delete without a prompt');
-      const r = await client.call<ReleaseResource>('getRelease', { params: { releaseId: id } });
+      const r = await client.call('getRelease', { params: { releaseId: id } });
       await confirmOrAbort(ctx, `Delete release ${id} "${r.title}" (${r.status}, ${r.track_count} track${r.track_count === 1 ? '' : 's'})? This cannot be undone.`);
     }
-    const res = await client.call<{ message: string }>('deleteRelease', { params: { releaseId: id } });
+    const res = await client.call('deleteRelease', { params: { releaseId: id } });
     if (ctx.globals.json) printJson(ctx, res);
     else success(ctx, res.message);
   },

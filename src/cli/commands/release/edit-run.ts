@@ -41,7 +41,7 @@ export async function runEdit(ctx: Context, opts: EditOpts, args: string[]): Pro
   const client = await api(ctx);
   // Read first, so that a refused second part can put the first one back.
   const keepPrimaries = opts.artist === undefined && (opts.featuring ?? opts.with ?? opts.remixer) !== undefined;
-  const before = parts.length > 1 || keepPrimaries ? await client.call<ReleaseResource>('getRelease', { params: { releaseId: id } }) : undefined;
+  const before = parts.length > 1 || keepPrimaries ? await client.call('getRelease', { params: { releaseId: id } }) : undefined;
   if (keepPrimaries) {
     // --featuring alone adds to the credits: the primary artists stay.
     const credits = bodies.metadata.artists as { role: string }[];
@@ -51,7 +51,7 @@ export async function runEdit(ctx: Context, opts: EditOpts, args: string[]): Pro
   let release: ReleaseResource | undefined;
   for (const part of parts) {
     try {
-      release = await client.call<ReleaseResource>(ENDPOINT[part], { params: { releaseId: id }, body: bodies[part] });
+      release = await client.call(ENDPOINT[part], { params: { releaseId: id }, body: bodies[part] });
       done.push(part);
     } catch (err) {
       if (done.length === 0) throw err;

@@ -10,9 +10,8 @@ export const getCommand = defineCommand({
   async run(ctx, _opts, args) {
     const { api, idArg } = await import('./common.js');
     const { showRelease } = await import('./show.js');
-    type ReleaseResource = import('../../../contract/index.js').ReleaseResource;
     const id = idArg(args[0], 'release id');
-    const release = await (await api(ctx)).call<ReleaseResource>('getRelease', { params: { releaseId: id } });
+    const release = await (await api(ctx)).call('getRelease', { params: { releaseId: id } });
     await showRelease(ctx, release);
   },
 });

@@ -35,7 +35,6 @@ export const listCommand = defineCommand<Opts>({
     const { UsageError } = await import('../../errors.js');
     const { note, printList, progress } = await import('../../output/index.js');
     type ReleaseResource = import('../../../contract/index.js').ReleaseResource;
-    type ListReleasesResponse = import('../../../contract/index.js').ListReleasesResponse;
     const query = {
       status: choiceOption(opts.status, '--status', STATUSES),
       type: choiceOption(opts.type, '--type', TYPES),
@@ -48,10 +47,10 @@ export const listCommand = defineCommand<Opts>({
     if (opts.all) {
       const client = await api(ctx, 'long');
       const bar = progress(ctx, 'Fetching releases', { unit: 'items' });
-      rows = await client.all<ReleaseResource>('listReleases', { query }, (page, total) => bar.update(page, total));
+      rows = await client.all('listReleases', { query }, (page, total) => bar.update(page, total));
       bar.done();
     } else {
-      const res = await (await api(ctx)).call<ListReleasesResponse>('listReleases', { query });
+      const res = await (await api(ctx)).call('listReleases', { query });
       rows = res.data;
       const { page, total_pages, total } = res.meta;
       if (!ctx.globals.json && ctx.io.stderrIsTTY && total_pages > 1) {

@@ -1,7 +1,7 @@
 // Submitting releases (or checking them with --dry-run) and reporting every problem the service
 // returns. Shared by `release submit` and `release create --submit`.
 import type { ApiClient } from '../../../client/index.js';
-import type { Problem, SubmitReleaseResponse } from '../../../contract/index.js';
+import type { Problem } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, ValidationFailed } from '../../errors.js';
@@ -30,7 +30,7 @@ export interface Internal extends SubmitOutcome {
 export async function submitOne(client: ApiClient, id: string, options: { dryRun: boolean; notes?: string | undefined }): Promise<Internal> {
   const body = { ...(options.dryRun ? { dry_run: true } : {}), ...(options.notes ? { notes: options.notes } : {}) };
   try {
-    const res = await client.call<SubmitReleaseResponse>('submitRelease', { params: { releaseId: id }, body });
+    const res = await client.call('submitRelease', { params: { releaseId: id }, body });
     const problems = res.problems ?? [];
     const blocked = countProblems(problems).errors > 0;
     const outcome: Outcome = res.submitted ? 'submitted' : blocked ? 'blocked' : 'checked';

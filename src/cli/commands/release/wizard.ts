@@ -3,9 +3,7 @@
 // creates nothing until it is confirmed. Ctrl-C at any prompt ends it with nothing created.
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../../client/index.js';
-import type {
-  ArtistPlatform, ArtistPlatformResult, CreateReleaseRequest, LabelPreferencesData, LanguageResource, SearchArtistPlatformResponseData, UserResource,
-} from '../../../contract/index.js';
+import type { ArtistPlatform, ArtistPlatformResult, CreateReleaseRequest } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
@@ -58,11 +56,11 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   const now = ctx.now();
   // The lookups and the account's defaults, fetched once before the first question.
   const [genres, languages, me] = await Promise.all([
-    client.call<string[]>('getGenres'),
-    client.call<LanguageResource[]>('getLanguages'),
-    client.call<UserResource>('getMe'),
+    client.call('getGenres'),
+    client.call('getLanguages'),
+    client.call('getMe'),
   ]);
-  const labelPrefs = me.kind === 'label' ? await client.call<LabelPreferencesData>('getLabelPreferences', { query: { perPage: 1 } }) : undefined;
+  const labelPrefs = me.kind === 'label' ? await client.call('getLabelPreferences', { query: { perPage: 1 } }) : undefined;
   const label = labelPrefs?.label;
 
   ctx.io.stderr.write('Create a release. Ctrl-C at any time leaves nothing created.\n');
@@ -167,7 +165,7 @@ const PLATFORM_LABEL: Record<string, string> = { streaming_a: 'streaming service
 async function findProfiles(ctx: Context, client: ApiClient, name: string): Promise<ProfileChoice[]> {
   const wanted = await promptConfirm(ctx, { message: `Find ${name}'s profiles on streaming service A, video service B and store C?`, default: true, flag: '--yes' });
   if (!wanted) return [];
-  const found = await client.call<SearchArtistPlatformResponseData>('searchArtistPlatform', { body: { name, limit: 5 } });
+  const found = await client.call('searchArtistPlatform', { body: { name, limit: 5 } });
   const choices: ProfileChoice[] = [];
   for (const platform of PLATFORMS) {
     const artists: ArtistPlatformResult[] = found.results.find((r) => r.platform === platform)?.artists ?? [];
@@ -223,7 +221,7 @@ export async function saveProfiles(client: ApiClient, result: WizardResult): Pro
     await client.call('submitArtistPreference', { body: { platforms } });
     return;
   }
-  const prefs = await client.call<LabelPreferencesData>('getLabelPreferences', { query: { search: result.artistName, perPage: 100 } });
+  const prefs = await client.call('getLabelPreferences', { query: { search: result.artistName, perPage: 100 } });
   const existing = prefs.artists.find((a) => a.name.toLowerCase() === result.artistName.toLowerCase());
   await client.call('submitLabelPreference', { body: { artists: [{ ...(existing ? { id: existing.id } : {}), name: result.artistName, platforms }] } });
 }

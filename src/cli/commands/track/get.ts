@@ -9,10 +9,9 @@ export const getCommand = defineCommand({
   async run(ctx, _opts, args) {
     const { api, idArg, trackFields } = await import('../release/common.js');
     const { printRecord } = await import('../../output/index.js');
-    type TrackResource = import('../../../contract/index.js').TrackResource;
     const releaseId = idArg(args[0], 'release id');
     const trackId = idArg(args[1], 'track id');
-    const track = await (await api(ctx)).call<TrackResource>('getTrack', { params: { releaseId, trackId } });
+    const track = await (await api(ctx)).call('getTrack', { params: { releaseId, trackId } });
     await printRecord(ctx, track, trackFields);
   },
 });

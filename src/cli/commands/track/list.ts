@@ -10,9 +10,8 @@ export const listCommand = defineCommand({
   async run(ctx, _opts, args) {
     const { api, idArg, trackColumns } = await import('../release/common.js');
     const { printList } = await import('../../output/index.js');
-    type TrackResource = import('../../../contract/index.js').TrackResource;
     const releaseId = idArg(args[0], 'release id');
-    const tracks = await (await api(ctx)).call<TrackResource[]>('listTracks', { params: { releaseId } });
+    const tracks = await (await api(ctx)).call('listTracks', { params: { releaseId } });
     await printList(ctx, tracks, trackColumns, { empty: `release ${releaseId} has no tracks yet; add some with \`reldist track upload ${releaseId} <file…>\`` });
   },
 });

@@ -12,20 +12,18 @@ export const replaceCommand = defineCommand({
     const { CliError } = await import('../../errors.js');
     const { printRecord, success } = await import('../../output/index.js');
     const { isFailure, uploadOne } = await import('./upload-files.js');
-    type ReleaseResource = import('../../../contract/index.js').ReleaseResource;
-    type TrackResource = import('../../../contract/index.js').TrackResource;
     const releaseId = idArg(args[0], 'release id');
     const trackId = idArg(args[1], 'track id');
     const file = args[2]!;
     const client = await api(ctx, 'long');
     // The track must exist before its file is uploaded.
-    await client.call<TrackResource>('getTrack', { params: { releaseId, trackId } });
+    await client.call('getTrack', { params: { releaseId, trackId } });
     const up = await uploadOne(ctx, client, releaseId, resolve(file), file);
     if (isFailure(up)) {
       throw new CliError(`${file}: ${up.reason}; track ${trackId} keeps its old file`, { exitCode: up.exitCode as never, code: up.code });
     }
-    const release = await client.call<ReleaseResource>('replaceTrackFile', { params: { releaseId, trackId }, body: { file_key: up.key } });
-    const track = release.tracks?.find((t) => String(t.id) === trackId) ?? (await client.call<TrackResource>('getTrack', { params: { releaseId, trackId } }));
+    const release = await client.call('replaceTrackFile', { params: { releaseId, trackId }, body: { file_key: up.key } });
+    const track = release.tracks?.find((t) => String(t.id) === trackId) ?? (await client.call('getTrack', { params: { releaseId, trackId } }));
     success(ctx, `Replaced the file of track ${trackId} with ${file}`);
     await printRecord(ctx, track, trackFields);
   },

@@ -26,8 +26,8 @@ export const setCommand = defineCommand<Opts>({
     const releaseId = idArg(args[0], 'release id');
     const body = await loadDataFile(opts.file!, '--file', ReplaceReleaseTracksBody, ctx.io.stdin);
     const client = await api(ctx);
-    const release = await client.call<ReleaseResource>('replaceReleaseTracks', { params: { releaseId }, body });
-    const tracks = release.tracks ?? (await client.call<TrackResource[]>('listTracks', { params: { releaseId } }));
+    const release = await client.call('replaceReleaseTracks', { params: { releaseId }, body });
+    const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
     success(ctx, `Release ${releaseId} now has ${tracks.length} track${tracks.length === 1 ? '' : 's'}`);
     await printList(ctx, tracks, trackColumns);
   },

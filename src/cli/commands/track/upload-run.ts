@@ -1,7 +1,7 @@
 // `track upload`: every file uploaded first; only when all were accepted are they attached, after
 // the existing tracks, in one PUT that also lists the existing tracks unchanged.
 import { resolve } from 'node:path';
-import type { ReleaseResource, TrackResource } from '../../../contract/index.js';
+import type { TrackResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { printList, success } from '../../output/index.js';
@@ -30,7 +30,7 @@ export async function runUpload(ctx: Context, args: string[]): Promise<void> {
   const files = args.slice(1);
   const client = await api(ctx, 'long');
   // Read first: a missing release is reported before any byte is sent.
-  const existing = await client.call<TrackResource[]>('listTracks', { params: { releaseId } });
+  const existing = await client.call('listTracks', { params: { releaseId } });
   const titles: string[] = [];
   for (const f of files) titles.push(await titleOf(resolve(f)));
 
@@ -53,8 +53,8 @@ export async function runUpload(ctx: Context, args: string[]): Promise<void> {
       ...uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 })),
     ],
   };
-  const release = await client.call<ReleaseResource>('replaceReleaseTracks', { params: { releaseId }, body });
+  const release = await client.call('replaceReleaseTracks', { params: { releaseId }, body });
   success(ctx, `Added ${uploaded.length} track${uploaded.length === 1 ? '' : 's'} to release ${releaseId}`);
-  const tracks = release.tracks ?? (await client.call<TrackResource[]>('listTracks', { params: { releaseId } }));
+  const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);
 }

@@ -16,8 +16,8 @@ export async function remoteChecker(
   return async (code) => {
     const body =
       kind === 'upc'
-        ? await client.call<unknown>('validateUpc', { body: releaseId === undefined ? { upc: code } : { upc: code, release_id: releaseId } })
-        : await client.call<unknown>('validateIsrc', { body: { isrc: code } });
+        ? await client.call('validateUpc', { body: releaseId === undefined ? { upc: code } : { upc: code, release_id: releaseId } })
+        : await client.call('validateIsrc', { body: { isrc: code } });
     return toRemoteVerdict(body);
   };
 }
