@@ -162,7 +162,9 @@ export class ResponseContractError extends Error {
   readonly issues: { path: string; message: string }[];
 
   constructor(endpoint: string, issues: { path: string; message: string }[]) {
-    super(`the response of ${endpoint} does not match the contract: ${issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ')}`);
+    const first = issues[0];
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+    super(`the response of ${endpoint} does not match the contract: ${first ? `${first.path || '(body)'}: ${first.message}` : ''}${more}`);
     this.name = 'ResponseContractError';
     this.endpoint = endpoint;
     this.issues = issues;

@@ -134,7 +134,8 @@ for (const transport of ['http', 'undici'] as const) {
 
     it('retries a keyed POST with the same key every time', async () => {
       queue = [{ status: 503 }, 'reset'];
-      const c = make({ loadBodySchemas: async () => () => undefined });
+      // This fake service answers anything, so neither bodies nor responses are checked.
+      const c = make({ loadBodySchemas: async () => () => undefined, checkResponses: false });
       // @ts-expect-error an incomplete body: these schemas check nothing
       await c.call('createRelease', { body: { title: 'x' } });
       expect(seen).toHaveLength(3);
