@@ -1,5 +1,7 @@
 // Typed errors of the HTTP client. They describe themselves for the CLI through `toCliError()`,
 // which returns a plain object, so the client never imports the CLI (the arrow goes cli → client).
+import type { Problem as ContractProblem } from '../contract/common.js';
+import type { ErrorBody } from '../contract/errors.js';
 
 /** Exit codes of the CLI that the client's errors map to (see `reldist help exit-codes`). */
 export const ClientExit = { failure: 1, validation: 3, auth: 4, notFound: 5, rateLimited: 6, interrupted: 130 } as const;
@@ -14,20 +16,16 @@ export interface CliErrorLike {
   details?: string[];
 }
 
-export interface Problem {
-  path?: string;
-  code?: string;
-  message: string;
-  hint?: string;
-  severity?: string;
-}
+/** The contract's Problem and error body: the client reads them, it does not restate them. */
+export type Problem = ContractProblem;
+type ErrorDetail = ErrorBody['error'];
 
 export interface ApiErrorInit {
   status: number;
   code: string;
   message: string;
   requestId?: string | undefined;
-  fields?: Record<string, string[]> | undefined;
+  fields?: ErrorDetail['fields'] | undefined;
   problems?: Problem[] | undefined;
   method: string;
   path: string;
@@ -43,7 +41,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly requestId: string | undefined;
-  readonly fields: Record<string, string[]> | undefined;
+  readonly fields: ErrorDetail['fields'] | undefined;
   readonly problems: Problem[] | undefined;
   readonly method: string;
   readonly path: string;
@@ -171,7 +169,11 @@ export class ResponseContractError extends Error {
   }
 }
 
-/** Parses the service's error body `{error: {...}}`; falls back to the status line. */
+/**
+ * Reads the service's error body (ErrorBody in the contract) field by field, without zod (an
+ * error must not cost a one-shot command the schemas): what does not match is left out, and
+ * the status line stands in for a missing message.
+ */
 export function apiErrorFrom(status: number, statusText: string, bodyText: string, headers: Record<string, string>, req: { method: string; path: string }): ApiError {
   let parsed: unknown;
   try {
@@ -179,9 +181,7 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
   } catch {
     parsed = undefined;
   }
-  const e = (parsed && typeof parsed === 'object' && 'error' in parsed ? (parsed as { error: unknown }).error : undefined) as
-    | Record<string, unknown>
-    | undefined;
+  const e = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : undefined;
   const message =
     typeof e?.message === 'string' && e.message ? e.message : `${req.method} ${req.path}: ${status}${statusText ? ` ${statusText}` : ''}`;
   return new ApiError({
@@ -189,8 +189,8 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
     code: typeof e?.code === 'string' ? e.code : defaultCode(status),
     message,
     requestId: typeof e?.request_id === 'string' ? e.request_id : headers['x-request-id'],
-    fields: isRecord(e?.fields) ? (e.fields as Record<string, string[]>) : undefined,
-    problems: Array.isArray(e?.problems) ? (e.problems as Problem[]) : undefined,
+    fields: isFieldMessages(e?.fields) ? e.fields : undefined,
+    problems: Array.isArray(e?.problems) ? e.problems.filter(isProblem) : undefined,
     method: req.method,
     path: req.path,
   });
@@ -198,6 +198,20 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isOptionalString = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
+
+function isFieldMessages(v: unknown): v is NonNullable<ErrorDetail['fields']> {
+  return isRecord(v) && Object.values(v).every(isStringArray);
+}
+
+function isProblem(v: unknown): v is Problem {
+  return (
+    isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string' && (v.severity === 'error' || v.severity === 'warning') &&
+    isOptionalString(v.path) && isOptionalString(v.hint)
+  );
 }
 
 function defaultCode(status: number): string {

@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Transform } from 'node:stream';
 import type { ApiClient } from './client.js';
+import type { TrackUploadUrlData } from '../contract/resources.js';
 
 export interface UploadProgress {
   phase: 'hash' | 'upload';
@@ -14,13 +15,8 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface UploadTicket {
-  upload_url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  expires_at?: string;
-  key: string;
-}
+/** The upload address the service hands out (POST …/tracks/upload-url). */
+export type UploadTicket = TrackUploadUrlData;
 
 export interface UploadResult {
   key: string;

@@ -241,6 +241,7 @@ export const PlatformChoice = z
     profile: ArtistPlatformResult.nullable(),
   })
   .meta({ id: 'PlatformChoice', examples: [{ platform: 'store_c', mode: 'new', profile: null }] });
+export type PlatformChoice = z.infer<typeof PlatformChoice>;
 
 export const ArtistPreferencesData = z
   .object({

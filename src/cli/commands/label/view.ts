@@ -1,27 +1,27 @@
 // How the artists a label manages are shown.
 import type { LabelArtistResource, PreferenceArtistItem } from '../../../contract/index.js';
 import type { Column, Field } from '../../output/index.js';
-import { choicesText, type Choice } from '../prefs/view.js';
+import { choicesText } from '../prefs/view.js';
 
 export const labelArtistColumns: Column<LabelArtistResource>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'NAME', value: 'name' },
   { header: 'RELEASES', value: 'release_count', kind: 'number' },
-  { header: 'PLATFORMS', value: (a) => choicesText(a.platforms as Choice[]) },
+  { header: 'PLATFORMS', value: (a) => choicesText(a.platforms) },
 ];
 
 export const preferenceArtistColumns: Column<PreferenceArtistItem>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'NAME', value: 'name' },
   { header: 'SOURCE', value: 'source' },
-  { header: 'PLATFORMS', value: (a) => choicesText(a.platforms as Choice[]) },
+  { header: 'PLATFORMS', value: (a) => choicesText(a.platforms) },
 ];
 
 export const labelArtistFields: Field<LabelArtistResource>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'Name', value: 'name' },
   { header: 'Releases', value: 'release_count', kind: 'number' },
-  { header: 'Platforms', value: (a) => choicesText(a.platforms as Choice[]) },
+  { header: 'Platforms', value: (a) => choicesText(a.platforms) },
   { header: 'Created', value: 'created_at', kind: 'date' },
   { header: 'Updated', value: 'updated_at', kind: 'date' },
 ];

@@ -44,7 +44,7 @@ export const artistCommand = defineCommand<Opts>({
       { header: 'Artist name', value: 'artist_name' },
       ...PLATFORMS.map((p) => ({
         header: p,
-        value: (d: Data) => choiceText(d.platforms.find((c) => c.platform === p) as never),
+        value: (d: Data) => choiceText(d.platforms.find((c) => c.platform === p)),
       })),
       { header: 'Updated', value: 'updated_at', kind: 'date' as const },
     ]);

@@ -1,13 +1,9 @@
 // Platform choices (an existing profile, or "create a new one") as text, and the flag that sets them.
-import type { ArtistPlatform } from '../../../contract/index.js';
+import type { ArtistPlatform, PlatformChoice } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
 import { platformOption } from '../release/common.js';
 
-export interface Choice {
-  platform: string;
-  mode: 'existing' | 'new';
-  profile: { id: string; name: string } | null;
-}
+export type Choice = PlatformChoice;
 
 export function choiceText(c: Choice | undefined): string {
   if (!c) return 'not set';

@@ -1,6 +1,6 @@
 // Submitting releases (or checking them with --dry-run) and reporting every problem the service
 // returns. Shared by `release submit` and `release create --submit`.
-import type { ApiClient } from '../../../client/index.js';
+import { ApiError, type ApiClient } from '../../../client/index.js';
 import type { Problem } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
@@ -36,9 +36,8 @@ export async function submitOne(client: ApiClient, id: string, options: { dryRun
     const outcome: Outcome = res.submitted ? 'submitted' : blocked ? 'blocked' : 'checked';
     return { release_id: id, outcome, status: res.release?.status ?? null, message: res.message, problems, error: null, exit: outcome === 'blocked' ? ExitCode.validation : ExitCode.ok };
   } catch (err) {
-    const e = err as { code?: string; problems?: Problem[]; message?: string };
-    if (e?.code === 'submit_blocked') {
-      return { release_id: id, outcome: 'blocked', status: null, message: e.message ?? 'blocked', problems: e.problems ?? [], error: null, exit: ExitCode.validation };
+    if (err instanceof ApiError && err.code === 'submit_blocked') {
+      return { release_id: id, outcome: 'blocked', status: null, message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
     }
     const d = describeError(err, { debug: false });
     return { release_id: id, outcome: 'failed', status: null, message: d.message, problems: [], error: { code: d.code, message: d.message }, exit: d.exitCode, cause: err };
