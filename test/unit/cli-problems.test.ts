@@ -46,7 +46,7 @@ describe('submit problems', () => {
   });
 
   it('keeps a message with line breaks or tabs on its line', () => {
-    const p = { path: 'a', message: 'one\ntwo\tthree', hint: 'x\ny', severity: 'error' };
+    const p: SubmitProblem = { path: 'a', code: '', message: 'one\ntwo\tthree', hint: 'x\ny', severity: 'error' };
     expect(problemLine(p)).toBe('error    one two\tthree (hint: x y)');
     expect(problemRows(['1'], [p])).toBe('1\ta\terror\t\tone two three\tx y\n');
   });
@@ -71,6 +71,7 @@ describe('submit problems', () => {
   it('never loses or invents a problem', () => {
     const prob = fc.record({
       path: fc.option(fc.constantFrom('title', 'tracks.0.isrc', 'tracks.1.title', 'upc'), { nil: undefined }),
+      code: fc.constantFrom('', 'x'),
       message: fc.string(),
       severity: fc.constantFrom('error', 'warning'),
     });

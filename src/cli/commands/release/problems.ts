@@ -1,13 +1,9 @@
 // Rendering the problems a submit (or a dry run) returns: every one, one per line, grouped by
 // the field they are about, so a label sees all of them at once. Pure: no I/O, no colour library.
+import type { Problem } from '../../../contract/index.js';
 
-export interface SubmitProblem {
-  path?: string | undefined;
-  code?: string | undefined;
-  message: string;
-  hint?: string | undefined;
-  severity?: string | undefined;
-}
+/** A problem as the service reports it (the contract's Problem). */
+export type SubmitProblem = Problem;
 
 export interface ProblemGroup {
   /** The field path, or '' for problems about the release as a whole. */
