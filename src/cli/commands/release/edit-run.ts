@@ -20,7 +20,7 @@ async function fromFile(ctx: Context, path: string | undefined, flag: string, sc
 
 /** The values a PATCH would need to put back: the same keys, read from the release before. */
 function previousOf(part: Part, before: ReleaseResource, body: Record<string, unknown>): Record<string, unknown> {
-  const source = (part === 'metadata' ? before : part === 'delivery' ? before.delivery : before.video) as unknown as Record<string, unknown>;
+  const source: Record<string, unknown> = part === 'metadata' ? before : part === 'delivery' ? before.delivery : before.video;
   return Object.fromEntries(Object.keys(body).map((k) => [k, source[k] ?? null]));
 }
 
