@@ -12,6 +12,7 @@ import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, ServerDeps, ServerModule } from './handler.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
+import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadsTmpDir } from './store/uploads.js';
 import { seedSandboxUsers, type SandboxTokens } from './store/users.js';
@@ -65,7 +66,7 @@ const DAY_MS = 86_400_000;
  * ones: another process may be receiving into the same directory right now).
  */
 function housekeeping(db: Database.Database, dataDir: string, now: Date): void {
-  db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(new Date(now.getTime() - DAY_MS).toISOString());
+  forgetIdempotencyKeysBefore(db, new Date(now.getTime() - DAY_MS).toISOString());
   const tmp = uploadsTmpDir(dataDir);
   if (!existsSync(tmp)) return;
   for (const name of readdirSync(tmp)) {
