@@ -13,6 +13,7 @@ import type { Context } from 'hono';
 import type { Database } from 'better-sqlite3';
 import type { Problem as ContractProblem } from '../contract/common.js';
 import type { ErrorCode } from '../contract/errors.js';
+import type { ArtistDirectory } from './artists/directory.js';
 
 export type UserKind = 'label' | 'artist';
 
@@ -42,6 +43,8 @@ export interface ServerDeps {
   log: Logger;
   /** Signs upload addresses (see uploads/sign.ts); kept in the database, so it survives restarts. */
   uploadSecret: Buffer;
+  /** The artist platforms' profiles (artists/directory.ts): the seeded one unless startServer is given another. */
+  artists: ArtistDirectory;
 }
 
 /**

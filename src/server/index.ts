@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
+import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, ServerDeps, ServerModule } from './handler.js';
@@ -30,6 +31,8 @@ export interface StartServerOptions {
   logger?: Logger;
   /** The clock (tests of time-dependent rules); defaults to the real one. */
   now?: () => Date;
+  /** Where artist profiles come from (a real platform adapter, a test's own); defaults to the seeded directory. */
+  artists?: ArtistDirectory;
 }
 
 export interface RunningServer {
@@ -51,7 +54,7 @@ export function openDataDir(dataDir: string, now: () => Date) {
     migrate(db, serverModules);
     housekeeping(db, dataDir, now());
     const seed = seedSandboxUsers(db, dataDir, now());
-    db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now())).immediate();
+    db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now(), seededDirectory)).immediate();
     return { db, tokens: seed.tokens, secret: uploadSecret(db) };
   } catch (e) {
     db.close();
@@ -83,7 +86,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const now = options.now ?? (() => new Date());
   const log = options.logger ?? silentLogger;
   const { db, tokens, secret } = openDataDir(options.dataDir, now);
-  const deps: ServerDeps = { db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret };
+  const artists = options.artists ?? lazySeededDirectory();
+  const deps: ServerDeps = { db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret, artists };
   let url = '';
   let app;
   try {

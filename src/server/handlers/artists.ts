@@ -2,20 +2,19 @@
 import type { GetArtistViaUrlRequest, SearchArtistPlatformRequest } from '../../contract/requests.js';
 import type { SearchArtistPlatformResponseData } from '../../contract/resources.js';
 import type { Handler, HandlerMap } from '../handler.js';
-import { artistDirectory } from '../artists/index.js';
 import { SEARCH_LIMIT_DEFAULT } from '../artists/directory.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { resolveOrThrow } from '../artists/resolve-http.js';
 
 const search =
   (platform: ArtistPlatform): Handler =>
-  ({ query }) =>
-    artistDirectory().search(platform, query.q as string, (query.limit as number | undefined) ?? SEARCH_LIMIT_DEFAULT);
+  ({ query }, { artists }) =>
+    artists.search(platform, query.q as string, (query.limit as number | undefined) ?? SEARCH_LIMIT_DEFAULT);
 
 const resolveOn =
   (platform: ArtistPlatform): Handler =>
-  ({ query }) =>
-    resolveOrThrow(query.url as string, platform, { in: 'query', field: 'url' });
+  ({ query }, { artists }) =>
+    resolveOrThrow(artists, query.url as string, platform, { in: 'query', field: 'url' });
 
 export const handlers: HandlerMap = {
   searchStreamingA: search('streaming_a'),
@@ -26,22 +25,21 @@ export const handlers: HandlerMap = {
   getVideoChannel: resolveOn('video_b'),
   getStoreCArtist: resolveOn('store_c'),
 
-  getArtistViaLink: ({ query }) => resolveOrThrow(query.url as string, query.platform as ArtistPlatform, { in: 'query', field: 'url' }),
+  getArtistViaLink: ({ query }, { artists }) => resolveOrThrow(artists, query.url as string, query.platform as ArtistPlatform, { in: 'query', field: 'url' }),
 
-  async searchArtistPlatform({ body }): Promise<SearchArtistPlatformResponseData> {
+  async searchArtistPlatform({ body }, { artists: directory }): Promise<SearchArtistPlatformResponseData> {
     const req = body as SearchArtistPlatformRequest;
     // Each platform once, in the order asked (a repeated platform would only repeat its results).
     const platforms = [...new Set(req.platforms ?? ARTIST_PLATFORMS)];
     const limit = req.limit ?? SEARCH_LIMIT_DEFAULT;
-    const directory = artistDirectory();
     const results = await Promise.all(
       platforms.map(async (platform) => ({ platform, artists: await directory.search(platform, req.name, limit) })),
     );
     return { query: req.name, results };
   },
 
-  getArtistViaUrl({ body }) {
+  getArtistViaUrl({ body }, { artists }) {
     const req = body as GetArtistViaUrlRequest;
-    return resolveOrThrow(req.url, req.platform, { in: 'body', field: 'url' });
+    return resolveOrThrow(artists, req.url, req.platform, { in: 'body', field: 'url' });
   },
 };

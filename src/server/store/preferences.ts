@@ -10,7 +10,7 @@ import type {
 import { ServiceError, type Migration, type ServerModule } from '../handler.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { foldName } from '../artists/search.js';
-import { seededDirectory } from '../artists/index.js';
+import type { SeededArtistDirectory } from '../artists/seeded.js';
 import { statement } from './statements.js';
 
 /** Per platform: an existing profile (snapshotted when chosen), or "create a new profile". */
@@ -286,13 +286,14 @@ const SEED_LABEL_ARTISTS: readonly { name: string; newOn?: readonly ArtistPlatfo
 /**
  * Gives the sandbox label account a small roster linked to directory profiles, once per data
  * directory (removing a seeded artist is not undone by the next start). Idempotent; call it
- * after the sandbox users exist, inside or outside a transaction.
+ * after the sandbox users exist, inside or outside a transaction. `seeded` is asked only when the
+ * roster is written (building the directory costs ~20 ms; later starts skip it).
  */
-export function seedPreferences(db: Database, users: { label: number }, now: Date): void {
+export function seedPreferences(db: Database, users: { label: number }, now: Date, seeded: () => SeededArtistDirectory): void {
   db.transaction(() => {
     const row = statement(db, 'SELECT seeded FROM label_settings WHERE user_id = ?').get(users.label) as { seeded: number } | undefined;
     if (row?.seeded === 1) return;
-    const directory = seededDirectory();
+    const directory = seeded();
     const label = getLabelSettings(db, users.label);
     const artists: LabelArtistChange[] = SEED_LABEL_ARTISTS.map(({ name, newOn = [] }) => ({
       name,
