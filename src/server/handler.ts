@@ -15,6 +15,7 @@ import type { Problem as ContractProblem } from '../contract/common.js';
 import type { ErrorCode } from '../contract/errors.js';
 import type { ParsedBodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
 import type { EndpointId, ParamsOf } from '../contract/routes.js';
+import type { ArtistDirectory } from './artists/directory.js';
 
 export type UserKind = 'label' | 'artist';
 
@@ -44,6 +45,8 @@ export interface ServerDeps {
   log: Logger;
   /** Signs upload addresses (see uploads/sign.ts); kept in the database, so it survives restarts. */
   uploadSecret: Buffer;
+  /** The artist platforms' profiles (artists/directory.ts): the seeded one unless startServer is given another. */
+  artists: ArtistDirectory;
 }
 
 /** One request as a route's code sees it: authenticated, and parsed by the route's schemas. */

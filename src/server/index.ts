@@ -8,10 +8,12 @@ import type Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
+import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, ServerDeps, ServerModule } from './handler.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
+import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadsTmpDir } from './store/uploads.js';
 import { seedSandboxUsers, type SandboxTokens } from './store/users.js';
@@ -29,6 +31,8 @@ export interface StartServerOptions {
   logger?: Logger;
   /** The clock (tests of time-dependent rules); defaults to the real one. */
   now?: () => Date;
+  /** Where artist profiles come from (a real platform adapter, a test's own); defaults to the seeded directory. */
+  artists?: ArtistDirectory;
 }
 
 export interface RunningServer {
@@ -50,7 +54,7 @@ export function openDataDir(dataDir: string, now: () => Date) {
     migrate(db, serverModules);
     housekeeping(db, dataDir, now());
     const seed = seedSandboxUsers(db, dataDir, now());
-    db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now())).immediate();
+    db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now(), seededDirectory)).immediate();
     return { db, tokens: seed.tokens, secret: uploadSecret(db) };
   } catch (e) {
     db.close();
@@ -65,7 +69,7 @@ const DAY_MS = 86_400_000;
  * ones: another process may be receiving into the same directory right now).
  */
 function housekeeping(db: Database.Database, dataDir: string, now: Date): void {
-  db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(new Date(now.getTime() - DAY_MS).toISOString());
+  forgetIdempotencyKeysBefore(db, new Date(now.getTime() - DAY_MS).toISOString());
   const tmp = uploadsTmpDir(dataDir);
   if (!existsSync(tmp)) return;
   for (const name of readdirSync(tmp)) {
@@ -82,7 +86,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const now = options.now ?? (() => new Date());
   const log = options.logger ?? silentLogger;
   const { db, tokens, secret } = openDataDir(options.dataDir, now);
-  const deps: ServerDeps = { db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret };
+  const artists = options.artists ?? lazySeededDirectory();
+  const deps: ServerDeps = { db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret, artists };
   let url = '';
   let app;
   try {

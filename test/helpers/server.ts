@@ -21,6 +21,8 @@ export interface TestServerOptions {
   /** Sandbox controls on (default true). */
   sandbox?: boolean;
   rateLimit?: StartServerOptions['rateLimit'];
+  /** An artist directory instead of the seeded one. */
+  artists?: StartServerOptions['artists'];
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -38,6 +40,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     sandbox: options.sandbox ?? true,
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.artists !== undefined ? { artists: options.artists } : {}),
   });
   return {
     url: server.url,

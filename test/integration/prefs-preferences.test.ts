@@ -396,42 +396,46 @@ describe('profiles saved before handles were on the wire', () => {
 
 describe('a label artist removed while a submit naming it is under way', () => {
   it('the submit is 404 and saves nothing, not a 500', async () => {
-    const { useArtistDirectory, seededDirectory } = await import('../../src/server/artists/index.js');
-    const seeded = seededDirectory();
     // A directory that answers only when the test says so, like a slow platform API.
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let asked!: () => void;
     const waiting = new Promise<void>((r) => (asked = r));
-    useArtistDirectory({
-      search: (p, n, l) => seeded.search(p, n, l),
-      getByHandle: (p, h) => seeded.getByHandle(p, h),
-      async get(p, id) {
-        asked();
-        await gate;
-        return seeded.get(p, id);
+    const gated = await startTestServer({
+      artists: {
+        search: (p, n, l) => dir.search(p, n, l),
+        getByHandle: (p, h) => dir.getByHandle(p, h),
+        async get(p, id) {
+          asked();
+          await gate;
+          return dir.get(p, id);
+        },
       },
     });
     try {
-      const added = await post('/preferences/label/submit', { artists: [{ name: 'Soon Gone' }] }, otherLabel);
+      const owner = addLabelAccount(gated.dataDir, 'Other Label').token;
+      const get = (path: string) => api(gated, owner, 'GET', path);
+      const post = (path: string, body: unknown) => api(gated, owner, 'POST', path, body);
+      const added = await post('/preferences/label/submit', { artists: [{ name: 'Soon Gone' }] });
       expect(added.status).toBe(200);
-      const gone = (await get('/preferences/label?search=soon%20gone', otherLabel)).body.artists[0];
+      const gone = (await get('/preferences/label?search=soon%20gone')).body.artists[0];
       const submit = post('/preferences/label/submit', {
         artists: [
           { id: gone.id, name: 'Soon Gone Renamed' },
           { name: 'Newcomer', platforms: [{ platform: 'streaming_a', mode: 'existing', profile_id: profile('streaming_a', 'Lena Voss').id }] },
         ],
-      }, otherLabel);
+      });
       await waiting;
-      expect((await post('/preferences/label/artist/remove', gone.id, otherLabel)).status).toBe(200);
+      expect((await post('/preferences/label/artist/remove', gone.id)).status).toBe(200);
       release();
       const res = await submit;
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.error.code).toBe('not_found');
-      expect((await get('/preferences/label?search=newcomer', otherLabel)).body.artists).toEqual([]);
-      expect(server.errors).toEqual([]);
+      expect((await get('/preferences/label?search=newcomer')).body.artists).toEqual([]);
+      expect(gated.errors).toEqual([]);
     } finally {
-      useArtistDirectory(undefined);
+      release();
+      await gated.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, expect, test } from 'vitest';
 import { catalog } from '../../src/contract/index.js';
 import { buildApp, mergeHandlers } from '../../src/server/app.js';
 import type { HandlerMap } from '../../src/server/handler.js';
+import { lazySeededDirectory } from '../../src/server/artists/index.js';
 import { openDataDir, silentLogger } from '../../src/server/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reldist-app-'));
@@ -16,7 +17,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const deps = { db: opened.db, dataDir: dir, sandbox: true, now: () => new Date(), log: silentLogger, uploadSecret: opened.secret };
+const deps = { db: opened.db, dataDir: dir, sandbox: true, now: () => new Date(), log: silentLogger, uploadSecret: opened.secret, artists: lazySeededDirectory() };
 const all: HandlerMap = Object.fromEntries(Object.keys(catalog).map((id) => [id, () => ({})]));
 
 test('every catalog endpoint registered: the app builds', () => {

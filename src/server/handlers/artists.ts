@@ -1,20 +1,19 @@
 // Artist profile search and link resolution on the three external platforms (spec 4.5).
 import type { SearchArtistPlatformResponseData } from '../../contract/resources.js';
 import type { Handler, HandlerMap } from '../handler.js';
-import { artistDirectory } from '../artists/index.js';
 import { SEARCH_LIMIT_DEFAULT } from '../artists/directory.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { resolveOrThrow } from '../artists/resolve-http.js';
 
 const search =
   (platform: ArtistPlatform): Handler<'searchStreamingA' | 'searchVideoChannel' | 'searchStoreC'> =>
-  ({ query }) =>
-    artistDirectory().search(platform, query.q, query.limit ?? SEARCH_LIMIT_DEFAULT);
+  ({ query }, { artists }) =>
+    artists.search(platform, query.q, query.limit ?? SEARCH_LIMIT_DEFAULT);
 
 const resolveOn =
   (platform: ArtistPlatform): Handler<'getStreamingAArtist' | 'getVideoChannel' | 'getStoreCArtist'> =>
-  ({ query }) =>
-    resolveOrThrow(query.url, platform, { in: 'query', field: 'url' });
+  ({ query }, { artists }) =>
+    resolveOrThrow(artists, query.url, platform, { in: 'query', field: 'url' });
 
 export const handlers: HandlerMap = {
   searchStreamingA: search('streaming_a'),
@@ -25,20 +24,19 @@ export const handlers: HandlerMap = {
   getVideoChannel: resolveOn('video_b'),
   getStoreCArtist: resolveOn('store_c'),
 
-  getArtistViaLink: ({ query }) => resolveOrThrow(query.url, query.platform, { in: 'query', field: 'url' }),
+  getArtistViaLink: ({ query }, { artists }) => resolveOrThrow(artists, query.url, query.platform, { in: 'query', field: 'url' }),
 
-  async searchArtistPlatform({ body: req }): Promise<SearchArtistPlatformResponseData> {
+  async searchArtistPlatform({ body: req }, { artists: directory }): Promise<SearchArtistPlatformResponseData> {
     // Each platform once, in the order asked (a repeated platform would only repeat its results).
     const platforms = [...new Set(req.platforms ?? ARTIST_PLATFORMS)];
     const limit = req.limit ?? SEARCH_LIMIT_DEFAULT;
-    const directory = artistDirectory();
     const results = await Promise.all(
       platforms.map(async (platform) => ({ platform, artists: await directory.search(platform, req.name, limit) })),
     );
     return { query: req.name, results };
   },
 
-  getArtistViaUrl({ body: req }) {
-    return resolveOrThrow(req.url, req.platform, { in: 'body', field: 'url' });
+  getArtistViaUrl({ body: req }, { artists }) {
+    return resolveOrThrow(artists, req.url, req.platform, { in: 'body', field: 'url' });
   },
 };

@@ -8,6 +8,7 @@ import type { LabelPreferencesData } from '../../contract/resources.js';
 import { paging } from '../../contract/routes.js';
 import { ServiceError, type HandlerMap } from '../handler.js';
 import { FieldErrors } from '../rules/fields.js';
+import type { ArtistDirectory } from '../artists/directory.js';
 import { PLATFORM_INFO } from '../artists/platforms.js';
 import { canonicalGenre, isLanguageCode } from '../lookups/index.js';
 import { parseId } from '../store/ids.js';
@@ -34,7 +35,12 @@ type ChoiceInput = z.infer<typeof PlatformChoiceInput>;
  * Checks per-platform choices: one per platform; "existing" must name a profile the directory
  * has (a bare id or a pasted link, resolved like the link endpoints); "new" carries no id.
  */
-async function resolveChoices(inputs: readonly ChoiceInput[] | undefined, path: string, errors: FieldErrors): Promise<PlatformChoice[]> {
+async function resolveChoices(
+  directory: ArtistDirectory,
+  inputs: readonly ChoiceInput[] | undefined,
+  path: string,
+  errors: FieldErrors,
+): Promise<PlatformChoice[]> {
   const out: PlatformChoice[] = [];
   const seen = new Set<string>();
   for (const [i, c] of (inputs ?? []).entries()) {
@@ -48,7 +54,7 @@ async function resolveChoices(inputs: readonly ChoiceInput[] | undefined, path: 
       else out.push({ platform: c.platform, mode: 'new', profile: null });
       continue;
     }
-    const outcome = await resolveChoice(c.profile_id!, c.platform);
+    const outcome = await resolveChoice(directory, c.profile_id!, c.platform);
     if (outcome.ok) out.push({ platform: c.platform, mode: 'existing', profile: outcome.result });
     else errors.add(`${path}.${i}.profile_id`, outcome.message);
   }
@@ -62,9 +68,9 @@ export const handlers: HandlerMap = {
     return getArtistPreferences(db, user.id);
   },
 
-  async submitArtistPreference({ user, body: req }, { db, now }) {
+  async submitArtistPreference({ user, body: req }, { db, now, artists }) {
     const errors = new FieldErrors();
-    const platforms = await resolveChoices(req.platforms, 'platforms', errors);
+    const platforms = await resolveChoices(artists, req.platforms, 'platforms', errors);
     errors.throwIfAny();
     saveArtistPreferences(db, user.id, { artist_name: req.artist_name, platforms }, now());
     const chosen = platforms.map((c) => `${PLATFORM_INFO[c.platform].name}: ${c.mode === 'new' ? 'new profile' : c.profile!.name}`);
@@ -87,7 +93,7 @@ export const handlers: HandlerMap = {
     };
   },
 
-  async submitLabelPreference({ user, body: req }, { db, now }) {
+  async submitLabelPreference({ user, body: req }, { db, now, artists: directory }) {
     const errors = new FieldErrors();
 
     const settings: LabelSettingsChange = {};
@@ -109,7 +115,7 @@ export const handlers: HandlerMap = {
     const artists: LabelArtistChange[] = [];
     const ids = new Set<number>();
     for (const [i, a] of (req.artists ?? []).entries()) {
-      const platforms = await resolveChoices(a.platforms, `artists.${i}.platforms`, errors);
+      const platforms = await resolveChoices(directory, a.platforms, `artists.${i}.platforms`, errors);
       const change: LabelArtistChange = { name: a.name, platforms };
       if (a.id !== undefined) {
         // Another label's artist, or one already removed, is not found, as everywhere else.

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { idempotencyKeyPattern } from '../../contract/routes.js';
 import { ServiceError } from '../handler.js';
+import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord, saveIdempotentResponse } from '../store/idempotency.js';
 
 export type IdempotencyStart =
   | { kind: 'new' }
@@ -20,16 +21,9 @@ export function beginIdempotent(db: Database, userId: number, key: string, hash:
   }
   return db
     .transaction((): IdempotencyStart => {
-      const row = db
-        .prepare('SELECT request_hash, status, body FROM idempotency WHERE user_id = ? AND key = ?')
-        .get(userId, key) as { request_hash: string; status: number | null; body: string | null } | undefined;
+      const row = findIdempotencyRecord(db, userId, key);
       if (!row) {
-        db.prepare('INSERT INTO idempotency (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?)').run(
-          userId,
-          key,
-          hash,
-          nowIso,
-        );
+        insertIdempotencyRecord(db, userId, key, hash, nowIso);
         return { kind: 'new' };
       }
       if (row.request_hash !== hash) {
@@ -51,8 +45,8 @@ export function beginIdempotent(db: Database, userId: number, key: string, hash:
 
 export function finishIdempotent(db: Database, userId: number, key: string, status: number, body: string): void {
   if (status >= 500) {
-    db.prepare('DELETE FROM idempotency WHERE user_id = ? AND key = ?').run(userId, key);
+    deleteIdempotencyRecord(db, userId, key);
     return;
   }
-  db.prepare('UPDATE idempotency SET status = ?, body = ? WHERE user_id = ? AND key = ?').run(status, body, userId, key);
+  saveIdempotentResponse(db, userId, key, status, body);
 }

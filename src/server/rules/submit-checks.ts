@@ -1,9 +1,12 @@
 // Every check the domain design asks for at submit, run all at once: a label must never learn
 // its problems one at a time. Pure: the caller gathers the facts (the release with its tracks,
 // another release holding the same UPC) and decides what to do with the answer.
+// Each check is a small named rule; the rules run in the order listed, release first, then each
+// track through the track rules, and the problems come back in that order.
 import type { ArtistCredit, ReleaseResource, TrackResource } from '../../contract/index.js';
-import { checkIsrc, checkUpc } from '../../codes/index.js';
+import { checkIsrc, checkUpc, type IsrcResult } from '../../codes/index.js';
 import type { Problem } from '../handler.js';
+import { trackAudioProblems } from './audio.js';
 
 export interface SubmitFacts {
   release: ReleaseResource;
@@ -40,146 +43,247 @@ const COLLABORATION_RE = /;|\s\/\s|\sx\s|\svs\.?\s|\s(feat\.?|ft\.|featuring|wit
 const JOINED_NAMES_RE = /\s&\s|,/;
 const EMOJI_RE = /\p{Extended_Pictographic}/u;
 
-const SAMPLE_RATE_MIN = 44_100;
-const BIT_DEPTH_MIN = 16;
-const DURATION_MIN_MS = 30_000;
 const RELEASE_LEAD_DAYS = 7;
 const MANY_PRIMARIES = 4;
 
-export function runSubmitChecks(facts: SubmitFacts): Problem[] {
-  const out: Problem[] = [];
-  const error = (path: string, code: string, message: string, hint?: string) =>
-    out.push({ path, code, message, ...(hint ? { hint } : {}), severity: 'error' });
-  const warn = (path: string, code: string, message: string, hint?: string) =>
-    out.push({ path, code, message, ...(hint ? { hint } : {}), severity: 'warning' });
-
-  const r = facts.release;
-  const currentYear = facts.now.getUTCFullYear();
-
-  // Required fields.
-  const required: [string, unknown, string][] = [
-    ['title', r.title, 'a title'],
-    ['label', r.label, 'a label'],
-    ['genre', r.genre, 'a genre (see the genres lookup)'],
-    ['language', r.language, 'the metadata language (see the languages lookup)'],
-    ['p_line', r.p_line, 'a ℗ line {year, owner}: who owns the sound recording'],
-    ['c_line', r.c_line, 'a © line {year, owner}: who owns the artwork and text'],
-    ['delivery.release_date', r.delivery.release_date, 'a release date (PATCH …/delivery)'],
-  ];
-  for (const [path, value, what] of required) {
-    if (value === null || value === undefined || value === '') error(path, 'required', `${path} is missing`, `Set ${what}.`);
-  }
-
-  // Titles.
-  checkTitle(r.title, 'title', error, warn);
-
-  // Artists of the release.
-  const knownActs = facts.knownActs ?? new Set<string>();
-  checkArtists(r.artists, 'artists', knownActs, error, warn);
-  const primaries = r.artists.filter((a) => a.role === 'primary').length;
-  if (primaries >= MANY_PRIMARIES) {
-    warn('artists', 'many_primary_artists', `${primaries} primary artists on one release`, 'Stores often show releases with four or more primaries as "Various Artists"; consider featuring roles.');
-  }
-
-  // UPC.
-  if (r.upc !== null) {
-    const u = checkUpc(r.upc);
-    if (!u.valid) {
-      error('upc', 'upc_invalid', `the UPC ${r.upc} is invalid: ${u.problems.map((p) => p.message).join('; ')}`, 'Fix the code, or clear it to have one assigned at submit.');
-    } else if (facts.upcInUseBy) {
-      error('upc', 'upc_in_use', `the UPC ${r.upc} is already used by your release ${facts.upcInUseBy.id} (${facts.upcInUseBy.status})`, 'Each release needs its own UPC; clear it to have one assigned.');
-    }
-  }
-
-  // Dates.
-  const releaseDate = r.delivery.release_date;
-  if (releaseDate) {
-    if (r.delivery.preorder_date && r.delivery.preorder_date >= releaseDate) {
-      error('delivery.preorder_date', 'preorder_not_before_release', `the preorder date ${r.delivery.preorder_date} is not before the release date ${releaseDate}`, 'Move the preorder date earlier, or remove it.');
-    }
-    if (r.original_release_date && r.original_release_date > releaseDate) {
-      error('original_release_date', 'original_release_after_release', `the original release date ${r.original_release_date} is after the release date ${releaseDate}`, 'The original release date is when it first came out: on or before the release date.');
-    }
-    const days = Math.floor((Date.parse(`${releaseDate}T00:00:00Z`) - Date.parse(`${facts.now.toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
-    if (days < RELEASE_LEAD_DAYS) {
-      warn('delivery.release_date', 'release_date_soon', days < 0 ? `the release date ${releaseDate} is in the past` : `the release date ${releaseDate} is ${days} day${days === 1 ? '' : 's'} away`, `Stores need at least ${RELEASE_LEAD_DAYS} days (more for editorial pitching); the release may go live late.`);
-    }
-  }
-
-  // Artwork, where there is one.
-  if (r.artwork) {
-    const a = r.artwork;
-    if (a.width !== a.height) error('artwork', 'artwork_not_square', `the artwork is ${a.width}×${a.height}; it must be square`);
-    if (Math.min(a.width, a.height) < 3000) error('artwork', 'artwork_too_small', `the artwork is ${a.width}×${a.height}; it must be at least 3000×3000`);
-    if (a.format !== 'jpg' && a.format !== 'png') error('artwork.format', 'artwork_format', `the artwork is ${a.format}; it must be JPG or PNG`);
-    if (a.color_space !== 'rgb') error('artwork.color_space', 'artwork_color_space', `the artwork is ${a.color_space}; it must be RGB`);
-  }
-
-  // Tracks.
-  if (facts.tracks.length === 0) error('tracks', 'no_tracks', 'the release has no tracks', 'Upload audio and add tracks with PUT /releases/{id}/tracks.');
-  const isrcSeen = new Map<string, number>();
-  facts.tracks.forEach((t, i) => {
-    const p = `tracks.${i}`;
-    checkTitle(t.title, `${p}.title`, error, warn);
-    checkArtists(t.artists, `${p}.artists`, knownActs, error, warn);
-    if (!t.contributors.some((c) => c.role === 'composer')) {
-      error(`${p}.contributors`, 'composer_missing', `track ${i + 1} "${t.title}" has no composer`, 'Add at least one contributor with role composer.');
-    }
-    if (t.audio_language !== null && t.audio_language !== 'instrumental' && !t.contributors.some((c) => c.role === 'lyricist')) {
-      warn(`${p}.contributors`, 'lyricist_missing', `track ${i + 1} "${t.title}" has lyrics (${t.audio_language}) but no lyricist`, 'Add a lyricist, or set audio_language to "instrumental".');
-    }
-    for (const c of t.contributors) checkName(c.name, `${p}.contributors`, warn);
-
-    if (t.isrc !== null) {
-      const res = checkIsrc(t.isrc, { currentYear });
-      if (!res.valid) {
-        error(`${p}.isrc`, 'isrc_invalid', `the ISRC ${t.isrc} is invalid: ${res.problems.filter((x) => x.severity === 'error').map((x) => x.message).join('; ')}`, 'Fix the code, or clear it to have one assigned at submit.');
-      } else {
-        for (const w of res.problems) if (w.severity === 'warning') warn(`${p}.isrc`, `isrc_${w.code}`, w.message);
-        const first = isrcSeen.get(res.normalized!);
-        if (first !== undefined) {
-          error(`${p}.isrc`, 'isrc_duplicate', `track ${i + 1} has the same ISRC ${res.normalized} as track ${first + 1}`, 'Each recording on a release needs its own ISRC.');
-        } else {
-          isrcSeen.set(res.normalized!, i);
-        }
-      }
-    }
-
-    const f = t.file;
-    if (!f || f.state !== 'ready') {
-      error(`${p}.file`, 'track_file_missing', `track ${i + 1} "${t.title}" has no ready audio file`, 'Upload the audio (POST …/tracks/upload-url) and attach its key.');
-    } else {
-      if (f.channels !== 2) error(`${p}.file`, 'audio_not_stereo', `track ${i + 1} audio has ${f.channels} channel(s); it must be stereo`);
-      if (f.sample_rate < SAMPLE_RATE_MIN || f.bit_depth < BIT_DEPTH_MIN) {
-        error(`${p}.file`, 'audio_quality_too_low', `track ${i + 1} audio is ${f.bit_depth} bit / ${f.sample_rate} Hz; it must be at least 16 bit / 44.1 kHz`);
-      }
-      if (f.duration_ms < DURATION_MIN_MS) error(`${p}.file`, 'audio_too_short', `track ${i + 1} audio is ${(f.duration_ms / 1000).toFixed(1)} s; it must be at least 30 s`);
-    }
-  });
-  return out;
+/** What every rule may consult besides the release and its tracks, worked out once. */
+export interface CheckContext {
+  facts: SubmitFacts;
+  knownActs: ReadonlySet<string>;
+  currentYear: number;
+  /** checkIsrc's answer per track (undefined where the track has no ISRC). */
+  isrcs: (IsrcResult | undefined)[];
+  /** Normalized ISRC → the first track (index) carrying it validly. */
+  firstTrackWithIsrc: ReadonlyMap<string, number>;
 }
 
-type Report = (path: string, code: string, message: string, hint?: string) => void;
+export interface ReleaseRule {
+  name: string;
+  check(release: ReleaseResource, tracks: TrackResource[], ctx: CheckContext): Problem[];
+}
 
-function checkTitle(title: string, path: string, error: Report, warn: Report): void {
-  if (!title) return;
+export interface TrackRule {
+  name: string;
+  check(track: TrackResource, index: number, ctx: CheckContext): Problem[];
+}
+
+const error = (path: string, code: string, message: string, hint?: string): Problem => ({ path, code, message, ...(hint ? { hint } : {}), severity: 'error' });
+const warning = (path: string, code: string, message: string, hint?: string): Problem => ({ path, code, message, ...(hint ? { hint } : {}), severity: 'warning' });
+
+// ---------------------------------------------------------------- release rules
+
+const requiredFields: ReleaseRule = {
+  name: 'required fields',
+  check(r) {
+    const required: [string, unknown, string][] = [
+      ['title', r.title, 'a title'],
+      ['label', r.label, 'a label'],
+      ['genre', r.genre, 'a genre (see the genres lookup)'],
+      ['language', r.language, 'the metadata language (see the languages lookup)'],
+      ['p_line', r.p_line, 'a ℗ line {year, owner}: who owns the sound recording'],
+      ['c_line', r.c_line, 'a © line {year, owner}: who owns the artwork and text'],
+      ['delivery.release_date', r.delivery.release_date, 'a release date (PATCH …/delivery)'],
+    ];
+    return required
+      .filter(([, value]) => value === null || value === undefined || value === '')
+      .map(([path, , what]) => error(path, 'required', `${path} is missing`, `Set ${what}.`));
+  },
+};
+
+const releaseTitle: ReleaseRule = { name: 'release title', check: (r) => titleProblems(r.title, 'title') };
+
+const releaseArtists: ReleaseRule = { name: 'release artists', check: (r, _t, ctx) => artistProblems(r.artists, 'artists', ctx.knownActs) };
+
+const manyPrimaryArtists: ReleaseRule = {
+  name: 'many primary artists',
+  check(r) {
+    const primaries = r.artists.filter((a) => a.role === 'primary').length;
+    if (primaries < MANY_PRIMARIES) return [];
+    return [warning('artists', 'many_primary_artists', `${primaries} primary artists on one release`, 'Stores often show releases with four or more primaries as "Various Artists"; consider featuring roles.')];
+  },
+};
+
+const upc: ReleaseRule = {
+  name: 'UPC',
+  check(r, _t, { facts }) {
+    if (r.upc === null) return [];
+    const u = checkUpc(r.upc);
+    if (!u.valid) {
+      return [error('upc', 'upc_invalid', `the UPC ${r.upc} is invalid: ${u.problems.map((p) => p.message).join('; ')}`, 'Fix the code, or clear it to have one assigned at submit.')];
+    }
+    if (facts.upcInUseBy) {
+      return [error('upc', 'upc_in_use', `the UPC ${r.upc} is already used by your release ${facts.upcInUseBy.id} (${facts.upcInUseBy.status})`, 'Each release needs its own UPC; clear it to have one assigned.')];
+    }
+    return [];
+  },
+};
+
+const preorderBeforeRelease: ReleaseRule = {
+  name: 'preorder before release',
+  check(r) {
+    const { release_date: releaseDate, preorder_date: preorder } = r.delivery;
+    if (!releaseDate || !preorder || preorder < releaseDate) return [];
+    return [error('delivery.preorder_date', 'preorder_not_before_release', `the preorder date ${preorder} is not before the release date ${releaseDate}`, 'Move the preorder date earlier, or remove it.')];
+  },
+};
+
+const originalReleaseNotAfterRelease: ReleaseRule = {
+  name: 'original release not after release',
+  check(r) {
+    const releaseDate = r.delivery.release_date;
+    if (!releaseDate || !r.original_release_date || r.original_release_date <= releaseDate) return [];
+    return [error('original_release_date', 'original_release_after_release', `the original release date ${r.original_release_date} is after the release date ${releaseDate}`, 'The original release date is when it first came out: on or before the release date.')];
+  },
+};
+
+const releaseDateLead: ReleaseRule = {
+  name: 'release date lead time',
+  check(r, _t, { facts }) {
+    const releaseDate = r.delivery.release_date;
+    if (!releaseDate) return [];
+    const days = Math.floor((Date.parse(`${releaseDate}T00:00:00Z`) - Date.parse(`${facts.now.toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+    if (!(days < RELEASE_LEAD_DAYS)) return [];
+    const when = days < 0 ? `the release date ${releaseDate} is in the past` : `the release date ${releaseDate} is ${days} day${days === 1 ? '' : 's'} away`;
+    return [warning('delivery.release_date', 'release_date_soon', when, `Stores need at least ${RELEASE_LEAD_DAYS} days (more for editorial pitching); the release may go live late.`)];
+  },
+};
+
+const artwork: ReleaseRule = {
+  name: 'artwork',
+  check(r) {
+    const a = r.artwork;
+    if (!a) return [];
+    const out: Problem[] = [];
+    if (a.width !== a.height) out.push(error('artwork', 'artwork_not_square', `the artwork is ${a.width}×${a.height}; it must be square`));
+    if (Math.min(a.width, a.height) < 3000) out.push(error('artwork', 'artwork_too_small', `the artwork is ${a.width}×${a.height}; it must be at least 3000×3000`));
+    if (a.format !== 'jpg' && a.format !== 'png') out.push(error('artwork.format', 'artwork_format', `the artwork is ${a.format}; it must be JPG or PNG`));
+    if (a.color_space !== 'rgb') out.push(error('artwork.color_space', 'artwork_color_space', `the artwork is ${a.color_space}; it must be RGB`));
+    return out;
+  },
+};
+
+const hasTracks: ReleaseRule = {
+  name: 'has tracks',
+  check: (_r, tracks) => (tracks.length === 0 ? [error('tracks', 'no_tracks', 'the release has no tracks', 'Upload audio and add tracks with PUT /releases/{id}/tracks.')] : []),
+};
+
+const eachTrack: ReleaseRule = {
+  name: 'each track',
+  check: (_r, tracks, ctx) => tracks.flatMap((t, i) => TRACK_RULES.flatMap((rule) => rule.check(t, i, ctx))),
+};
+
+// ---------------------------------------------------------------- track rules
+
+const trackTitle: TrackRule = { name: 'track title', check: (t, i) => titleProblems(t.title, `tracks.${i}.title`) };
+
+const trackArtists: TrackRule = { name: 'track artists', check: (t, i, ctx) => artistProblems(t.artists, `tracks.${i}.artists`, ctx.knownActs) };
+
+const composer: TrackRule = {
+  name: 'composer',
+  check(t, i) {
+    if (t.contributors.some((c) => c.role === 'composer')) return [];
+    return [error(`tracks.${i}.contributors`, 'composer_missing', `track ${i + 1} "${t.title}" has no composer`, 'Add at least one contributor with role composer.')];
+  },
+};
+
+const lyricist: TrackRule = {
+  name: 'lyricist',
+  check(t, i) {
+    if (t.audio_language === null || t.audio_language === 'instrumental' || t.contributors.some((c) => c.role === 'lyricist')) return [];
+    return [warning(`tracks.${i}.contributors`, 'lyricist_missing', `track ${i + 1} "${t.title}" has lyrics (${t.audio_language}) but no lyricist`, 'Add a lyricist, or set audio_language to "instrumental".')];
+  },
+};
+
+const contributorNames: TrackRule = {
+  name: 'contributor names',
+  check: (t, i) => t.contributors.flatMap((c) => nameProblems(c.name, `tracks.${i}.contributors`)),
+};
+
+const isrc: TrackRule = {
+  name: 'ISRC',
+  check(t, i, ctx) {
+    const res = ctx.isrcs[i];
+    if (t.isrc === null || res === undefined) return [];
+    const path = `tracks.${i}.isrc`;
+    if (!res.valid) {
+      return [error(path, 'isrc_invalid', `the ISRC ${t.isrc} is invalid: ${res.problems.filter((x) => x.severity === 'error').map((x) => x.message).join('; ')}`, 'Fix the code, or clear it to have one assigned at submit.')];
+    }
+    const out = res.problems.filter((w) => w.severity === 'warning').map((w) => warning(path, `isrc_${w.code}`, w.message));
+    const first = ctx.firstTrackWithIsrc.get(res.normalized!);
+    if (first !== undefined && first !== i) {
+      out.push(error(path, 'isrc_duplicate', `track ${i + 1} has the same ISRC ${res.normalized} as track ${first + 1}`, 'Each recording on a release needs its own ISRC.'));
+    }
+    return out;
+  },
+};
+
+const audioFile: TrackRule = {
+  name: 'audio file',
+  check(t, i) {
+    const path = `tracks.${i}.file`;
+    const f = t.file;
+    if (!f || f.state !== 'ready') {
+      return [error(path, 'track_file_missing', `track ${i + 1} "${t.title}" has no ready audio file`, 'Upload the audio (POST …/tracks/upload-url) and attach its key.')];
+    }
+    return trackAudioProblems(f, i + 1).map((p) => error(path, p.code, p.message));
+  },
+};
+
+/** Run in this order for each track. */
+export const TRACK_RULES: readonly TrackRule[] = [trackTitle, trackArtists, composer, lyricist, contributorNames, isrc, audioFile];
+
+/** Run in this order; the last one runs the track rules over every track. */
+export const RELEASE_RULES: readonly ReleaseRule[] = [
+  requiredFields,
+  releaseTitle,
+  releaseArtists,
+  manyPrimaryArtists,
+  upc,
+  preorderBeforeRelease,
+  originalReleaseNotAfterRelease,
+  releaseDateLead,
+  artwork,
+  hasTracks,
+  eachTrack,
+];
+
+function contextOf(facts: SubmitFacts): CheckContext {
+  const currentYear = facts.now.getUTCFullYear();
+  const isrcs = facts.tracks.map((t) => (t.isrc === null ? undefined : checkIsrc(t.isrc, { currentYear })));
+  const firstTrackWithIsrc = new Map<string, number>();
+  isrcs.forEach((res, i) => {
+    if (res?.valid && !firstTrackWithIsrc.has(res.normalized!)) firstTrackWithIsrc.set(res.normalized!, i);
+  });
+  return { facts, knownActs: facts.knownActs ?? new Set<string>(), currentYear, isrcs, firstTrackWithIsrc };
+}
+
+export function runSubmitChecks(facts: SubmitFacts): Problem[] {
+  const ctx = contextOf(facts);
+  return RELEASE_RULES.flatMap((rule) => rule.check(facts.release, facts.tracks, ctx));
+}
+
+// ---------------------------------------------------------------- shared by several rules
+
+function titleProblems(title: string, path: string): Problem[] {
+  if (!title) return [];
+  const out: Problem[] = [];
   if (FEATURING_RE.test(title)) {
-    error(path, 'title_has_featuring', `"${title}" credits an artist in the title`, 'Remove "feat. X" from the title and add X as an artist with role featuring.');
+    out.push(error(path, 'title_has_featuring', `"${title}" credits an artist in the title`, 'Remove "feat. X" from the title and add X as an artist with role featuring.'));
   }
   if (EXPLICIT_MARKER_RE.test(title)) {
-    error(path, 'title_has_explicit_marker', `"${title}" marks clean/explicit in the title`, 'Remove it from the title and set the explicit field instead.');
+    out.push(error(path, 'title_has_explicit_marker', `"${title}" marks clean/explicit in the title`, 'Remove it from the title and set the explicit field instead.'));
   }
   const marketing = MARKETING_RE.exec(title);
   if (marketing) {
-    error(path, 'title_has_marketing_words', `"${title}" contains "${marketing[1]}"`, 'Stores refuse marketing words in titles; remove them.');
+    out.push(error(path, 'title_has_marketing_words', `"${title}" contains "${marketing[1]}"`, 'Stores refuse marketing words in titles; remove them.'));
   }
   if (VERSION_IN_TITLE_RE.test(title)) {
-    warn(path, 'title_has_version', `"${title}" seems to carry a version in the title`, 'Put "Remix", "Live", "Deluxe Edition"… in the version field.');
+    out.push(warning(path, 'title_has_version', `"${title}" seems to carry a version in the title`, 'Put "Remix", "Live", "Deluxe Edition"… in the version field.'));
   }
   if (GENERIC_TITLE_RE.test(title.trim())) {
-    error(path, 'title_generic', `"${title}" is not a real title`, 'Give the track its real title; "Track 1" style titles are refused.');
+    out.push(error(path, 'title_generic', `"${title}" is not a real title`, 'Give the track its real title; "Track 1" style titles are refused.'));
   }
-  caseWarnings(title, path, 'title', warn);
+  return [...out, ...caseProblems(title, path, 'title')];
 }
 
 function severalPeople(name: string, knownActs: ReadonlySet<string>): boolean {
@@ -187,43 +291,50 @@ function severalPeople(name: string, knownActs: ReadonlySet<string>): boolean {
   return JOINED_NAMES_RE.test(name) && !knownActs.has(name.trim().toLowerCase());
 }
 
-function checkArtists(artists: ArtistCredit[], path: string, knownActs: ReadonlySet<string>, error: Report, warn: Report): void {
+function artistProblems(artists: ArtistCredit[], path: string, knownActs: ReadonlySet<string>): Problem[] {
+  const out: Problem[] = [];
   if (!artists.some((a) => a.role === 'primary')) {
-    error(path, 'primary_artist_missing', 'there is no primary artist', 'Add at least one artist with role primary.');
+    out.push(error(path, 'primary_artist_missing', 'there is no primary artist', 'Add at least one artist with role primary.'));
   }
   const primaries = new Set(artists.filter((a) => a.role === 'primary').map((a) => a.name.trim().toLowerCase()));
   artists.forEach((a, i) => {
     const p = `${path}.${i}.name`;
     if (severalPeople(a.name, knownActs)) {
-      error(
-        p,
-        'artist_several_people',
-        `"${a.name}" names several people in one entry`,
-        'Give each person their own entry ("A & B" is two entries). If it is one act, a duo or band such as "Simon & Garfunkel", add it to your label\'s artists (or make it your artist name) and it passes.',
+      out.push(
+        error(
+          p,
+          'artist_several_people',
+          `"${a.name}" names several people in one entry`,
+          'Give each person their own entry ("A & B" is two entries). If it is one act, a duo or band such as "Simon & Garfunkel", add it to your label\'s artists (or make it your artist name) and it passes.',
+        ),
       );
     }
     if (GENERIC_ARTIST_NAMES.has(a.name.trim().toLowerCase())) {
-      error(p, 'artist_name_generic', `"${a.name}" is a generic name, not an artist`, 'Stores refuse descriptive artist names; use the real artist name.');
+      out.push(error(p, 'artist_name_generic', `"${a.name}" is a generic name, not an artist`, 'Stores refuse descriptive artist names; use the real artist name.'));
     }
     if (a.role === 'featuring' && primaries.has(a.name.trim().toLowerCase())) {
-      error(`${path}.${i}.role`, 'artist_featured_and_primary', `"${a.name}" is both primary and featuring`, 'An artist is either primary or featuring, not both.');
+      out.push(error(`${path}.${i}.role`, 'artist_featured_and_primary', `"${a.name}" is both primary and featuring`, 'An artist is either primary or featuring, not both.'));
     }
-    checkName(a.name, p, warn);
+    out.push(...nameProblems(a.name, p));
   });
+  return out;
 }
 
-function checkName(name: string, path: string, warn: Report): void {
-  if (EMOJI_RE.test(name)) warn(path, 'name_has_emoji', `"${name}" contains an emoji`, 'Stores usually strip or refuse emoji in names.');
-  caseWarnings(name, path, 'name', warn);
+function nameProblems(name: string, path: string): Problem[] {
+  const out: Problem[] = [];
+  if (EMOJI_RE.test(name)) out.push(warning(path, 'name_has_emoji', `"${name}" contains an emoji`, 'Stores usually strip or refuse emoji in names.'));
+  return [...out, ...caseProblems(name, path, 'name')];
 }
 
-function caseWarnings(text: string, path: string, what: 'title' | 'name', warn: Report): void {
+function caseProblems(text: string, path: string, what: 'title' | 'name'): Problem[] {
   const letters = text.replace(/[^\p{L}]/gu, '');
   // Case only means something for scripts with case; short all-caps names (ABBA, U2) are common.
-  if (letters.toLowerCase() === letters.toUpperCase()) return;
+  if (letters.toLowerCase() === letters.toUpperCase()) return [];
   if (letters.length >= 5 && letters === letters.toUpperCase()) {
-    warn(path, `${what}_all_caps`, `"${text}" is all capitals`, 'Stores ask for title case unless the stylisation is the artist\'s own.');
-  } else if (letters.length >= 2 && letters === letters.toLowerCase()) {
-    warn(path, `${what}_all_lowercase`, `"${text}" is all lowercase`, 'Stores ask for title case unless the stylisation is the artist\'s own.');
+    return [warning(path, `${what}_all_caps`, `"${text}" is all capitals`, 'Stores ask for title case unless the stylisation is the artist\'s own.')];
   }
+  if (letters.length >= 2 && letters === letters.toLowerCase()) {
+    return [warning(path, `${what}_all_lowercase`, `"${text}" is all lowercase`, 'Stores ask for title case unless the stylisation is the artist\'s own.')];
+  }
+  return [];
 }

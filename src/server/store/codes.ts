@@ -8,21 +8,22 @@ import type { Database } from 'better-sqlite3';
 import { checkIsrc, checkUpc, upcCheckDigit } from '../../codes/index.js';
 import { ServiceError } from '../handler.js';
 import { getUserRow } from './users.js';
+import { statement } from './statements.js';
 
 const UPC_ITEMS = 10_000;
 const ISRC_DESIGNATIONS = 100_000;
 
 function nextCounter(db: Database, userId: number, kind: 'upc' | 'isrc'): number {
-  db.prepare('INSERT OR IGNORE INTO code_counters (user_id, kind, next) VALUES (?, ?, 1)').run(userId, kind);
-  const row = db.prepare('SELECT next FROM code_counters WHERE user_id = ? AND kind = ?').get(userId, kind) as { next: number };
-  db.prepare('UPDATE code_counters SET next = next + 1 WHERE user_id = ? AND kind = ?').run(userId, kind);
+  statement(db, 'INSERT OR IGNORE INTO code_counters (user_id, kind, next) VALUES (?, ?, 1)').run(userId, kind);
+  const row = statement(db, 'SELECT next FROM code_counters WHERE user_id = ? AND kind = ?').get(userId, kind) as { next: number };
+  statement(db, 'UPDATE code_counters SET next = next + 1 WHERE user_id = ? AND kind = ?').run(userId, kind);
   return row.next;
 }
 
 /** A UPC-A no other release of the user holds. Call inside the submit transaction. */
 export function assignUpc(db: Database, userId: number): string {
   const prefix = getUserRow(db, userId).upc_prefix;
-  const taken = db.prepare('SELECT 1 FROM releases WHERE user_id = ? AND upc_gtin14 = ?');
+  const taken = statement(db, 'SELECT 1 FROM releases WHERE user_id = ? AND upc_gtin14 = ?');
   // Bounded: at most one pass over the user's whole range.
   for (let tries = 0; tries < UPC_ITEMS; tries++) {
     const n = nextCounter(db, userId, 'upc');
@@ -41,7 +42,7 @@ export function assignUpc(db: Database, userId: number): string {
 export function assignIsrc(db: Database, userId: number, year: number, avoid: ReadonlySet<string>): string {
   const registrant = getUserRow(db, userId).isrc_registrant;
   const yy = String(year % 100).padStart(2, '0');
-  const onTrack = db.prepare('SELECT 1 FROM tracks WHERE isrc = ? LIMIT 1');
+  const onTrack = statement(db, 'SELECT 1 FROM tracks WHERE isrc = ? LIMIT 1');
   for (let tries = 0; tries < ISRC_DESIGNATIONS; tries++) {
     const n = nextCounter(db, userId, 'isrc') % ISRC_DESIGNATIONS;
     const code = `ZZ${registrant}${yy}${String(n).padStart(5, '0')}`;

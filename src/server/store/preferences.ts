@@ -10,7 +10,8 @@ import type {
 import { ServiceError, type Migration, type ServerModule } from '../handler.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { foldName } from '../artists/search.js';
-import { seededDirectory } from '../artists/index.js';
+import type { SeededArtistDirectory } from '../artists/seeded.js';
+import { statement } from './statements.js';
 
 /** Per platform: an existing profile (snapshotted when chosen), or "create a new profile". */
 export interface PlatformChoice {
@@ -79,14 +80,14 @@ interface UserNames {
 }
 
 function userNames(db: Database, userId: number): UserNames {
-  const row = db.prepare('SELECT name, kind, label_name, artist_name FROM users WHERE id = ?').get(userId) as UserNames | undefined;
+  const row = statement(db, 'SELECT name, kind, label_name, artist_name FROM users WHERE id = ?').get(userId) as UserNames | undefined;
   if (!row) throw new Error(`user ${userId} vanished`);
   return row;
 }
 
 export function getArtistPreferences(db: Database, userId: number): ArtistPreferencesData {
   const u = userNames(db, userId);
-  const row = db.prepare('SELECT platforms, updated_at FROM artist_preferences WHERE user_id = ?').get(userId) as
+  const row = statement(db, 'SELECT platforms, updated_at FROM artist_preferences WHERE user_id = ?').get(userId) as
     | { platforms: string; updated_at: string }
     | undefined;
   return {
@@ -106,11 +107,12 @@ export function saveArtistPreferences(
   db.transaction(() => {
     const current = getArtistPreferences(db, userId);
     const platforms = mergeChoices(current.platforms, change.platforms ?? []);
-    db.prepare(
+    statement(
+      db,
       `INSERT INTO artist_preferences (user_id, platforms, updated_at) VALUES (?, ?, ?)
        ON CONFLICT(user_id) DO UPDATE SET platforms = excluded.platforms, updated_at = excluded.updated_at`,
     ).run(userId, JSON.stringify(platforms), now.toISOString());
-    if (change.artist_name !== undefined) db.prepare('UPDATE users SET artist_name = ? WHERE id = ?').run(change.artist_name, userId);
+    if (change.artist_name !== undefined) statement(db, 'UPDATE users SET artist_name = ? WHERE id = ?').run(change.artist_name, userId);
   })();
 }
 
@@ -126,8 +128,7 @@ export interface LabelSettingsData {
 
 export function getLabelSettings(db: Database, userId: number): LabelSettingsData {
   const u = userNames(db, userId);
-  const row = db
-    .prepare('SELECT default_p_line_owner, default_c_line_owner, default_genre, default_language FROM label_settings WHERE user_id = ?')
+  const row = statement(db, 'SELECT default_p_line_owner, default_c_line_owner, default_genre, default_language FROM label_settings WHERE user_id = ?')
     .get(userId) as Omit<LabelSettingsData, 'name'> | undefined;
   return {
     name: u.label_name ?? u.name,
@@ -172,21 +173,23 @@ export function saveLabelPreferences(
   return db.transaction(() => {
     const current = getLabelSettings(db, userId);
     const next = { ...current, ...settings };
-    db.prepare(
+    statement(
+      db,
       `INSERT INTO label_settings (user_id, default_p_line_owner, default_c_line_owner, default_genre, default_language, updated_at)
        VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT(user_id) DO UPDATE SET default_p_line_owner = excluded.default_p_line_owner,
          default_c_line_owner = excluded.default_c_line_owner, default_genre = excluded.default_genre,
          default_language = excluded.default_language, updated_at = excluded.updated_at`,
     ).run(userId, next.default_p_line_owner, next.default_c_line_owner, next.default_genre, next.default_language, nowIso);
-    if (settings.name !== undefined) db.prepare('UPDATE users SET label_name = ? WHERE id = ?').run(settings.name, userId);
+    if (settings.name !== undefined) statement(db, 'UPDATE users SET label_name = ? WHERE id = ?').run(settings.name, userId);
 
     let added = 0;
     let updated = 0;
-    const byId = db.prepare('SELECT * FROM label_artists WHERE id = ? AND user_id = ?');
-    const byName = db.prepare('SELECT * FROM label_artists WHERE user_id = ? AND name_folded = ? ORDER BY id LIMIT 1');
-    const update = db.prepare('UPDATE label_artists SET name = ?, name_folded = ?, platforms = ?, updated_at = ? WHERE id = ?');
-    const insert = db.prepare(
+    const byId = statement(db, 'SELECT * FROM label_artists WHERE id = ? AND user_id = ?');
+    const byName = statement(db, 'SELECT * FROM label_artists WHERE user_id = ? AND name_folded = ? ORDER BY id LIMIT 1');
+    const update = statement(db, 'UPDATE label_artists SET name = ?, name_folded = ?, platforms = ?, updated_at = ? WHERE id = ?');
+    const insert = statement(
+      db,
       'INSERT INTO label_artists (user_id, name, name_folded, platforms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
     for (const a of artists) {
@@ -225,11 +228,11 @@ function toResource(row: LabelArtistRow & { release_count: number }): LabelArtis
 }
 
 export function labelArtistExists(db: Database, userId: number, id: number): boolean {
-  return db.prepare('SELECT 1 FROM label_artists WHERE id = ? AND user_id = ?').get(id, userId) !== undefined;
+  return statement(db, 'SELECT 1 FROM label_artists WHERE id = ? AND user_id = ?').get(id, userId) !== undefined;
 }
 
 export function getLabelArtist(db: Database, userId: number, id: number): LabelArtistResource | undefined {
-  const row = db.prepare(`SELECT la.*, ${RELEASE_COUNT} AS release_count FROM label_artists la WHERE la.id = ? AND la.user_id = ?`).get(id, userId) as
+  const row = statement(db, `SELECT la.*, ${RELEASE_COUNT} AS release_count FROM label_artists la WHERE la.id = ? AND la.user_id = ?`).get(id, userId) as
     | (LabelArtistRow & { release_count: number })
     | undefined;
   return row && toResource(row);
@@ -244,17 +247,16 @@ export function listLabelArtists(
   const folded = options.search === undefined ? '' : foldName(options.search);
   const where = `la.user_id = ? AND (? = '' OR instr(la.name_folded, ?) > 0)`;
   const args = [userId, folded, folded];
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM label_artists la WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = db
-    .prepare(`SELECT la.*, ${RELEASE_COUNT} AS release_count FROM label_artists la WHERE ${where} ORDER BY la.name_folded, la.id LIMIT ? OFFSET ?`)
+  const total = (statement(db, `SELECT COUNT(*) AS n FROM label_artists la WHERE ${where}`).get(...args) as { n: number }).n;
+  const rows = statement(db, `SELECT la.*, ${RELEASE_COUNT} AS release_count FROM label_artists la WHERE ${where} ORDER BY la.name_folded, la.id LIMIT ? OFFSET ?`)
     .all(...args, options.perPage, (options.page - 1) * options.perPage) as (LabelArtistRow & { release_count: number })[];
   return { artists: rows.map(toResource), total };
 }
 
 export function removeLabelArtist(db: Database, userId: number, id: number): string | undefined {
   return db.transaction(() => {
-    const row = db.prepare('SELECT name FROM label_artists WHERE id = ? AND user_id = ?').get(id, userId) as { name: string } | undefined;
-    if (row) db.prepare('DELETE FROM label_artists WHERE id = ?').run(id);
+    const row = statement(db, 'SELECT name FROM label_artists WHERE id = ? AND user_id = ?').get(id, userId) as { name: string } | undefined;
+    if (row) statement(db, 'DELETE FROM label_artists WHERE id = ?').run(id);
     return row?.name;
   })();
 }
@@ -266,7 +268,7 @@ export function preferenceArtists(db: Database, userId: number): PreferenceArtis
     const prefs = getArtistPreferences(db, userId);
     return [{ id: userId, name: prefs.artist_name ?? u.name, source: 'self', platforms: prefs.platforms }];
   }
-  const rows = db.prepare('SELECT * FROM label_artists WHERE user_id = ? ORDER BY name_folded, id').all(userId) as LabelArtistRow[];
+  const rows = statement(db, 'SELECT * FROM label_artists WHERE user_id = ? ORDER BY name_folded, id').all(userId) as LabelArtistRow[];
   return rows.map((r) => ({ id: r.id, name: r.name, source: 'label', platforms: parseChoices(r.platforms) }));
 }
 
@@ -284,13 +286,14 @@ const SEED_LABEL_ARTISTS: readonly { name: string; newOn?: readonly ArtistPlatfo
 /**
  * Gives the sandbox label account a small roster linked to directory profiles, once per data
  * directory (removing a seeded artist is not undone by the next start). Idempotent; call it
- * after the sandbox users exist, inside or outside a transaction.
+ * after the sandbox users exist, inside or outside a transaction. `seeded` is asked only when the
+ * roster is written (building the directory costs ~20 ms; later starts skip it).
  */
-export function seedPreferences(db: Database, users: { label: number }, now: Date): void {
+export function seedPreferences(db: Database, users: { label: number }, now: Date, seeded: () => SeededArtistDirectory): void {
   db.transaction(() => {
-    const row = db.prepare('SELECT seeded FROM label_settings WHERE user_id = ?').get(users.label) as { seeded: number } | undefined;
+    const row = statement(db, 'SELECT seeded FROM label_settings WHERE user_id = ?').get(users.label) as { seeded: number } | undefined;
     if (row?.seeded === 1) return;
-    const directory = seededDirectory();
+    const directory = seeded();
     const label = getLabelSettings(db, users.label);
     const artists: LabelArtistChange[] = SEED_LABEL_ARTISTS.map(({ name, newOn = [] }) => ({
       name,
@@ -311,6 +314,6 @@ export function seedPreferences(db: Database, users: { label: number }, now: Dat
       artists,
       now,
     );
-    db.prepare('UPDATE label_settings SET seeded = 1 WHERE user_id = ?').run(users.label);
+    statement(db, 'UPDATE label_settings SET seeded = 1 WHERE user_id = ?').run(users.label);
   })();
 }

@@ -5,6 +5,7 @@ import type { ReleaseResource, ReleaseStatus, ReleaseType } from '../../contract
 import { checkUpc } from '../../codes/index.js';
 import { notFound } from '../handler.js';
 import { listTrackResources } from './tracks.js';
+import { statement } from './statements.js';
 
 type R = ReleaseResource;
 
@@ -84,17 +85,16 @@ export function insertRelease(
   nowIso: string,
 ): number {
   const codes = upcColumns(fields.upc);
-  const info = db
-    .prepare(
-      `INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, search_text, data, created_at, updated_at)
-       VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(userId, fields.type, fields.title, codes.upc, codes.upc_gtin14, searchText(fields.title, data, codes.upc), JSON.stringify(data), nowIso, nowIso);
+  const info = statement(
+    db,
+    `INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, search_text, data, created_at, updated_at)
+     VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(userId, fields.type, fields.title, codes.upc, codes.upc_gtin14, searchText(fields.title, data, codes.upc), JSON.stringify(data), nowIso, nowIso);
   return Number(info.lastInsertRowid);
 }
 
 export function findRelease(db: Database, userId: number, id: number): Release | undefined {
-  const row = db.prepare('SELECT * FROM releases WHERE id = ? AND user_id = ?').get(id, userId) as ReleaseRow | undefined;
+  const row = statement(db, 'SELECT * FROM releases WHERE id = ? AND user_id = ?').get(id, userId) as ReleaseRow | undefined;
   return row ? { row, data: JSON.parse(row.data) as ReleaseData } : undefined;
 }
 
@@ -114,7 +114,8 @@ export function saveRelease(
   const codes = upcColumns(r.row.upc);
   const status = changes.status ?? r.row.status;
   const submittedAt = changes.submitted_at !== undefined ? changes.submitted_at : r.row.submitted_at;
-  db.prepare(
+  statement(
+    db,
     `UPDATE releases SET status = ?, type = ?, title = ?, upc = ?, upc_gtin14 = ?, search_text = ?, data = ?, updated_at = ?, submitted_at = ?
      WHERE id = ?`,
   ).run(status, r.row.type, r.row.title, codes.upc, codes.upc_gtin14, searchText(r.row.title, r.data, codes.upc), JSON.stringify(r.data), nowIso, submittedAt, r.row.id);
@@ -124,7 +125,7 @@ export function toReleaseResource(db: Database, r: Release, withTracks: boolean)
   const tracks = withTracks ? listTrackResources(db, r.row.id) : undefined;
   const trackCount = tracks
     ? tracks.length
-    : (db.prepare('SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n;
+    : (statement(db, 'SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n;
   const d = r.data;
   return {
     id: r.row.id,
@@ -182,20 +183,18 @@ export function listReleases(db: Database, userId: number, f: ListFilter): { row
     args.push(`%${needle}%`);
   }
   const clause = where.join(' AND ');
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM releases WHERE ${clause}`).get(...args) as { n: number }).n;
-  const rows = db
-    .prepare(`SELECT * FROM releases WHERE ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`)
+  const total = (statement(db, `SELECT COUNT(*) AS n FROM releases WHERE ${clause}`).get(...args) as { n: number }).n;
+  const rows = statement(db, `SELECT * FROM releases WHERE ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`)
     .all(...args, f.perPage, (f.page - 1) * f.perPage) as ReleaseRow[];
   return { rows: rows.map((row) => ({ row, data: JSON.parse(row.data) as ReleaseData })), total };
 }
 
 /** Another of the user's releases holding the same product code (padded comparison), if any. */
 export function releaseWithUpc(db: Database, userId: number, gtin14: string, exceptId?: number): { id: number; status: string } | undefined {
-  return db
-    .prepare('SELECT id, status FROM releases WHERE user_id = ? AND upc_gtin14 = ? AND id != ? ORDER BY id LIMIT 1')
+  return statement(db, 'SELECT id, status FROM releases WHERE user_id = ? AND upc_gtin14 = ? AND id != ? ORDER BY id LIMIT 1')
     .get(userId, gtin14, exceptId ?? 0) as { id: number; status: string } | undefined;
 }
 
 export function deleteReleaseRow(db: Database, id: number): void {
-  db.prepare('DELETE FROM releases WHERE id = ?').run(id);
+  statement(db, 'DELETE FROM releases WHERE id = ?').run(id);
 }

@@ -2,6 +2,7 @@
 // the file facts always come from the probe, never from the client.
 import type { Database } from 'better-sqlite3';
 import type { TrackResource } from '../../contract/index.js';
+import { statement } from './statements.js';
 
 type T = TrackResource;
 
@@ -81,21 +82,21 @@ function toResource(r: JoinedRow): TrackResource {
 }
 
 export function listTrackResources(db: Database, releaseId: number): TrackResource[] {
-  const rows = db.prepare(`${SELECT} WHERE t.release_id = ? ORDER BY t.disc, t.position, t.id`).all(releaseId) as JoinedRow[];
+  const rows = statement(db, `${SELECT} WHERE t.release_id = ? ORDER BY t.disc, t.position, t.id`).all(releaseId) as JoinedRow[];
   return rows.map(toResource);
 }
 
 export function findTrackResource(db: Database, releaseId: number, trackId: number): TrackResource | undefined {
-  const row = db.prepare(`${SELECT} WHERE t.release_id = ? AND t.id = ?`).get(releaseId, trackId) as JoinedRow | undefined;
+  const row = statement(db, `${SELECT} WHERE t.release_id = ? AND t.id = ?`).get(releaseId, trackId) as JoinedRow | undefined;
   return row ? toResource(row) : undefined;
 }
 
 export function findTrackRow(db: Database, releaseId: number, trackId: number): TrackRow | undefined {
-  return db.prepare('SELECT * FROM tracks WHERE release_id = ? AND id = ?').get(releaseId, trackId) as TrackRow | undefined;
+  return statement(db, 'SELECT * FROM tracks WHERE release_id = ? AND id = ?').get(releaseId, trackId) as TrackRow | undefined;
 }
 
 export function listTrackRows(db: Database, releaseId: number): TrackRow[] {
-  return db.prepare('SELECT * FROM tracks WHERE release_id = ? ORDER BY disc, position, id').all(releaseId) as TrackRow[];
+  return statement(db, 'SELECT * FROM tracks WHERE release_id = ? ORDER BY disc, position, id').all(releaseId) as TrackRow[];
 }
 
 export interface TrackWrite {
@@ -111,10 +112,11 @@ export interface TrackWrite {
 export function replaceTracks(db: Database, releaseId: number, tracks: TrackWrite[], nowIso: string): void {
   const keep = tracks.filter((t) => t.id !== undefined).map((t) => t.id!);
   const existing = listTrackRows(db, releaseId);
-  const del = db.prepare('DELETE FROM tracks WHERE id = ?');
+  const del = statement(db, 'DELETE FROM tracks WHERE id = ?');
   for (const row of existing) if (!keep.includes(row.id)) del.run(row.id);
-  const upd = db.prepare('UPDATE tracks SET disc = ?, position = ?, isrc = ?, file_key = ?, data = ?, updated_at = ? WHERE id = ?');
-  const ins = db.prepare(
+  const upd = statement(db, 'UPDATE tracks SET disc = ?, position = ?, isrc = ?, file_key = ?, data = ?, updated_at = ? WHERE id = ?');
+  const ins = statement(
+    db,
     'INSERT INTO tracks (release_id, disc, position, isrc, file_key, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const t of tracks) {
@@ -125,9 +127,9 @@ export function replaceTracks(db: Database, releaseId: number, tracks: TrackWrit
 }
 
 export function setTrackFile(db: Database, trackId: number, fileKey: string, nowIso: string): void {
-  db.prepare('UPDATE tracks SET file_key = ?, updated_at = ? WHERE id = ?').run(fileKey, nowIso, trackId);
+  statement(db, 'UPDATE tracks SET file_key = ?, updated_at = ? WHERE id = ?').run(fileKey, nowIso, trackId);
 }
 
 export function setTrackIsrc(db: Database, trackId: number, isrc: string, nowIso: string): void {
-  db.prepare('UPDATE tracks SET isrc = ?, updated_at = ? WHERE id = ?').run(isrc, nowIso, trackId);
+  statement(db, 'UPDATE tracks SET isrc = ?, updated_at = ? WHERE id = ?').run(isrc, nowIso, trackId);
 }

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthUser, UserKind } from '../handler.js';
+import { statement } from './statements.js';
 
 export const TOKENS_FILE = 'sandbox-tokens.json';
 
@@ -40,14 +41,13 @@ export interface UserRow {
 }
 
 export function findUserByToken(db: Database, token: string): AuthUser | undefined {
-  const row = db
-    .prepare('SELECT u.id, u.kind, u.name, u.email FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?')
+  const row = statement(db, 'SELECT u.id, u.kind, u.name, u.email FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?')
     .get(hashToken(token)) as AuthUser | undefined;
   return row;
 }
 
 export function getUserRow(db: Database, id: number): UserRow {
-  const row = db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  const row = statement(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
   if (!row) throw new Error(`user ${id} vanished`);
   return row;
 }
@@ -68,18 +68,17 @@ export function seedSandboxUsers(db: Database, dataDir: string, now: Date): Sand
     .transaction((): SandboxSeed => {
       const ids: Record<UserKind, number> = { label: 0, artist: 0 };
       for (const u of SEED_USERS) {
-        const existing = db.prepare('SELECT id FROM users WHERE email = ?').get(u.email) as { id: number } | undefined;
+        const existing = statement(db, 'SELECT id FROM users WHERE email = ?').get(u.email) as { id: number } | undefined;
         if (existing) {
           ids[u.kind] = existing.id;
           continue;
         }
-        const next = (db.prepare('SELECT COALESCE(MAX(id), 0) + 1 AS n FROM users').get() as { n: number }).n;
-        const info = db
-          .prepare(
-            `INSERT INTO users (id, kind, name, email, label_name, artist_name, country, upc_prefix, isrc_registrant, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
-          )
-          .run(next, u.kind, u.name, u.email, u.label_name, u.artist_name, upcPrefixFor(next), isrcRegistrantFor(next), now.toISOString());
+        const next = (statement(db, 'SELECT COALESCE(MAX(id), 0) + 1 AS n FROM users').get() as { n: number }).n;
+        const info = statement(
+          db,
+          `INSERT INTO users (id, kind, name, email, label_name, artist_name, country, upc_prefix, isrc_registrant, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+        ).run(next, u.kind, u.name, u.email, u.label_name, u.artist_name, upcPrefixFor(next), isrcRegistrantFor(next), now.toISOString());
         ids[u.kind] = Number(info.lastInsertRowid);
       }
 
@@ -90,8 +89,8 @@ export function seedSandboxUsers(db: Database, dataDir: string, now: Date): Sand
 
       // No usable file (first start, or it was deleted): issue fresh tokens, retire the old ones.
       const tokens: SandboxTokens = { label: newToken(), artist: newToken() };
-      db.prepare("DELETE FROM tokens WHERE label = 'sandbox' AND user_id IN (?, ?)").run(ids.label, ids.artist);
-      const insert = db.prepare("INSERT INTO tokens (hash, user_id, label, created_at) VALUES (?, ?, 'sandbox', ?)");
+      statement(db, "DELETE FROM tokens WHERE label = 'sandbox' AND user_id IN (?, ?)").run(ids.label, ids.artist);
+      const insert = statement(db, "INSERT INTO tokens (hash, user_id, label, created_at) VALUES (?, ?, 'sandbox', ?)");
       insert.run(hashToken(tokens.label), ids.label, now.toISOString());
       insert.run(hashToken(tokens.artist), ids.artist, now.toISOString());
       const tmp = `${file}.${process.pid}.tmp`;
@@ -103,7 +102,7 @@ export function seedSandboxUsers(db: Database, dataDir: string, now: Date): Sand
 }
 
 function tokenBelongs(db: Database, token: string, userId: number): boolean {
-  const row = db.prepare('SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(token)) as { user_id: number } | undefined;
+  const row = statement(db, 'SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(token)) as { user_id: number } | undefined;
   return row?.user_id === userId;
 }
 

@@ -8,11 +8,10 @@ import { renameSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import type { ReleaseStatus } from '../../contract/index.js';
 import { ServiceError, type ServerDeps } from '../handler.js';
 import type { AppEnv } from '../http/env.js';
 import { isAllowed } from '../rules/state-machine.js';
-import { findUpload, markUploadReady, markUploadRefused, uploadFilePath, uploadsDir, uploadsTmpDir } from '../store/uploads.js';
+import { findUpload, markUploadReady, markUploadRefused, uploadFilePath, uploadReleaseStatus, uploadsDir, uploadsTmpDir } from '../store/uploads.js';
 import { probeAudio } from './probe.js';
 import { receiveToFile } from './receive.js';
 import { signatureMatches } from './sign.js';
@@ -36,12 +35,10 @@ export async function receiveUpload(c: Context<AppEnv>, deps: ServerDeps): Promi
 const bodyDone = new WeakSet<Context<AppEnv>>();
 
 function assertReleaseTakesUploads(deps: ServerDeps, key: string): void {
-  const release = deps.db
-    .prepare('SELECT r.status FROM uploads u JOIN releases r ON r.id = u.release_id WHERE u.key = ?')
-    .get(key) as { status: ReleaseStatus } | undefined;
-  if (!release) throw new ServiceError(404, 'not_found', 'the release of this upload no longer exists');
-  if (!isAllowed(release.status, 'upload')) {
-    throw new ServiceError(409, 'state_conflict', `the release is ${release.status}: no files can be uploaded to it`);
+  const status = uploadReleaseStatus(deps.db, key);
+  if (!status) throw new ServiceError(404, 'not_found', 'the release of this upload no longer exists');
+  if (!isAllowed(status, 'upload')) {
+    throw new ServiceError(409, 'state_conflict', `the release is ${status}: no files can be uploaded to it`);
   }
 }
 

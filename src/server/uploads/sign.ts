@@ -3,15 +3,13 @@
 // upload (its size, its digest, its lifetime) can be changed by editing the URL.
 import type { Database } from 'better-sqlite3';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { metaValueOrInit } from '../store/meta.js';
 
 /** How long an upload address stays valid. */
 export const UPLOAD_TTL_SECONDS = 60 * 60;
 
 export function uploadSecret(db: Database): Buffer {
-  // INSERT OR IGNORE then read: two processes racing both end up with the first one's secret.
-  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('upload_secret', ?)").run(randomBytes(32).toString('hex'));
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'upload_secret'").get() as { value: string };
-  return Buffer.from(row.value, 'hex');
+  return Buffer.from(metaValueOrInit(db, 'upload_secret', randomBytes(32).toString('hex')), 'hex');
 }
 
 export interface SignedFields {
