@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import type { Database } from 'better-sqlite3';
 import type { Problem as ContractProblem } from '../contract/common.js';
-import type { ErrorCode } from '../contract/errors.js';
+import type { ErrorCode, ErrorDetails } from '../contract/errors.js';
 
 export type UserKind = 'label' | 'artist';
 
@@ -81,6 +81,8 @@ export interface ServiceErrorOptions {
   problems?: Problem[];
   /** Extra response headers (e.g. Retry-After, Allow). */
   headers?: Record<string, string>;
+  /** The existing resource the error is about (409 catalog_number_taken). */
+  details?: ErrorDetails;
 }
 
 /** Thrown by handlers and middleware; rendered as the one error body of the wire decisions. */
@@ -90,6 +92,7 @@ export class ServiceError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   readonly problems: Problem[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly details: ErrorDetails | undefined;
 
   constructor(status: number, code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     super(message);
@@ -99,6 +102,7 @@ export class ServiceError extends Error {
     this.fields = options.fields;
     this.problems = options.problems;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 
