@@ -19,7 +19,7 @@ import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
 import { handlers as preferencesHandlers } from './handlers/preferences.js';
 import { handlers as releasesHandlers } from './handlers/releases.js';
-import { sandboxRoutes } from './handlers/sandbox.js';
+import { sandboxHandlers, settleDueReviews } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
 import { receiveUpload } from './uploads/route.js';
@@ -120,6 +120,8 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     const user = authenticate(deps.db, c.req.header('authorization'));
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
+    // Before anything reads or writes the caller's releases: reviews due by now have happened.
+    if (deps.sandbox) settleDueReviews(deps, user.id);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
     const query = spec.query ? parseQuery(spec.query, c.req.query()) : {};
@@ -184,16 +186,16 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   }
 
   if (deps.sandbox) {
-    for (const route of sandboxRoutes) {
+    for (const endpoint of Object.values(sandboxCatalog)) {
       register(
         {
-          method: 'POST',
-          honoPath: `/_sandbox/releases/:releaseId/${route.action}`,
-          pathParams: z.strictObject({ releaseId: z.string().min(1).max(64) }),
-          body: route.body,
-          status: 200,
+          method: endpoint.method,
+          honoPath: toHonoPath(endpoint.path),
+          pathParams: endpoint.pathParams,
+          ...(endpoint.body ? { body: endpoint.body } : {}),
+          status: endpoint.status,
         },
-        route.handler,
+        sandboxHandlers[endpoint.id],
       );
     }
   }

@@ -30,6 +30,13 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** A sandbox that reviews submitted releases by itself, `delayMs` after submit. */
+export interface SandboxAutoReview {
+  /** approve; reject (reason code sandbox_auto_reject, with a note); live = approve, deliver, go live. */
+  outcome: 'approve' | 'reject' | 'live';
+  delayMs: number;
+}
+
 /** What a handler is given besides its request: shared, long-lived dependencies. */
 export interface ServerDeps {
   db: Database;
@@ -37,6 +44,8 @@ export interface ServerDeps {
   dataDir: string;
   /** true when the sandbox controls under /_sandbox are enabled. */
   sandbox: boolean;
+  /** Sandbox only: review submitted releases without anyone calling the controls. */
+  sandboxAutoReview?: SandboxAutoReview;
   /** The clock. Tests never depend on it, but handlers read time only through it. */
   now(): Date;
   log: Logger;

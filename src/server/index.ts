@@ -10,12 +10,14 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
-import type { Logger, ServerDeps, ServerModule } from './handler.js';
+import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadsTmpDir } from './store/uploads.js';
 import { seedSandboxUsers, type SandboxTokens } from './store/users.js';
 import { uploadSecret } from './uploads/sign.js';
+
+export type { SandboxAutoReview };
 
 export interface StartServerOptions {
   host: string;
@@ -29,6 +31,8 @@ export interface StartServerOptions {
   logger?: Logger;
   /** The clock (tests of time-dependent rules); defaults to the real one. */
   now?: () => Date;
+  /** Sandbox only: review submitted releases by themselves, `delayMs` after submit (see handlers/sandbox.ts). */
+  sandboxAutoReview?: SandboxAutoReview;
 }
 
 export interface RunningServer {
@@ -82,7 +86,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const now = options.now ?? (() => new Date());
   const log = options.logger ?? silentLogger;
   const { db, tokens, secret } = openDataDir(options.dataDir, now);
-  const deps: ServerDeps = { db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret };
+  const deps: ServerDeps = {
+    db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret,
+    ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
+  };
   let url = '';
   let app;
   try {

@@ -17,6 +17,7 @@ import {
 import { preferenceArtists } from '../store/preferences.js';
 import { setTrackIsrc } from '../store/tracks.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
+import { scheduleAutoReview } from './sandbox.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
@@ -241,6 +242,7 @@ export const handlers: HandlerMap = {
         }
         r.data.review = null;
         r.data.submission_notes = b.notes?.trim() || null;
+        scheduleAutoReview(deps, r, now);
         saveRelease(db, r, nowIso, { status: 'in_review', submitted_at: nowIso });
         const after = toReleaseResource(db, getRelease(db, user.id, id), true);
         return { submitted: true, message: `Release ${id} is in review.`, release: after, problems: warnings };

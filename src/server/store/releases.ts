@@ -27,6 +27,8 @@ export interface ReleaseData {
   review: R['review'];
   /** Absent in releases stored before it existed: read as null. */
   submission_notes?: string | null;
+  /** Sandbox auto-review: what happens to the release in review, and when (never on the wire). */
+  auto_review?: { outcome: 'approve' | 'reject' | 'live'; due_at: string };
 }
 
 export interface ReleaseRow {
@@ -226,6 +228,17 @@ export function releaseWithUpc(db: Database, userId: number, gtin14: string, exc
   return db
     .prepare('SELECT id, status FROM releases WHERE user_id = ? AND upc_gtin14 = ? AND id != ? ORDER BY id LIMIT 1')
     .get(userId, gtin14, exceptId ?? 0) as { id: number; status: string } | undefined;
+}
+
+/** Ids of the user's releases in review whose sandbox auto-review is due at `nowIso`. */
+export function dueAutoReviews(db: Database, userId: number, nowIso: string): number[] {
+  const rows = db
+    .prepare(
+      `SELECT id FROM releases WHERE user_id = ? AND status = 'in_review'
+       AND json_extract(data, '$.auto_review.due_at') <= ? ORDER BY id`,
+    )
+    .all(userId, nowIso) as { id: number }[];
+  return rows.map((row) => row.id);
 }
 
 export function deleteReleaseRow(db: Database, id: number): void {
