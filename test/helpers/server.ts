@@ -21,6 +21,9 @@ export interface TestServerOptions {
   /** Sandbox controls on (default true). */
   sandbox?: boolean;
   rateLimit?: StartServerOptions['rateLimit'];
+  /** A controllable clock, for time-dependent rules (never sleep in a test). */
+  now?: () => Date;
+  sandboxAutoReview?: StartServerOptions['sandboxAutoReview'];
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -38,6 +41,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     sandbox: options.sandbox ?? true,
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   });
   return {
     url: server.url,
