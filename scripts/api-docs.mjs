@@ -77,7 +77,8 @@ function endpointSection(endpoint, contract, doc) {
   const out = [`#### \`${endpoint.method} ${endpoint.path}\``, '', `${endpoint.summary}. Operation \`${endpoint.id}\`.`, ''];
   const facts = [`Success: \`${endpoint.status} ${reasons[endpoint.status]}\``];
   if (endpoint.paginated) facts.push('paginated (`page`, `perPage`; `meta` block)');
-  if (endpoint.idempotencyKey) facts.push('accepts `Idempotency-Key`');
+  if (contract.acceptsIdempotencyKey(endpoint)) facts.push('accepts `Idempotency-Key`');
+  if (endpoint.etag) facts.push('`ETag`, `If-None-Match` → `304`');
   facts.push(`errors: ${contract.errorStatusesOf(endpoint).join(', ')}`);
   out.push(`${facts.join(' · ')}.`, '');
 

@@ -5,7 +5,7 @@ import { ArtistPlatform, EntityId, LimitQuery, PageQuery, PerPageQuery, ReleaseS
 import {
   CreateReleaseRequest, CreateTrackUploadUrlRequest, GetArtistViaUrlRequest, RemoveLabelArtistBody, ReplaceReleaseTracksBody,
   ReplaceSingleTrackFileRequest, SearchArtistPlatformRequest, SubmitArtistPreferenceRequest, SubmitLabelPreferenceRequest,
-  SubmitReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest, ValidateIsrcRequest,
+  SandboxEmptyRequest, SandboxRejectRequest, SubmitReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest, ValidateIsrcRequest,
   ValidateUpcRequest,
 } from './requests.js';
 import {
@@ -13,7 +13,7 @@ import {
   ListReleasesResponse, LookupPlatformsData, MessageResponse, PreferenceArtistItem, ReleaseResource, SearchArtistPlatformResponseData,
   SubmitReleaseResponse, TrackResource, TrackUploadUrlData, UserResource, ValidationResultData,
 } from './resources.js';
-import { endpointIds, routes, type EndpointId, type Route } from './routes.js';
+import { endpointIds, routes, sandboxRoutes, type EndpointId, type Route, type SandboxEndpointId } from './routes.js';
 
 export interface EndpointSchemas {
   query?: z.ZodObject;
@@ -21,10 +21,15 @@ export interface EndpointSchemas {
   response: z.ZodType;
 }
 
-export type Endpoint = Route & EndpointSchemas & { id: EndpointId; pathParams: z.ZodObject };
+export type Endpoint<Id extends string = EndpointId> = Route & EndpointSchemas & { id: Id; pathParams: z.ZodObject };
+export type SandboxEndpoint = Endpoint<SandboxEndpointId>;
 
 const PathId = z.string().min(1).max(64).meta({ description: 'An EntityId.', examples: ['42'] });
 const SearchQuery = z.string().trim().min(1).max(120).meta({ examples: ['Nina Vale'] });
+const CatalogNumberQuery = z.string().trim().min(1).max(20).meta({
+  description: 'Exact catalog number, compared trimmed and case-insensitively.',
+  examples: ['NLR-0042'],
+});
 const LinkQuery = z.string().trim().min(1).max(2000).meta({ examples: ['https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb'] });
 
 const linkQuery = z.strictObject({ url: LinkQuery });
@@ -39,7 +44,8 @@ const schemas = {
     query: z.strictObject({
       status: ReleaseStatus.optional(),
       type: ReleaseType.optional(),
-      search: SearchQuery.optional(),
+      search: SearchQuery.optional().meta({ description: 'Part of a title, an artist name, a UPC or a catalog number.' }),
+      catalog_number: CatalogNumberQuery.optional(),
       page: PageQuery.optional(),
       perPage: PerPageQuery.optional(),
     }),
@@ -128,6 +134,23 @@ export const catalog = Object.fromEntries(
 ) as Catalog;
 
 export const endpoints: Endpoint[] = Object.values(catalog);
+
+const sandboxSchemas: Record<SandboxEndpointId, EndpointSchemas> = {
+  sandboxApprove: { body: SandboxEmptyRequest, response: ReleaseResource },
+  sandboxReject: { body: SandboxRejectRequest, response: ReleaseResource },
+  sandboxWithdraw: { body: SandboxEmptyRequest, response: ReleaseResource },
+  sandboxDeliver: { body: SandboxEmptyRequest, response: ReleaseResource },
+  sandboxGoLive: { body: SandboxEmptyRequest, response: ReleaseResource },
+  sandboxTakeDown: { body: SandboxEmptyRequest, response: ReleaseResource },
+};
+
+/** The sandbox's review controls, typed like the catalog but kept apart from the 36 endpoints. */
+export const sandboxCatalog: Record<SandboxEndpointId, SandboxEndpoint> = Object.fromEntries(
+  (Object.keys(sandboxRoutes) as SandboxEndpointId[]).map((id) => {
+    const route: Route = sandboxRoutes[id];
+    return [id, { id, ...route, ...sandboxSchemas[id], pathParams: pathParamsOf(route.path) }];
+  }),
+) as Record<SandboxEndpointId, SandboxEndpoint>;
 
 /** Each EntityId in a path is one of these; kept for the server's and OpenAPI's use. */
 export { EntityId };

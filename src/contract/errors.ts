@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Problem } from './common.js';
+import { EntityId, Problem, ReleaseStatus } from './common.js';
 
 /** Machine-readable error codes. Clients branch on these, never on messages. */
 export const errorCodes = {
@@ -14,6 +14,7 @@ export const errorCodes = {
   not_found: 404,
   method_not_allowed: 405,
   state_conflict: 409,
+  catalog_number_taken: 409,
   codes_exhausted: 409,
   idempotency_in_progress: 409,
   upload_expired: 410,
@@ -35,6 +36,15 @@ export const errorCodes = {
 } as const;
 export type ErrorCode = keyof typeof errorCodes;
 
+/** 409 catalog_number_taken: the release that already holds the catalog number. */
+export const ErrorDetails = z
+  .object({
+    release_id: EntityId,
+    status: ReleaseStatus,
+  })
+  .meta({ id: 'ErrorDetails', description: 'Which existing resource the error is about (409 catalog_number_taken: the release holding the catalog number).', examples: [{ release_id: 42, status: 'in_review' }] });
+export type ErrorDetails = z.infer<typeof ErrorDetails>;
+
 export const ErrorBody = z
   .object({
     error: z.object({
@@ -44,6 +54,7 @@ export const ErrorBody = z
       request_id: z.string(),
       fields: z.record(z.string(), z.array(z.string())).optional().meta({ description: '422 validation_failed: messages keyed by field path.' }),
       problems: z.array(Problem).optional().meta({ description: '422 submit_blocked: every blocking problem and warning.' }),
+      details: ErrorDetails.optional(),
     }),
   })
   .meta({

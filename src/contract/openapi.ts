@@ -9,7 +9,7 @@ import { EntityId } from './common.js';
 import { PlatformChoiceInput } from './requests.js';
 import { ErrorBody } from './errors.js';
 import { UploadResult } from './resources.js';
-import { idempotencyKeyPattern, type Route } from './routes.js';
+import { acceptsIdempotencyKey, idempotencyKeyPattern, type Route } from './routes.js';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -38,7 +38,9 @@ export interface BuildOpenApiOptions {
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8080';
 
-const tagDescriptions: Record<Route['tag'], string> = {
+// The sandbox controls are typed in the contract (sandboxCatalog) but not listed here: this
+// document describes the service, not its test double (docs/api.md describes them).
+const tagDescriptions: Record<Exclude<Route['tag'], 'sandbox'>, string> = {
   me: 'The authenticated user.',
   releases: 'Releases: create, edit, submit for review; UPC checks.',
   tracks: 'Tracks of a release, their audio files, and ISRC checks.',
@@ -78,7 +80,7 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'not_found', message: 'release 42 not found' },
   },
   {
-    status: 409, name: 'Conflict', description: "The release's state does not allow this (state_conflict; the message names the state), or a request with the same Idempotency-Key is still running.",
+    status: 409, name: 'Conflict', description: "The release's state does not allow this (state_conflict; the message names the state), another release already has this catalog number (catalog_number_taken, with details), or a request with the same Idempotency-Key is still running (idempotency_in_progress).",
     example: { code: 'state_conflict', message: 'release 42 is in_review; withdraw it before editing' },
   },
   {
@@ -143,7 +145,7 @@ export function errorStatusesOf(endpoint: Endpoint): number[] {
   // Artist preferences belong to artist accounts, label preferences to label accounts.
   if (endpoint.account) statuses.add(403);
   // State matters for every change to one release; a key still in use conflicts too.
-  if ((endpoint.path.startsWith('/releases/{releaseId}') && endpoint.method !== 'GET') || endpoint.idempotencyKey) statuses.add(409);
+  if ((endpoint.path.startsWith('/releases/{releaseId}') && endpoint.method !== 'GET') || acceptsIdempotencyKey(endpoint)) statuses.add(409);
   if (endpoint.body) [413, 415, 422].forEach((s) => statuses.add(s));
   return [...statuses].sort((a, b) => a - b);
 }
@@ -324,10 +326,12 @@ function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
   const parameters = [
     ...parametersOf(endpoint.pathParams, 'path', set),
     ...(endpoint.query ? parametersOf(endpoint.query, 'query', set) : []),
-    ...(endpoint.idempotencyKey ? [ref('parameters', 'IdempotencyKey')] : []),
+    ...(acceptsIdempotencyKey(endpoint) ? [ref('parameters', 'IdempotencyKey')] : []),
+    ...(endpoint.etag ? [ref('parameters', 'IfNoneMatch')] : []),
   ];
   const successHeaders: JsonObject = { 'X-Request-Id': ref('headers', 'XRequestId') };
-  if (endpoint.idempotencyKey) successHeaders['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+  if (acceptsIdempotencyKey(endpoint)) successHeaders['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+  if (endpoint.etag) successHeaders.ETag = ref('headers', 'ETag');
   const responses: JsonObject = {
     [String(endpoint.status)]: {
       description: endpoint.status === 201 ? 'Created.' : 'OK.',
@@ -335,6 +339,12 @@ function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
       content: { [json]: mediaOf(set.convert(endpoint.response, 'output'), exampleOf(endpoint.response)) },
     },
   };
+  if (endpoint.etag) {
+    responses['304'] = {
+      description: 'Not Modified: If-None-Match named the current ETag; no body.',
+      headers: { 'X-Request-Id': ref('headers', 'XRequestId'), ETag: ref('headers', 'ETag') },
+    };
+  }
   for (const status of errorStatusesOf(endpoint)) responses[String(status)] = ref('responses', errorClass(status).name);
   return {
     operationId: endpoint.id,
@@ -416,7 +426,7 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
     },
     servers: [{ url: options.serverUrl ?? DEFAULT_SERVER_URL, description: 'A reference service started with `reldist serve --port 8080`.' }],
     security: [{ bearerAuth: [] }],
-    tags: (Object.keys(tagDescriptions) as Route['tag'][]).map((name) => ({ name, description: tagDescriptions[name] })),
+    tags: (Object.keys(tagDescriptions) as (keyof typeof tagDescriptions)[]).map((name) => ({ name, description: tagDescriptions[name] })),
     paths: resolvedPaths,
     components: {
       schemas,
@@ -428,14 +438,29 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
           required: false,
           description:
             'Makes a retry safe: the same key with the same body replays the first response (with Idempotent-Replayed: true); ' +
-            'the same key with a different body is 422 idempotency_key_reused.',
+            'the same key with a different body is 422 idempotency_key_reused; while the first request runs, 409 ' +
+            'idempotency_in_progress, unless it has been running for more than 30 s (a crashed process), when the ' +
+            'request takes the key over. Every POST, PUT, PATCH and DELETE accepts one.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
           example: '5f0c1e9a-3b7d-4c2e-9a41-0d6b8e2f7c13',
+        },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'An ETag from an earlier answer: when the resource still has it, the answer is 304 with no body.',
+          schema: { type: 'string', minLength: 1 },
+          example: '"3f1a9c0b5d2e7f64"',
         },
       },
       headers: {
         XRequestId: { description: 'Names this request in the service log; quote it when reporting a problem.', schema: { type: 'string' }, example: 'req_9b1f0c6d2a' },
-        IdempotentReplayed: { description: 'Present on a replayed response.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
+        ETag: {
+          description: 'Strong validator of the body (a hash of it); send it back in If-None-Match.',
+          schema: { type: 'string' },
+          example: '"3f1a9c0b5d2e7f64"',
+        },
+        IdempotentReplayed: { description: 'Present on a replayed response (a replayed error carries it too), whose body is the first one.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 }, example: 2 },
       },
       securitySchemes: {

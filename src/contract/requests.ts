@@ -222,3 +222,15 @@ export const GetArtistViaUrlRequest = z
   })
   .meta({ id: 'GetArtistViaUrlRequest', examples: [{ url: 'https://open.streaming-a.example/intl-de/artist/4Z8W4fKeB5YxbusRsdQVPb?si=abc' }] });
 export type GetArtistViaUrlRequest = z.infer<typeof GetArtistViaUrlRequest>;
+
+/** Body of the sandbox's reject control: the reasons a review team gives, as snake_case codes. */
+export const SandboxRejectRequest = z
+  .strictObject({
+    codes: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a snake_case reason code')).min(1).max(20),
+    notes: z.string().trim().max(2000).optional(),
+  })
+  .meta({ id: 'SandboxRejectRequest', examples: [{ codes: ['artwork_too_small'], notes: 'The cover is 1400 px; 3000 px is the minimum.' }] });
+export type SandboxRejectRequest = z.infer<typeof SandboxRejectRequest>;
+
+/** Body of the other sandbox controls: nothing. */
+export const SandboxEmptyRequest = z.strictObject({}).meta({ id: 'SandboxEmptyRequest', examples: [{}] });

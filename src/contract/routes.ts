@@ -9,11 +9,16 @@ export interface Route {
   path: string;
   status: 200 | 201;
   summary: string;
-  tag: 'me' | 'releases' | 'tracks' | 'preferences' | 'artist-platforms' | 'lookups';
+  tag: 'me' | 'releases' | 'tracks' | 'preferences' | 'artist-platforms' | 'lookups' | 'sandbox';
   /** Query parameter names, as the specification spells them. */
   query?: readonly string[];
-  /** POSTs whose retries are safe because the client sends an Idempotency-Key. */
+  /**
+   * POSTs the client sends an Idempotency-Key with on its own, so it may retry them. The service
+   * honours a key on every mutation (see `acceptsIdempotencyKey`), flagged or not.
+   */
   idempotencyKey?: boolean;
+  /** Answers with a strong ETag and honours If-None-Match with 304 (what a watcher polls). */
+  etag?: boolean;
   /** Lists that page with page/perPage and answer with a meta block. */
   paginated?: boolean;
   /** Only this kind of account may call it; the other kind gets 403 `forbidden`. */
@@ -25,9 +30,9 @@ export const routes = {
 
   listReleases: {
     method: 'GET', path: '/releases', status: 200, tag: 'releases', paginated: true,
-    query: ['status', 'type', 'search', 'page', 'perPage'], summary: 'List releases',
+    query: ['status', 'type', 'search', 'catalog_number', 'page', 'perPage'], etag: true, summary: 'List releases',
   },
-  getRelease: { method: 'GET', path: '/releases/{releaseId}', status: 200, tag: 'releases', summary: 'Read a release' },
+  getRelease: { method: 'GET', path: '/releases/{releaseId}', status: 200, tag: 'releases', etag: true, summary: 'Read a release' },
   createRelease: {
     method: 'POST', path: '/releases', status: 201, tag: 'releases', idempotencyKey: true, summary: 'Create a release (draft)',
   },
@@ -144,6 +149,44 @@ export const endpointIds = Object.keys(routes) as EndpointId[];
 export type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamName<Rest> : never;
 /** The path parameters of an endpoint, as the service receives them (text). */
 export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(typeof routes)[Id]['path']>]: string };
+
+/**
+ * The sandbox's review controls: what the distributor's review team and the stores would do to a
+ * release. Served only by a service running as a sandbox (elsewhere 404), under /_sandbox so they
+ * never mix with the 36 endpoints of the specification above.
+ */
+export const sandboxRoutes = {
+  sandboxApprove: {
+    method: 'POST', path: '/_sandbox/releases/{releaseId}/approve', status: 200, tag: 'sandbox', idempotencyKey: true,
+    summary: 'Approve a release in review (in_review → approved)',
+  },
+  sandboxReject: {
+    method: 'POST', path: '/_sandbox/releases/{releaseId}/reject', status: 200, tag: 'sandbox', idempotencyKey: true,
+    summary: 'Reject a release in review with reason codes (in_review → rejected)',
+  },
+  sandboxWithdraw: {
+    method: 'POST', path: '/_sandbox/releases/{releaseId}/withdraw', status: 200, tag: 'sandbox', idempotencyKey: true,
+    summary: 'Take a release back from review (in_review → draft)',
+  },
+  sandboxDeliver: {
+    method: 'POST', path: '/_sandbox/releases/{releaseId}/deliver', status: 200, tag: 'sandbox', idempotencyKey: true,
+    summary: 'Deliver an approved release to the stores (approved → delivered)',
+  },
+  sandboxGoLive: {
+    method: 'POST', path: '/_sandbox/releases/{releaseId}/go-live', status: 200, tag: 'sandbox', idempotencyKey: true,
+    summary: 'Put a delivered release live (delivered → live)',
+  },
+  sandboxTakeDown: {
+    method: 'POST', path: '/_sandbox/releases/{releaseId}/take-down', status: 200, tag: 'sandbox', idempotencyKey: true,
+    summary: 'Take a release down from the stores (delivered | live → taken_down)',
+  },
+} as const satisfies Record<string, Route>;
+
+export type SandboxEndpointId = keyof typeof sandboxRoutes;
+export const sandboxEndpointIds = Object.keys(sandboxRoutes) as SandboxEndpointId[];
+
+/** Every mutation honours an Idempotency-Key, whether or not the client sends one by itself. */
+export const acceptsIdempotencyKey = (route: Pick<Route, 'method'>): boolean => route.method !== 'GET';
 
 /** Names of the path parameters of a route, in order: `/releases/{releaseId}` → `['releaseId']`. */
 export function pathParamNames(path: string): string[] {

@@ -3,8 +3,9 @@
 // Every request passes the same steps: request id → rate limit → auth → body → idempotency →
 // validation → handler; every error leaves as the one error body.
 import { Hono, type Context } from 'hono';
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { catalog, endpoints, type EndpointId } from '../contract/index.js';
+import { acceptsIdempotencyKey, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
 import type { AppEnv } from './http/env.js';
@@ -18,7 +19,7 @@ import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
 import { handlers as preferencesHandlers } from './handlers/preferences.js';
 import { handlers as releasesHandlers } from './handlers/releases.js';
-import { SandboxParams, sandboxRoutes, type SandboxRoute } from './handlers/sandbox.js';
+import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
 import { receiveUpload } from './uploads/route.js';
@@ -40,7 +41,7 @@ const HANDLER_MAPS: Record<string, HandlerMap> = {
  * input has the handler's types; the compiler cannot follow that pairing through a loop over
  * routes, so the input types are erased here, and only here.
  */
-function eraseInputTypes(handler: Handler<EndpointId> | SandboxRoute['handler']): RouteHandler {
+function eraseInputTypes(handler: Handler<EndpointId> | SandboxHandler): RouteHandler {
   return handler as RouteHandler;
 }
 
@@ -67,13 +68,14 @@ export interface AppOptions {
 }
 
 interface RouteSpec {
-  method: string;
+  method: HttpMethod;
   honoPath: string;
   pathParams: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   status: number;
   account?: 'label' | 'artist';
+  etag?: boolean;
 }
 
 /** Preferences of one kind of account are refused to the other, naming the endpoints to use. */
@@ -84,6 +86,18 @@ function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): v
       ? 'label preferences belong to label accounts; this token is an artist account: use /preferences/artist'
       : 'artist preferences belong to artist accounts; this token is a label account: use /preferences/label';
   throw new ServiceError(403, 'forbidden', message);
+}
+
+/** A strong validator derived from the body: the same bytes, the same tag, in any process. */
+const etagOf = (text: string): string => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+
+/** If-None-Match: `*` or a list of tags (weak ones compared weakly, as RFC 9110 says for GET). */
+function matchesEtag(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((t) => {
+    const given = t.trim();
+    return given === '*' || given === tag || given === `W/${tag}`;
+  });
 }
 
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -117,16 +131,18 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     const user = authenticate(deps.db, c.req.header('authorization'));
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
+    // Before anything reads or writes the caller's releases: reviews due by now have happened.
+    if (deps.sandbox) settleDueReviews(deps, user.id);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
     const query = spec.query ? parseQuery(spec.query, c.req.query()) : {};
 
     const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
     const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT) : new Uint8Array(0);
-    const idemKey = spec.method === 'POST' ? c.req.header('idempotency-key') : undefined;
+    const idemKey = acceptsIdempotencyKey(spec) ? c.req.header('idempotency-key') : undefined;
     if (idemKey !== undefined) {
       const url = new URL(c.req.url);
-      const started = beginIdempotent(deps.db, user.id, idemKey, requestHash(spec.method, url.pathname + url.search, bytes), deps.now().toISOString());
+      const started = beginIdempotent(deps.db, user.id, idemKey, requestHash(spec.method, url.pathname + url.search, bytes), deps.now());
       if (started.kind === 'replay') {
         return new Response(started.body === '' ? null : started.body, {
           status: started.status,
@@ -154,6 +170,11 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       throw e;
     }
     if (idemKey !== undefined) finishIdempotent(deps.db, user.id, idemKey, status, text);
+    if (spec.etag) {
+      const tag = etagOf(text);
+      if (matchesEtag(c.req.header('if-none-match'), tag)) return new Response(null, { status: 304, headers: { etag: tag } });
+      return new Response(text, { status, headers: { 'content-type': 'application/json; charset=utf-8', etag: tag } });
+    }
     return new Response(text === '' ? null : text, { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
   };
 
@@ -169,22 +190,23 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         status: endpoint.status,
         ...(endpoint.account ? { account: endpoint.account } : {}),
+        ...(endpoint.etag ? { etag: true } : {}),
       },
       handler,
     );
   }
 
   if (deps.sandbox) {
-    for (const route of sandboxRoutes) {
+    for (const endpoint of Object.values(sandboxCatalog)) {
       register(
         {
-          method: 'POST',
-          honoPath: `/_sandbox/releases/:releaseId/${route.action}`,
-          pathParams: SandboxParams,
-          body: route.body,
-          status: 200,
+          method: endpoint.method,
+          honoPath: toHonoPath(endpoint.path),
+          pathParams: endpoint.pathParams,
+          ...(endpoint.body ? { body: endpoint.body } : {}),
+          status: endpoint.status,
         },
-        eraseInputTypes(route.handler),
+        eraseInputTypes(sandboxHandlers[endpoint.id]),
       );
     }
   }

@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import type { Database } from 'better-sqlite3';
 import type { Problem as ContractProblem } from '../contract/common.js';
-import type { ErrorCode } from '../contract/errors.js';
+import type { ErrorCode, ErrorDetails } from '../contract/errors.js';
 import type { ParsedBodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
 import type { EndpointId, ParamsOf } from '../contract/routes.js';
 import type { ArtistDirectory } from './artists/directory.js';
@@ -33,6 +33,13 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** A sandbox that reviews submitted releases by itself, `delayMs` after submit. */
+export interface SandboxAutoReview {
+  /** approve; reject (reason code sandbox_auto_reject, with a note); live = approve, deliver, go live. */
+  outcome: 'approve' | 'reject' | 'live';
+  delayMs: number;
+}
+
 /** What a handler is given besides its request: shared, long-lived dependencies. */
 export interface ServerDeps {
   db: Database;
@@ -40,6 +47,8 @@ export interface ServerDeps {
   dataDir: string;
   /** true when the sandbox controls under /_sandbox are enabled. */
   sandbox: boolean;
+  /** Sandbox only: review submitted releases without anyone calling the controls. */
+  sandboxAutoReview?: SandboxAutoReview;
   /** The clock. Tests never depend on it, but handlers read time only through it. */
   now(): Date;
   log: Logger;
@@ -94,6 +103,8 @@ export interface ServiceErrorOptions {
   problems?: Problem[];
   /** Extra response headers (e.g. Retry-After, Allow). */
   headers?: Record<string, string>;
+  /** The existing resource the error is about (409 catalog_number_taken). */
+  details?: ErrorDetails;
 }
 
 /** Thrown by handlers and middleware; rendered as the one error body of the wire decisions. */
@@ -103,6 +114,7 @@ export class ServiceError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   readonly problems: Problem[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly details: ErrorDetails | undefined;
 
   constructor(status: number, code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     super(message);
@@ -112,6 +124,7 @@ export class ServiceError extends Error {
     this.fields = options.fields;
     this.problems = options.problems;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 

@@ -11,13 +11,15 @@ import { buildApp } from './app.js';
 import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
-import type { Logger, ServerDeps, ServerModule } from './handler.js';
+import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadsTmpDir } from './store/uploads.js';
 import { seedSandboxUsers, type SandboxTokens } from './store/users.js';
 import { uploadSecret } from './uploads/sign.js';
+
+export type { SandboxAutoReview };
 
 export interface StartServerOptions {
   host: string;
@@ -33,6 +35,8 @@ export interface StartServerOptions {
   now?: () => Date;
   /** Where artist profiles come from (a real platform adapter, a test's own); defaults to the seeded directory. */
   artists?: ArtistDirectory;
+  /** Sandbox only: review submitted releases by themselves, `delayMs` after submit (see handlers/sandbox.ts). */
+  sandboxAutoReview?: SandboxAutoReview;
 }
 
 export interface RunningServer {
@@ -87,7 +91,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const log = options.logger ?? silentLogger;
   const { db, tokens, secret } = openDataDir(options.dataDir, now);
   const artists = options.artists ?? lazySeededDirectory();
-  const deps: ServerDeps = { db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret, artists };
+  const deps: ServerDeps = {
+    db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret, artists,
+    ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
+  };
   let url = '';
   let app;
   try {

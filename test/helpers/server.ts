@@ -23,6 +23,9 @@ export interface TestServerOptions {
   rateLimit?: StartServerOptions['rateLimit'];
   /** An artist directory instead of the seeded one. */
   artists?: StartServerOptions['artists'];
+  /** A controllable clock, for time-dependent rules (never sleep in a test). */
+  now?: () => Date;
+  sandboxAutoReview?: StartServerOptions['sandboxAutoReview'];
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -41,6 +44,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sandbox: options.sandbox ?? true,
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
     ...(options.artists !== undefined ? { artists: options.artists } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   });
   return {
     url: server.url,

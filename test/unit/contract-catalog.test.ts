@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, catalog, endpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
+import { buildPath, catalog, endpointIds, sandboxCatalog, sandboxEndpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
 
 describe('the endpoint catalog', () => {
   it('has the 36 endpoints of the specification, each path once per method', () => {
     expect(endpointIds).toHaveLength(36);
     const keys = endpointIds.map((id) => `${routes[id].method} ${routes[id].path}`);
     expect(new Set(keys).size).toBe(36);
+  });
+
+  it('keeps the sandbox controls apart: typed entries under /_sandbox, none of the 36', () => {
+    expect(sandboxEndpointIds).toHaveLength(6);
+    for (const id of sandboxEndpointIds) {
+      const entry = sandboxCatalog[id];
+      expect(entry.id).toBe(id);
+      expect(entry.path.startsWith('/_sandbox/releases/{releaseId}/'), id).toBe(true);
+      expect(entry.tag).toBe('sandbox');
+      expect(entry.body, id).toBeDefined();
+      expect(Object.keys(entry.pathParams.shape)).toEqual(['releaseId']);
+      expect(id in catalog, id).toBe(false);
+    }
+    for (const id of endpointIds) expect(routes[id].path.startsWith('/_sandbox'), id).toBe(false);
   });
 
   it('declares a path-parameter schema matching every {param} of the path', () => {

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalog, endpoints, ErrorBody, errorCodes, paging, routes, TrackFile } from '../../src/contract/index.js';
+import { acceptsIdempotencyKey, catalog, endpoints, ErrorBody, errorCodes, paging, routes, TrackFile } from '../../src/contract/index.js';
 import { buildOpenApi, errorStatusesOf, type OpenAPIObject } from '../../src/contract/openapi.js';
 
 const root = new URL('../../', import.meta.url);
@@ -65,14 +65,33 @@ describe('the OpenAPI document', () => {
     expect((op.parameters as Obj[]).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['releaseId', 'trackId']);
   });
 
-  it('offers Idempotency-Key on exactly the POSTs that take one, and documents the replay header', () => {
+  it('offers Idempotency-Key on every mutation and no GET, and documents the replay header', () => {
     for (const endpoint of endpoints) {
       const op = operation(endpoint.method, endpoint.path);
       const hasKey = ((op.parameters ?? []) as Obj[]).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
-      expect(hasKey, endpoint.id).toBe(endpoint.idempotencyKey === true);
+      expect(hasKey, endpoint.id).toBe(endpoint.method !== 'GET');
+      expect(acceptsIdempotencyKey(endpoint), endpoint.id).toBe(endpoint.method !== 'GET');
       const success = (op.responses as Obj)[String(endpoint.status)] as Obj;
-      expect('Idempotent-Replayed' in (success.headers as Obj), endpoint.id).toBe(endpoint.idempotencyKey === true);
+      expect('Idempotent-Replayed' in (success.headers as Obj), endpoint.id).toBe(endpoint.method !== 'GET');
     }
+  });
+
+  it('declares ETag, If-None-Match and 304 on the reads a watcher polls, and nowhere else', () => {
+    const polled = endpoints.filter((e) => e.etag).map((e) => e.id).sort();
+    expect(polled).toEqual(['getRelease', 'listReleases']);
+    for (const endpoint of endpoints) {
+      const op = operation(endpoint.method, endpoint.path);
+      const hasHeader = ((op.parameters ?? []) as Obj[]).some((p) => p.$ref === '#/components/parameters/IfNoneMatch');
+      expect(hasHeader, endpoint.id).toBe(endpoint.etag === true);
+      expect('304' in (op.responses as Obj), endpoint.id).toBe(endpoint.etag === true);
+      const success = (op.responses as Obj)[String(endpoint.status)] as Obj;
+      expect('ETag' in (success.headers as Obj), endpoint.id).toBe(endpoint.etag === true);
+    }
+  });
+
+  it('keeps the sandbox controls out of the document', () => {
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/_sandbox'))).toBe(false);
+    expect(doc.tags.map((t) => t.name)).not.toContain('sandbox');
   });
 
   it('takes the union forms for PUT tracks and the label-artist remove', () => {

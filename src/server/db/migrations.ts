@@ -3,6 +3,7 @@
 // Never edit or reorder a migration that has shipped: add a new one.
 import type { Database } from 'better-sqlite3';
 import type { Migration, ServerModule } from '../handler.js';
+import { catalogKey, searchText, type ReleaseData } from '../store/releases.js';
 
 export const coreMigrations: Migration[] = [
   {
@@ -94,6 +95,25 @@ export const coreMigrations: Migration[] = [
     name: 'index tracks by ISRC (code assignment skips codes already on a track)',
     up(db) {
       db.exec('CREATE INDEX tracks_isrc ON tracks(isrc)');
+    },
+  },
+  {
+    name: 'catalog numbers: a normalised key per release, and in the search text',
+    up(db) {
+      // A plain index, not a unique one: databases from before this rule may already hold two
+      // releases with one catalog number, and the migration must not fail on them (they stay
+      // readable). Uniqueness is checked inside the IMMEDIATE write transactions that create or
+      // renumber a release instead, which is race-free across processes sharing this file.
+      db.exec(`
+        ALTER TABLE releases ADD COLUMN catalog_key TEXT;  -- catalog number trimmed and lowercased; NULL = none
+        CREATE INDEX releases_user_catalog ON releases(user_id, catalog_key);
+      `);
+      const rows = db.prepare('SELECT id, title, upc, data FROM releases').all() as { id: number; title: string; upc: string | null; data: string }[];
+      const update = db.prepare('UPDATE releases SET catalog_key = ?, search_text = ? WHERE id = ?');
+      for (const row of rows) {
+        const data = JSON.parse(row.data) as ReleaseData;
+        update.run(catalogKey(data.catalog_number), searchText(row.title, data, row.upc), row.id);
+      }
     },
   },
 ];

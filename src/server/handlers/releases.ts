@@ -8,15 +8,32 @@ import { runSubmitChecks } from '../rules/submit-checks.js';
 import { assignIsrc, assignUpc } from '../store/codes.js';
 import { parseId } from '../store/ids.js';
 import {
-  blankToNull, defaultDelivery, defaultVideo, deleteReleaseRow, getRelease, insertRelease, listReleases, releaseWithUpc,
-  saveRelease, toReleaseResource, upcColumns, type Release, type ReleaseData,
+  blankToNull, catalogKey, defaultDelivery, defaultVideo, deleteReleaseRow, getRelease, insertRelease, listReleases, releaseWithUpc,
+  releaseWithCatalogNumber, saveRelease, toReleaseResource, upcColumns, type Release, type ReleaseData,
 } from '../store/releases.js';
 import { preferenceArtists } from '../store/preferences.js';
 import { setTrackIsrc } from '../store/tracks.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
+import { scheduleAutoReview } from './sandbox.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
+
+/**
+ * A catalog number names one release per account (compared trimmed and case-insensitively).
+ * Called inside the IMMEDIATE write transaction that stores the number, so no other process can
+ * take the same number between the check and the write (see the migration for why no unique index).
+ */
+function assertCatalogNumberFree(deps: ServerDeps, userId: number, catalogNumber: string | null, exceptId?: number): void {
+  const holder = releaseWithCatalogNumber(deps.db, userId, catalogNumber, exceptId);
+  if (!holder) return;
+  throw new ServiceError(
+    409,
+    'catalog_number_taken',
+    `catalog number ${catalogNumber} is already used by release ${holder.id} (${holder.status})`,
+    { details: { release_id: holder.id, status: holder.status } },
+  );
+}
 
 /** Reads the caller's release, applies `edit` and saves it in one transaction. */
 export function editRelease(deps: ServerDeps, userId: number, rawId: unknown, edit: (r: Release) => void): ReleaseResource {
@@ -35,7 +52,9 @@ export const handlers: HandlerMap = {
   listReleases({ user, query }, { db }): ListReleasesResponse {
     const page = query.page ?? paging.defaultPage;
     const perPage = query.perPage ?? paging.defaultPerPage;
-    const { rows, total } = listReleases(db, user.id, { status: query.status, type: query.type, search: query.search, page, perPage });
+    const { rows, total } = listReleases(db, user.id, {
+      status: query.status, type: query.type, search: query.search, catalogNumber: query.catalog_number, page, perPage,
+    });
     return {
       data: rows.map((r) => toReleaseResource(db, r, false)),
       meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
@@ -70,7 +89,10 @@ export const handlers: HandlerMap = {
       review: null,
     };
     const id = deps.db
-      .transaction(() => insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps)))
+      .transaction(() => {
+        assertCatalogNumberFree(deps, user.id, data.catalog_number);
+        return insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps));
+      })
       .immediate();
     return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
   },
@@ -118,7 +140,12 @@ export const handlers: HandlerMap = {
       if (b.version !== undefined) d.version = blankToNull(b.version);
       if (b.artists !== undefined) d.artists = b.artists;
       if (b.label !== undefined) d.label = b.label;
-      if (b.catalog_number !== undefined) d.catalog_number = blankToNull(b.catalog_number);
+      if (b.catalog_number !== undefined) {
+        const next = blankToNull(b.catalog_number);
+        // Only a change is checked, so duplicates stored before the rule stay editable.
+        if (catalogKey(next) !== catalogKey(d.catalog_number)) assertCatalogNumberFree(deps, user.id, next, r.row.id);
+        d.catalog_number = next;
+      }
       if (genre !== undefined) d.genre = genre;
       if (b.subgenre !== undefined) d.subgenre = blankToNull(b.subgenre);
       if (b.language !== undefined) d.language = b.language;
@@ -207,6 +234,7 @@ export const handlers: HandlerMap = {
         }
         r.data.review = null;
         r.data.submission_notes = b.notes?.trim() || null;
+        scheduleAutoReview(deps, r, now);
         saveRelease(db, r, nowIso, { status: 'in_review', submitted_at: nowIso });
         const after = toReleaseResource(db, getRelease(db, user.id, id), true);
         return { submitted: true, message: `Release ${id} is in review.`, release: after, problems: warnings };

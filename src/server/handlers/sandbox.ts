@@ -1,66 +1,105 @@
 // Sandbox controls: what a distributor's review team and the stores would do to a release,
-// under /_sandbox so they never mix with the specified paths. Enabled only when the service
-// runs as a sandbox; otherwise these paths do not exist (404). Each acts on one of the
-// caller's own releases (another user's is 404 as everywhere).
+// under /_sandbox so they never mix with the specified paths. Their routes and bodies are the
+// contract's `sandboxCatalog`; they are served only when the service runs as a sandbox (otherwise
+// these paths do not exist: 404). Each acts on one of the caller's own releases (another user's is
+// 404 as everywhere).
 //
-// POST /_sandbox/releases/{releaseId}/approve     in_review → approved
-// POST /_sandbox/releases/{releaseId}/reject      in_review → rejected   {codes: [...], notes?}
-// POST /_sandbox/releases/{releaseId}/withdraw    in_review → draft      (the label takes it back)
-// POST /_sandbox/releases/{releaseId}/deliver     approved  → delivered
-// POST /_sandbox/releases/{releaseId}/go-live     delivered → live
-// POST /_sandbox/releases/{releaseId}/take-down   delivered | live → taken_down
-import * as z from 'zod';
-import type { ReleaseResource } from '../../contract/index.js';
-import type { RequestInput, ServerDeps } from '../handler.js';
+// Auto-review (StartServerOptions.sandboxAutoReview) lets a sandbox review on its own, so a CI
+// pipeline can rehearse submit → watch end to end. The embedded sandbox runs one short-lived
+// server per CLI command, so no timer would survive: submit records when the review is due in the
+// release's data, and every request of its owner first settles the reviews that are due.
+import { SandboxRejectRequest, type ReleaseResource, type SandboxEndpointId } from '../../contract/index.js';
+import type { RequestInput, SandboxAutoReview, ServerDeps } from '../handler.js';
 import { transition, type Transition } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
-import { getRelease, saveRelease, toReleaseResource } from '../store/releases.js';
+import { dueAutoReviews, findRelease, getRelease, saveRelease, toReleaseResource, type Release } from '../store/releases.js';
+import type { Database } from 'better-sqlite3';
 
-export const RejectRequest = z.strictObject({
-  codes: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a snake_case reason code')).min(1).max(20),
-  notes: z.string().trim().max(2000).optional(),
-});
+type Review = { codes: string[]; notes: string | null };
 
-const EmptyRequest = z.strictObject({});
-
-/** The path of every sandbox control: /_sandbox/releases/{releaseId}/<action>. */
-export const SandboxParams = z.strictObject({ releaseId: z.string().min(1).max(64) });
-
-/** A control's input: params parsed by SandboxParams; its body by the route's own schema. */
-type SandboxHandler = (input: RequestInput<z.output<typeof SandboxParams>, unknown, unknown>, deps: ServerDeps) => ReleaseResource;
-
-export interface SandboxRoute {
-  action: string;
-  transition: Transition;
-  body: z.ZodType;
-  handler: SandboxHandler;
+/** Moves a release as the control `t` does, at `atIso`; any control cancels a pending auto-review. */
+function applyControl(db: Database, r: Release, t: Transition, atIso: string, review?: Review): void {
+  const to = transition(r.row.status, t);
+  if (review) r.data.review = { ...review, reviewed_at: atIso };
+  delete r.data.auto_review;
+  saveRelease(db, r, atIso, t === 'withdraw' ? { status: to, submitted_at: null } : { status: to });
+  r.row.status = to;
 }
 
-function move(t: Transition): SandboxHandler {
+/** A control's input: its path parameter; the body is checked by app.ts against the contract's schema. */
+export type SandboxHandler = (input: RequestInput<{ readonly releaseId: string }, unknown, unknown>, deps: ServerDeps) => ReleaseResource;
+
+function control(t: Transition, reviewOf?: (body: unknown) => Review): SandboxHandler {
   return ({ user, params, body }, deps) => {
     const id = parseId(params.releaseId, 'release');
     return deps.db
       .transaction(() => {
         const r = getRelease(deps.db, user.id, id);
-        const to = transition(r.row.status, t);
-        const nowIso = deps.now().toISOString();
-        if (t === 'reject') {
-          // Already checked by app.ts against this same schema; parsed again here for its type.
-          const b = RejectRequest.parse(body);
-          r.data.review = { codes: b.codes, notes: b.notes ?? null, reviewed_at: nowIso };
-        }
-        saveRelease(deps.db, r, nowIso, t === 'withdraw' ? { status: to, submitted_at: null } : { status: to });
+        applyControl(deps.db, r, t, deps.now().toISOString(), reviewOf?.(body));
         return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
       })
       .immediate();
   };
 }
 
-export const sandboxRoutes: SandboxRoute[] = [
-  { action: 'approve', transition: 'approve', body: EmptyRequest, handler: move('approve') },
-  { action: 'reject', transition: 'reject', body: RejectRequest, handler: move('reject') },
-  { action: 'withdraw', transition: 'withdraw', body: EmptyRequest, handler: move('withdraw') },
-  { action: 'deliver', transition: 'deliver', body: EmptyRequest, handler: move('deliver') },
-  { action: 'go-live', transition: 'go_live', body: EmptyRequest, handler: move('go_live') },
-  { action: 'take-down', transition: 'take_down', body: EmptyRequest, handler: move('take_down') },
-];
+/** Already checked by app.ts against this same schema; parsed again here for its type. */
+function rejection(body: unknown): Review {
+  const b = SandboxRejectRequest.parse(body);
+  return { codes: b.codes, notes: b.notes ?? null };
+}
+
+export const sandboxHandlers: Readonly<Record<SandboxEndpointId, SandboxHandler>> = {
+  sandboxApprove: control('approve'),
+  sandboxReject: control('reject', rejection),
+  sandboxWithdraw: control('withdraw'),
+  sandboxDeliver: control('deliver'),
+  sandboxGoLive: control('go_live'),
+  sandboxTakeDown: control('take_down'),
+};
+
+/** The reason code and note of an automatic rejection, so a pipeline can tell it from a real one. */
+export const AUTO_REJECT_REVIEW: Review = {
+  codes: ['sandbox_auto_reject'],
+  notes: 'Rejected automatically by the sandbox (auto-review); no one looked at this release.',
+};
+
+/** At submit: records when the sandbox reviews the release by itself (or nothing, when it does not). */
+export function scheduleAutoReview(deps: ServerDeps, r: Release, now: Date): void {
+  const auto = deps.sandbox ? deps.sandboxAutoReview : undefined;
+  if (!auto) {
+    delete r.data.auto_review;
+    return;
+  }
+  r.data.auto_review = { outcome: auto.outcome, due_at: new Date(now.getTime() + auto.delayMs).toISOString() };
+}
+
+const OUTCOME_STEPS: Record<SandboxAutoReview['outcome'], Transition[]> = {
+  approve: ['approve'],
+  reject: ['reject'],
+  live: ['approve', 'deliver', 'go_live'],
+};
+
+/**
+ * Moves along every release of the user whose auto-review is due, as the manual controls would,
+ * dated when the review was due (not when someone happened to look). The outcome is the one
+ * recorded at submit, so a server started without the option still completes a pending review.
+ */
+export function settleDueReviews(deps: ServerDeps, userId: number): void {
+  if (!deps.sandbox) return;
+  const nowIso = deps.now().toISOString();
+  const due = dueAutoReviews(deps.db, userId, nowIso);
+  if (due.length === 0) return;
+  deps.db
+    .transaction(() => {
+      for (const id of due) {
+        // Read again under the write lock: another process may have settled it meanwhile.
+        const r = findRelease(deps.db, userId, id);
+        const pending = r?.data.auto_review;
+        if (!r || !pending || r.row.status !== 'in_review' || pending.due_at > nowIso) continue;
+        for (const step of OUTCOME_STEPS[pending.outcome]) {
+          applyControl(deps.db, r, step, pending.due_at, step === 'reject' ? AUTO_REJECT_REVIEW : undefined);
+        }
+      }
+    })
+    .immediate();
+}

@@ -13,6 +13,7 @@ export function errorBody(err: ServiceError, requestId: string): ErrorBody {
       request_id: requestId,
       ...(err.fields ? { fields: err.fields } : {}),
       ...(err.problems ? { problems: err.problems } : {}),
+      ...(err.details ? { details: err.details } : {}),
     },
   };
 }

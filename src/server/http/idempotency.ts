@@ -1,21 +1,27 @@
-// Idempotency-Key for POSTs: the first response for (user, key) is stored with a hash of
+// Idempotency-Key for every mutation (POST, PUT, PATCH, DELETE): the first response for (user, key) is stored with a hash of
 // method + path + body; a retry with the same request replays it, a different request under the
 // same key is refused. Stored only for responses below 500, so a failure can be retried for real.
+// A key still "in progress" after IDEMPOTENCY_STALE_MS belongs to a process that died mid-request
+// (the embedded sandbox runs one short-lived server per CLI command): the next request takes it over.
 import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { idempotencyKeyPattern } from '../../contract/routes.js';
 import { ServiceError } from '../handler.js';
-import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord, saveIdempotentResponse } from '../store/idempotency.js';
+import { deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord, saveIdempotentResponse, takeOverIdempotencyRecord } from '../store/idempotency.js';
 
 export type IdempotencyStart =
   | { kind: 'new' }
   | { kind: 'replay'; status: number; body: string };
 
+/** No catalog request runs this long; a key in progress for longer was left by a crashed process. */
+export const IDEMPOTENCY_STALE_MS = 30_000;
+
 export function requestHash(method: string, path: string, body: Uint8Array): string {
   return createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
 }
 
-export function beginIdempotent(db: Database, userId: number, key: string, hash: string, nowIso: string): IdempotencyStart {
+export function beginIdempotent(db: Database, userId: number, key: string, hash: string, now: Date): IdempotencyStart {
+  const nowIso = now.toISOString();
   if (!idempotencyKeyPattern.test(key)) {
     throw new ServiceError(400, 'bad_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   }
@@ -32,6 +38,10 @@ export function beginIdempotent(db: Database, userId: number, key: string, hash:
           'idempotency_key_reused',
           'this Idempotency-Key was already used for a different request; use a new key for a new request',
         );
+      }
+      if (row.status === null && Date.parse(row.created_at) <= now.getTime() - IDEMPOTENCY_STALE_MS) {
+        takeOverIdempotencyRecord(db, userId, key, nowIso);
+        return { kind: 'new' };
       }
       if (row.status === null) {
         throw new ServiceError(409, 'idempotency_in_progress', 'a request with this Idempotency-Key is still running; retry shortly', {

@@ -8,10 +8,11 @@ export interface IdempotencyRecord {
   /** null while the first request is still running. */
   status: number | null;
   body: string | null;
+  created_at: string;
 }
 
 export function findIdempotencyRecord(db: Database, userId: number, key: string): IdempotencyRecord | undefined {
-  return statement(db, 'SELECT request_hash, status, body FROM idempotency WHERE user_id = ? AND key = ?').get(userId, key) as
+  return statement(db, 'SELECT request_hash, status, body, created_at FROM idempotency WHERE user_id = ? AND key = ?').get(userId, key) as
     | IdempotencyRecord
     | undefined;
 }
@@ -22,6 +23,11 @@ export function insertIdempotencyRecord(db: Database, userId: number, key: strin
 
 export function saveIdempotentResponse(db: Database, userId: number, key: string, status: number, body: string): void {
   statement(db, 'UPDATE idempotency SET status = ?, body = ? WHERE user_id = ? AND key = ?').run(status, body, userId, key);
+}
+
+/** A key left in progress by a request that never finished: the next request with it starts afresh. */
+export function takeOverIdempotencyRecord(db: Database, userId: number, key: string, nowIso: string): void {
+  statement(db, 'UPDATE idempotency SET created_at = ? WHERE user_id = ? AND key = ?').run(nowIso, userId, key);
 }
 
 export function deleteIdempotencyRecord(db: Database, userId: number, key: string): void {

@@ -28,6 +28,8 @@ export interface ReleaseData {
   review: R['review'];
   /** Absent in releases stored before it existed: read as null. */
   submission_notes?: string | null;
+  /** Sandbox auto-review: what happens to the release in review, and when (never on the wire). */
+  auto_review?: { outcome: 'approve' | 'reject' | 'live'; due_at: string };
 }
 
 export interface ReleaseRow {
@@ -73,8 +75,26 @@ export function upcColumns(upc: string | null): { upc: string | null; upc_gtin14
   return r.valid ? { upc: r.normalized, upc_gtin14: r.gtin14 } : { upc, upc_gtin14: null };
 }
 
-function searchText(title: string, data: ReleaseData, upc: string | null): string {
-  return [title, ...data.artists.map((a) => a.name), upc ?? ''].join('\n').toLowerCase();
+export function searchText(title: string, data: ReleaseData, upc: string | null): string {
+  return [title, ...data.artists.map((a) => a.name), upc ?? '', data.catalog_number ?? ''].join('\n').toLowerCase();
+}
+
+/** The natural key of a release within an account: its catalog number, trimmed and case-folded. */
+export function catalogKey(catalogNumber: string | null | undefined): string | null {
+  const t = catalogNumber?.trim() ?? '';
+  return t === '' ? null : t.toLowerCase();
+}
+
+/** Another of the user's releases holding this catalog number (normalised), if any. */
+export function releaseWithCatalogNumber(
+  db: Database,
+  userId: number,
+  catalogNumber: string | null,
+  exceptId?: number,
+): { id: number; status: ReleaseStatus } | undefined {
+  const key = catalogKey(catalogNumber);
+  if (key === null) return undefined;
+  return statement(db, 'SELECT id, status FROM releases WHERE user_id = ? AND catalog_key = ? AND id != ? ORDER BY id LIMIT 1').get(userId, key, exceptId ?? 0) as { id: number; status: ReleaseStatus } | undefined;
 }
 
 export function insertRelease(
@@ -87,9 +107,12 @@ export function insertRelease(
   const codes = upcColumns(fields.upc);
   const info = statement(
     db,
-    `INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, search_text, data, created_at, updated_at)
-     VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(userId, fields.type, fields.title, codes.upc, codes.upc_gtin14, searchText(fields.title, data, codes.upc), JSON.stringify(data), nowIso, nowIso);
+    `INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, catalog_key, search_text, data, created_at, updated_at)
+     VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    userId, fields.type, fields.title, codes.upc, codes.upc_gtin14, catalogKey(data.catalog_number),
+    searchText(fields.title, data, codes.upc), JSON.stringify(data), nowIso, nowIso,
+  );
   return Number(info.lastInsertRowid);
 }
 
@@ -116,9 +139,12 @@ export function saveRelease(
   const submittedAt = changes.submitted_at !== undefined ? changes.submitted_at : r.row.submitted_at;
   statement(
     db,
-    `UPDATE releases SET status = ?, type = ?, title = ?, upc = ?, upc_gtin14 = ?, search_text = ?, data = ?, updated_at = ?, submitted_at = ?
-     WHERE id = ?`,
-  ).run(status, r.row.type, r.row.title, codes.upc, codes.upc_gtin14, searchText(r.row.title, r.data, codes.upc), JSON.stringify(r.data), nowIso, submittedAt, r.row.id);
+    `UPDATE releases SET status = ?, type = ?, title = ?, upc = ?, upc_gtin14 = ?, catalog_key = ?, search_text = ?, data = ?, updated_at = ?,
+     submitted_at = ? WHERE id = ?`,
+  ).run(
+    status, r.row.type, r.row.title, codes.upc, codes.upc_gtin14, catalogKey(r.data.catalog_number),
+    searchText(r.row.title, r.data, codes.upc), JSON.stringify(r.data), nowIso, submittedAt, r.row.id,
+  );
 }
 
 export function toReleaseResource(db: Database, r: Release, withTracks: boolean): ReleaseResource {
@@ -161,6 +187,7 @@ export interface ListFilter {
   status?: ReleaseStatus;
   type?: ReleaseType;
   search?: string;
+  catalogNumber?: string;
   page: number;
   perPage: number;
 }
@@ -177,10 +204,15 @@ export function listReleases(db: Database, userId: number, f: ListFilter): { row
     args.push(f.type);
   }
   if (f.search) {
-    // Title, artist names and UPC; LIKE wildcards in the search text are taken literally.
+    // Title, artist names, UPC and catalog number; LIKE wildcards in the search text are taken literally.
     const needle = f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
     where.push("search_text LIKE ? ESCAPE '\\'");
     args.push(`%${needle}%`);
+  }
+  const key = catalogKey(f.catalogNumber);
+  if (key !== null) {
+    where.push('catalog_key = ?');
+    args.push(key);
   }
   const clause = where.join(' AND ');
   const total = (statement(db, `SELECT COUNT(*) AS n FROM releases WHERE ${clause}`).get(...args) as { n: number }).n;
@@ -193,6 +225,16 @@ export function listReleases(db: Database, userId: number, f: ListFilter): { row
 export function releaseWithUpc(db: Database, userId: number, gtin14: string, exceptId?: number): { id: number; status: string } | undefined {
   return statement(db, 'SELECT id, status FROM releases WHERE user_id = ? AND upc_gtin14 = ? AND id != ? ORDER BY id LIMIT 1')
     .get(userId, gtin14, exceptId ?? 0) as { id: number; status: string } | undefined;
+}
+
+/** Ids of the user's releases in review whose sandbox auto-review is due at `nowIso`. */
+export function dueAutoReviews(db: Database, userId: number, nowIso: string): number[] {
+  const rows = statement(
+    db,
+    `SELECT id FROM releases WHERE user_id = ? AND status = 'in_review'
+     AND json_extract(data, '$.auto_review.due_at') <= ? ORDER BY id`,
+  ).all(userId, nowIso) as { id: number }[];
+  return rows.map((row) => row.id);
 }
 
 export function deleteReleaseRow(db: Database, id: number): void {
