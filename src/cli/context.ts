@@ -1,8 +1,8 @@
 // Type-only imports: this file stays free of code, whatever the services load.
 import type { ApiClient, Workload } from '../client/index.js';
 import type { Env, IO } from './io.js';
-import type { Prompter } from './services.js';
-import type { Session } from './session.js';
+import type { Session } from './config/resolve.js';
+import type { Prompter } from './lazy.js';
 
 /** Flags every command understands (commander's global options). */
 export interface GlobalOptions {

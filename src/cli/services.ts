@@ -1,20 +1,9 @@
-// The one place (with commands/runners.ts and server-loader.ts) where the CLI loads code lazily:
-// the services of a command's Context, and the heavy libraries that only some outputs need. Each
+// The services of a command's Context, each loaded and built on first use. With lazy.ts,
+// commands/runners.ts and server-loader.ts, the only places the CLI loads code lazily; each
 // `import()` here becomes its own chunk of the bundle (see docs/startup.md).
 import type { ApiClient, Workload } from '../client/index.js';
 import type { Context, Services } from './context.js';
-import type { Session } from './session.js';
-
-export type Prompter = Pick<typeof import('@inquirer/prompts'), 'input' | 'password' | 'confirm' | 'select'>;
-
-/** Libraries loaded on first use by the modules that need them. */
-export const lazy = {
-  chalk: () => import('chalk'),
-  table: () => import('cli-table3'),
-  conf: () => import('conf'),
-  yaml: () => import('yaml'),
-  musicMetadata: () => import('music-metadata'),
-};
+import type { Session } from './config/resolve.js';
 
 /** The services of one command's context: each built once, on first use; `overrides` win (tests). */
 export function createServices(ctx: Context, overrides: Partial<Services> = {}): Services {

@@ -5,17 +5,12 @@ import { join } from 'node:path';
 import type { Context } from './context.js';
 import { createClient, type ApiClient, type Workload } from '../client/index.js';
 import { readConfig } from './config/store.js';
-import { resolveTarget, type Target } from './config/resolve.js';
+import { resolveTarget, type Session, type Target } from './config/resolve.js';
+
+export type { Session };
 import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
 import { loadServer } from './server-loader.js';
-
-export interface Session extends Omit<Target, 'baseUrl' | 'tokenSource'> {
-  baseUrl: string;
-  /** Set when the embedded sandbox serves this command. */
-  sandbox: { dataDir: string } | undefined;
-  tokenSource: Target['tokenSource'] | 'sandbox';
-}
 
 /** The configured target without starting anything (for `auth status`). */
 export function target(ctx: Context): Target {

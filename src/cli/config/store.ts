@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Env } from '../io.js';
 import { configDir } from '../paths.js';
 import { CliError } from '../errors.js';
-import { lazy } from '../services.js';
+import { lazy } from '../lazy.js';
 
 export interface Profile {
   base_url?: string;

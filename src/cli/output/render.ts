@@ -1,7 +1,7 @@
 // Renders lists and records to text: a table for a terminal, tab-separated rows for a pipe.
 // cli-table3 and chalk are loaded only when a terminal table is drawn.
 import { cellValue, formatCell, tsvCell, type Column, type Kind, type Mode } from './format.js';
-import { lazy } from '../services.js';
+import { lazy } from '../lazy.js';
 
 export interface RenderOptions {
   mode: Mode;

@@ -3,7 +3,7 @@ import type { OpenapiOpts } from './spec.js';
 import { UsageError } from '../../errors.js';
 import { VERSION } from '../../version.js';
 import { buildOpenApi } from '../../../contract/openapi.js';
-import { lazy } from '../../services.js';
+import { lazy } from '../../lazy.js';
 
 export async function run(ctx: Context, opts: OpenapiOpts): Promise<void> {
   if (opts.format !== 'json' && opts.format !== 'yaml') throw new UsageError(`--format: "${opts.format}" must be json or yaml`);

@@ -8,7 +8,7 @@ import { CliError, ExitCode, ValidationFailed } from '../../errors.js';
 import { printJson } from '../../output/index.js';
 import { worstExit } from './common.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
-import { lazy } from '../../services.js';
+import { lazy } from '../../lazy.js';
 
 export type Outcome = 'submitted' | 'checked' | 'blocked' | 'failed';
 

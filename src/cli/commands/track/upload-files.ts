@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { ExitCode } from '../../errors.js';
 import { formatBytes, progress } from '../../output/index.js';
-import { lazy } from '../../services.js';
+import { lazy } from '../../lazy.js';
 import { uploadTrackFile } from '../../../client/index.js';
 
 export interface Uploaded extends UploadResult {

@@ -2,7 +2,7 @@
 // terminal. Batches keep a long input streaming instead of waiting for its end.
 import type { RemoteVerdict, Verdict } from './format.js';
 import { reasonText, tsvField } from './format.js';
-import { lazy } from '../../services.js';
+import { lazy } from '../../lazy.js';
 
 export interface TableRows {
   add(input: string, v: Verdict, remote?: RemoteVerdict): void;
