@@ -1,11 +1,12 @@
 // The command tree as commander sees it, built from the declarations (command.ts) and the table of
 // groups (commands/index.ts). run-cli.ts declares only the invoked group; program.ts the whole tree.
 import { Command, Option, type CommanderError } from 'commander';
-import { examplesHelp, isGroup, type CommandSpec, type GroupSpec } from './command.js';
-import type { Context, GlobalOptions } from './context.js';
+import { examplesHelp, isGroup, type CommandSpec, type GroupSpec, type Runner } from './command.js';
+import type { Context, GlobalOptions, Services } from './context.js';
 import { UsageError } from './errors.js';
 import { colorEnabled, type Env, type IO } from './io.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
+import { createServices } from './services.js';
 
 import { VERSION } from './version.js';
 
@@ -17,7 +18,12 @@ export interface ProgramDeps {
   now?: () => Date;
   signal?: AbortSignal;
   /** Overrides for lazily built services (tests). */
-  services?: Context['services'];
+  services?: Partial<Services>;
+  /**
+   * Loads a command's run file (commands/runners.ts). Injected, so that the tree can be declared
+   * (help, completion) without the table of every command's code.
+   */
+  runner?: Runner;
 }
 
 function globalsOf(cmd: Command): GlobalOptions {
@@ -46,9 +52,11 @@ export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context 
     canPrompt: globals.input && deps.io.stdinIsTTY && deps.io.stdoutIsTTY && deps.env.CI !== 'true',
     now: deps.now ?? (() => new Date()),
     signal: deps.signal ?? new AbortController().signal,
-    services: { ...(deps.services ?? {}) },
+    // Filled in just below: the services close over the context.
+    services: undefined as unknown as Services,
     defer: (fn) => void list.push(fn),
   };
+  ctx.services = createServices(ctx, deps.services);
   deferred.set(ctx, list);
   return ctx;
 }
@@ -74,14 +82,23 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Com
   cmd.addHelpText('after', examplesHelp(spec.examples));
   cmd.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
+    if (!deps.runner) throw new Error(`reldist: no runner to run ${commandPath(self)}`);
+    const verb = await deps.runner(commandPath(self));
     const ctx = makeContext(deps, globalsOf(self));
     try {
-      await spec.run(ctx, self.opts(), self.args);
+      await verb.run(ctx, self.opts(), self.args);
     } finally {
       await runDeferred(ctx);
     }
   });
   return cmd;
+}
+
+/** A command's path without the root, as the runner table spells it: `release create`, `me`. */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }
 
 function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps): void {

@@ -2,8 +2,10 @@ import type { Command } from 'commander';
 import type { Context } from './context.js';
 
 /**
- * One command: its flags, help and a run function over an injected Context. Declarations are
- * cheap to load (everything heavy is imported inside `run`), so `--help` never pays for them.
+ * One command as `--help` and shell completion see it: name, arguments, help text and flags.
+ * Declarations only: a group's `spec.ts` holds its verbs' specs and stays cheap to load; what a
+ * verb does lives in its own file (`<verb>.ts`, exporting `run`), loaded through runners.ts.
+ * `Opts` ties the spec to its run function's options (see VerbModule).
  */
 export interface CommandSpec<Opts = Record<string, unknown>> {
   name: string;
@@ -15,7 +17,8 @@ export interface CommandSpec<Opts = Record<string, unknown>> {
   examples: string[];
   aliases?: string[];
   configure?(cmd: Command): void;
-  run(ctx: Context, opts: Opts, args: string[]): Promise<void>;
+  /** Never set: carries the options' type for RunFn. */
+  readonly __opts?: Opts;
 }
 
 /** A noun whose verbs are commands, or further groups (`reldist label artists list`). */
@@ -26,11 +29,22 @@ export interface GroupSpec {
   commands: (CommandSpec<any> | GroupSpec)[];
 }
 
+/** What a verb does, over an injected Context (never `process`). */
+export type RunFn<Opts = Record<string, unknown>> = (ctx: Context, opts: Opts, args: string[]) => Promise<void>;
+
+/** A verb's run file, as the runner table loads it. */
+export interface VerbModule {
+  run: RunFn<any>;
+}
+
+/** Loads the run file of a command, by its path without the root (`release create`, `me`). */
+export type Runner = (path: string) => Promise<VerbModule>;
+
 export function isGroup(spec: CommandSpec<any> | GroupSpec): spec is GroupSpec {
   return 'commands' in spec;
 }
 
-export function defineCommand<Opts>(spec: CommandSpec<Opts>): CommandSpec<Opts> {
+export function defineCommand<Opts = Record<string, unknown>>(spec: CommandSpec<Opts>): CommandSpec<Opts> {
   return spec;
 }
 

@@ -1,4 +1,8 @@
+// Type-only imports: this file stays free of code, whatever the services load.
+import type { ApiClient, Workload } from '../client/index.js';
 import type { Env, IO } from './io.js';
+import type { Session } from './config/resolve.js';
+import type { Prompter } from './lazy.js';
 
 /** Flags every command understands (commander's global options). */
 export interface GlobalOptions {
@@ -36,10 +40,16 @@ export interface Context {
 }
 
 /**
- * Lazily built dependencies. Each returns a promise because it loads its module on first use;
- * tests replace any of them.
+ * The heavy, optional dependencies of a command, each loaded and built on first use (services.ts),
+ * so a command that needs none of them loads none of them. Tests replace any of them.
  */
 export interface Services {
-  // Filled in by the modules that own them; typed loosely here so this file stays import-free.
-  [name: string]: unknown;
+  /** Where requests go and with which token; starts the embedded sandbox when nothing is configured. */
+  session(): Promise<Session>;
+  /** The HTTP client of this command ('long' for uploads, batches and --all walks), closed when it ends. */
+  client(options?: { workload?: Workload }): Promise<ApiClient>;
+  /** A client of its own for clean-up after Ctrl-C (the command's client stops with its signal). */
+  cleanupClient(): Promise<ApiClient>;
+  /** The prompt library (@inquirer/prompts); prompts.ts decides whether prompting is allowed. */
+  prompts(): Promise<Prompter>;
 }

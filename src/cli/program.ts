@@ -5,12 +5,13 @@
 import type { Command } from 'commander';
 import { createProgram, type ProgramDeps } from './build-program.js';
 import { commandGroups } from './commands/index.js';
+import { runner } from './commands/runners.js';
 
 const allGroups = await Promise.all(commandGroups.map((g) => g.load()));
 
 /** Declares every group, or with `deps.only` only that group's sub-commands. */
 export function buildProgram(deps: ProgramDeps): Command {
-  return createProgram(deps, deps.only === undefined ? allGroups : allGroups.filter((g) => g.name === deps.only));
+  return createProgram({ runner, ...deps }, deps.only === undefined ? allGroups : allGroups.filter((g) => g.name === deps.only));
 }
 
 export { invokedName, makeContext, runDeferred, toUsageError, type ProgramDeps } from './build-program.js';

@@ -1,4 +1,4 @@
-// Prompts for a person at a terminal (@inquirer/prompts, loaded on first use). When prompting is
+// Prompts for a person at a terminal (@inquirer/prompts, through the context's services). When prompting is
 // not possible (piped, CI, --no-input) every helper throws a UsageError naming the flag to pass.
 import type { Context } from './context.js';
 import { Interrupted, UsageError } from './errors.js';
@@ -14,10 +14,6 @@ function cannotPrompt(ctx: Context, p: PromptBase): never {
   throw new UsageError(`${p.message.replace(/[:?]\s*$/, '')}: missing (cannot prompt: ${why})`, `pass ${p.flag}`);
 }
 
-async function inquirer() {
-  return import('@inquirer/prompts');
-}
-
 function context(ctx: Context) {
   // Prompts draw on stderr so that stdout carries data only.
   return { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal, clearPromptOnDone: false };
@@ -25,14 +21,14 @@ function context(ctx: Context) {
 
 export async function promptText(ctx: Context, p: PromptBase & { default?: string; validate?: (v: string) => true | string }): Promise<string> {
   if (!ctx.canPrompt) cannotPrompt(ctx, p);
-  const { input } = await inquirer();
+  const { input } = await ctx.services.prompts();
   return input({ message: p.message, ...(p.default !== undefined ? { default: p.default } : {}), ...(p.validate ? { validate: p.validate } : {}) }, context(ctx));
 }
 
 /** A hidden answer (tokens): never echoed. */
 export async function promptSecret(ctx: Context, p: PromptBase): Promise<string> {
   if (!ctx.canPrompt) cannotPrompt(ctx, p);
-  const { password } = await inquirer();
+  const { password } = await ctx.services.prompts();
   return password({ message: p.message, mask: false, validate: (v: string) => (v.trim() ? true : 'cannot be empty') }, context(ctx));
 }
 
@@ -40,7 +36,7 @@ export async function promptSecret(ctx: Context, p: PromptBase): Promise<string>
 export async function promptConfirm(ctx: Context, p: Partial<PromptBase> & { message: string; default?: boolean }): Promise<boolean> {
   if (ctx.globals.yes) return true;
   if (!ctx.canPrompt) cannotPrompt(ctx, { message: p.message, flag: p.flag ?? '--yes' });
-  const { confirm } = await inquirer();
+  const { confirm } = await ctx.services.prompts();
   return confirm({ message: p.message, default: p.default ?? false }, context(ctx));
 }
 
@@ -54,6 +50,6 @@ export async function promptSelect<V extends string>(
   p: PromptBase & { choices: readonly { value: V; name?: string; description?: string }[]; default?: V },
 ): Promise<V> {
   if (!ctx.canPrompt) cannotPrompt(ctx, p);
-  const { select } = await inquirer();
+  const { select } = await ctx.services.prompts();
   return select<V>({ message: p.message, choices: p.choices.map((c) => ({ ...c })), ...(p.default ? { default: p.default } : {}) }, context(ctx));
 }

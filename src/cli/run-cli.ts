@@ -5,6 +5,7 @@ import { createProgram, loadInvokedGroup, toUsageError, type ProgramDeps } from 
 import { describeError } from './describe-error.js';
 import { CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
+import { runner } from './commands/runners.js';
 
 /** `args` without the node and script names. */
 export async function runCli(args: string[], deps: ProgramDeps): Promise<number> {
@@ -13,7 +14,7 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
   const json = args.includes('--json');
   try {
     // The root's --help and a typo's suggestions need only the group names; a command needs its group.
-    const program = createProgram(deps, await loadInvokedGroup(args, deps.only));
+    const program = createProgram({ runner, ...deps }, await loadInvokedGroup(args, deps.only));
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
   } catch (err) {

@@ -5,30 +5,12 @@ import { join } from 'node:path';
 import type { Context } from './context.js';
 import { createClient, type ApiClient, type Workload } from '../client/index.js';
 import { readConfig } from './config/store.js';
-import { resolveTarget, type Target } from './config/resolve.js';
+import { resolveTarget, type Session, type Target } from './config/resolve.js';
+
+export type { Session };
 import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
 import { loadServer } from './server-loader.js';
-
-export interface Session extends Omit<Target, 'baseUrl' | 'tokenSource'> {
-  baseUrl: string;
-  /** Set when the embedded sandbox serves this command. */
-  sandbox: { dataDir: string } | undefined;
-  tokenSource: Target['tokenSource'] | 'sandbox';
-}
-
-const SESSION = Symbol.for('reldist.session');
-const CLIENTS = Symbol.for('reldist.clients');
-
-type Cache = Record<PropertyKey, unknown>;
-
-/** Resolves (once per command) where requests go and with which token. */
-export function session(ctx: Context): Promise<Session> {
-  const cache = ctx.services as Cache;
-  if (ctx.services.session) return Promise.resolve(ctx.services.session as Session);
-  cache[SESSION] ??= openSession(ctx);
-  return cache[SESSION] as Promise<Session>;
-}
 
 /** The configured target without starting anything (for `auth status`). */
 export function target(ctx: Context): Target {
@@ -39,7 +21,8 @@ export function target(ctx: Context): Target {
   return resolveTarget({ flags: { profile: ctx.globals.profile, baseUrl: ctx.globals.baseUrl }, env: ctx.env, config: data });
 }
 
-async function openSession(ctx: Context): Promise<Session> {
+/** Resolves where requests go (services.ts calls it once per command). */
+export async function openSession(ctx: Context): Promise<Session> {
   const t = target(ctx);
   if (t.baseUrl !== undefined) return { ...t, baseUrl: t.baseUrl, sandbox: undefined };
   return startSandbox(ctx, t);
@@ -77,42 +60,31 @@ function noticeOnce(ctx: Context, dir: string): void {
   );
 }
 
-export interface ApiClientOptions {
-  /** 'long' for uploads, batches and --all listings: undici's pool. Default 'oneshot'. */
-  workload?: Workload;
+/** The HTTP client of a command (services.ts makes one per workload); closed when the command ends. */
+export function createSessionClient(ctx: Context, s: Session, workload: Workload): ApiClient {
+  const c = createClient({
+    baseUrl: s.baseUrl,
+    token: s.token,
+    // The embedded sandbox is on loopback: never send its traffic to a proxy.
+    env: s.sandbox ? withoutProxy(ctx.env) : ctx.env,
+    workload,
+    signal: ctx.signal,
+    userAgent: `reldist/${VERSION}`,
+    timeouts: { connectMs: 10_000, idleMs: timeoutSetting(ctx) * 1000 },
+    trace: ctx.globals.debug ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
+    onRetry: ctx.globals.quiet
+      ? undefined
+      : ({ delayMs, reason, attempt }) => {
+          if (ctx.io.stderrIsTTY) ctx.io.stderr.write(`retrying after ${reason} in ${(delayMs / 1000).toFixed(1)}s (attempt ${attempt + 1})\n`);
+        },
+  });
+  ctx.defer(() => c.close());
+  return c;
 }
 
-/** The HTTP client for this command, created on first use and closed when the command ends. */
-export async function apiClient(ctx: Context, options: ApiClientOptions = {}): Promise<ApiClient> {
-  if (ctx.services.apiClient) return ctx.services.apiClient as ApiClient;
-  const workload = options.workload ?? 'oneshot';
-  const cache = ctx.services as Cache;
-  const clients = (cache[CLIENTS] ??= new Map<Workload, Promise<ApiClient>>()) as Map<Workload, Promise<ApiClient>>;
-  let client = clients.get(workload);
-  if (!client) {
-    client = session(ctx).then((s) => {
-      const c = createClient({
-        baseUrl: s.baseUrl,
-        token: s.token,
-        // The embedded sandbox is on loopback: never send its traffic to a proxy.
-        env: s.sandbox ? withoutProxy(ctx.env) : ctx.env,
-        workload,
-        signal: ctx.signal,
-        userAgent: `reldist/${VERSION}`,
-        timeouts: { connectMs: 10_000, idleMs: timeoutSetting(ctx) * 1000 },
-        trace: ctx.globals.debug ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
-        onRetry: ctx.globals.quiet
-          ? undefined
-          : ({ delayMs, reason, attempt }) => {
-              if (ctx.io.stderrIsTTY) ctx.io.stderr.write(`retrying after ${reason} in ${(delayMs / 1000).toFixed(1)}s (attempt ${attempt + 1})\n`);
-            },
-      });
-      ctx.defer(() => c.close());
-      return c;
-    });
-    clients.set(workload, client);
-  }
-  return client;
+/** A client without the command's abort signal, for clean-up after Ctrl-C; the caller closes it. */
+export function createCleanupClient(ctx: Context, s: Session): ApiClient {
+  return createClient({ baseUrl: s.baseUrl, token: s.token, env: ctx.env });
 }
 
 function timeoutSetting(ctx: Context): number {

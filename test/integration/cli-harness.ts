@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { runCli as runArgv } from '../../src/cli/run-cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import type { IO } from '../../src/cli/io.js';
+import type { Services } from '../../src/cli/context.js';
 
 export interface RunResult {
   code: number;
@@ -26,7 +27,7 @@ export interface RunOptions {
   /** A live stdin (instead of `stdin` text): for tests of streaming. */
   stdinStream?: Readable;
   /** Overrides of the context's lazily built services (e.g. a client that counts its calls). */
-  services?: Record<string, unknown>;
+  services?: Partial<Services>;
   /** Called on every write to stdout (for tests of streaming). */
   onStdout?: (text: string) => void;
 }

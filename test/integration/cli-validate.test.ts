@@ -63,7 +63,7 @@ describe('validate --remote: concurrency', () => {
   it(`keeps at most ${REMOTE_CONCURRENCY} requests in flight, fills the window, and answers in input order`, async () => {
     const counting = countingClient();
     try {
-      const r = await run(['validate', 'upc', '--remote', '--json', '-'], { stdin: `${codes.join('\n')}\n`, services: { apiClient: counting.client } });
+      const r = await run(['validate', 'upc', '--remote', '--json', '-'], { stdin: `${codes.join('\n')}\n`, services: { client: async () => counting.client } });
       expect(r.code).toBe(3);
       const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; valid: boolean; remote: { valid: boolean; normalized: string | null } });
       expect(lines.map((l) => l.input)).toEqual(codes);

@@ -67,3 +67,11 @@ export function resolveTarget({ flags, env, config }: TargetInput): Target {
 function sameService(a: string, b: string | undefined): boolean {
   return b !== undefined && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
+
+/** Where a command's requests go, once resolved (session.ts), possibly to the embedded sandbox. */
+export interface Session extends Omit<Target, 'baseUrl' | 'tokenSource'> {
+  baseUrl: string;
+  /** Set when the embedded sandbox serves this command. */
+  sandbox: { dataDir: string } | undefined;
+  tokenSource: Target['tokenSource'] | 'sandbox';
+}

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Env } from '../io.js';
 import { configDir } from '../paths.js';
 import { CliError } from '../errors.js';
+import { lazy } from '../lazy.js';
 
 export interface Profile {
   base_url?: string;
@@ -72,7 +73,7 @@ export async function updateConfig(env: Env, change: (data: ConfigData) => void)
   // A folder that existed before (made by hand, or by another tool) may be open to others: the
   // atomic write puts a temporary copy of the tokens in it, so it is narrowed too.
   if (process.platform !== 'win32' && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
-  const { default: Conf } = await import('conf');
+  const { default: Conf } = await lazy.conf();
   // Read through our own reader first so a too-open file is narrowed before we write to it.
   const current = readConfig(env).data;
   const store = new Conf<ConfigData>({ cwd: dir, configName: CONFIG_NAME, configFileMode: 0o600, projectSuffix: '' });

@@ -1,6 +1,7 @@
 // Renders lists and records to text: a table for a terminal, tab-separated rows for a pipe.
 // cli-table3 and chalk are loaded only when a terminal table is drawn.
 import { cellValue, formatCell, tsvCell, type Column, type Kind, type Mode } from './format.js';
+import { lazy } from '../lazy.js';
 
 export interface RenderOptions {
   mode: Mode;
@@ -12,7 +13,7 @@ type Paint = (kind: Kind | undefined, raw: unknown, text: string) => string;
 
 async function painter(color: boolean): Promise<{ paint: Paint; bold: (s: string) => string; dim: (s: string) => string }> {
   if (!color) return { paint: (_k, _r, t) => t, bold: (s) => s, dim: (s) => s };
-  const { Chalk } = await import('chalk');
+  const { Chalk } = await lazy.chalk();
   // A fixed level: what we print must not depend on how chalk guesses the terminal.
   const c = new Chalk({ level: 1 });
   const status: Record<string, (s: string) => string> = {
@@ -37,7 +38,7 @@ export async function renderList<T>(rows: readonly T[], columns: readonly Column
     return rows.map((r) => columns.map((c) => tsvCell(formatCell(cellValue(r, c), c.kind, 'plain', opts.now))).join('\t') + '\n').join('');
   }
   const { paint, bold } = await painter(opts.color);
-  const { default: Table } = await import('cli-table3');
+  const { default: Table } = await lazy.table();
   const table = new Table({
     head: columns.map((c) => bold(c.header)),
     chars: {

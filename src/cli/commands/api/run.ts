@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { METHODS, buildFields, parseHeader, toQuery, type FieldArg } from './fields.js';
+import { pageOf } from '../../../client/index.js';
+import { apiErrorFrom } from '../../../client/errors.js';
 
 export interface ApiOpts {
   rawField: string[];
@@ -69,11 +71,9 @@ export async function runApi(ctx: Context, opts: ApiOpts, methodArg: string, pat
   }
   if (body !== undefined) headers['content-type'] ??= 'application/json';
 
-  const { apiClient } = await import('../../session.js');
-  const client = await apiClient(ctx, { workload: opts.paginate ? 'long' : 'oneshot' });
+  const client = await ctx.services.client({ workload: opts.paginate ? 'long' : 'oneshot' });
 
   if (opts.paginate) {
-    const { pageOf } = await import('../../../client/index.js');
     const items: unknown[] = [];
     let page = Number(query?.page ?? 1);
     for (let n = 0; n < MAX_PAGES; n++) {
@@ -94,7 +94,6 @@ export async function runApi(ctx: Context, opts: ApiOpts, methodArg: string, pat
   else if (res.text) ctx.io.stdout.write(res.text.endsWith('\n') ? res.text : `${res.text}\n`);
   if (res.status < 200 || res.status >= 300) {
     // The body is printed (it is data); the exit code still says what went wrong.
-    const { apiErrorFrom } = await import('../../../client/errors.js');
     throw apiErrorFrom(res.status, res.statusText, res.text, res.headers, { method, path });
   }
 }

@@ -2,6 +2,7 @@
 // flags end up in `ps` output and shell history.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { promptSecret } from '../../prompts.js';
 
 const MAX_TOKEN_BYTES = 4096;
 
@@ -19,6 +20,5 @@ export async function readTokenFromStdin(ctx: Context): Promise<string> {
 }
 
 export async function askToken(ctx: Context): Promise<string> {
-  const { promptSecret } = await import('../../prompts.js');
   return (await promptSecret(ctx, { message: 'Paste your API token:', flag: '--with-token (and the token on stdin)' })).trim();
 }

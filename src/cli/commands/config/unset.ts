@@ -1,21 +1,16 @@
-import { defineCommand } from '../../command.js';
+import type { Context } from '../../context.js';
+import { activeProfile } from './values.js';
+import { settingSpec } from '../../config/settings.js';
+import { success } from '../../output/index.js';
+import { updateConfig } from '../../config/store.js';
 
-export const unsetCommand = defineCommand({
-  name: 'unset',
-  args: '<key>',
-  summary: 'Return a setting to its default',
-  examples: ['reldist config unset timeout'],
-  async run(ctx, _opts, [key]) {
-    const { settingSpec } = await import('../../config/settings.js');
-    const { updateConfig } = await import('../../config/store.js');
-    const { activeProfile } = await import('./values.js');
-    const spec = settingSpec(key!);
-    const profile = activeProfile(ctx);
-    await updateConfig(ctx.env, (c) => {
-      if (spec.perProfile) delete (c.profiles?.[profile] as Record<string, unknown> | undefined)?.[key!];
-      else delete c.settings?.[key!];
-    });
-    const { success } = await import('../../output/index.js');
-    success(ctx, `Unset ${key}`);
-  },
-});
+export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+  const [key] = args;
+  const spec = settingSpec(key!);
+  const profile = activeProfile(ctx);
+  await updateConfig(ctx.env, (c) => {
+    if (spec.perProfile) delete (c.profiles?.[profile] as Record<string, unknown> | undefined)?.[key!];
+    else delete c.settings?.[key!];
+  });
+  success(ctx, `Unset ${key}`);
+}

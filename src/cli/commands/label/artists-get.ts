@@ -1,11 +1,13 @@
 // `label artists get <id>`: one artist the label manages.
+import type { LabelArtistResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { printRecord } from '../../output/index.js';
-import { api, idArg } from '../release/common.js';
+import { idArg } from '../release/common.js';
 import { labelArtistFields } from './view.js';
 
-export async function getArtist(ctx: Context, rawId: string | undefined): Promise<void> {
+export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+  const rawId = args[0];
   const id = idArg(rawId, 'artist id');
-  const artist = await (await api(ctx)).call('getLabelArtist', { params: { id } });
+  const artist = await (await ctx.services.client()).call('getLabelArtist', { params: { id } });
   await printRecord(ctx, artist, labelArtistFields);
 }

@@ -3,11 +3,12 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printJson, success } from '../../output/index.js';
 import { confirmOrAbort } from '../../prompts.js';
-import { api, idArg } from '../release/common.js';
+import { idArg } from '../release/common.js';
 
-export async function removeArtist(ctx: Context, rawId: string | undefined): Promise<void> {
+export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+  const rawId = args[0];
   const id = idArg(rawId, 'artist id');
-  const client = await api(ctx);
+  const client = await ctx.services.client();
   if (!ctx.globals.yes) {
     if (!ctx.canPrompt) throw new UsageError(`artist ${id}: not removed: confirmation needed`, 'pass --yes to remove without a prompt');
     const a = await client.call('getLabelArtist', { params: { id } });

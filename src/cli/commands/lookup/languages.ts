@@ -1,18 +1,11 @@
-import { defineCommand } from '../../command.js';
+import type { Context } from '../../context.js';
+import { printList } from '../../output/index.js';
 
-export const languagesCommand = defineCommand({
-  name: 'languages',
-  summary: 'List the languages of metadata and audio (ISO 639-1 codes)',
-  description: 'Codes for --language and for audio_language of a track ("instrumental" is also accepted there).',
-  examples: ['reldist lookup languages', 'reldist lookup languages --json | jq -r ".[].code"'],
-  async run(ctx) {
-    const { api } = await import('../release/common.js');
-    const { printList } = await import('../../output/index.js');
-    const rows = await (await api(ctx)).call('getLanguages');
-    await printList(ctx, rows, [
-      { header: 'CODE', value: 'code' },
-      { header: 'NAME', value: 'name' },
-      { header: 'NATIVE NAME', value: 'native_name' },
-    ]);
-  },
-});
+export async function run(ctx: Context): Promise<void> {
+  const rows = await (await ctx.services.client()).call('getLanguages');
+  await printList(ctx, rows, [
+    { header: 'CODE', value: 'code' },
+    { header: 'NAME', value: 'name' },
+    { header: 'NATIVE NAME', value: 'native_name' },
+  ]);
+}

@@ -110,10 +110,7 @@ async function deleteDraft(ctx: Context, client: ApiClient, id: string): Promise
   let own: ApiClient | undefined;
   if (ctx.signal.aborted) {
     // The command's client stops with Ctrl-C; the clean-up needs one that still works.
-    const { session } = await import('../../session.js');
-    const { createClient } = await import('../../../client/index.js');
-    const s = await session(ctx);
-    own = c = createClient({ baseUrl: s.baseUrl, token: s.token, env: ctx.env });
+    own = c = await ctx.services.cleanupClient();
   }
   try {
     await c.call('deleteRelease', { params: { releaseId: id } });

@@ -7,12 +7,6 @@ import type { Context } from '../../context.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import type { Column, Field } from '../../output/index.js';
 
-/** The HTTP client of this command ('long' for uploads and --all walks). */
-export async function api(ctx: Context, workload?: 'oneshot' | 'long'): Promise<ApiClient> {
-  const { apiClient } = await import('../../session.js');
-  return apiClient(ctx, workload ? { workload } : {});
-}
-
 /** An id from the command line: opaque (strings and numbers), but never empty or a path. */
 export function idArg(value: string | undefined, what: string): string {
   const v = (value ?? '').trim();

@@ -1,39 +1,89 @@
-import { defineCommand } from '../../command.js';
-import { configureDeliveryFlags, configureMetadataFlags, configureVideoFlags, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
+// `release create`: builds a plan (file + flags, flags alone, or the wizard) and carries it out.
+import type { ReleaseResource } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { describeError } from '../../describe-error.js';
+import { printJson, success, warn } from '../../output/index.js';
+import { displayPath, loadReleaseFile } from '../../release-file/load.js';
+import { executePlan, type CreatePlan } from './apply.js';
+import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 
-export interface CreateOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
-  file?: string;
-  submit?: boolean;
-  check?: boolean;
+import type { CreateOpts } from './spec.js';
+import { showRelease } from './show.js';
+import { publicOf, reportOutcomes, submitOne } from './submit-run.js';
+import { runWizard, saveProfiles, summary, type WizardResult } from './wizard.js';
+
+function merge<T extends object>(a: T | undefined, b: T): T | undefined {
+  const out = { ...(a ?? {}), ...b } as T;
+  return isEmpty(out) ? undefined : out;
 }
 
-export const createCommand = defineCommand<CreateOpts>({
-  name: 'create',
-  summary: 'Create a release: from flags, from a release file, or with a wizard',
-  description: `Three ways in:
-  - flags: --type, --title, --artist and --label are required, the rest optional;
-  - --file release.yaml (or .json; "-" for standard input): the release with its tracks and their audio, delivery and video settings (format: docs/release-file.md). Flags win over the file. The file is checked first, every problem named as file:line: field.path: expected …; then the draft is created, every track uploaded and attached, delivery and video applied. If any step fails, the draft is deleted again and the error says what happened;
-  - nothing given, on a terminal: a wizard asks for each field, shows a summary and creates the release only when you confirm. Ctrl-C at any step leaves nothing created.
+async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promise<CreatePlan> {
+  const file = await loadReleaseFile(path, { stdin: ctx.io.stdin });
+  return {
+    source: file.name,
+    release: { ...file.release, ...metadataFromFlags(opts) } as CreatePlan['release'],
+    tracks: file.tracks.map((t) => ({ path: t.path, shown: t.written, fields: t.fields })),
+    delivery: merge(file.delivery, deliveryFromFlags(opts)),
+    video: merge(file.video, videoFromFlags(opts)),
+  };
+}
 
-With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error naming its flag. --submit submits the release once it is complete; --check only checks the file and flags and prints the plan, sending nothing.
+function anyFlag(opts: CreateOpts): boolean {
+  const { file: _f, submit: _s, check: _c, ...fields } = opts;
+  return Object.values(fields).some((v) => v !== undefined);
+}
 
---json prints the release as the service sends it (with --submit: {release, submit}).`,
-  examples: [
-    'reldist release create',
-    'reldist release create --type single --title "Northern Sky" --artist "Nina Vale" --label "Northern Lights Records" --genre Pop --language en',
-    'reldist release create --file examples/first-release/release.yaml --submit',
-    'reldist release create --file release.yaml --check',
-  ],
-  configure(cmd) {
-    cmd.option('-f, --file <file>', 'a release file (JSON or YAML) with tracks and settings');
-    cmd.option('--submit', 'submit the release for review once it is created');
-    cmd.option('--check', 'check the release file and flags and print the plan; create nothing');
-    configureMetadataFlags(cmd);
-    configureDeliveryFlags(cmd);
-    configureVideoFlags(cmd);
-  },
-  async run(ctx, opts) {
-    const { runCreate } = await import('./create-run.js');
-    await runCreate(ctx, opts);
-  },
-});
+export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
+  let plan: CreatePlan;
+  let wizard: WizardResult | undefined;
+  if (opts.file !== undefined) {
+    plan = await planFromFile(ctx, opts, opts.file);
+  } else if (!anyFlag(opts) && ctx.canPrompt && !opts.check) {
+    wizard = await runWizard(ctx, await ctx.services.client());
+    plan = wizard.plan;
+  } else {
+    const delivery = deliveryFromFlags(opts);
+    const video = videoFromFlags(opts);
+    plan = { source: 'the flags', release: createFromFlags(metadataFromFlags(opts)), tracks: [], delivery, video };
+  }
+
+  if (opts.check) {
+    const shown = {
+      release: plan.release,
+      tracks: plan.tracks.map((t) => ({ file: displayPath(t.path), ...t.fields })),
+      delivery: plan.delivery ?? null,
+      video: plan.video ?? null,
+    };
+    if (ctx.globals.json) printJson(ctx, shown);
+    else {
+      ctx.io.stdout.write(`${summary(plan, [])}\n`);
+    }
+    success(ctx, `${plan.source}: no problems found; nothing was sent`);
+    return;
+  }
+
+  const client = await ctx.services.client(plan.tracks.length > 0 ? { workload: 'long' } : {});
+  const release: ReleaseResource = await executePlan(ctx, client, plan);
+  const n = release.tracks?.length ?? release.track_count;
+  success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${n} track${n === 1 ? '' : 's'}`);
+  if (wizard) {
+    try {
+      await saveProfiles(client, wizard);
+      success(ctx, `Saved ${wizard.artistName}'s platform profiles`);
+    } catch (err) {
+      warn(ctx, `the release was created, but saving ${wizard.artistName}'s platform profiles failed: ${describeError(err, { debug: false }).message}; set them with \`reldist prefs\``);
+    }
+  }
+
+  if (!opts.submit) return showRelease(ctx, release);
+  const outcome = await submitOne(client, String(release.id), { dryRun: false });
+  const after = outcome.outcome === 'submitted' ? await client.call('getRelease', { params: { releaseId: String(release.id) } }) : release;
+  if (ctx.globals.json) printJson(ctx, { release: after, submit: publicOf(outcome) });
+  else await showRelease(ctx, after);
+  if (!ctx.globals.json && ctx.io.stdoutIsTTY) ctx.io.stdout.write('\n');
+  if (outcome.outcome === 'failed') throw outcome.cause;
+  // The draft stays when the submit is blocked: it is complete, only its problems need fixing.
+  // Piped, stdout carries the release record; the submit's problems go to stderr as lines.
+  const out = ctx.globals.json || ctx.io.stdoutIsTTY ? ctx : { ...ctx, io: { ...ctx.io, stdout: ctx.io.stderr, stdoutIsTTY: true } };
+  await reportOutcomes(out, [outcome], { dryRun: false, single: true, printJson: false });
+}

@@ -1,32 +1,76 @@
-import { defineCommand } from '../../command.js';
-import { configureDeliveryFlags, configureMetadataFlags, configureVideoFlags, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
+// `release edit`: up to three PATCHes, all checked first; a failure restores what was changed.
+import type { ReleaseResource } from '../../../contract/index.js';
+import { UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { describeError } from '../../describe-error.js';
+import { CliError, UsageError } from '../../errors.js';
+import { loadDataFile } from '../../release-file/data-file.js';
+import { deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
+import { idArg } from './common.js';
+import type { EditOpts } from './spec.js';
+import { showRelease } from './show.js';
+import { success } from '../../output/index.js';
 
-export interface EditOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
-  metadata?: string;
-  delivery?: string;
-  video?: string;
+type Part = 'metadata' | 'delivery' | 'video';
+const ENDPOINT = { metadata: 'updateReleaseMetadata', delivery: 'updateReleaseDelivery', video: 'updateReleaseVideo' } as const;
+
+async function fromFile(ctx: Context, path: string | undefined, flag: string, schema: Parameters<typeof loadDataFile>[2]): Promise<Record<string, unknown>> {
+  if (path === undefined) return {};
+  return (await loadDataFile(path, flag, schema, ctx.io.stdin)) as Record<string, unknown>;
 }
 
-export const editCommand = defineCommand<EditOpts>({
-  name: 'edit',
-  args: '<id>',
-  summary: "Change a release's metadata, delivery or video settings",
-  description: `Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
-  examples: [
-    'reldist release edit 42 --title "Northern Sky" --genre Folk',
-    'reldist release edit 42 --release-date 2027-01-15 --territories exclude:KP --price-tier front',
-    'reldist release edit 42 --metadata meta.yaml --video-enabled yes --content-id monetize',
-  ],
-  configure(cmd) {
-    cmd.option('--metadata <file>', 'metadata fields from a JSON/YAML file');
-    cmd.option('--delivery <file>', 'delivery settings from a JSON/YAML file');
-    cmd.option('--video <file>', 'video settings from a JSON/YAML file');
-    configureMetadataFlags(cmd);
-    configureDeliveryFlags(cmd);
-    configureVideoFlags(cmd);
-  },
-  async run(ctx, opts, args) {
-    const { runEdit } = await import('./edit-run.js');
-    await runEdit(ctx, opts, args);
-  },
-});
+/** The values a PATCH would need to put back: the same keys, read from the release before. */
+function previousOf(part: Part, before: ReleaseResource, body: Record<string, unknown>): Record<string, unknown> {
+  const source: Record<string, unknown> = part === 'metadata' ? before : part === 'delivery' ? before.delivery : before.video;
+  return Object.fromEntries(Object.keys(body).map((k) => [k, source[k] ?? null]));
+}
+
+export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise<void> {
+  const id = idArg(args[0], 'release id');
+  const stdinUsers = [opts.metadata, opts.delivery, opts.video].filter((p) => p === '-').length;
+  if (stdinUsers > 1) throw new UsageError('only one of --metadata, --delivery and --video can read standard input ("-")');
+  // Flags win over files, field by field (nested settings are replaced whole).
+  const bodies: Record<Part, Record<string, unknown>> = {
+    metadata: { ...(await fromFile(ctx, opts.metadata, '--metadata', UpdateReleaseMetadataRequest)), ...metadataFromFlags(opts) },
+    delivery: { ...(await fromFile(ctx, opts.delivery, '--delivery', UpdateReleaseDeliveryRequest)), ...deliveryFromFlags(opts) },
+    video: { ...(await fromFile(ctx, opts.video, '--video', UpdateReleaseVideoRequest)), ...videoFromFlags(opts) },
+  };
+  const parts = (['metadata', 'delivery', 'video'] as const).filter((p) => !isEmpty(bodies[p]));
+  if (parts.length === 0) {
+    throw new UsageError('nothing to change', 'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video');
+  }
+  const client = await ctx.services.client();
+  // Read first, so that a refused second part can put the first one back.
+  const keepPrimaries = opts.artist === undefined && (opts.featuring ?? opts.with ?? opts.remixer) !== undefined;
+  const before = parts.length > 1 || keepPrimaries ? await client.call('getRelease', { params: { releaseId: id } }) : undefined;
+  if (keepPrimaries) {
+    // --featuring alone adds to the credits: the primary artists stay.
+    const credits = bodies.metadata.artists as { role: string }[];
+    bodies.metadata.artists = [...before!.artists.filter((a) => a.role === 'primary').map(({ name, role, artist_id }) => ({ name, role, ...(artist_id !== undefined ? { artist_id } : {}) })), ...credits];
+  }
+  const done: Part[] = [];
+  let release: ReleaseResource | undefined;
+  for (const part of parts) {
+    try {
+      release = await client.call(ENDPOINT[part], { params: { releaseId: id }, body: bodies[part] });
+      done.push(part);
+    } catch (err) {
+      if (done.length === 0) throw err;
+      const d = describeError(err, { debug: false });
+      const undone: Part[] = [];
+      const kept: string[] = [];
+      for (const p of done.reverse()) {
+        try {
+          await client.call(ENDPOINT[p], { params: { releaseId: id }, body: previousOf(p, before!, bodies[p]) });
+          undone.push(p);
+        } catch (e) {
+          kept.push(`${p} (could not restore: ${describeError(e, { debug: false }).message})`);
+        }
+      }
+      const what = kept.length === 0 ? `the ${undone.join(' and ')} change${undone.length === 1 ? ' was' : 's were'} undone, nothing changed` : `still changed: ${kept.join('; ')}`;
+      throw new CliError(`release ${id}: ${part} refused: ${d.message}; ${what}`, { exitCode: d.exitCode as never, code: d.code, ...(d.hint ? { hint: d.hint } : {}) });
+    }
+  }
+  success(ctx, `Updated ${parts.join(', ')} of release ${id}`);
+  await showRelease(ctx, release!);
+}

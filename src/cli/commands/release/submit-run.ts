@@ -8,6 +8,7 @@ import { CliError, ExitCode, ValidationFailed } from '../../errors.js';
 import { printJson } from '../../output/index.js';
 import { worstExit } from './common.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
+import { lazy } from '../../lazy.js';
 
 export type Outcome = 'submitted' | 'checked' | 'blocked' | 'failed';
 
@@ -60,7 +61,7 @@ function headline(o: SubmitOutcome, dryRun: boolean): string {
 
 async function paintFor(ctx: Context): Promise<Paint> {
   if (!ctx.color) return noPaint;
-  const { Chalk } = await import('chalk');
+  const { Chalk } = await lazy.chalk();
   const c = new Chalk({ level: 1 });
   return { error: c.red, warning: c.yellow, path: c.bold, dim: c.dim };
 }

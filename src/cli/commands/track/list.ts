@@ -1,17 +1,10 @@
-import { defineCommand } from '../../command.js';
+import type { Context } from '../../context.js';
+import type { TrackResource } from '../../../contract/index.js';
+import { idArg, trackColumns } from '../release/common.js';
+import { printList } from '../../output/index.js';
 
-export const listCommand = defineCommand({
-  name: 'list',
-  args: '<release>',
-  summary: 'List the tracks of a release',
-  description: `Piped, one row per track: position, id, title, ISRC, duration, file name, file state. --json prints the service's array of tracks.`,
-  examples: ['reldist track list 42', 'reldist track list 42 --json | jq -r ".[].isrc"'],
-  aliases: ['ls'],
-  async run(ctx, _opts, args) {
-    const { api, idArg, trackColumns } = await import('../release/common.js');
-    const { printList } = await import('../../output/index.js');
-    const releaseId = idArg(args[0], 'release id');
-    const tracks = await (await api(ctx)).call('listTracks', { params: { releaseId } });
-    await printList(ctx, tracks, trackColumns, { empty: `release ${releaseId} has no tracks yet; add some with \`reldist track upload ${releaseId} <file…>\`` });
-  },
-});
+export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+  const releaseId = idArg(args[0], 'release id');
+  const tracks = await (await ctx.services.client()).call('listTracks', { params: { releaseId } });
+  await printList(ctx, tracks, trackColumns, { empty: `release ${releaseId} has no tracks yet; add some with \`reldist track upload ${releaseId} <file…>\`` });
+}

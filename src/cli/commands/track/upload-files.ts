@@ -7,6 +7,8 @@ import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { ExitCode } from '../../errors.js';
 import { formatBytes, progress } from '../../output/index.js';
+import { lazy } from '../../lazy.js';
+import { uploadTrackFile } from '../../../client/index.js';
 
 export interface Uploaded extends UploadResult {
   path: string;
@@ -22,7 +24,6 @@ export interface UploadFailure {
 
 /** Uploads one file; a refusal comes back as a failure with its reason, never thrown. */
 export async function uploadOne(ctx: Context, client: ApiClient, releaseId: string, path: string, shown = path): Promise<Uploaded | UploadFailure> {
-  const { uploadTrackFile } = await import('../../../client/index.js');
   const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes' });
   try {
     const res = await uploadTrackFile(client, releaseId, path, {
@@ -58,7 +59,7 @@ export function isFailure(r: Uploaded | UploadFailure): r is UploadFailure {
 /** A track title from the file's tags, else from its name ("02_evening-tide.flac" → "evening tide"). */
 export async function titleOf(path: string): Promise<string> {
   try {
-    const { parseFile } = await import('music-metadata');
+    const { parseFile } = await lazy.musicMetadata();
     const meta = await parseFile(path, { duration: false, skipCovers: true });
     const t = meta.common.title?.trim();
     if (t) return t;

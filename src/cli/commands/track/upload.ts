@@ -1,13 +1,60 @@
-import { defineCommand } from '../../command.js';
+// `track upload`: every file uploaded first; only when all were accepted are they attached, after
+// the existing tracks, in one PUT that also lists the existing tracks unchanged.
+import { resolve } from 'node:path';
+import type { ReleaseResource, TrackResource } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { printList, success } from '../../output/index.js';
+import { idArg, trackColumns, worstExit } from '../release/common.js';
+import { isFailure, titleOf, uploadOne, type Uploaded } from './upload-files.js';
 
-export const uploadCommand = defineCommand({
-  name: 'upload',
-  args: '<release> <files...>',
-  summary: 'Upload audio files and add them to a release as new tracks',
-  description: `For each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio: WAV, FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. --json prints the release's tracks afterwards.`,
-  examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
-  async run(ctx, _opts, args) {
-    const { runUpload } = await import('./upload-run.js');
-    await runUpload(ctx, args);
-  },
-});
+/** An existing track as PUT input: every field it has, so that nothing about it changes. */
+export function keepTrack(t: TrackResource) {
+  return {
+    id: t.id,
+    title: t.title,
+    version: t.version,
+    position: t.position,
+    disc: t.disc,
+    artists: t.artists,
+    contributors: t.contributors,
+    isrc: t.isrc,
+    explicit: t.explicit,
+    audio_language: t.audio_language,
+    preview_start_seconds: t.preview_start_seconds,
+  };
+}
+
+export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+  const releaseId = idArg(args[0], 'release id');
+  const files = args.slice(1);
+  const client = await ctx.services.client({ workload: 'long' });
+  // Read first: a missing release is reported before any byte is sent.
+  const existing = await client.call('listTracks', { params: { releaseId } });
+  const titles: string[] = [];
+  for (const f of files) titles.push(await titleOf(resolve(f)));
+
+  const results = [];
+  for (const f of files) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f));
+  const failures = results.filter(isFailure);
+  if (failures.length > 0) {
+    for (const [i, r] of results.entries()) if (isFailure(r)) ctx.io.stderr.write(`error: ${files[i]}: ${r.reason}\n`);
+    const accepted = results.length - failures.length;
+    throw new CliError(
+      `${failures.length} of ${results.length} file${results.length === 1 ? ' was' : 's were'} refused; no track was added${accepted ? ` (the ${accepted} accepted upload${accepted === 1 ? ' is' : 's are'} not attached)` : ''}`,
+      { exitCode: worstExit(failures.map((f) => f.exitCode)) as ExitCode, code: failures[0]!.code, hint: 'the reasons are listed above; fix or leave out those files and run again' },
+    );
+  }
+  const uploaded = results as Uploaded[];
+  const after = existing.filter((t) => t.disc === 1).reduce((m, t) => Math.max(m, t.position), 0);
+  const body = {
+    tracks: [
+      ...existing.map(keepTrack),
+      ...uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 })),
+    ],
+  };
+  const release = await client.call('replaceReleaseTracks', { params: { releaseId }, body });
+  success(ctx, `Added ${uploaded.length} track${uploaded.length === 1 ? '' : 's'} to release ${releaseId}`);
+  const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
+  await printList(ctx, tracks, trackColumns);
+}

@@ -10,9 +10,8 @@ export async function remoteChecker(
   kind: 'upc' | 'isrc',
   releaseId: string | undefined,
 ): Promise<(code: string, local: Verdict) => Promise<RemoteVerdict>> {
-  const { apiClient } = await import('../../session.js');
   // 'long': undici's pool, which keeps the concurrent requests of run.ts on a few connections.
-  const client = await apiClient(ctx, { workload: 'long' });
+  const client = await ctx.services.client({ workload: 'long' });
   return async (code) => {
     const body =
       kind === 'upc'

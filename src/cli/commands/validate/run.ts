@@ -9,6 +9,8 @@ import { fastLines, type FastLines } from './fast.js';
 import { eachLine, type LineHandler, type LineSink } from './lines.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
+import { tableRows } from './table.js';
+import { remoteChecker } from './remote.js';
 
 export type CodeKind = 'upc' | 'isrc';
 
@@ -34,9 +36,9 @@ export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOp
   const check: (input: string) => Verdict = kind === 'upc' ? checkUpc : (input) => checkIsrc(input, isrcOptions);
   const out = new ByteWriter(ctx.io.stdout);
   const mode = ctx.globals.json ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'plain';
-  const table: TableRows | undefined = mode === 'table' ? await (await import('./table.js')).tableRows(ctx.color, Boolean(opts.remote)) : undefined;
+  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote)) : undefined;
   const withDisplay = kind === 'isrc';
-  const remote = opts.remote ? await (await import('./remote.js')).remoteChecker(ctx, kind, opts.release) : undefined;
+  const remote = opts.remote ? await remoteChecker(ctx, kind, opts.release) : undefined;
 
   let checked = 0;
   let valid = 0;

@@ -2,6 +2,7 @@
 // terminal. Batches keep a long input streaming instead of waiting for its end.
 import type { RemoteVerdict, Verdict } from './format.js';
 import { reasonText, tsvField } from './format.js';
+import { lazy } from '../../lazy.js';
 
 export interface TableRows {
   add(input: string, v: Verdict, remote?: RemoteVerdict): void;
@@ -11,8 +12,8 @@ export interface TableRows {
 }
 
 export async function tableRows(color: boolean, withRemote: boolean): Promise<TableRows> {
-  const { default: Table } = await import('cli-table3');
-  const chalk = color ? (await import('chalk')).default : undefined;
+  const { default: Table } = await lazy.table();
+  const chalk = color ? (await lazy.chalk()).default : undefined;
   const paint = (s: string, how: 'green' | 'red' | 'yellow') => (chalk ? chalk[how](s) : s);
   const verdictCell = (valid: boolean, warned: boolean) =>
     valid ? (warned ? paint('valid (warning)', 'yellow') : paint('valid', 'green')) : paint('invalid', 'red');

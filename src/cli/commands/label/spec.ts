@@ -1,3 +1,5 @@
+// The `label` group as --help and shell completion see it: its verbs, their arguments,
+// help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
 import { defineCommand, defineGroup } from '../../command.js';
 
 const listCommand = defineCommand({
@@ -5,9 +7,6 @@ const listCommand = defineCommand({
   summary: 'List the artists you can release as',
   description: 'GET /preferences/artists. Add artists and set their profiles with `reldist prefs label`.',
   examples: ['reldist label artists list', 'reldist label artists list --json'],
-  async run(ctx) {
-    return (await import('./artists-list.js')).listArtists(ctx);
-  },
 });
 
 const getCommand = defineCommand({
@@ -15,9 +14,6 @@ const getCommand = defineCommand({
   args: '<id>',
   summary: 'Show one artist the label manages, with its platform profiles',
   examples: ['reldist label artists get 3', 'reldist label artists get 3 --json'],
-  async run(ctx, _opts, args) {
-    return (await import('./artists-get.js')).getArtist(ctx, args[0]);
-  },
 });
 
 const removeCommand = defineCommand({
@@ -26,9 +22,6 @@ const removeCommand = defineCommand({
   summary: 'Stop managing an artist (asks first on a terminal; --yes otherwise)',
   description: 'Releases that credit the artist keep the credit.',
   examples: ['reldist label artists remove 3', 'reldist label artists remove 3 --yes'],
-  async run(ctx, _opts, args) {
-    return (await import('./artists-remove.js')).removeArtist(ctx, args[0]);
-  },
 });
 
 export const labelGroup = defineGroup({

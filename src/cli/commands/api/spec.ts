@@ -1,6 +1,7 @@
+// `reldist api` as --help and shell completion see it. Declarations only; the code is in api.ts.
 import { defineCommand } from '../../command.js';
 
-interface Opts {
+export interface ApiOpts {
   rawField?: string[];
   field?: string[];
   header?: string[];
@@ -11,7 +12,7 @@ interface Opts {
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-export const apiCommand = defineCommand<Opts>({
+export const apiCommand = defineCommand<ApiOpts>({
   name: 'api',
   args: '<method> <path>',
   summary: 'Send a raw request to any endpoint and print the response',
@@ -35,9 +36,5 @@ export const apiCommand = defineCommand<Opts>({
       .option('--input <file>', 'the request body from a file, or - for stdin')
       .option('--paginate', 'GET every page and print all items as one JSON array')
       .option('-i, --include', 'print the status line and response headers before the body');
-  },
-  async run(ctx, opts, args) {
-    const { runApi } = await import('./run.js');
-    await runApi(ctx, { ...opts, rawField: opts.rawField ?? [], field: opts.field ?? [], header: opts.header ?? [] }, args[0]!, args[1]!);
   },
 });

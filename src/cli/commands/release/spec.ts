@@ -1,0 +1,147 @@
+// The `release` group as --help and shell completion see it: its verbs, their arguments,
+// help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
+import { defineCommand, defineGroup } from '../../command.js';
+import { configureDeliveryFlags, configureMetadataFlags, configureVideoFlags, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
+
+export interface CreateOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
+  file?: string;
+  submit?: boolean;
+  check?: boolean;
+}
+
+export const createCommand = defineCommand<CreateOpts>({
+  name: 'create',
+  summary: 'Create a release: from flags, from a release file, or with a wizard',
+  description: `Three ways in:
+  - flags: --type, --title, --artist and --label are required, the rest optional;
+  - --file release.yaml (or .json; "-" for standard input): the release with its tracks and their audio, delivery and video settings (format: docs/release-file.md). Flags win over the file. The file is checked first, every problem named as file:line: field.path: expected …; then the draft is created, every track uploaded and attached, delivery and video applied. If any step fails, the draft is deleted again and the error says what happened;
+  - nothing given, on a terminal: a wizard asks for each field, shows a summary and creates the release only when you confirm. Ctrl-C at any step leaves nothing created.
+
+With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error naming its flag. --submit submits the release once it is complete; --check only checks the file and flags and prints the plan, sending nothing.
+
+--json prints the release as the service sends it (with --submit: {release, submit}).`,
+  examples: [
+    'reldist release create',
+    'reldist release create --type single --title "Northern Sky" --artist "Nina Vale" --label "Northern Lights Records" --genre Pop --language en',
+    'reldist release create --file examples/first-release/release.yaml --submit',
+    'reldist release create --file release.yaml --check',
+  ],
+  configure(cmd) {
+    cmd.option('-f, --file <file>', 'a release file (JSON or YAML) with tracks and settings');
+    cmd.option('--submit', 'submit the release for review once it is created');
+    cmd.option('--check', 'check the release file and flags and print the plan; create nothing');
+    configureMetadataFlags(cmd);
+    configureDeliveryFlags(cmd);
+    configureVideoFlags(cmd);
+  },
+});
+
+export const deleteCommand = defineCommand({
+  name: 'delete',
+  args: '<id>',
+  summary: 'Delete a draft or rejected release and its tracks',
+  description: `Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required. Releases that were delivered cannot be deleted; take them down instead.`,
+  examples: ['reldist release delete 42', 'reldist release delete 42 --yes --json'],
+  aliases: ['rm'],
+});
+
+export interface EditOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
+  metadata?: string;
+  delivery?: string;
+  video?: string;
+}
+
+export const editCommand = defineCommand<EditOpts>({
+  name: 'edit',
+  args: '<id>',
+  summary: "Change a release's metadata, delivery or video settings",
+  description: `Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
+  examples: [
+    'reldist release edit 42 --title "Northern Sky" --genre Folk',
+    'reldist release edit 42 --release-date 2027-01-15 --territories exclude:KP --price-tier front',
+    'reldist release edit 42 --metadata meta.yaml --video-enabled yes --content-id monetize',
+  ],
+  configure(cmd) {
+    cmd.option('--metadata <file>', 'metadata fields from a JSON/YAML file');
+    cmd.option('--delivery <file>', 'delivery settings from a JSON/YAML file');
+    cmd.option('--video <file>', 'video settings from a JSON/YAML file');
+    configureMetadataFlags(cmd);
+    configureDeliveryFlags(cmd);
+    configureVideoFlags(cmd);
+  },
+});
+
+export const getCommand = defineCommand({
+  name: 'get',
+  args: '<id>',
+  summary: 'Show one release, with its tracks',
+  description: `--json prints the release as the service sends it (snake_case, with its tracks). On a terminal the tracks follow as a table; piped, the output is label<TAB>value lines.`,
+  examples: ['reldist release get 42', 'reldist release get 42 --json | jq .delivery'],
+  aliases: ['view'],
+});
+
+export interface ListOpts {
+  status?: string;
+  type?: string;
+  search?: string;
+  page?: string;
+  perPage?: string;
+  all?: boolean;
+}
+
+export const STATUSES = ['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'] as const;
+export const TYPES = ['single', 'ep', 'album', 'compilation'] as const;
+
+export const listCommand = defineCommand<ListOpts>({
+  name: 'list',
+  summary: 'List your releases, newest first',
+  description: `One page at a time (--page, --per-page up to 100), or every page with --all. --json prints one array of releases (with --all too); a table on a terminal; tab-separated rows when piped: id, status, type, title, artists, tracks, UPC, updated (ISO 8601).`,
+  examples: [
+    'reldist release list',
+    'reldist release list --status draft --search "northern"',
+    'reldist release list --all --json | jq -r ".[] | select(.status == \\"rejected\\") | .id"',
+  ],
+  aliases: ['ls'],
+  configure(cmd) {
+    cmd.option('--status <status>', `only releases in this state: ${STATUSES.join(', ')}`);
+    cmd.option('--type <type>', `only this type: ${TYPES.join(', ')}`);
+    cmd.option('--search <text>', 'only releases whose title, artist, UPC or catalog number contains this');
+    cmd.option('--page <n>', 'the page to show (from 1)');
+    cmd.option('--per-page <n>', 'releases per page (1-100, default 20)');
+    cmd.option('--all', 'walk every page and print them all');
+  },
+});
+
+export interface SubmitOpts {
+  dryRun?: boolean;
+  notes?: string;
+}
+
+export const submitCommand = defineCommand<SubmitOpts>({
+  name: 'submit',
+  args: '<ids...>',
+  summary: 'Submit releases for review, or check them with --dry-run',
+  description: `The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block.
+
+Exit status: 0 when every release went through (or, with --dry-run, would), 3 when any is blocked, another code when a release could not be reached; with several ids, the worst. --json prints one object per release ({release_id, outcome, status, message, problems, error}): the object for one id, an array for several. Piped, each problem is a row: release id, outcome, path, severity, code, message, hint (a release without problems: one row).`,
+  examples: [
+    'reldist release submit 42',
+    'reldist release submit 42 --dry-run',
+    'reldist release submit 42 43 44 --json > results.json',
+  ],
+  configure(cmd) {
+    cmd.option('--dry-run', 'run every check and report, without submitting');
+    cmd.option('--notes <text>', 'notes for the reviewer');
+  },
+});
+
+export const releaseGroup = defineGroup({
+  name: 'release',
+  summary: 'Create, list, edit, delete and submit releases',
+  examples: [
+    'reldist release create --file examples/first-release/release.yaml',
+    'reldist release list --status draft',
+    'reldist release submit 42 --dry-run',
+  ],
+  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand],
+});

@@ -1,0 +1,56 @@
+// The one lazy boundary between declarations and code: each command's run file, by its path
+// without the root. Each `import()` is its own chunk of the bundle, loaded only when that command
+// runs. test/unit/cli-runners.test.ts checks that every declared command has a runner here, and
+// every runner a declaration.
+import type { Runner, VerbModule } from '../command.js';
+
+export const runners = {
+  'me': () => import('./me/me.js'),
+  'api': () => import('./api/api.js'),
+  'openapi': () => import('./openapi/openapi.js'),
+  'completion': () => import('./completion/completion.js'),
+  'serve': () => import('./serve/serve.js'),
+  'validate upc': () => import('./validate/upc.js'),
+  'validate isrc': () => import('./validate/isrc.js'),
+  'auth login': () => import('./auth/login.js'),
+  'auth logout': () => import('./auth/logout.js'),
+  'auth status': () => import('./auth/status.js'),
+  'config get': () => import('./config/get.js'),
+  'config set': () => import('./config/set.js'),
+  'config unset': () => import('./config/unset.js'),
+  'config list': () => import('./config/list.js'),
+  'release list': () => import('./release/list.js'),
+  'release get': () => import('./release/get.js'),
+  'release create': () => import('./release/create.js'),
+  'release edit': () => import('./release/edit.js'),
+  'release delete': () => import('./release/delete.js'),
+  'release submit': () => import('./release/submit.js'),
+  'track list': () => import('./track/list.js'),
+  'track get': () => import('./track/get.js'),
+  'track upload': () => import('./track/upload.js'),
+  'track replace': () => import('./track/replace.js'),
+  'track set': () => import('./track/set.js'),
+  'lookup countries': () => import('./lookup/countries.js'),
+  'lookup platforms': () => import('./lookup/platforms.js'),
+  'lookup genres': () => import('./lookup/genres.js'),
+  'lookup languages': () => import('./lookup/languages.js'),
+  'artist search': () => import('./artist/search.js'),
+  'artist resolve': () => import('./artist/resolve.js'),
+  'prefs artist': () => import('./prefs/artist.js'),
+  'prefs label': () => import('./prefs/label.js'),
+  'label artists list': () => import('./label/artists-list.js'),
+  'label artists get': () => import('./label/artists-get.js'),
+  'label artists remove': () => import('./label/artists-remove.js'),
+} satisfies Record<string, () => Promise<VerbModule>>;
+
+export type CommandPath = keyof typeof runners;
+
+export function isCommandPath(path: string): path is CommandPath {
+  return Object.hasOwn(runners, path);
+}
+
+/** Loads the run file of the command at `path` (build-program.ts calls it when a command runs). */
+export const runner: Runner = (path) => {
+  if (!isCommandPath(path)) throw new Error(`reldist: no run file for "${path}"`);
+  return runners[path]();
+};

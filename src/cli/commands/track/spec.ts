@@ -1,0 +1,61 @@
+// The `track` group as --help and shell completion see it: its verbs, their arguments,
+// help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
+import { defineCommand, defineGroup } from '../../command.js';
+
+export const getCommand = defineCommand({
+  name: 'get',
+  args: '<release> <track>',
+  summary: 'Show one track of a release, with its audio file',
+  examples: ['reldist track get 42 7', 'reldist track get 42 7 --json | jq .file'],
+  aliases: ['view'],
+});
+
+export const listCommand = defineCommand({
+  name: 'list',
+  args: '<release>',
+  summary: 'List the tracks of a release',
+  description: `Piped, one row per track: position, id, title, ISRC, duration, file name, file state. --json prints the service's array of tracks.`,
+  examples: ['reldist track list 42', 'reldist track list 42 --json | jq -r ".[].isrc"'],
+  aliases: ['ls'],
+});
+
+export const replaceCommand = defineCommand({
+  name: 'replace',
+  args: '<release> <track> <file>',
+  summary: 'Replace the audio file of one track',
+  description: `Uploads the file (streamed, with size and sha256, progress on a terminal) and swaps it in; the track keeps its title, ISRC and everything else. Audio the service refuses is reported with its reason and the track keeps its old file. --json prints the track afterwards.`,
+  examples: ['reldist track replace 42 7 northern-sky-remaster.wav'],
+});
+
+export interface SetOpts {
+  file?: string;
+}
+
+export const setCommand = defineCommand<SetOpts>({
+  name: 'set',
+  args: '<release>',
+  summary: 'Replace the whole track list of a release from a file',
+  description: `The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object {"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an uploaded file ("file_key"), or both; tracks left out are removed. Checked against the contract first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
+  examples: [
+    'reldist track set 42 --file tracks.json',
+    'reldist track list 42 --json | jq "map({id, title, isrc})" | reldist track set 42 --file -',
+  ],
+  configure(cmd) {
+    cmd.requiredOption('-f, --file <file>', 'the track list, JSON or YAML');
+  },
+});
+
+export const uploadCommand = defineCommand({
+  name: 'upload',
+  args: '<release> <files...>',
+  summary: 'Upload audio files and add them to a release as new tracks',
+  description: `For each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio: WAV, FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. --json prints the release's tracks afterwards.`,
+  examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
+});
+
+export const trackGroup = defineGroup({
+  name: 'track',
+  summary: 'List, upload, replace and arrange the tracks of a release',
+  examples: ['reldist track upload 42 01-northern-sky.wav', 'reldist track list 42'],
+  commands: [listCommand, getCommand, uploadCommand, replaceCommand, setCommand],
+});

@@ -1,0 +1,48 @@
+// The `validate` group as --help and shell completion see it: its verbs, their arguments,
+// help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
+import { defineCommand, defineGroup } from '../../command.js';
+import { OUTPUT_HELP, configureValidate } from './options.js';
+import type { ValidateOptions } from './run.js';
+
+export const isrcCommand = defineCommand<ValidateOptions>({
+  name: 'isrc',
+  args: '[codes...]',
+  summary: 'check ISRCs (offline, or --remote)',
+  description: `Accepts CC-XXX-YY-NNNNN with or without hyphens or spaces, in any case, with or
+without a leading "ISRC". Shows the display form; an unknown country or agency prefix and a year
+after this one are warnings, not errors.
+
+${OUTPUT_HELP}`,
+  examples: [
+    'reldist validate isrc US-RC1-76-07839',
+    'reldist validate isrc --file isrcs.txt --json > results.jsonl',
+    'reldist validate isrc - < isrcs.txt',
+    'reldist validate isrc USRC17607839 --remote',
+  ],
+  configure: (cmd) => configureValidate(cmd, 'isrc'),
+});
+
+export const upcCommand = defineCommand<ValidateOptions>({
+  name: 'upc',
+  args: '[codes...]',
+  summary: 'check UPC/EAN/GTIN release codes (offline, or --remote)',
+  description: `Accepts 12 digits (UPC-A), 13 (EAN-13) or 14 with a leading 0 (GTIN-14); spaces and
+hyphens are ignored. Gives the reason for each invalid code (the length, the bad character and
+its position, or the check digit it should have).
+
+${OUTPUT_HELP}`,
+  examples: [
+    'reldist validate upc 036000241457',
+    'reldist validate upc --file upcs.txt --json > results.jsonl',
+    'cut -f1 catalog.tsv | reldist validate upc - --quiet',
+    'reldist validate upc 036000241457 --remote --release rel_123',
+  ],
+  configure: (cmd) => configureValidate(cmd, 'upc'),
+});
+
+export const validateGroup = defineGroup({
+  name: 'validate',
+  summary: 'Check UPC/EAN and ISRC codes, offline and in bulk',
+  examples: ['reldist validate upc 036000241457', 'reldist validate isrc --file isrcs.txt --json'],
+  commands: [upcCommand, isrcCommand],
+});
