@@ -40,6 +40,7 @@ describe('reldist auth and config', () => {
     expect(JSON.parse(me.stdout).kind).toBe('label');
   });
 
+  // The harness never gives a terminal for stdin, so this one runs the CLI with its own streams.
   it('refuses to read a token from a terminal with --with-token', async () => {
     const stdin = new PassThrough();
     const sink = new PassThrough();
