@@ -1,14 +1,15 @@
 // Spawning the built binary (npm test builds it first) against a reference service started by
 // the test, and driving it through a real pseudo-terminal (tmux) with bounded waits.
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeConfigDir } from '../integration/cli-harness.js';
+import { binPath, cleanEnv, repoRoot, runBin } from './sandbox-helpers.js';
 
-export const BIN = new URL('../../bin/reldist.js', import.meta.url).pathname;
-export const ROOT = new URL('../..', import.meta.url).pathname;
+export const BIN = binPath;
+export const ROOT = repoRoot;
 
 export interface Target {
   url: string;
@@ -17,7 +18,7 @@ export interface Target {
 }
 
 export function cliEnv(t: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, RELDIST_BASE_URL: t.url, RELDIST_TOKEN: t.token, RELDIST_CONFIG_DIR: t.configDir, RELDIST_DATA_DIR: join(t.configDir, 'data'), HOME: t.configDir, NO_COLOR: '1', ...extra };
+  const env = cleanEnv({ RELDIST_BASE_URL: t.url, RELDIST_TOKEN: t.token, RELDIST_CONFIG_DIR: t.configDir, RELDIST_DATA_DIR: join(t.configDir, 'data'), HOME: t.configDir, ...extra });
   delete env.CI;
   delete env.FORCE_COLOR;
   return env;
@@ -41,15 +42,11 @@ export function serveForTests(use: (t: Target) => void): void {
   });
 }
 
-/** Runs the binary with pipes (not a terminal): exit code and both streams. */
-export function reldist(t: Target, args: string[], options: { stdin?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...args], { env: cliEnv(t), cwd: ROOT, timeout: 60_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin?.end(options.stdin ?? '');
-  });
+/** Runs the binary with pipes (not a terminal) against the target: exit code and both streams. */
+export async function reldist(t: Target, args: string[], options: { stdin?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const r = await runBin(args, cliEnv(t), options.stdin ?? '');
+  // No exit code means it was killed (timed out): a failure all the same.
+  return { ...r, code: r.code ?? 1 };
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,8 +1,11 @@
-// Runs the built binary (bin/reldist.js → dist/) as a user would, with a clean environment.
+// Runs the built binary (bin/reldist.js → dist/) as a user would, with a clean environment:
+// the one way every end-to-end test spawns reldist with pipes (cli-e2e-helpers builds on it).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const binPath = fileURLToPath(new URL('../../bin/reldist.js', import.meta.url));
+/** The repository root: relative paths in tests (examples/…, test/fixtures/…) are from here. */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface CliRun {
   code: number | null;
@@ -22,7 +25,7 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 export function runBin(args: string[], env: NodeJS.ProcessEnv, stdin: string | Buffer = '', nodeArgs: string[] = []): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, binPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, binPath, ...args], { env, cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
     // Bytes first, text once at the end: a character split across two chunks stays whole.
     const out: Buffer[] = [];
     const err: Buffer[] = [];

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { binPath as BIN } from './sandbox-helpers.js';
 
-const BIN = new URL('../../bin/reldist.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'reldist-serve-'));
 const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {

@@ -4,18 +4,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir, runCli, transcript, writeWav, type RunResult } from './cli-harness.js';
+import { transcript, useCli, writeWav, type RunResult } from './cli-harness.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
+const cli = useCli();
 let work: string;
 const golden = (name: string) => `../fixtures/golden/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; token?: string } = {}): Promise<RunResult> =>
-  runCli(argv, { url: server.url, token: o.token ?? server.tokens.label, configDir: config.dir, ...o });
+const run = (argv: string[], o: { tty?: boolean; token?: string } = {}): Promise<RunResult> => cli.run(argv, o);
 /** The transcript without what differs per run: the service's port and the temporary folders. */
 const pinned = (r: RunResult) =>
-  transcript(r).replaceAll(server.url, '<url>').replaceAll(work, '<work>').replace(/rd_…[\w-]{4}/g, 'rd_…<hint>');
+  transcript(r).replaceAll(cli.server.url, '<url>').replaceAll(work, '<work>').replace(/rd_…[\w-]{4}/g, 'rd_…<hint>');
 async function both(argv: string[], name: string, expectedCode = 0, token?: string): Promise<void> {
   const piped = await run(argv, token ? { token } : {});
   expect(piped.code, piped.stderr).toBe(expectedCode);
@@ -26,8 +23,6 @@ async function both(argv: string[], name: string, expectedCode = 0, token?: stri
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
   work = await mkdtemp(join(tmpdir(), 'reldist-goldens-'));
   // Release 1 with one track; release 2, empty (blocked at submit).
   for (const title of ['Northern Sky', 'Blue Hour']) {
@@ -40,8 +35,6 @@ beforeAll(async () => {
   expect(up.code, up.stderr).toBe(0);
 });
 afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -66,7 +59,7 @@ describe('goldens in both modes', () => {
   });
 
   it('prefs artist', async () => {
-    await both(['prefs', 'artist'], 'prefs/artist', 0, server.tokens.artist);
+    await both(['prefs', 'artist'], 'prefs/artist', 0, cli.server.tokens.artist);
   });
 
   it('auth status and config list', async () => {

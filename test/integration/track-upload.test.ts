@@ -1,19 +1,16 @@
-// `reldist track …` against the real reference service: uploads (streamed, checked by the
-// service), attaching after existing tracks, replacing one file, setting the list from a file.
+// `reldist track upload` against the real reference service: files streamed and checked by the
+// service, appended after existing tracks, refusals with their reasons.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir, runCli, transcript, writeWav, type RunResult } from './cli-harness.js';
+import { transcript, useCli, writeWav, type RunResult } from './cli-harness.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
+const cli = useCli();
 let work: string;
 
 const golden = (name: string) => `../fixtures/golden/track/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; stdin?: string } = {}): Promise<RunResult> =>
-  runCli(argv, { url: server.url, token: server.tokens.label, configDir: config.dir, ...o });
+const run = (argv: string[], o: { tty?: boolean; stdin?: string } = {}): Promise<RunResult> => cli.run(argv, o);
 const json = async <T = any>(argv: string[]): Promise<T> => {
   const r = await run([...argv, '--json']);
   expect(r.code, r.stderr).toBe(0);
@@ -22,8 +19,6 @@ const json = async <T = any>(argv: string[]): Promise<T> => {
 const audio = 'examples/first-release/audio';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
   work = await mkdtemp(join(tmpdir(), 'reldist-track-'));
   // Release 1, with no tracks yet.
   const r = await run(['release', 'create', '--type', 'ep', '--title', 'Harbour Lights', '--artist', 'Nina Vale', '--label', 'Northern Lights Records']);
@@ -31,8 +26,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -81,50 +74,5 @@ describe('track upload', () => {
     expect(missing.stderr).toMatch(new RegExp(`^error: ${join(work, 'nowhere.flac')}: no such file\\n`));
     const noRelease = await run(['track', 'upload', '999', `${audio}/first-light.flac`]);
     expect(noRelease.code).toBe(5);
-  });
-});
-
-describe('track list, get, replace, set', () => {
-  it('lists and shows tracks in both modes', async () => {
-    await expect(transcript(await run(['track', 'list', '1']))).toMatchFileSnapshot(golden('list.piped'));
-    await expect(transcript(await run(['track', 'list', '1'], { tty: true }))).toMatchFileSnapshot(golden('list.tty'));
-    await expect(transcript(await run(['track', 'get', '1', '1']))).toMatchFileSnapshot(golden('get.piped'));
-    await expect(transcript(await run(['track', 'get', '1', '1'], { tty: true }))).toMatchFileSnapshot(golden('get.tty'));
-    expect((await run(['track', 'get', '1', '99'])).code).toBe(5);
-  });
-
-  it('replaces the file of one track, keeping the rest of it', async () => {
-    const before = await json(['track', 'get', '1', '1']);
-    const r = await run(['track', 'replace', '1', '1', `${audio}/evening-tide.flac`, '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const after = JSON.parse(r.stdout);
-    expect(after).toMatchObject({ id: 1, title: 'First Light', isrc: 'GBNLR2600001', file: { filename: 'evening-tide.flac', state: 'ready' } });
-    expect(after.file.sha256).not.toBe(before.file.sha256);
-    const refused = await run(['track', 'replace', '1', '1', join(work, 'mono.wav')]);
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/the audio has 1 channel; it must be stereo .*; track 1 keeps its old file\n/);
-    expect((await json(['track', 'get', '1', '1'])).file.filename).toBe('evening-tide.flac');
-  });
-
-  it('sets the list from a file: object or plain array, YAML or JSON', async () => {
-    await writeFile(join(work, 'tracks.yaml'), 'tracks:\n  - id: 3\n    title: Evening Tide\n  - id: 1\n    title: First Light\n');
-    const r = await run(['track', 'set', '1', '--file', join(work, 'tracks.yaml')]);
-    await expect(transcript(r)).toMatchFileSnapshot(golden('set.piped'));
-    const plain = await run(['track', 'set', '1', '--file', '-', '--json'], { stdin: '[{"id": 1, "title": "First Light"}]' });
-    expect(JSON.parse(plain.stdout).map((t: any) => t.id)).toEqual([1]);
-  });
-
-  it('names the line and field of a bad track list, and sends nothing', async () => {
-    await writeFile(join(work, 'bad.json'), '[\n  {"id": 1},\n  {"title": "X", "disc": "two", "explicit": "yes"}\n]\n');
-    const r = await run(['track', 'set', '1', '--file', join(work, 'bad.json')]);
-    expect(r.code).toBe(2);
-    const f = join(work, 'bad.json');
-    expect(r.stderr).toBe(
-      `${f}:2: 0.title: required: expected text\n${f}:3: 1.disc: expected a number, got "two"\n${f}:3: 1.explicit: expected one of explicit, not_explicit, clean, got "yes"\n` +
-        `error: ${f}: 3 problems\nhint: fix the fields named above and run again\n`,
-    );
-    const missingFlag = await run(['track', 'set', '1']);
-    expect(missingFlag.code).toBe(2);
-    expect(missingFlag.stderr).toMatch(/--file/);
   });
 });

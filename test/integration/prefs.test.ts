@@ -1,31 +1,24 @@
-// `reldist prefs artist|label` and `reldist label artists …` against the real reference service.
+// `reldist prefs label|artist` against the real reference service.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir, runCli, transcript, type RunResult } from './cli-harness.js';
+import { transcript, useCli, type RunResult } from './cli-harness.js';
 
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
-let work: string;
+const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/prefs/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; token?: string; stdin?: string } = {}): Promise<RunResult> =>
-  runCli(argv, { url: server.url, token: o.token ?? server.tokens.label, configDir: config.dir, ...o });
+const run = (argv: string[], o: { tty?: boolean; token?: string; stdin?: string } = {}): Promise<RunResult> => cli.run(argv, o);
 const json = async (argv: string[], token?: string) => {
   const r = await run([...argv, '--json'], token ? { token } : {});
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 };
+let work: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
   work = await mkdtemp(join(tmpdir(), 'reldist-prefs-'));
 });
 afterAll(async () => {
-  await server?.close();
-  await config?.cleanup();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -69,7 +62,7 @@ describe('prefs label', () => {
 
 describe('prefs artist', () => {
   it('shows and saves the artist account\'s profile choices', async () => {
-    const token = server.tokens.artist;
+    const token = cli.server.tokens.artist;
     await expect(transcript(await run(['prefs', 'artist'], { token }))).toMatchFileSnapshot(golden('artist-before.piped'));
     const r = await run(['prefs', 'artist', '--platform', 'streaming_a=cn3Vv2aLARkJ1of1D5NpI2', '--platform', 'store_c=new'], { token, tty: true });
     await expect(transcript(r)).toMatchFileSnapshot(golden('artist-after.tty'));
@@ -84,29 +77,5 @@ describe('prefs artist', () => {
     const r = await run(['prefs', 'artist']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/^error: .*label/);
-  });
-});
-
-describe('label artists', () => {
-  it('lists and gets (piped, terminal)', async () => {
-    await expect(transcript(await run(['label', 'artists', 'list']))).toMatchFileSnapshot(golden('label-artists-list.piped'));
-    await expect(transcript(await run(['label', 'artists', 'get', '1'], { tty: true }))).toMatchFileSnapshot(golden('label-artists-get.tty'));
-    expect((await run(['label', 'artists', 'get', '999'])).code).toBe(5);
-  });
-
-  it('removes with --yes only, when not on a terminal', async () => {
-    const refused = await run(['label', 'artists', 'remove', '2']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('error: artist 2: not removed: confirmation needed\nhint: pass --yes to remove without a prompt\n');
-    const r = await run(['label', 'artists', 'remove', '2', '--yes', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ message: expect.any(String) });
-    expect((await run(['label', 'artists', 'get', '2'])).code).toBe(5);
-  });
-
-  it('names a wrong action', async () => {
-    const r = await run(['label', 'artists', 'delete', '2']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: unknown command 'delete'/);
   });
 });

@@ -1,0 +1,45 @@
+// `reldist label artists list|get|remove` against the real reference service.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { transcript, useCli, type RunResult } from './cli-harness.js';
+
+const cli = useCli();
+const golden = (name: string) => `../fixtures/golden/prefs/${name}.txt`;
+const run = (argv: string[], o: { tty?: boolean; token?: string; stdin?: string } = {}): Promise<RunResult> => cli.run(argv, o);
+const json = async (argv: string[], token?: string) => {
+  const r = await run([...argv, '--json'], token ? { token } : {});
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+beforeAll(async () => {
+  // The label's artists as the `prefs label` tests leave them: Kai Moreno added, to get a new
+  // profile on store_c.
+  expect((await run(['prefs', 'label', '--default-genre', 'Electronic', '--add-artist', 'Kai Moreno'])).code).toBe(0);
+  const [kai] = (await json(['prefs', 'label', '--search', 'kai moreno'])).artists;
+  const label = `artists:\n  - id: ${kai.id}\n    name: Kai Moreno\n    platforms:\n      - { platform: store_c, mode: new }\n`;
+  expect((await run(['prefs', 'label', '--file', '-'], { stdin: label })).code).toBe(0);
+});
+
+describe('label artists', () => {
+  it('lists and gets (piped, terminal)', async () => {
+    await expect(transcript(await run(['label', 'artists', 'list']))).toMatchFileSnapshot(golden('label-artists-list.piped'));
+    await expect(transcript(await run(['label', 'artists', 'get', '1'], { tty: true }))).toMatchFileSnapshot(golden('label-artists-get.tty'));
+    expect((await run(['label', 'artists', 'get', '999'])).code).toBe(5);
+  });
+
+  it('removes with --yes only, when not on a terminal', async () => {
+    const refused = await run(['label', 'artists', 'remove', '2']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('error: artist 2: not removed: confirmation needed\nhint: pass --yes to remove without a prompt\n');
+    const r = await run(['label', 'artists', 'remove', '2', '--yes', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ message: expect.any(String) });
+    expect((await run(['label', 'artists', 'get', '2'])).code).toBe(5);
+  });
+
+  it('names a wrong action', async () => {
+    const r = await run(['label', 'artists', 'delete', '2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: unknown command 'delete'/);
+  });
+});

@@ -1,0 +1,123 @@
+// `reldist release create` against the real reference service: goldens for both output modes,
+// flags, release files (checked, all-or-nothing) and the wizard's refusal without a terminal.
+import { mkdtemp, rm, writeFile, cp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transcript, useCli, writeWav, type RunResult } from './cli-harness.js';
+import { draftFlags as flags } from './release-fixtures.js';
+
+const cli = useCli();
+const golden = (name: string) => `../fixtures/golden/release/${name}.txt`;
+const run = (argv: string[], o: { tty?: boolean; stdin?: string; token?: string } = {}): Promise<RunResult> => cli.run(argv, o);
+const json = async <T = any>(argv: string[]): Promise<T> => {
+  const r = await run([...argv, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as T;
+};
+let work: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'reldist-release-'));
+});
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('release create', () => {
+  it('creates a draft from flags (piped, terminal, --json)', async () => {
+    await expect(transcript(await run(['release', 'create', ...flags]))).toMatchFileSnapshot(golden('create-flags.piped'));
+    await expect(transcript(await run(['release', 'create', ...flags, '--release-version', 'Acoustic'], { tty: true }))).toMatchFileSnapshot(golden('create-flags.tty'));
+    const r = await json(['release', 'create', ...flags, '--p-line', '2026 Northern Lights Records', '--explicit', 'clean']);
+    expect(r).toMatchObject({ id: 3, status: 'draft', title: 'Northern Sky', explicit: 'clean', p_line: { year: 2026, owner: 'Northern Lights Records' } });
+  });
+
+  it('names every missing required flag, and never prompts without a terminal', async () => {
+    const r = await run(['release', 'create', '--title', 'Northern Sky']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'error: missing --type, --artist, --label: a release needs a type, a title, a primary artist and a label\n' +
+        'hint: pass them as flags, give a release file with --file, or run on a terminal without --no-input for the wizard\n',
+    );
+  });
+
+  it('names the flag of a bad value', async () => {
+    const bad = await run(['release', 'create', ...flags, '--explicit', 'maybe']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --explicit: expected one of explicit, not_explicit, clean, got "maybe"\n/);
+    const line = await run(['release', 'create', ...flags, '--p-line', 'Northern Lights']);
+    expect(line.stderr).toMatch(/^error: --p-line: expected "<year> <owner>", e\.g\. "2026 Northern Lights Records", got "Northern Lights"\n/);
+    expect((await json(['release', 'list'])).length).toBe(3);
+  });
+
+  it('creates, uploads, attaches, applies settings and submits from the example release file', async () => {
+    const piped = await run(['release', 'create', '--file', 'examples/first-release/release.yaml', '--submit']);
+    await expect(transcript(piped)).toMatchFileSnapshot(golden('create-file-submit.piped'));
+    expect(piped.code).toBe(0);
+    const tty = await run(['release', 'create', '--file', 'examples/first-release/release.yaml'], { tty: true });
+    await expect(transcript(tty)).toMatchFileSnapshot(golden('create-file.tty'));
+    const release = await json(['release', 'get', '5']);
+    expect(release.tracks.map((t: any) => [t.title, t.file.state, t.contributors[0].role])).toEqual([
+      ['First Light', 'ready', 'composer'],
+      ['Evening Tide', 'ready', 'composer'],
+    ]);
+    expect(release.delivery).toMatchObject({ release_date: '2030-01-11', price_tier: 'front' });
+    expect(release.video).toMatchObject({ enabled: true, art_tracks: true });
+    // The example passes every blocking check (the Quick start depends on it).
+    const dry = await json(['release', 'submit', '5', '--dry-run']);
+    expect(dry.problems.filter((p: any) => p.severity === 'error')).toEqual([]);
+  });
+
+  it('reports every problem of a release file with its line, and sends nothing', async () => {
+    const before = (await json(['release', 'list'])).length;
+    const r = await run(['release', 'create', '--file', 'test/fixtures/release-files/bad.yaml']);
+    await expect(transcript(r)).toMatchFileSnapshot(golden('create-file-bad.piped'));
+    expect(r.code).toBe(2);
+    expect((await json(['release', 'list'])).length).toBe(before);
+  });
+
+  it('with --json, puts every problem of a bad file in the one JSON error object', async () => {
+    const r = await run(['release', 'create', '--file', 'test/fixtures/release-files/bad.yaml', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const { error } = JSON.parse(lines[0]!);
+    expect(error.code).toBe('usage');
+    expect(error.details.length).toBeGreaterThan(1);
+    for (const d of error.details) expect(d).toMatch(/^test\/fixtures\/release-files\/bad\.yaml(:\d+)?: /);
+  });
+
+  it('deletes the draft again when the service refuses a track, and says so', async () => {
+    await cp('examples/first-release/audio/first-light.flac', join(work, 'good.flac'));
+    await writeWav(join(work, 'mono.wav'), { seconds: 31, channels: 1 });
+    await writeFile(
+      join(work, 'release.yaml'),
+      'type: single\ntitle: Half Written\nartists: [{ name: Nina Vale, role: primary }]\nlabel: Northern Lights Records\n' +
+        'tracks:\n  - file: good.flac\n  - file: mono.wav\n    title: Mono Take\ndelivery: { release_date: "2030-01-11" }\n',
+    );
+    const before = await json<any[]>(['release', 'list']);
+    const r = await run(['release', 'create', '--file', join(work, 'release.yaml')]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.replace(/req_[\w-]+/g, 'req_<id>').split('\n');
+    expect(lines[0]).toBe('error: mono.wav: the audio has 1 channel; it must be stereo (2 channels) (request req_<id>)');
+    expect(lines[1]).toBe(
+      `error: could not create the release from ${join(work, 'release.yaml')}: 1 of 2 audio files were refused (mono.wav); the draft release ${before.length + 1} was deleted, nothing was kept`,
+    );
+    const after = await json<any[]>(['release', 'list']);
+    expect(after.map((x) => x.id)).toEqual(before.map((x) => x.id));
+  });
+
+  it('checks a file with --check and creates nothing', async () => {
+    const before = (await json(['release', 'list'])).length;
+    const r = await run(['release', 'create', '--file', 'examples/first-release/release.yaml', '--check', '--title', 'First Light (Check)']);
+    expect(r.code).toBe(0);
+    const plan = await json(['release', 'create', '--file', 'examples/first-release/release.yaml', '--check']);
+    expect(plan.tracks.map((t: any) => t.file)).toEqual(['examples/first-release/audio/first-light.flac', 'examples/first-release/audio/evening-tide.flac']);
+    expect(r.stdout).toContain('  Title:     First Light (Check)\n');
+    expect((await json(['release', 'list'])).length).toBe(before);
+  });
+});

@@ -1,0 +1,56 @@
+// `reldist release submit` against the real reference service: blocking problems grouped by
+// field, --dry-run, several releases at once and the exit status of each outcome.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { transcript, useCli, type RunResult } from './cli-harness.js';
+import { createReleases } from './release-fixtures.js';
+
+const cli = useCli();
+const golden = (name: string) => `../fixtures/golden/release/${name}.txt`;
+const run = (argv: string[], o: { tty?: boolean; stdin?: string; token?: string } = {}): Promise<RunResult> => cli.run(argv, o);
+const json = async <T = any>(argv: string[]): Promise<T> => {
+  const r = await run([...argv, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as T;
+};
+
+beforeAll(async () => {
+  await createReleases(run);
+});
+
+describe('release submit', () => {
+  it('shows every blocking problem grouped by field and exits 3 (piped, terminal)', async () => {
+    const piped = await run(['release', 'submit', '2']);
+    expect(piped.code).toBe(3);
+    await expect(transcript(piped)).toMatchFileSnapshot(golden('submit-blocked.piped'));
+    const tty = await run(['release', 'submit', '2'], { tty: true });
+    expect(tty.code).toBe(3);
+    await expect(transcript(tty)).toMatchFileSnapshot(golden('submit-blocked.tty'));
+    expect((await json(['release', 'get', '2'])).status).toBe('draft');
+  });
+
+  it('checks with --dry-run without submitting', async () => {
+    const dry = await run(['release', 'submit', '5', '--dry-run'], { tty: true });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^release 5: ready to submit \(dry run: /);
+    expect((await json(['release', 'get', '5'])).status).toBe('draft');
+  });
+
+  it('reports each of several releases; the exit status is the worst', async () => {
+    const r = await run(['release', 'submit', '5', '2', '999']);
+    expect(r.code).toBe(5);
+    await expect(transcript(r)).toMatchFileSnapshot(golden('submit-several.piped'));
+    expect((await json(['release', 'get', '5'])).status).toBe('in_review');
+    const two = await run(['release', 'submit', '2', '3', '--json']);
+    expect(two.code).toBe(3);
+    const outcomes = JSON.parse(two.stdout);
+    expect(outcomes.map((o: any) => [o.release_id, o.outcome])).toEqual([['2', 'blocked'], ['3', 'blocked']]);
+    // --json: the error too is one JSON object, on stderr.
+    expect(JSON.parse(two.stderr).error.message).toBe('2 of 2 releases were not submitted');
+  });
+
+  it('reports a release that cannot be submitted in its state', async () => {
+    const r = await run(['release', 'submit', '5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: .*in_review.*\n/);
+  });
+});
