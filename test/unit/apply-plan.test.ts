@@ -242,6 +242,26 @@ describe('apply plan: changes', () => {
     expect(changeOf(flat, 'tracks')!.fields.map((f) => f.label)).toEqual(['disc 1 track 2 added', 'disc 2 track 1 removed']);
   });
 
+  it('leaves the tracks alone when the file has none', () => {
+    expect(planRelease(desired(releasePlan({ tracks: [] }), []), converged(), noSubmit).action).toBe('unchanged');
+  });
+
+  it('tracks that took the release artists and explicit follow a change of them; tracks set otherwise do not', () => {
+    const plan = releasePlan();
+    plan.release = { ...plan.release, artists: [{ name: 'Nina Vale', role: 'primary' }, { name: 'Ola', role: 'featuring' }], explicit: 'explicit' };
+    const existing = converged('draft', {}, [
+      track(1, 'First Light', SHA_A, { contributors: [{ name: 'Nina Vale', role: 'composer' }] }),
+      track(2, 'Evening Tide', SHA_B, { artists: [{ name: 'Someone', role: 'primary' }], explicit: 'clean' }),
+    ]);
+    const result = planRelease(desired(plan), existing, noSubmit);
+    expect(changeOf(result, 'metadata')!.fields.map((f) => f.path)).toEqual(['artists', 'explicit']);
+    expect(changeOf(result, 'tracks')!.fields.map((f) => f.label)).toEqual(['track 1 artists', 'track 1 explicit']);
+    const body = changeOf(result, 'tracks')!.buildBody(new Map());
+    expect(body.tracks[0]).toMatchObject({ id: 101, artists: plan.release.artists, explicit: 'explicit' });
+    expect(body.tracks[1]).not.toHaveProperty('artists');
+    expect(body.tracks[1]).not.toHaveProperty('explicit');
+  });
+
   it('patches only the delivery and video settings that differ', () => {
     const plan = releasePlan();
     plan.delivery = { ...plan.delivery, release_date: '2030-02-01', preorder_date: null };

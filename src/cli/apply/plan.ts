@@ -10,7 +10,9 @@
 //   as sets (the service drops repeats).
 // - Tracks are matched by disc and position (the file's order gives the positions, disc 1 unless
 //   it says otherwise); audio is compared by sha256, so only audio that differs or is missing on
-//   the service is uploaded. Tracks the service has beyond the file's are removed.
+//   the service is uploaded. Tracks the service has beyond the file's are removed; a file without
+//   tracks leaves the service's alone. A track without its own artists or explicit, which took the
+//   release's, follows when the file changes the release's.
 // - Only a draft, or a rejected release (editing makes it a draft again), is edited; a release in
 //   review or further on is skipped: never edited behind a reviewer's back, never redelivered.
 import type {
@@ -188,7 +190,7 @@ function planUpdate(desired: DesiredRelease, existing: ExistingRelease, options:
   const changes: Change[] = [];
   const metadata = metadataChange(desired.plan.release, release);
   if (metadata) changes.push(metadata);
-  changes.push(...trackChanges(desired, existing.tracks));
+  changes.push(...trackChanges(desired, existing));
   const delivery = deliveryChange(desired.plan.delivery, release.delivery);
   if (delivery) changes.push(delivery);
   const video = videoChange(desired.plan.video, release.video);
@@ -294,17 +296,21 @@ function storedSha256(track: TrackResource | undefined): string | null {
   return track?.file && track.file.state === 'ready' ? track.file.sha256 : null;
 }
 
-function trackChanges(desired: DesiredRelease, existingTracks: readonly TrackResource[]): Change[] {
+function trackChanges(desired: DesiredRelease, existing: ExistingRelease): Change[] {
   const { plan } = desired;
+  // A file without tracks says nothing about them (a release file may carry metadata only).
+  if (plan.tracks.length === 0) return [];
+  const existingTracks = existing.tracks;
   const slots = trackSlots(plan.tracks);
   const multiDisc = slots.some((s) => s.disc !== 1) || existingTracks.some((t) => t.disc !== 1);
   const byKey = new Map(existingTracks.map((t) => [slotKey(t), t]));
   const matched: (TrackResource | undefined)[] = slots.map((s) => byKey.get(slotKey(s)));
+  const wanted = plan.tracks.map((t, i) => ({ ...t.fields, ...inheritedFields(t, matched[i], plan.release, existing.release) }));
 
   const fields: FieldChange[] = [];
   const uploadFields: FieldChange[] = [];
   const uploads = new Set<number>();
-  plan.tracks.forEach((t, i) => {
+  wanted.forEach((want, i) => {
     const name = trackName(slots[i]!, multiDisc);
     const have = matched[i];
     const sha = desired.audioSha256[i]!;
@@ -317,7 +323,7 @@ function trackChanges(desired: DesiredRelease, existingTracks: readonly TrackRes
       return;
     }
     for (const key of TRACK_KEYS) {
-      const after = t.fields[key];
+      const after = want[key];
       if (after === undefined) continue;
       const form = TRACK_FORMS[key] as (v: unknown) => unknown;
       if (!same(form(after), form(have[key]))) fields.push(fieldChange(`tracks.${i}.${key}`, `${name} ${key}`, have[key], after));
@@ -338,9 +344,36 @@ function trackChanges(desired: DesiredRelease, existingTracks: readonly TrackRes
     kind: 'tracks',
     // Audio differences are listed once, under the upload.
     fields,
-    buildBody: tracksBodyBuilder(desired, slots, matched, uploads),
+    buildBody: tracksBodyBuilder(desired, slots, matched, uploads, wanted),
   });
   return changes;
+}
+
+/** Track fields that default to the release's: artists and explicit. */
+const INHERITED_KEYS = ['artists', 'explicit'] as const;
+
+/**
+ * A track the file leaves without artists (or explicit) took the release's when it was made; when
+ * the file changes the release's, such a track follows, as it would in a release made afresh. A
+ * track whose value was set otherwise (by hand, or by an earlier file) is left alone.
+ */
+function inheritedFields(
+  t: PlannedTrack,
+  have: TrackResource | undefined,
+  wantRelease: CreateReleaseRequest,
+  haveRelease: ReleaseResource,
+): Partial<Pick<PlannedTrack['fields'], (typeof INHERITED_KEYS)[number]>> {
+  const out: Record<string, unknown> = {};
+  if (!have) return out;
+  for (const key of INHERITED_KEYS) {
+    const want = wantRelease[key];
+    if (t.fields[key] !== undefined || want === undefined) continue;
+    const form = METADATA_FORMS[key] as (v: unknown) => unknown;
+    const releaseChanges = !same(form(want), form(haveRelease[key]));
+    const trackFollowed = same(form(have[key]), form(haveRelease[key]));
+    if (releaseChanges && trackFollowed) out[key] = want;
+  }
+  return out;
 }
 
 function titleFor(desired: DesiredRelease, i: number, have: TrackResource | undefined): string {
@@ -352,11 +385,12 @@ function tracksBodyBuilder(
   slots: readonly TrackSlot[],
   matched: readonly (TrackResource | undefined)[],
   uploads: ReadonlySet<number>,
+  wanted: readonly PlannedTrack['fields'][] = desired.plan.tracks.map((t) => t.fields),
 ): TracksChange['buildBody'] {
   return (fileKeys) => ({
     tracks: desired.plan.tracks.map((t, i): ReplaceReleaseTracksTrackInput => {
       const have = matched[i];
-      const { title: _title, disc: _disc, position: _position, ...fields } = t.fields;
+      const { title: _title, disc: _disc, position: _position, ...fields } = wanted[i]!;
       let fileKey: string | undefined;
       if (uploads.has(i)) {
         fileKey = fileKeys.get(i);
