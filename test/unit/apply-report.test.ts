@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { failedItems, formatReportLine, parseReport, type ReportLine } from '../../src/cli/apply/report.js';
+import { UsageError } from '../../src/cli/errors.js';
+
+function line(catalog: string, outcome: ReportLine['outcome'], overrides: Partial<ReportLine> = {}): ReportLine {
+  return {
+    file: `${catalog}.yaml`,
+    catalog_number: catalog,
+    release_id: outcome === 'failed' ? null : 42,
+    action: 'create',
+    outcome,
+    status: outcome === 'failed' ? null : 'draft',
+    problems: [],
+    error: outcome === 'failed' ? { code: 'network', message: 'the service did not answer' } : null,
+    ...overrides,
+  };
+}
+
+describe('apply --report', () => {
+  it('writes one JSON object per line and reads it back', () => {
+    const lines = [line('NLR-1', 'created'), line('NLR-2', 'failed')];
+    const text = lines.map(formatReportLine).join('');
+    expect(text.split('\n')).toHaveLength(3);
+    expect(parseReport('report.jsonl', text)).toEqual(lines);
+  });
+
+  it('reads reports joined with cat, blank lines, CRLF and fields it does not know', () => {
+    const shard1 = formatReportLine(line('NLR-1', 'created'));
+    const shard2 = `${JSON.stringify({ ...line('NLR-2', 'blocked'), extra: true })}\r\n\n`;
+    const parsed = parseReport('all.jsonl', shard1 + shard2);
+    expect(parsed.map((l) => l.catalog_number)).toEqual(['NLR-1', 'NLR-2']);
+    expect(parsed[1]).not.toHaveProperty('extra');
+  });
+
+  it('names a bad line by its number', () => {
+    const text = `${formatReportLine(line('NLR-1', 'created'))}{"file": \n`;
+    expect(() => parseReport('report.jsonl', text)).toThrow(UsageError);
+    expect(() => parseReport('report.jsonl', text)).toThrow('report.jsonl:2: not JSON; expected one release per line, as written by --report');
+  });
+
+  it('lists every bad line above one error', () => {
+    const good = formatReportLine(line('NLR-1', 'created'));
+    const text = `${good}${JSON.stringify({ ...line('NLR-2', 'created'), outcome: 'exploded' })}\nnope\n${JSON.stringify([1])}\n`;
+    try {
+      parseReport('r.jsonl', text);
+      expect.unreachable();
+    } catch (err) {
+      const e = err as UsageError;
+      expect(e.message).toBe('r.jsonl: 3 bad lines');
+      expect(e.details).toHaveLength(3);
+      expect(e.details[0]).toMatch(/^r\.jsonl:2: outcome: /);
+      expect(e.details[1]).toMatch(/^r\.jsonl:3: not JSON/);
+      expect(e.details[2]).toMatch(/^r\.jsonl:4: /);
+    }
+  });
+
+  it('retries what failed or was blocked, the last line of a catalog number winning', () => {
+    const report = [
+      line('NLR-1', 'failed'),
+      line('NLR-2', 'blocked', { problems: [{ code: 'artwork_missing', message: 'no artwork', severity: 'error' }] }),
+      line('NLR-3', 'created'),
+      line('NLR-4', 'skipped'),
+      line('nlr-1 ', 'updated'),
+      line('NLR-3', 'failed'),
+      line('NLR-5', 'submitted'),
+      line('NLR-6', 'unchanged'),
+    ];
+    expect(failedItems(report).map((l) => l.catalog_number)).toEqual(['NLR-2', 'NLR-3']);
+    expect(failedItems([])).toEqual([]);
+  });
+});
