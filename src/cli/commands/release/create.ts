@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { printJson, success, warn } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
-import { executePlan, type CreatePlan } from './apply.js';
+import { executePlan, type CreatePlan } from './create-steps.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 
 import type { CreateOpts } from './spec.js';

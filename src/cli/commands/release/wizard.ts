@@ -9,7 +9,7 @@ import { Interrupted } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
 import { audioFileProblem, displayPath } from '../../release-file/load.js';
 import { titleOf } from '../track/upload-files.js';
-import type { CreatePlan, PlanTrack } from './apply.js';
+import type { CreatePlan, PlanTrack } from './create-steps.js';
 import { artistsText, PLATFORMS } from './common.js';
 
 export interface ProfileChoice {
