@@ -90,7 +90,12 @@ export interface RawResponse {
   /** Parsed JSON when the body is JSON, else undefined. */
   data: unknown;
   attempts: number;
+  /** An earlier attempt reached the service but its answer was lost (the work may be done). */
+  answerLost?: boolean;
 }
+
+/** Methods that change something: each call carries an Idempotency-Key, reused by its retries. */
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const MAX_PAGES = 10_000;
 const TRACE_BODY_LIMIT = 4000;
@@ -128,8 +133,9 @@ export class ApiClient {
       if (issues.length > 0) throw new RequestValidationError(endpointId, issues);
     }
     const headers: Record<string, string> = { ...options.headers };
-    // One key per logical operation, reused by every retry of it.
-    if (route.idempotencyKey && !hasHeader(headers, 'idempotency-key')) {
+    // One key per logical operation, reused by every retry of it: the service replays the first
+    // answer instead of doing the work twice (it honours a key on every mutation).
+    if ((route.idempotencyKey || MUTATIONS.has(route.method)) && !hasHeader(headers, 'idempotency-key')) {
       headers['Idempotency-Key'] = options.idempotencyKey ?? globalThis.crypto.randomUUID();
     }
     const res = await this.request({
@@ -184,6 +190,10 @@ export class ApiClient {
   /** Sends one request (with retries) and turns non-2xx into ApiError. */
   async request(req: RawRequest): Promise<RawResponse> {
     const res = await this.send(req);
+    // A DELETE whose first answer was lost and whose retry finds nothing: the first one did it.
+    if (res.status === 404 && res.answerLost && req.method.toUpperCase() === 'DELETE') {
+      return { ...res, status: 200, statusText: 'OK', data: { message: 'deleted' } };
+    }
     if (res.status < 200 || res.status >= 300) {
       const err = apiErrorFrom(res.status, res.statusText, res.text, res.headers, { method: req.method.toUpperCase(), path: pathOnly(req.path) });
       const after = parseRetryAfter(res.headers['retry-after']);
@@ -211,6 +221,7 @@ export class ApiClient {
     const transport = await this.transport(req.workload ?? this.opts.workload ?? 'oneshot');
     const signal = anySignal(req.signal, this.opts.signal);
 
+    let answerLost = false;
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       this.traceRequest(method, url, headers, req.body);
@@ -222,6 +233,8 @@ export class ApiClient {
         const code = errorCode(err) ?? 'ENETWORK';
         this.trace(`! ${method} ${url.href}: ${code} ${(err as Error).message ?? ''}`);
         if (replayable && isRetryableNetworkCode(code) && attempt <= policy.maxRetries) {
+          // Reset or timed out (not refused): the request may have been done, its answer lost.
+          answerLost = true;
           await this.wait(attempt, policy, undefined, code, signal);
           continue;
         }
@@ -233,11 +246,13 @@ export class ApiClient {
         const after = parseRetryAfter(res.headers['retry-after']);
         // A server asking for a longer pause than we are willing to wait: give up now, say so.
         if (!(after !== undefined && after > policy.maxDelayMs)) {
+          // A gateway's 502/504 may come after the service did the work.
+          if (res.status === 502 || res.status === 504) answerLost = true;
           await this.wait(attempt, policy, after, `${res.status}`, signal);
           continue;
         }
       }
-      return { status: res.status, statusText: res.statusText, headers: res.headers, text, data: parseJson(res.headers, text), attempts: attempt };
+      return { status: res.status, statusText: res.statusText, headers: res.headers, text, data: parseJson(res.headers, text), attempts: attempt, ...(answerLost ? { answerLost } : {}) };
     }
   }
 
@@ -355,7 +370,7 @@ function pathOnly(path: string): string {
 }
 
 function errInit(e: ApiError) {
-  return { status: e.status, code: e.code, message: e.message, requestId: e.requestId, fields: e.fields, problems: e.problems, method: e.method, path: e.path };
+  return { status: e.status, code: e.code, message: e.message, requestId: e.requestId, fields: e.fields, problems: e.problems, details: e.details, method: e.method, path: e.path };
 }
 
 function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {

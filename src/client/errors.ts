@@ -27,6 +27,8 @@ export interface ApiErrorInit {
   requestId?: string | undefined;
   fields?: ErrorDetail['fields'] | undefined;
   problems?: Problem[] | undefined;
+  /** 409 catalog_number_taken: the release holding the number. */
+  details?: ErrorDetail['details'] | undefined;
   method: string;
   path: string;
   /** Set when the client gave up after retrying (429/5xx). */
@@ -43,6 +45,7 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly fields: ErrorDetail['fields'] | undefined;
   readonly problems: Problem[] | undefined;
+  readonly details: ErrorDetail['details'] | undefined;
   readonly method: string;
   readonly path: string;
   readonly attempts: number;
@@ -56,6 +59,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.fields = init.fields;
     this.problems = init.problems;
+    this.details = init.details;
     this.method = init.method;
     this.path = init.path;
     this.attempts = init.attempts ?? 1;
@@ -191,6 +195,7 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
     requestId: typeof e?.request_id === 'string' ? e.request_id : headers['x-request-id'],
     fields: isFieldMessages(e?.fields) ? e.fields : undefined,
     problems: Array.isArray(e?.problems) ? e.problems.filter(isProblem) : undefined,
+    details: isDetails(e?.details) ? e.details : undefined,
     method: req.method,
     path: req.path,
   });
@@ -205,6 +210,10 @@ const isOptionalString = (v: unknown): v is string | undefined => v === undefine
 
 function isFieldMessages(v: unknown): v is NonNullable<ErrorDetail['fields']> {
   return isRecord(v) && Object.values(v).every(isStringArray);
+}
+
+function isDetails(v: unknown): v is NonNullable<ErrorDetail['details']> {
+  return isRecord(v) && (typeof v.release_id === 'string' || typeof v.release_id === 'number') && typeof v.status === 'string';
 }
 
 function isProblem(v: unknown): v is Problem {

@@ -57,7 +57,7 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
         for (const f of failures) ctx.io.stderr.write(`error: ${plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path}: ${f.reason}\n`);
         const n = failures.length;
         throw new StepFailed(
-          `${n} of ${results.length} audio file${results.length === 1 ? ' was' : 's were'} refused (${failures.map((f) => plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path).join(', ')})`,
+          `${n} of ${results.length} audio file${results.length === 1 ? ' was' : 's were'} ${failures.every((f) => f.exitCode === ExitCode.validation) ? 'refused' : 'not uploaded'} (${failures.map((f) => plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path).join(', ')})`,
           undefined,
           failures.every((f) => f.exitCode === ExitCode.validation) ? ExitCode.validation : (failures[0]!.exitCode as number),
           'the reasons are listed above; fix or replace those files and run again',

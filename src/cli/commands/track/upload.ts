@@ -41,7 +41,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
     for (const [i, r] of results.entries()) if (isFailure(r)) ctx.io.stderr.write(`error: ${files[i]}: ${r.reason}\n`);
     const accepted = results.length - failures.length;
     throw new CliError(
-      `${failures.length} of ${results.length} file${results.length === 1 ? ' was' : 's were'} refused; no track was added${accepted ? ` (the ${accepted} accepted upload${accepted === 1 ? ' is' : 's are'} not attached)` : ''}`,
+      `${failures.length} of ${results.length} file${results.length === 1 ? ' was' : 's were'} ${failures.every((f) => f.exitCode === ExitCode.validation) ? 'refused' : 'not uploaded'}; no track was added${accepted ? ` (the ${accepted} accepted upload${accepted === 1 ? ' is' : 's are'} not attached)` : ''}`,
       { exitCode: worstExit(failures.map((f) => f.exitCode)) as ExitCode, code: failures[0]!.code, hint: 'the reasons are listed above; fix or leave out those files and run again' },
     );
   }

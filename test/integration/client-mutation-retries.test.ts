@@ -1,0 +1,101 @@
+// Every mutation (POST, PUT, PATCH, DELETE) carries an Idempotency-Key and is retried under it:
+// through the fault proxy, an answer lost after the service did the work is replayed, never
+// repeated, and a DELETE whose answer was lost is reported as done.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ApiClient } from '../../src/client/index.js';
+import { startFaultProxy, type FaultProxy, type FaultRates } from '../helpers/fault-proxy.js';
+import type { BodyOf } from '../../src/contract/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const validRelease: BodyOf<'createRelease'> = { type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records' };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A proxy that faults the first matching request (then lets the retry through), and a client behind it. */
+async function faulty(method: string, faults: FaultRates): Promise<{ proxy: FaultProxy; client: ApiClient; close(): Promise<void> }> {
+  const proxy = await startFaultProxy({ target: server.url, seed: 1, faults, maxConsecutiveFaults: 1, match: (m) => m === method });
+  const client = createClient({ baseUrl: proxy.url, token: server.tokens.label, transport: 'undici', retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 50 } });
+  return { proxy, client, close: async () => { await client.close(); await proxy.close(); } };
+}
+
+async function newDraft(title: string): Promise<string> {
+  const c = createClient({ baseUrl: server.url, token: server.tokens.label, transport: 'http' });
+  const r = await c.call('createRelease', { body: { ...validRelease, title } });
+  await c.close();
+  return String(r.id);
+}
+
+describe('mutations are retried under one Idempotency-Key', () => {
+  it('PATCH: the answer lost after the work is replayed on the retry', async () => {
+    const id = await newDraft('Patch Me');
+    const f = await faulty('PATCH', { dropAfter: 1 });
+    const res = await f.client.call('updateReleaseMetadata', { params: { releaseId: id }, body: { title: 'Patched' } });
+    expect(res.title).toBe('Patched');
+    const route = f.proxy.stats.byRoute['PATCH /releases/{releaseId}/metadata']!;
+    expect(route.requests).toBe(2);
+    expect(route.byDecision.dropAfter).toBe(1);
+    await f.close();
+  });
+
+  it('PUT: a request dropped before the service saw it is sent again', async () => {
+    const id = await newDraft('Put Me');
+    const f = await faulty('PUT', { dropBefore: 1 });
+    const res = await f.client.call('replaceReleaseTracks', { params: { releaseId: id }, body: { tracks: [] } });
+    expect(res).toBeDefined();
+    const route = f.proxy.stats.byRoute['PUT /releases/{releaseId}/tracks']!;
+    expect(route.requests).toBe(2);
+    expect(route.byDecision.dropBefore).toBe(1);
+    await f.close();
+  });
+
+  it('POST create: a lost answer makes one release, not two', async () => {
+    const f = await faulty('POST', { dropAfter: 1 });
+    const before = (await f.client.call('listReleases', { query: { catalog_number: 'RETRY-POST-1' } })).data.length;
+    const created = await f.client.call('createRelease', { body: { ...validRelease, title: 'Once', catalog_number: 'RETRY-POST-1' } });
+    const after = await f.client.call('listReleases', { query: { catalog_number: 'RETRY-POST-1' } });
+    expect(before).toBe(0);
+    expect(after.data.map((r) => String(r.id))).toEqual([String(created.id)]);
+    await f.close();
+  });
+
+  it('DELETE: the first attempt succeeded, its answer was lost: reported as done', async () => {
+    const id = await newDraft('Delete Me');
+    const f = await faulty('DELETE', { dropAfter: 1 });
+    await expect(f.client.call('deleteRelease', { params: { releaseId: id } })).resolves.toBeDefined();
+    const route = f.proxy.stats.byRoute['DELETE /releases/{releaseId}']!;
+    expect(route.requests).toBe(2);
+    await expect(f.client.call('getRelease', { params: { releaseId: id } })).rejects.toMatchObject({ status: 404 });
+    await f.close();
+  });
+
+  it('DELETE: a 404 after a lost answer counts as done even without the replay', async () => {
+    const id = await newDraft('Delete Me Too');
+    // Each attempt gets its own key here, so the service cannot replay: the retry finds nothing.
+    const f = await faulty('DELETE', { dropAfter: 1 });
+    await expect(f.client.request({ method: 'DELETE', path: `/releases/${id}` })).resolves.toMatchObject({ status: 200 });
+    await f.close();
+    // Without a lost answer, a DELETE of something that is not there is still a 404.
+    const direct = createClient({ baseUrl: server.url, token: server.tokens.label, transport: 'http' });
+    await expect(direct.request({ method: 'DELETE', path: '/releases/999999' })).rejects.toMatchObject({ status: 404 });
+    await direct.close();
+  });
+
+  it('a network failure that outlasts the retries is a network error, not a refusal', async () => {
+    const id = await newDraft('Never Reached');
+    const proxy = await startFaultProxy({ target: server.url, seed: 2, faults: { dropBefore: 1 }, maxConsecutiveFaults: 100, match: (m) => m === 'PATCH' });
+    const client = createClient({ baseUrl: proxy.url, token: server.tokens.label, transport: 'undici', retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 10 } });
+    const err: any = await client.call('updateReleaseMetadata', { params: { releaseId: id }, body: { title: 'X' } }).catch((e) => e);
+    expect(err.name).toBe('NetworkError');
+    expect(err.toCliError()).toMatchObject({ code: 'network_error' });
+    expect(err.toCliError().message).not.toMatch(/refused/);
+    expect(proxy.stats.requests).toBe(3);
+    await client.close();
+    await proxy.close();
+  });
+});
