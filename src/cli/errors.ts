@@ -7,6 +7,8 @@ export const ExitCode = {
   auth: 4,
   notFound: 5,
   rateLimited: 6,
+  timedOut: 7,
+  changesPending: 8,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -69,5 +71,7 @@ export const exitCodeHelp = `Exit codes:
   4    not authenticated (no token, or the token was refused)
   5    not found
   6    rate limited, or retries exhausted
+  7    timed out
+  8    changes pending (\`release apply --plan\`)
   130  interrupted (Ctrl-C, or a prompt was cancelled)
 `;

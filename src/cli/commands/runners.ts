@@ -25,6 +25,7 @@ export const runners = {
   'release edit': () => import('./release/edit.js'),
   'release delete': () => import('./release/delete.js'),
   'release submit': () => import('./release/submit.js'),
+  'release apply': () => import('./release/apply.js'),
   'track list': () => import('./track/list.js'),
   'track get': () => import('./track/get.js'),
   'track upload': () => import('./track/upload.js'),

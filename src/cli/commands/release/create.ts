@@ -5,6 +5,7 @@ import { describeError } from '../../describe-error.js';
 import { printJson, success, warn } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
 import { executePlan, type CreatePlan } from './create-steps.js';
+import { catalogNumberTakenError } from './catalog-taken.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 
 import type { CreateOpts } from './spec.js';
@@ -63,7 +64,9 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   const client = await ctx.services.client(plan.tracks.length > 0 ? { workload: 'long' } : {});
-  const release: ReleaseResource = await executePlan(ctx, client, plan);
+  const release: ReleaseResource = await executePlan(ctx, client, plan).catch((err: unknown) => {
+    throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
+  });
   const n = release.tracks?.length ?? release.track_count;
   success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${n} track${n === 1 ? '' : 's'}`);
   if (wizard) {

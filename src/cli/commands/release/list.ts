@@ -12,6 +12,7 @@ export async function run(ctx: Context, opts: ListOpts): Promise<void> {
     status: choiceOption(opts.status, '--status', STATUSES),
     type: choiceOption(opts.type, '--type', TYPES),
     search: opts.search?.trim() || undefined,
+    catalog_number: opts.catalogNumber?.trim() || undefined,
     page: intOption(opts.page, '--page', 1, 100_000),
     perPage: intOption(opts.perPage, '--per-page', 1, 100),
   };

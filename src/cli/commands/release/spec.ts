@@ -84,6 +84,7 @@ export interface ListOpts {
   status?: string;
   type?: string;
   search?: string;
+  catalogNumber?: string;
   page?: string;
   perPage?: string;
   all?: boolean;
@@ -106,6 +107,7 @@ export const listCommand = defineCommand<ListOpts>({
     cmd.option('--status <status>', `only releases in this state: ${STATUSES.join(', ')}`);
     cmd.option('--type <type>', `only this type: ${TYPES.join(', ')}`);
     cmd.option('--search <text>', 'only releases whose title, artist, UPC or catalog number contains this');
+    cmd.option('--catalog-number <number>', 'only the release with exactly this catalog number (case and spaces ignored)');
     cmd.option('--page <n>', 'the page to show (from 1)');
     cmd.option('--per-page <n>', 'releases per page (1-100, default 20)');
     cmd.option('--all', 'walk every page and print them all');
@@ -135,6 +137,42 @@ Exit status: 0 when every release went through (or, with --dry-run, would), 3 wh
   },
 });
 
+export interface ApplyOpts {
+  submit?: boolean;
+  plan?: boolean;
+  report?: string;
+  shard?: string;
+  parallel?: string;
+  onlyFailed?: string;
+}
+
+export const applyCommand = defineCommand<ApplyOpts>({
+  name: 'apply',
+  args: '<paths...>',
+  summary: 'Make the service match release files: create, update and submit, safely re-runnable',
+  description: `Each release file (folders are searched for *.yaml, *.yml and *.json) must carry a catalog_number: it is the release's key. Apply finds the release with that number, creates it when there is none, and otherwise changes only what differs (audio is compared by sha256: only changed audio is uploaded). A draft or rejected release is edited; one in review or further on is skipped with the reason. Nothing is ever deleted. Every write carries an idempotency key, so a run that was killed or failed is simply run again: it resumes, and never makes a second release.
+
+--plan shows what would change (+ create, ~ update, = unchanged, ! skip) and exits 8 when anything would. --submit submits each release once it matches its file. Every problem in the files (a missing or shared catalog number, a bad field) stops the run before anything is sent.
+
+Output: one line per release as it finishes: JSON with --json ({file, catalog_number, release_id, action, outcome, status, problems, error}), tab-separated when piped, a progress line and a summary table on a terminal. --report FILE appends the same JSON lines to FILE as releases finish; --only-failed REPORT applies only the releases that failed or were blocked there.
+
+Exit status: 0 when every release matches its file (and, with --submit, is submitted); 3 when a submit was blocked and nothing failed; 1 when a release failed; 2 for a usage or file problem; 8 for --plan with changes pending.`,
+  examples: [
+    'reldist release apply releases/ --plan',
+    'reldist release apply releases/ --submit --report apply-report.jsonl',
+    'reldist release apply releases/ --shard 2/4 --parallel 8 --json',
+    'reldist release apply releases/ --only-failed apply-report.jsonl',
+  ],
+  configure(cmd) {
+    cmd.option('--submit', 'submit each release for review once it matches its file');
+    cmd.option('--plan', 'show what would change and send nothing (exit 8 when anything would)');
+    cmd.option('--report <file>', 'append one JSON line per finished release to this file');
+    cmd.option('--shard <i/n>', "apply only this job's share of the releases, e.g. 2/4");
+    cmd.option('--parallel <n>', 'releases applied at once (1-32, default 4)');
+    cmd.option('--only-failed <report>', 'apply only the releases that failed or were blocked in this report');
+  },
+});
+
 export const releaseGroup = defineGroup({
   name: 'release',
   summary: 'Create, list, edit, delete and submit releases',
@@ -143,5 +181,5 @@ export const releaseGroup = defineGroup({
     'reldist release list --status draft',
     'reldist release submit 42 --dry-run',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand],
+  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand],
 });

@@ -1,0 +1,195 @@
+// `release apply` for one release: find it by catalog number, plan (src/cli/apply/plan.ts), and
+// carry the plan out step by step. Every write carries a deterministic Idempotency-Key (the
+// catalog number, the step and a hash of the body), so a re-run after a kill replays what the
+// service already did instead of doing it twice. Nothing is ever deleted, also not on failure:
+// a half-done draft is found by its catalog number and completed by the next run.
+import { createHash } from 'node:crypto';
+import { ApiError, uploadTrackFile, type ApiClient } from '../../../client/index.js';
+import type { EntityId, Problem, ReleaseStatus } from '../../../contract/index.js';
+import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
+import type { ApplyItem } from '../../apply/collect.js';
+import { readDesired, sha256File } from '../../apply/desired.js';
+import { planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
+import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
+import { describeError } from '../../describe-error.js';
+import { titleOf } from '../track/upload-files.js';
+import { catalogNumberHolder, statusWords } from './catalog-taken.js';
+
+export interface ApplyOneOptions {
+  submit: boolean;
+  signal: AbortSignal;
+}
+
+export interface Planned {
+  item: ApplyItem;
+  desired: DesiredRelease;
+  existing: ExistingRelease | undefined;
+  plan: ApplyPlan;
+}
+
+/** A failed step: which one, and what exists on the service now. */
+class StepError extends Error {
+  constructor(readonly step: string, readonly inner: unknown) {
+    super(step);
+  }
+}
+
+/** Reads the local files and the service's release, and plans. */
+export async function planOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<Planned> {
+  const desired = await step('reading the audio files', () =>
+    readDesired(item.plan, { hashFile: (p) => sha256File(p, options.signal), titleOf }),
+  );
+  const existing = await step('looking up the catalog number', () => findExisting(client, item.catalogNumber));
+  return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
+}
+
+async function findExisting(client: ApiClient, catalogNumber: string): Promise<ExistingRelease | undefined> {
+  const list = await client.call('listReleases', { query: { catalog_number: catalogNumber.trim() } });
+  const match = matchByCatalogNumber(catalogNumber, list.data);
+  if (match.kind === 'none') return undefined;
+  if (match.kind === 'ambiguous') throw new Error(match.message);
+  return readExisting(client, match.release.id);
+}
+
+async function readExisting(client: ApiClient, id: EntityId): Promise<ExistingRelease> {
+  const release = await client.call('getRelease', { params: { releaseId: id } });
+  return { release, tracks: release.tracks ?? [] };
+}
+
+/** Plans and applies one release; never throws (a failure is the line's outcome). */
+export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<ReportLine> {
+  const state: State = { releaseId: null, status: null, problems: [] };
+  let action: ReportLine['action'] = 'create';
+  const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
+    file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
+    problems: state.problems, error,
+  });
+  try {
+    let planned = await planOne(client, item, options);
+    // A create that finds the number taken (another run, or a lost answer) adopts that release: once.
+    for (let round = 0; ; round++) {
+      const { plan } = planned;
+      action = plan.action;
+      state.releaseId = plan.releaseId ?? null;
+      state.status = plan.status ?? null;
+      if (plan.action === 'skip') return line('skipped', null);
+      try {
+        await carryOut(client, planned, options, state);
+        if (plan.submit) return line('submitted');
+        return line(plan.action === 'create' ? 'created' : plan.action === 'update' ? 'updated' : 'unchanged');
+      } catch (err) {
+        if (err instanceof Blocked) return line('blocked');
+        const holder = err instanceof StepError ? catalogNumberHolder(err.inner) : undefined;
+        if (!holder || round > 0) throw err;
+        const existing = await step('reading the release that holds the catalog number', () => readExisting(client, holder.releaseId));
+        planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
+      }
+    }
+  } catch (err) {
+    return line('failed', failure(err, state.releaseId, state.status));
+  }
+}
+
+/** What exists on the service as the steps go, for the report and for a failure's message. */
+interface State {
+  releaseId: EntityId | null;
+  status: ReleaseStatus | null;
+  problems: Problem[];
+}
+
+async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOptions, state: State): Promise<void> {
+  const { item, plan } = planned;
+  const keyBase = `apply:${shortHash(normaliseCatalogNumber(item.catalogNumber))}`;
+  const key = (stepName: string, body: unknown) => `${keyBase}:${stepName}:${shortHash(JSON.stringify(body ?? null))}`;
+  const fileKeys = new Map<number, string>();
+  const signal = options.signal;
+  const need = (): EntityId => {
+    if (state.releaseId === null) throw new Error('no release to change (the create step did not run)');
+    return state.releaseId;
+  };
+  const saved = (r: { status: ReleaseStatus }) => {
+    state.status = r.status;
+  };
+  for (const change of plan.changes) await runChange(change);
+
+  async function runChange(change: Change): Promise<void> {
+    switch (change.kind) {
+      case 'metadata':
+        if (change.op === 'create') {
+          const body = change.body;
+          const created = await step('creating the release', () => client.call('createRelease', { body, idempotencyKey: key('create', body), signal }));
+          state.releaseId = created.id;
+          saved(created);
+        } else {
+          const body = change.body;
+          saved(await step('saving the metadata', () => client.call('updateReleaseMetadata', { params: { releaseId: need() }, body, idempotencyKey: key('metadata', body), signal })));
+        }
+        return;
+      case 'upload':
+        for (const i of change.trackIndexes) {
+          const t = item.plan.tracks[i]!;
+          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal }));
+          fileKeys.set(i, res.key);
+        }
+        return;
+      case 'tracks': {
+        const body = change.buildBody(fileKeys);
+        await step('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: need() }, body, idempotencyKey: key('tracks', body), signal }));
+        state.status = 'draft';
+        return;
+      }
+      case 'delivery': {
+        const body = change.body;
+        saved(await step('saving the delivery settings', () => client.call('updateReleaseDelivery', { params: { releaseId: need() }, body, idempotencyKey: key('delivery', body), signal })));
+        return;
+      }
+      case 'video': {
+        const body = change.body;
+        saved(await step('saving the video settings', () => client.call('updateReleaseVideo', { params: { releaseId: need() }, body, idempotencyKey: key('video', body), signal })));
+        return;
+      }
+      case 'submit': {
+        // Keyed by the release's state as it is now: a fixed release submits afresh, a retry replays.
+        const current = await step('reading the release before submitting', () => client.call('getRelease', { params: { releaseId: need() } }));
+        try {
+          const res = await client.call('submitRelease', {
+            params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', `${String(current.id)}:${current.updated_at}`), signal,
+          });
+          saved(res.release);
+          state.problems = res.problems ?? [];
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'submit_blocked') {
+            state.problems = err.problems ?? [];
+            throw new Blocked();
+          }
+          throw new StepError('submitting', err);
+        }
+        return;
+      }
+    }
+  }
+}
+
+/** The submit checks said no: the release stays a draft, its problems in the report. */
+class Blocked extends Error {}
+
+async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw err instanceof StepError || err instanceof Blocked ? err : new StepError(name, err);
+  }
+}
+
+function shortHash(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
+}
+
+/** The report's error: the step, what exists now, and what to run next. */
+function failure(err: unknown, releaseId: EntityId | null, status: ReleaseStatus | null): { code: string; message: string } {
+  const inner = err instanceof StepError ? err.inner : err;
+  const d = describeError(inner, { debug: false });
+  const where = err instanceof StepError ? `${err.step} failed: ` : '';
+  const now = releaseId === null ? 'no release was created' : `release ${String(releaseId)} is ${statusWords(status ?? 'draft')}`;
+  return { code: d.code, message: `${where}${d.message}; ${now}; run \`reldist release apply\` again to resume` };
+}
