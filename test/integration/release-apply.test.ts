@@ -1,0 +1,199 @@
+// `reldist release apply` against the real reference service: plan, create and submit, converge
+// (no writes the second time, counted by a pass-through fault proxy), updates, skips, file
+// problems, shards, reports and exit codes.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { makeWav } from '../helpers/audio.js';
+import { useCli, type RunResult } from './cli-harness.js';
+
+const cli = useCli();
+let work: string;
+let proxy: FaultProxy;
+
+/** Through the proxy (no faults), so that every request the service receives is counted. */
+const run = (argv: string[], o: { tty?: boolean } = {}): Promise<RunResult> => cli.run(['release', 'apply', ...argv], { url: proxy.url, ...o });
+
+export function releaseYaml(catalogNumber: string, o: { title?: string; audio?: string; original?: string } = {}): string {
+  return `type: single
+title: ${o.title ?? `Song ${catalogNumber}`}
+artists: [{ name: Nina Vale, role: primary }]
+label: Northern Lights Records
+catalog_number: ${catalogNumber}
+genre: Electronic
+language: en
+explicit: not_explicit
+${o.original ? `original_release_date: "${o.original}"\n` : ''}p_line: { year: 2026, owner: Northern Lights Records }
+c_line: { year: 2026, owner: Northern Lights Records }
+tracks:
+  - file: ${o.audio ?? join(work, 'a.wav')}
+    title: Only Track
+    audio_language: instrumental
+    contributors: [{ name: Nina Vale, role: composer }]
+delivery:
+  platforms: all
+  territories: { mode: worldwide }
+  release_date: "2030-01-11"
+`;
+}
+
+async function writeRelease(dir: string, name: string, cn: string, o: Parameters<typeof releaseYaml>[1] = {}): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, name);
+  await writeFile(path, releaseYaml(cn, o));
+  return path;
+}
+
+function mutations(p: FaultProxy): number {
+  return Object.entries(p.stats.byRoute).filter(([k]) => !k.startsWith('GET ')).reduce((n, [, s]) => n + s.requests, 0);
+}
+
+const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'reldist-apply-'));
+  await writeFile(join(work, 'a.wav'), makeWav({ seconds: 30 }));
+  await writeFile(join(work, 'b.wav'), makeWav({ seconds: 31 }));
+  proxy = await startFaultProxy({ target: cli.server.url, seed: 1, faults: {} });
+});
+afterAll(async () => {
+  await proxy?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('release apply', () => {
+  it('plans (+, exit 8), creates and submits, then converges with no writes (=, exit 0)', async () => {
+    const dir = join(work, 'one');
+    await writeRelease(dir, 'r1.yaml', 'APL-0001');
+    await writeRelease(join(dir, 'nested'), 'r2.yml', 'APL-0002');
+
+    const plan = await run([dir, '--plan', '--submit']);
+    expect(plan.code, plan.stderr).toBe(8);
+    expect(plan.stdout).toMatch(/^\+ APL-0001  .*r1\.yaml  new release, 1 track; delivery; submit$/m);
+    expect(plan.stdout).toMatch(/^\+ APL-0002  .*r2\.yml/m);
+    expect(plan.stdout).toMatch(/^2 to create, 0 to update, 2 to submit, 0 unchanged, 0 skipped$/m);
+    expect(plan.stderr).toMatch(/changes pending/);
+
+    const applied = await run([dir, '--submit', '--json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const lines = jsonLines(applied.stdout);
+    expect(lines.map((l) => [l.catalog_number, l.action, l.outcome, l.status]).sort()).toEqual([
+      ['APL-0001', 'create', 'submitted', 'in_review'],
+      ['APL-0002', 'create', 'submitted', 'in_review'],
+    ]);
+
+    proxy.resetStats();
+    const again = await run([dir, '--submit', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(jsonLines(again.stdout).map((l) => l.outcome)).toEqual(['skipped', 'skipped']);
+    expect(mutations(proxy)).toBe(0);
+    const plan2 = await run([dir, '--plan', '--submit']);
+    expect(plan2.code).toBe(0);
+    expect(plan2.stdout).toMatch(/^! APL-0001 .*in review/m);
+  });
+
+  it('updates only what changed: a title, and one audio file (one upload)', async () => {
+    const dir = join(work, 'update');
+    const file = await writeRelease(dir, 'r.yaml', 'APL-0100');
+    const first = await run([file]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/\tAPL-0100\t\d+\tcreate\tcreated\tdraft\t$/m);
+
+    proxy.resetStats();
+    const same = await run([file, '--json']);
+    expect(jsonLines(same.stdout)[0]).toMatchObject({ action: 'unchanged', outcome: 'unchanged' });
+    expect(mutations(proxy)).toBe(0);
+
+    await writeRelease(dir, 'r.yaml', 'APL-0100', { title: 'New Title', audio: join(work, 'b.wav') });
+    const plan = await run([file, '--plan']);
+    expect(plan.code).toBe(8);
+    expect(plan.stdout).toMatch(/~ APL-0100 .*title: "Song APL-0100" → "New Title"; track 1 audio/);
+    proxy.resetStats();
+    const upd = await run([file, '--json']);
+    expect(jsonLines(upd.stdout)[0]).toMatchObject({ action: 'update', outcome: 'updated', status: 'draft', error: null });
+    expect(proxy.stats.byRoute['PUT /uploads/{key}']?.requests).toBe(1);
+    expect(proxy.stats.byRoute['PATCH /releases/{releaseId}/metadata']?.requests).toBe(1);
+    expect(proxy.stats.byRoute['PATCH /releases/{releaseId}/delivery']).toBeUndefined();
+    expect((await run([file, '--plan'])).code).toBe(0);
+  });
+
+  it('refuses files without a catalog number, or sharing one, before sending anything (exit 2)', async () => {
+    const dir = join(work, 'bad');
+    await writeRelease(dir, 'a.yaml', 'APL-0200');
+    await writeRelease(dir, 'b.yaml', 'apl-0200 ');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'c.yaml'), releaseYaml('X').replace(/^catalog_number: .*\n/m, ''));
+    proxy.resetStats();
+    const r = await run([dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/c\.yaml: catalog_number: missing/);
+    expect(r.stderr).toMatch(/b\.yaml: catalog_number: "apl-0200" is also the catalog number of .*a\.yaml/);
+    expect(proxy.stats.requests).toBe(0);
+  });
+
+  it('splits the files over 3 shards, each exactly once', async () => {
+    const dir = join(work, 'shards');
+    for (let i = 0; i < 9; i++) await writeRelease(dir, `s${i}.yaml`, `SHD-${i}`);
+    const seen: string[] = [];
+    for (const s of ['1/3', '2/3', '3/3']) {
+      const r = await run([dir, '--plan', '--shard', s, '--json']);
+      expect([0, 8]).toContain(r.code);
+      seen.push(...jsonLines(r.stdout).map((l) => l.catalog_number));
+    }
+    expect(seen.sort()).toEqual(Array.from({ length: 9 }, (_, i) => `SHD-${i}`));
+    expect((await run([dir, '--shard', '4/3'])).code).toBe(2);
+  });
+
+  it('writes a report as it goes, and --only-failed retries what failed or was blocked (exit 3 when blocked)', async () => {
+    const dir = join(work, 'report');
+    // An original release date after the release date blocks the submit; the other goes through.
+    await writeRelease(dir, 'ok.yaml', 'REP-1');
+    await writeRelease(dir, 'late.yaml', 'REP-2', { original: '2031-01-01' });
+    const report = join(work, 'report.jsonl');
+    const r = await run([dir, '--submit', '--report', report]);
+    const lines = jsonLines(await readFile(report, 'utf8'));
+    const byCn = Object.fromEntries(lines.map((l) => [l.catalog_number, l]));
+    expect(byCn['REP-1']).toMatchObject({ outcome: 'submitted', status: 'in_review' });
+    expect(byCn['REP-2']).toMatchObject({ outcome: 'blocked', status: 'draft' });
+    expect(byCn['REP-2'].problems.length).toBeGreaterThan(0);
+    expect(r.code).toBe(3);
+
+    await writeRelease(dir, 'late.yaml', 'REP-2', { original: '2020-01-01' });
+    proxy.resetStats();
+    const retry = await run([dir, '--submit', '--only-failed', report, '--json']);
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(jsonLines(retry.stdout)).toEqual([expect.objectContaining({ catalog_number: 'REP-2', outcome: 'submitted' })]);
+  });
+
+  it('says which step failed, what exists and what to run next (exit 1), and never deletes', async () => {
+    const dir = join(work, 'fail');
+    await writeFile(join(work, 'mono.wav'), makeWav({ seconds: 30, channels: 1 }));
+    const file = await writeRelease(dir, 'r.yaml', 'FAIL-1', { audio: join(work, 'mono.wav') });
+    const r = await run([file, '--json']);
+    expect(r.code).toBe(1);
+    const [line] = jsonLines(r.stdout);
+    expect(line).toMatchObject({ outcome: 'failed', status: 'draft' });
+    expect(line.error.message).toMatch(/^uploading .*mono\.wav failed: .*; release \d+ is draft; run `reldist release apply` again to resume$/);
+    const list = await cli.run(['release', 'list', '--catalog-number', 'fail-1', '--json'], {});
+    expect(JSON.parse(list.stdout)).toHaveLength(1);
+  });
+
+  it('release create refuses a catalog number that exists, naming the release and apply', async () => {
+    const file = await writeRelease(join(work, 'dup'), 'r.yaml', 'APL-0100');
+    const r = await cli.run(['release', 'create', '--file', file], {});
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: catalog number APL-0100 is already release \d+ \(draft\)$/m);
+    expect(r.stderr).toContain(`hint: run \`reldist release apply ${file}\` to update it, or change catalog_number`);
+  });
+
+  it('on a terminal: a progress line per release and a summary table', async () => {
+    const file = await writeRelease(join(work, 'tty'), 'r.yaml', 'TTY-1');
+    const r = await run([file], { tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^\[1\/1\] TTY-1 created$/m);
+    expect(r.stdout).toMatch(/TTY-1/);
+    expect(r.stdout).toMatch(/created/);
+  });
+});
