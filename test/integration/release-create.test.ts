@@ -56,7 +56,14 @@ describe('release create', () => {
     const piped = await run(['release', 'create', '--file', 'examples/first-release/release.yaml', '--submit']);
     await expect(transcript(piped)).toMatchFileSnapshot(golden('create-file-submit.piped'));
     expect(piped.code).toBe(0);
-    const tty = await run(['release', 'create', '--file', 'examples/first-release/release.yaml'], { tty: true });
+    // The same file again: its catalog number is taken, and apply is the way to update it.
+    const again = await run(['release', 'create', '--file', 'examples/first-release/release.yaml']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(
+      'error: catalog number NLR-0001 is already release 4 (in review)\n' +
+        'hint: run `reldist release apply examples/first-release/release.yaml` to update it, or change catalog_number\n',
+    );
+    const tty = await run(['release', 'create', '--file', 'examples/first-release/release.yaml', '--catalog-number', 'NLR-0002'], { tty: true });
     await expect(transcript(tty)).toMatchFileSnapshot(golden('create-file.tty'));
     const release = await json(['release', 'get', '5']);
     expect(release.tracks.map((t: any) => [t.title, t.file.state, t.contributors[0].role])).toEqual([

@@ -8,7 +8,8 @@ export const draftFlags = ['--type', 'single', '--title', 'Northern Sky', '--art
 
 /**
  * Releases 1–3: drafts from flags (2 with a version, 3 with a ℗ line and explicit clean);
- * 4: the example release file, submitted; 5: the example release file again, a draft.
+ * 4: the example release file, submitted; 5: the example release file again (catalog number
+ * NLR-0002: the service keeps one release per catalog number), a draft.
  */
 export async function createReleases(run: (argv: string[]) => Promise<RunResult>): Promise<void> {
   const example = 'examples/first-release/release.yaml';
@@ -17,7 +18,7 @@ export async function createReleases(run: (argv: string[]) => Promise<RunResult>
     [...draftFlags, '--release-version', 'Acoustic'],
     [...draftFlags, '--p-line', '2026 Northern Lights Records', '--explicit', 'clean'],
     ['--file', example, '--submit'],
-    ['--file', example],
+    ['--file', example, '--catalog-number', 'NLR-0002'],
   ]) {
     const r = await run(['release', 'create', ...argv]);
     expect(r.code, r.stderr).toBe(0);

@@ -149,7 +149,7 @@ export interface ApplyOpts {
 export const applyCommand = defineCommand<ApplyOpts>({
   name: 'apply',
   args: '<paths...>',
-  summary: 'Make the service match release files: create, update and submit, safely re-runnable',
+  summary: 'Make the service match release files; safe to re-run',
   description: `Each release file (folders are searched for *.yaml, *.yml and *.json) must carry a catalog_number: it is the release's key. Apply finds the release with that number, creates it when there is none, and otherwise changes only what differs (audio is compared by sha256: only changed audio is uploaded). A draft or rejected release is edited; one in review or further on is skipped with the reason. Nothing is ever deleted. Every write carries an idempotency key, so a run that was killed or failed is simply run again: it resumes, and never makes a second release.
 
 --plan shows what would change (+ create, ~ update, = unchanged, ! skip) and exits 8 when anything would. --submit submits each release once it matches its file. Every problem in the files (a missing or shared catalog number, a bad field) stops the run before anything is sent.
