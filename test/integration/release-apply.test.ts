@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { makeWav } from '../helpers/audio.js';
+import { releaseYaml } from '../helpers/release-yaml.js';
 import { useCli, type RunResult } from './cli-harness.js';
 
 const cli = useCli();
@@ -16,33 +17,10 @@ let proxy: FaultProxy;
 /** Through the proxy (no faults), so that every request the service receives is counted. */
 const run = (argv: string[], o: { tty?: boolean } = {}): Promise<RunResult> => cli.run(['release', 'apply', ...argv], { url: proxy.url, ...o });
 
-export function releaseYaml(catalogNumber: string, o: { title?: string; audio?: string; original?: string } = {}): string {
-  return `type: single
-title: ${o.title ?? `Song ${catalogNumber}`}
-artists: [{ name: Nina Vale, role: primary }]
-label: Northern Lights Records
-catalog_number: ${catalogNumber}
-genre: Electronic
-language: en
-explicit: not_explicit
-${o.original ? `original_release_date: "${o.original}"\n` : ''}p_line: { year: 2026, owner: Northern Lights Records }
-c_line: { year: 2026, owner: Northern Lights Records }
-tracks:
-  - file: ${o.audio ?? join(work, 'a.wav')}
-    title: Only Track
-    audio_language: instrumental
-    contributors: [{ name: Nina Vale, role: composer }]
-delivery:
-  platforms: all
-  territories: { mode: worldwide }
-  release_date: "2030-01-11"
-`;
-}
-
-async function writeRelease(dir: string, name: string, cn: string, o: Parameters<typeof releaseYaml>[1] = {}): Promise<string> {
+async function writeRelease(dir: string, name: string, cn: string, o: Partial<Parameters<typeof releaseYaml>[1]> = {}): Promise<string> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, name);
-  await writeFile(path, releaseYaml(cn, o));
+  await writeFile(path, releaseYaml(cn, { audio: join(work, 'a.wav'), ...o }));
   return path;
 }
 
@@ -124,7 +102,7 @@ describe('release apply', () => {
     await writeRelease(dir, 'a.yaml', 'APL-0200');
     await writeRelease(dir, 'b.yaml', 'apl-0200 ');
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'c.yaml'), releaseYaml('X').replace(/^catalog_number: .*\n/m, ''));
+    await writeFile(join(dir, 'c.yaml'), releaseYaml('X', { audio: join(work, 'a.wav') }).replace(/^catalog_number: .*\n/m, ''));
     proxy.resetStats();
     const r = await run([dir]);
     expect(r.code).toBe(2);
