@@ -16,7 +16,7 @@ export function parseDuration(value: string, what: string, bounds: { minMs?: num
 
 /** The shortest of `1h30m`-style text for a number of milliseconds (`500ms`, `5s`, `2m30s`). */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms > 0 && ms < 1000) return `${Math.round(ms)}ms`;
   let s = Math.round(ms / 1000);
   const h = Math.floor(s / 3600);
   s -= h * 3600;
