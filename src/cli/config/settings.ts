@@ -1,7 +1,6 @@
 // The non-secret settings of `reldist config`. Tokens are not settings: see `reldist auth`.
 import { UsageError } from '../errors.js';
 import { AUTO_REVIEW_OUTCOMES, parseOutcome, parseReviewDelay } from './auto-review.js';
-import { formatDuration } from '../shared/duration.js';
 
 export interface SettingSpec {
   description: string;
@@ -38,7 +37,10 @@ export const settings: Record<string, SettingSpec> = {
   },
   'sandbox.review_delay': {
     description: 'how long after submit that review comes, e.g. 2s (default 0s; env RELDIST_SANDBOX_REVIEW_DELAY)',
-    parse: (v) => formatDuration(parseReviewDelay(v, 'sandbox.review_delay')),
+    parse: (v) => {
+      parseReviewDelay(v, 'sandbox.review_delay');
+      return v.trim().toLowerCase();
+    },
   },
 };
 

@@ -36,7 +36,7 @@ export const rejectCommand = defineCommand<RejectOpts>({
 
 export const sandboxGroup = defineGroup({
   name: 'sandbox',
-  summary: "Play the review team and the stores on a sandbox: approve, reject, deliver, go live",
+  summary: "Review, deliver and take down releases on a sandbox",
   examples: ['reldist sandbox approve 42', 'reldist sandbox reject 42 --reason artwork_low_resolution', 'reldist sandbox go-live NLR-0042'],
   commands: [
     control('approve', 'Approve releases in review', 'in review → approved.'),
