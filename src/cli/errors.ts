@@ -7,7 +7,9 @@ export const ExitCode = {
   auth: 4,
   notFound: 5,
   rateLimited: 6,
+  /** Waited as long as allowed (`release watch --timeout`) and the awaited state did not come. */
   timedOut: 7,
+  /** `release apply --plan`: the plan has changes to make. */
   changesPending: 8,
   interrupted: 130,
 } as const;
@@ -67,11 +69,12 @@ export const exitCodeHelp = `Exit codes:
   0    success (an empty list is success)
   1    failure (the service or the network failed, or the command could not finish)
   2    usage error (a bad flag, argument or input file)
-  3    validation failed (an invalid code, a release with blocking problems)
+  3    validation failed (an invalid code, a release with blocking problems),
+       or a watched release was rejected (\`release watch\`)
   4    not authenticated (no token, or the token was refused)
   5    not found
   6    rate limited, or retries exhausted
-  7    timed out
-  8    changes pending (\`release apply --plan\`)
+  7    timed out waiting (\`release watch --timeout\`)
+  8    changes pending (\`release apply --plan\` found something to change)
   130  interrupted (Ctrl-C, or a prompt was cancelled)
 `;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Context } from './context.js';
 import { createClient, type ApiClient, type Workload } from '../client/index.js';
 import { readConfig } from './config/store.js';
+import { autoReviewSetting } from './config/auto-review.js';
 import { resolveTarget, type Session, type Target } from './config/resolve.js';
 
 export type { Session };
@@ -36,8 +37,9 @@ export async function openSession(ctx: Context): Promise<Session> {
 async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const dir = dataDir(ctx.env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const autoReview = autoReviewSetting(ctx.env, readConfig(ctx.env).data.settings);
   const { startServer } = await loadServer();
-  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true });
+  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
   ctx.defer(() => server.close());
   noticeOnce(ctx, dir);
   const token = t.token ?? server.tokens.label;

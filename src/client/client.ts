@@ -156,9 +156,10 @@ export class ApiClient {
    * `checkResponses` (RELDIST_CHECK_RESPONSES=1, set by the test suite) every response is parsed
    * with the catalog's response schema first, so any mismatch between the service, the contract
    * and what callers are typed to expect fails the tests. Lenient either way: the body is
-   * returned as sent, unknown fields kept.
+   * returned as sent, unknown fields kept. Public only for the client's own modules
+   * (conditional.ts), which send through `send` and type their bodies here.
    */
-  private async typedResponse<Id extends EndpointId>(endpointId: Id, data: unknown): Promise<ResponseOf<Id>> {
+  async typedResponse<Id extends EndpointId>(endpointId: Id, data: unknown): Promise<ResponseOf<Id>> {
     if (this.checkResponses) {
       this.responseSchemas ??= (this.opts.loadResponseSchemas ?? loadResponseSchemas)();
       const issues = schemaIssues((await this.responseSchemas)(endpointId), data);

@@ -40,3 +40,5 @@ export function createClient(options: CreateClientOptions): ApiClient {
   };
   return new ApiClient({ ...options, transportFor });
 }
+export { callIfChanged, type ConditionalResult, type EtagEndpointId } from './conditional.js';
+export { callSandbox, type SandboxBodyOf } from './sandbox.js';

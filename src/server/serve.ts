@@ -2,7 +2,7 @@
 // the sandbox tokens, for a script or CI job to read), human lines on stderr, and a clean stop
 // when the signal aborts: no new connections, in-flight requests finish, the database closes.
 import type { Writable } from 'node:stream';
-import type { Logger } from './handler.js';
+import type { Logger, SandboxAutoReview } from './handler.js';
 import { startServer } from './index.js';
 
 export interface ServeOptions {
@@ -15,6 +15,8 @@ export interface ServeOptions {
   signal: AbortSignal;
   /** Log every request failure with its details to stderr. */
   verbose?: boolean;
+  /** Review submitted releases by itself (see StartServerOptions.sandboxAutoReview). */
+  sandboxAutoReview?: SandboxAutoReview;
 }
 
 function stderrLogger(stderr: Writable, verbose: boolean): Logger {
@@ -39,6 +41,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     dataDir: options.dataDir,
     sandbox: true,
     logger: stderrLogger(options.stderr, options.verbose ?? false),
+    ...(options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   });
   options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);
   options.stderr.write(`reldist serve: listening on ${server.url} (data in ${options.dataDir}); tokens are in ${options.dataDir}/sandbox-tokens.json\n`);

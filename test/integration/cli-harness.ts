@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import { runCli as runArgv } from '../../src/cli/run-cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import type { IO } from '../../src/cli/io.js';
 import type { Services } from '../../src/cli/context.js';
 
@@ -57,12 +57,12 @@ export interface CliFixture {
   run(argv: string[], o?: Partial<RunOptions>): Promise<RunResult>;
 }
 
-/** For a test file: starts the reference service and a config folder before its tests, stops both after. */
-export function useCli(): CliFixture {
+/** For a test file: starts the reference service (with `serverOptions`) and a config folder before its tests, stops both after. */
+export function useCli(serverOptions: TestServerOptions = {}): CliFixture {
   let server: TestServer | undefined;
   let config: { dir: string; cleanup(): Promise<void> } | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(serverOptions);
     config = await makeConfigDir();
   });
   afterAll(async () => {

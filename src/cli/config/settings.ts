@@ -1,5 +1,6 @@
 // The non-secret settings of `reldist config`. Tokens are not settings: see `reldist auth`.
 import { UsageError } from '../errors.js';
+import { AUTO_REVIEW_OUTCOMES, parseOutcome, parseReviewDelay } from './auto-review.js';
 
 export interface SettingSpec {
   description: string;
@@ -28,6 +29,17 @@ export const settings: Record<string, SettingSpec> = {
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1 || n > 3600) throw new UsageError(`timeout: "${v}" is not a whole number of seconds between 1 and 3600`);
       return String(n);
+    },
+  },
+  'sandbox.auto_review': {
+    description: `the embedded sandbox reviews submitted releases by itself: ${AUTO_REVIEW_OUTCOMES.join(', ')} (env RELDIST_SANDBOX_AUTO_REVIEW)`,
+    parse: (v) => parseOutcome(v, 'sandbox.auto_review'),
+  },
+  'sandbox.review_delay': {
+    description: 'how long after submit that review comes, e.g. 2s (default 0s; env RELDIST_SANDBOX_REVIEW_DELAY)',
+    parse: (v) => {
+      parseReviewDelay(v, 'sandbox.review_delay');
+      return v.trim().toLowerCase();
     },
   },
 };

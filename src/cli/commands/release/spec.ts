@@ -173,6 +173,37 @@ Exit status: 0 when every release matches its file (and, with --submit, is submi
   },
 });
 
+export interface WatchOpts {
+  for?: string;
+  timeout?: string;
+  interval?: string;
+}
+
+export const WATCH_TARGETS = ['reviewed', 'approved', 'live'] as const;
+
+export const watchCommand = defineCommand<WatchOpts>({
+  name: 'watch',
+  args: '<releases...>',
+  summary: 'Wait until releases are reviewed, approved or live',
+  description: `Each release is an id (all digits) or a catalog number. Polls each release every --interval (default 5s, at least 1s, with a little jitter) with conditional requests, so an unchanged release costs the service a 304 and nothing more; when the service asks to slow down (429), waits as long as it says.
+
+--for reviewed (the default): approved or rejected; --for approved: approved, delivered or live; --for live: live. Watching goes on until every release has settled, so every outcome is shown.
+
+Exit status: 0 when every release reached the state; 3 when any was rejected (the reviewer's reason codes and notes are printed); 1 when one can no longer get there (taken down, or back to a draft, e.g. withdrawn); 7 when --timeout passed first; 130 on Ctrl-C. Durations: 500ms, 10s, 5m, 1h. --timeout defaults to none on a terminal and to 30m otherwise (CI), so a pipeline never hangs; --timeout 0 waits forever.
+
+On a terminal, a live table on stderr (id, catalog number, title, state, since). --json prints one JSON line per change of state on stdout ({release_id, catalog_number, status, previous, at, review}; the first line of each release has previous null); piped without --json, one tab-separated line per change: id, catalog number, status, previous, at, review codes, review notes.`,
+  examples: [
+    'reldist release watch 42',
+    'reldist release watch NLR-0042 --for live --timeout 1h',
+    'reldist release watch 42 43 --json --interval 30s',
+  ],
+  configure(cmd) {
+    cmd.option('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`);
+    cmd.option('--timeout <duration>', 'give up after this long (exit 7); default none on a terminal, 30m otherwise; 0: never');
+    cmd.option('--interval <duration>', 'time between checks of a release (default 5s, at least 1s)');
+  },
+});
+
 export const releaseGroup = defineGroup({
   name: 'release',
   summary: 'Create, list, edit, delete and submit releases',
@@ -180,6 +211,8 @@ export const releaseGroup = defineGroup({
     'reldist release create --file examples/first-release/release.yaml',
     'reldist release list --status draft',
     'reldist release submit 42 --dry-run',
+    'reldist release apply catalog/ --submit',
+    'reldist release watch NLR-0001 --for approved',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand],
+  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand, watchCommand],
 });

@@ -3,10 +3,21 @@ import type { ServeOpts } from './spec.js';
 import { CliError, UsageError } from '../../errors.js';
 import { dataDir } from '../../paths.js';
 import { loadServe } from '../../server-loader.js';
+import { parseOutcome, parseReviewDelay, type AutoReviewOutcome } from '../../config/auto-review.js';
+
+function autoReviewOption(opts: ServeOpts): { outcome: AutoReviewOutcome; delayMs: number } | undefined {
+  if (opts.sandboxAutoReview === undefined) {
+    if (opts.sandboxReviewDelay !== undefined) throw new UsageError('--sandbox-review-delay: only with --sandbox-auto-review');
+    return undefined;
+  }
+  const outcome = parseOutcome(opts.sandboxAutoReview, '--sandbox-auto-review');
+  return { outcome, delayMs: opts.sandboxReviewDelay === undefined ? 0 : parseReviewDelay(opts.sandboxReviewDelay, '--sandbox-review-delay') };
+}
 
 export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
   if (!/^\d{1,5}$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
   if (opts.host.trim() === '') throw new UsageError('--host: must not be empty');
+  const autoReview = autoReviewOption(opts);
   const { serve } = await loadServe();
   const dir = opts.dataDir ?? dataDir(ctx.env);
   try {
@@ -18,6 +29,7 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
       stderr: ctx.io.stderr,
       signal: ctx.signal,
       verbose: ctx.globals.debug,
+      ...(autoReview ? { sandboxAutoReview: autoReview } : {}),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
