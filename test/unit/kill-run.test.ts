@@ -30,7 +30,8 @@ describe('kill-run', () => {
   it('kills after a delay', async () => {
     const r = await runAndKill({ command: node(`console.log('started'); setTimeout(() => console.log('finished'), 20000);`), args: [], killAt: { afterMs: 100 } });
     expect(r).toMatchObject({ killed: true, signal: 'SIGKILL' });
-    expect(r.stdout).toBe('started\n');
+    // Whether node got as far as 'started' within 100 ms depends on the machine's load; the kill must come before 'finished'.
+    expect(r.stdout).not.toContain('finished');
   });
 
   it('reports a run that ends by itself, with its exit code, output and stdin', async () => {
