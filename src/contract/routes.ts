@@ -155,31 +155,19 @@ export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(ty
  * release. Served only by a service running as a sandbox (elsewhere 404), under /_sandbox so they
  * never mix with the 36 endpoints of the specification above.
  */
+/** One review control: POST /_sandbox/releases/{releaseId}/<action>, replayable under an Idempotency-Key. */
+const sandboxControl = <Action extends string>(action: Action, summary: string) =>
+  ({
+    method: 'POST', path: `/_sandbox/releases/{releaseId}/${action}`, status: 200, tag: 'sandbox', idempotencyKey: true, summary,
+  }) as const satisfies Route;
+
 export const sandboxRoutes = {
-  sandboxApprove: {
-    method: 'POST', path: '/_sandbox/releases/{releaseId}/approve', status: 200, tag: 'sandbox', idempotencyKey: true,
-    summary: 'Approve a release in review (in_review → approved)',
-  },
-  sandboxReject: {
-    method: 'POST', path: '/_sandbox/releases/{releaseId}/reject', status: 200, tag: 'sandbox', idempotencyKey: true,
-    summary: 'Reject a release in review with reason codes (in_review → rejected)',
-  },
-  sandboxWithdraw: {
-    method: 'POST', path: '/_sandbox/releases/{releaseId}/withdraw', status: 200, tag: 'sandbox', idempotencyKey: true,
-    summary: 'Take a release back from review (in_review → draft)',
-  },
-  sandboxDeliver: {
-    method: 'POST', path: '/_sandbox/releases/{releaseId}/deliver', status: 200, tag: 'sandbox', idempotencyKey: true,
-    summary: 'Deliver an approved release to the stores (approved → delivered)',
-  },
-  sandboxGoLive: {
-    method: 'POST', path: '/_sandbox/releases/{releaseId}/go-live', status: 200, tag: 'sandbox', idempotencyKey: true,
-    summary: 'Put a delivered release live (delivered → live)',
-  },
-  sandboxTakeDown: {
-    method: 'POST', path: '/_sandbox/releases/{releaseId}/take-down', status: 200, tag: 'sandbox', idempotencyKey: true,
-    summary: 'Take a release down from the stores (delivered | live → taken_down)',
-  },
+  sandboxApprove: sandboxControl('approve', 'Approve a release in review (in_review → approved)'),
+  sandboxReject: sandboxControl('reject', 'Reject a release in review with reason codes (in_review → rejected)'),
+  sandboxWithdraw: sandboxControl('withdraw', 'Take a release back from review (in_review → draft)'),
+  sandboxDeliver: sandboxControl('deliver', 'Deliver an approved release to the stores (approved → delivered)'),
+  sandboxGoLive: sandboxControl('go-live', 'Put a delivered release live (delivered → live)'),
+  sandboxTakeDown: sandboxControl('take-down', 'Take a release down from the stores (delivered | live → taken_down)'),
 } as const satisfies Record<string, Route>;
 
 export type SandboxEndpointId = keyof typeof sandboxRoutes;
