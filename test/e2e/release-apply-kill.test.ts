@@ -4,7 +4,7 @@
 // with exactly the catalog: one release per catalog number, each submitted, each with its tracks
 // once, no stray draft, and a plan with nothing left to do.
 //
-// Slow (a few dozen CLI runs, ~45 s on the 2-core development machine): the kill points are a
+// Slow (some 75 CLI runs, ~40 s on the 2-core development machine): the kill points are a
 // seeded sample of 1..K, K being the requests of a full run (46 for this catalog), alternately
 // 'arrived' and 'answered'. RELDIST_KILL_POINTS=all takes every k in both phases (~5 minutes); a
 // number takes a sample of that size. Nothing here asserts on time; the timeout only bounds a hang.
@@ -21,7 +21,7 @@ import { ROOT, cliEnv } from './cli-e2e-helpers.js';
 /** Releases in the catalog; release i has 1 + (i % 2) tracks. */
 const RELEASES = 5;
 /** Kill points tried by default (of K): with the seed, every kind of request of a run. */
-const DEFAULT_SAMPLES = 14;
+const DEFAULT_SAMPLES = 24;
 const SEED = 20261125;
 /** Re-runs after a kill before the test gives up on convergence. */
 const MAX_RERUNS = 2;
