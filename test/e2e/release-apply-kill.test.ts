@@ -6,7 +6,7 @@
 //
 // Slow (some 75 CLI runs, ~40 s on the 2-core development machine): the kill points are a
 // seeded sample of 1..K, K being the requests of a full run (46 for this catalog), alternately
-// 'arrived' and 'answered'. RELDIST_KILL_POINTS=all takes every k in both phases (~5 minutes); a
+// 'arrived' and 'answered'. RELDIST_KILL_POINTS=all takes every k in both phases (~2 minutes); a
 // number takes a sample of that size. Nothing here asserts on time; the timeout only bounds a hang.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
