@@ -9,7 +9,7 @@ import type { EntityId, Problem, ReleaseStatus } from '../../../contract/index.j
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
 import { readDesired, sha256File } from '../../apply/desired.js';
-import { planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
+import { EDITABLE_STATUSES, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
 import { titleOf } from '../track/upload-files.js';
@@ -48,6 +48,8 @@ async function findExisting(client: ApiClient, catalogNumber: string): Promise<E
   const match = matchByCatalogNumber(catalogNumber, list.data);
   if (match.kind === 'none') return undefined;
   if (match.kind === 'ambiguous') throw new Error(match.message);
+  // In review or further on, apply only reports it: the list's entry says all the plan needs.
+  if (!EDITABLE_STATUSES.includes(match.release.status)) return { release: match.release, tracks: [] };
   return readExisting(client, match.release.id);
 }
 
@@ -58,7 +60,7 @@ async function readExisting(client: ApiClient, id: EntityId): Promise<ExistingRe
 
 /** Plans and applies one release; never throws (a failure is the line's outcome). */
 export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<ReportLine> {
-  const state: State = { releaseId: null, status: null, problems: [] };
+  const state: State = { releaseId: null, status: null, updatedAt: null, problems: [] };
   let action: ReportLine['action'] = 'create';
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
     file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
@@ -72,6 +74,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
       action = plan.action;
       state.releaseId = plan.releaseId ?? null;
       state.status = plan.status ?? null;
+      state.updatedAt = planned.existing?.release.updated_at ?? null;
       if (plan.action === 'skip') return line('skipped', null);
       try {
         await carryOut(client, planned, options, state);
@@ -94,6 +97,8 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
 interface State {
   releaseId: EntityId | null;
   status: ReleaseStatus | null;
+  /** The release's updated_at as the last answer gave it (keys the submit). */
+  updatedAt: string | null;
   problems: Problem[];
 }
 
@@ -107,8 +112,9 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
     if (state.releaseId === null) throw new Error('no release to change (the create step did not run)');
     return state.releaseId;
   };
-  const saved = (r: { status: ReleaseStatus }) => {
+  const saved = (r: { status: ReleaseStatus; updated_at: string }) => {
     state.status = r.status;
+    state.updatedAt = r.updated_at;
   };
   for (const change of plan.changes) await runChange(change);
 
@@ -134,8 +140,7 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         return;
       case 'tracks': {
         const body = change.buildBody(fileKeys);
-        await step('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: need() }, body, idempotencyKey: key('tracks', body), signal }));
-        state.status = 'draft';
+        saved(await step('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: need() }, body, idempotencyKey: key('tracks', body), signal })));
         return;
       }
       case 'delivery': {
@@ -149,11 +154,11 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         return;
       }
       case 'submit': {
-        // Keyed by the release's state as it is now: a fixed release submits afresh, a retry replays.
-        const current = await step('reading the release before submitting', () => client.call('getRelease', { params: { releaseId: need() } }));
+        // Keyed by the release's state as the last answer left it: a fixed release submits afresh, a retry replays.
+        const version = state.updatedAt ?? (await step('reading the release before submitting', () => client.call('getRelease', { params: { releaseId: need() } }))).updated_at;
         try {
           const res = await client.call('submitRelease', {
-            params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', `${String(current.id)}:${current.updated_at}`), signal,
+            params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', `${String(need())}:${version}`), signal,
           });
           saved(res.release);
           state.problems = res.problems ?? [];
