@@ -40,6 +40,8 @@ const SKIP_REASONS: Record<ReleaseStatus, string> = {
 };
 
 export function planRelease(desired: DesiredRelease, existing: ExistingRelease | undefined, options: PlanOptions): ApplyPlan {
+  // In review or further on: only reported, whatever the files say (so the caller need not read them).
+  if (existing !== undefined && !EDITABLE_STATUSES.includes(existing.release.status)) return planSkip(existing.release);
   const { plan } = desired;
   if (desired.audioSha256.length !== plan.tracks.length || desired.defaultTitles.length !== plan.tracks.length) {
     throw new RangeError('planRelease: audioSha256 and defaultTitles need one entry per track of the plan');
@@ -91,15 +93,16 @@ function sectionFields(section: string, body: object): FieldChange[] {
     .map(([k, v]) => fieldChange(`${section}.${k}`, `${section}.${k}`, undefined, v));
 }
 
+function planSkip(release: ExistingRelease['release']): ApplyPlan {
+  // Already submitted (or further on): --submit asks for nothing more.
+  return { releaseId: release.id, status: release.status, action: 'skip', reason: SKIP_REASONS[release.status], changes: [], submit: false };
+}
+
 // ---- update ---------------------------------------------------------------------------------
 
 function planUpdate(desired: DesiredRelease, existing: ExistingRelease, options: PlanOptions): ApplyPlan {
   const { release } = existing;
   const base = { releaseId: release.id, status: release.status };
-  if (!EDITABLE_STATUSES.includes(release.status)) {
-    // Already submitted (or further on): --submit asks for nothing more.
-    return { ...base, action: 'skip', reason: SKIP_REASONS[release.status], changes: [], submit: false };
-  }
 
   const changes: Change[] = [];
   const metadata = metadataChange(desired.plan.release, release);

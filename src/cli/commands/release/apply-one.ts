@@ -36,10 +36,13 @@ class StepError extends Error {
 
 /** Reads the local files and the service's release, and plans. */
 export async function planOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<Planned> {
-  const desired = await step('reading the audio files', () =>
-    readDesired(item.plan, { hashFile: (p) => sha256File(p, options.signal), titleOf }),
-  );
   const existing = await step('looking up the catalog number', () => findExisting(client, item.catalogNumber));
+  // A release in review or further on is only reported (planRelease skips it before looking at the
+  // files), so its audio is neither hashed nor parsed: a converged catalog costs one request each.
+  const reportOnly = existing !== undefined && !EDITABLE_STATUSES.includes(existing.release.status);
+  const desired = reportOnly
+    ? { plan: item.plan, audioSha256: [], defaultTitles: [] }
+    : await step('reading the audio files', () => readDesired(item.plan, { hashFile: (p) => sha256File(p, options.signal), titleOf }));
   return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
 }
 
