@@ -15,6 +15,14 @@ export const ExitCode = {
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
+/** Exit status of several outcomes: anything else is worse than "blocked", which is worse than ok. */
+export function worstExit(codes: readonly number[]): number {
+  const rank = (c: number) => (c === ExitCode.ok ? 0 : c === ExitCode.validation ? 1 : 2);
+  let worst: number = ExitCode.ok;
+  for (const c of codes) if (rank(c) > rank(worst)) worst = c;
+  return worst;
+}
+
 export interface CliErrorOptions {
   exitCode?: ExitCode;
   hint?: string;

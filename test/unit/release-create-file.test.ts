@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { FileProblemsError, loadDataFile, parseText, validateParsed } from '../../src/cli/release-file/data-file.js';
+import { FileProblemsError, loadDataFile, parseText, validateParsed } from '../../src/cli/shared/data-file.js';
 import { loadReleaseFile } from '../../src/cli/release-file/load.js';
 import { ReleaseFile } from '../../src/cli/release-file/schema.js';
 import { UpdateReleaseVideoRequest } from '../../src/contract/index.js';

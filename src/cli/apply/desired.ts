@@ -9,7 +9,7 @@ import type { DesiredRelease } from './plan.js';
 export interface LocalReaders {
   /** The sha256 of a file, 64 lowercase hex digits. */
   hashFile(path: string): Promise<string>;
-  /** A track's title from the audio's tags, else its name (track/upload-files.ts: titleOf). */
+  /** A track's title from the audio's tags, else its name (shared/audio-title.ts: titleOf). */
   titleOf(path: string): Promise<string>;
 }
 

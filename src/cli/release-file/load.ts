@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, extname, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest } from '../../contract/index.js';
-import { FileProblemsError, locate, parseText, readInputFile, validateParsed, type LocatedProblem } from './data-file.js';
+import { FileProblemsError, locate, parseText, readInputFile, validateParsed, type LocatedProblem } from '../shared/data-file.js';
 import { AUDIO_EXTENSIONS, ReleaseFile, type ReleaseFileTrack } from './schema.js';
 
 export interface PlannedTrack {

@@ -1,5 +1,6 @@
 // `reldist api` as --help and shell completion see it. Declarations only; the code is in api.ts.
 import { defineCommand } from '../../command.js';
+import { collect } from '../../shared/args.js';
 
 export interface ApiOpts {
   rawField?: string[];
@@ -9,8 +10,6 @@ export interface ApiOpts {
   paginate?: boolean;
   include?: boolean;
 }
-
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export const apiCommand = defineCommand<ApiOpts>({
   name: 'api',

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { ResolveOpts } from './spec.js';
 import { RESOLVE_ENDPOINT } from './spec.js';
 import { UsageError } from '../../errors.js';
-import { platformOption } from '../release/common.js';
+import { platformOption } from '../../shared/args.js';
 import { printRecord } from '../../output/index.js';
 import { profileFields } from './view.js';
 

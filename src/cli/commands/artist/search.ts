@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import type { SearchOpts } from './spec.js';
 import { SEARCH_ENDPOINT } from './spec.js';
 import { UsageError } from '../../errors.js';
-import { intOption, platformOption } from '../release/common.js';
+import { intOption, platformOption } from '../../shared/args.js';
 import { printList } from '../../output/index.js';
 import { profileColumns } from './view.js';
 

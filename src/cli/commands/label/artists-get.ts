@@ -2,8 +2,8 @@
 import type { LabelArtistResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { printRecord } from '../../output/index.js';
-import { idArg } from '../release/common.js';
-import { labelArtistFields } from './view.js';
+import { idArg } from '../../shared/args.js';
+import { labelArtistFields } from '../../shared/label-artist-views.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
   const rawId = args[0];

@@ -3,7 +3,7 @@ import type { PreferenceArtistItem } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { printList } from '../../output/index.js';
 
-import { preferenceArtistColumns } from './view.js';
+import { preferenceArtistColumns } from '../../shared/label-artist-views.js';
 
 export async function run(ctx: Context): Promise<void> {
   const rows = await (await ctx.services.client()).call('listPreferenceArtists');

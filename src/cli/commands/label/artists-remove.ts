@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printJson, success } from '../../output/index.js';
 import { confirmOrAbort } from '../../prompts.js';
-import { idArg } from '../release/common.js';
+import { idArg } from '../../shared/args.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
   const rawId = args[0];

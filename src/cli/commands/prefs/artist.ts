@@ -2,9 +2,10 @@ import type { ArtistOpts } from './spec.js';
 import type { ArtistPreferencesData as Data } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { SubmitArtistPreferenceRequest } from '../../../contract/index.js';
-import { PLATFORMS } from '../release/common.js';
-import { choiceText, parseChoice } from './view.js';
-import { loadDataFile } from '../../release-file/data-file.js';
+import { PLATFORMS } from '../../shared/args.js';
+import { choiceText } from '../../shared/label-artist-views.js';
+import { parseChoice } from './choice-flag.js';
+import { loadDataFile } from '../../shared/data-file.js';
 import { printRecord, success } from '../../output/index.js';
 
 export async function run(ctx: Context, opts: ArtistOpts): Promise<void> {

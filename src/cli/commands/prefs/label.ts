@@ -2,9 +2,9 @@ import type { Context } from '../../context.js';
 import type { LabelOpts } from './spec.js';
 import type { LabelPreferencesData as Data } from '../../../contract/index.js';
 import { SubmitLabelPreferenceRequest } from '../../../contract/index.js';
-import { intOption } from '../release/common.js';
-import { labelArtistColumns } from '../label/view.js';
-import { loadDataFile } from '../../release-file/data-file.js';
+import { intOption } from '../../shared/args.js';
+import { labelArtistColumns } from '../../shared/label-artist-views.js';
+import { loadDataFile } from '../../shared/data-file.js';
 import { printJson, printRecord, renderOptions, success } from '../../output/index.js';
 import { renderList } from '../../output/render.js';
 

@@ -1,7 +1,7 @@
 // The `prefs` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
 import { defineCommand, defineGroup } from '../../command.js';
-import { collect } from '../release/flags.js';
+import { collect } from '../../shared/args.js';
 
 export interface ArtistOpts {
   name?: string;

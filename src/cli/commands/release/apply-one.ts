@@ -12,7 +12,7 @@ import { readDesired, sha256File } from '../../apply/desired.js';
 import { EDITABLE_STATUSES, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
-import { titleOf } from '../track/upload-files.js';
+import { titleOf } from '../../shared/audio-title.js';
 import { catalogNumberHolder, statusWords } from './catalog-taken.js';
 
 export interface ApplyOneOptions {

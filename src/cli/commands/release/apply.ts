@@ -12,7 +12,7 @@ import { inShard, parseShard } from '../../apply/shard.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { note, printList, type Column } from '../../output/index.js';
 import { applyOne, planOne, type Planned } from './apply-one.js';
-import { intOption } from './common.js';
+import { intOption } from '../../shared/args.js';
 import type { ApplyOpts } from './spec.js';
 
 const DEFAULT_PARALLEL = 4;

@@ -5,7 +5,7 @@ import {
   CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest,
 } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
-import { pathText, problemsFromIssues } from '../../release-file/issues.js';
+import { pathText, problemsFromIssues } from '../../shared/field-problems.js';
 import { FLAG_OF_FIELD, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
 
 type Metadata = z.infer<typeof UpdateReleaseMetadataRequest>;

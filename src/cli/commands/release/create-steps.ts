@@ -8,7 +8,8 @@ import type {
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode } from '../../errors.js';
-import { isFailure, titleOf, uploadOne, type Uploaded } from '../track/upload-files.js';
+import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
+import { titleOf } from '../../shared/audio-title.js';
 import { isEmpty } from './build.js';
 
 export interface PlanTrack {

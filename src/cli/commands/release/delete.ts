@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { ReleaseResource } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
-import { idArg } from './common.js';
+import { idArg } from '../../shared/args.js';
 import { confirmOrAbort } from '../../prompts.js';
 import { printJson, success } from '../../output/index.js';
 

@@ -4,9 +4,9 @@ import { UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateRelea
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, UsageError } from '../../errors.js';
-import { loadDataFile } from '../../release-file/data-file.js';
+import { loadDataFile } from '../../shared/data-file.js';
 import { deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
-import { idArg } from './common.js';
+import { idArg } from '../../shared/args.js';
 import type { EditOpts } from './spec.js';
 import { showRelease } from './show.js';
 import { success } from '../../output/index.js';

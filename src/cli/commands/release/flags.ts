@@ -1,11 +1,7 @@
 // The release fields as flags, shared by `release create` and `release edit`. Declaring flags
 // loads nothing; turning them into request bodies happens in `run` (see build.ts).
 import type { Command } from 'commander';
-
-/** Collects a repeatable flag: `--artist A --artist B`. */
-export function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
+import { collect } from '../../shared/args.js';
 
 export interface MetadataFlags {
   type?: string;

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import type { ReleaseResource } from '../../../contract/index.js';
-import { idArg } from './common.js';
+import { idArg } from '../../shared/args.js';
 import { showRelease } from './show.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {

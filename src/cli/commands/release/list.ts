@@ -4,7 +4,8 @@ import type { ListReleasesResponse } from '../../../contract/index.js';
 import type { ReleaseResource } from '../../../contract/index.js';
 import { STATUSES, TYPES } from './spec.js';
 import { UsageError } from '../../errors.js';
-import { choiceOption, intOption, releaseColumns } from './common.js';
+import { choiceOption, intOption } from '../../shared/args.js';
+import { releaseColumns } from '../../shared/release-views.js';
 import { note, printList, progress } from '../../output/index.js';
 
 export async function run(ctx: Context, opts: ListOpts): Promise<void> {

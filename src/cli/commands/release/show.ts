@@ -3,7 +3,8 @@ import type { ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { printJson, printRecord, renderOptions } from '../../output/index.js';
 import { renderList } from '../../output/render.js';
-import { releaseFields, trackColumns } from './common.js';
+import { releaseFields } from '../../shared/release-views.js';
+import { trackColumns } from '../../shared/track-views.js';
 
 export async function showRelease(ctx: Context, release: ReleaseResource, json: unknown = release): Promise<void> {
   if (ctx.globals.json) return printJson(ctx, json);

@@ -4,9 +4,8 @@ import { ApiError, type ApiClient } from '../../../client/index.js';
 import type { Problem } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
-import { CliError, ExitCode, ValidationFailed } from '../../errors.js';
+import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js';
 import { printJson } from '../../output/index.js';
-import { worstExit } from './common.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
 import { lazy } from '../../lazy.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import type { SubmitOpts } from './spec.js';
-import { idArg } from './common.js';
+import { idArg } from '../../shared/args.js';
 import { submitOne, reportOutcomes } from './submit-run.js';
 
 export async function run(ctx: Context, opts: SubmitOpts, args: string[]): Promise<void> {

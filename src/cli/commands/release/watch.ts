@@ -7,7 +7,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { success } from '../../output/index.js';
 import { formatDuration, parseDuration } from '../../shared/duration.js';
 import { releaseLabel, resolveReleaseRefs, type ReleaseRef } from '../../shared/release-ref.js';
-import { choiceOption } from './common.js';
+import { choiceOption } from '../../shared/args.js';
 import { WATCH_TARGETS, type WatchOpts } from './spec.js';
 import { targetWords, verdictOf, type Verdict, type WatchTarget } from './watch-target.js';
 import { watchView, type WatchRow, type WatchView } from './watch-view.js';

@@ -8,9 +8,10 @@ import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
 import { audioFileProblem, displayPath } from '../../release-file/load.js';
-import { titleOf } from '../track/upload-files.js';
+import { titleOf } from '../../shared/audio-title.js';
 import type { CreatePlan, PlanTrack } from './create-steps.js';
-import { artistsText, PLATFORMS } from './common.js';
+import { artistsText } from '../../shared/release-views.js';
+import { PLATFORMS } from '../../shared/args.js';
 
 export interface ProfileChoice {
   platform: ArtistPlatform;

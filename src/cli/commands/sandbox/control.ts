@@ -5,11 +5,10 @@ import { ApiError, callSandbox, type ApiClient, type SandboxBodyOf } from '../..
 import type { SandboxEndpointId } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { CliError, ExitCode, worstExit } from '../../errors.js';
 import { printJson } from '../../output/index.js';
 import { tsvCell } from '../../output/format.js';
 import { releaseLabel, resolveReleaseRefs, type ReleaseRef } from '../../shared/release-ref.js';
-import { worstExit } from '../release/common.js';
 
 export const NO_SANDBOX = 'this service has no sandbox controls (they exist only on `reldist serve` and the embedded sandbox)';
 

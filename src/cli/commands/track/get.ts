@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import type { TrackResource } from '../../../contract/index.js';
-import { idArg, trackFields } from '../release/common.js';
+import { idArg } from '../../shared/args.js';
+import { trackFields } from '../../shared/track-views.js';
 import { printRecord } from '../../output/index.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {

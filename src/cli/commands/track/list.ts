@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import type { TrackResource } from '../../../contract/index.js';
-import { idArg, trackColumns } from '../release/common.js';
+import { idArg } from '../../shared/args.js';
+import { trackColumns } from '../../shared/track-views.js';
 import { printList } from '../../output/index.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {

@@ -2,8 +2,9 @@ import type { Context } from '../../context.js';
 import type { ReleaseResource } from '../../../contract/index.js';
 import type { TrackResource } from '../../../contract/index.js';
 import { CliError } from '../../errors.js';
-import { idArg, trackFields } from '../release/common.js';
-import { isFailure, uploadOne } from './upload-files.js';
+import { idArg } from '../../shared/args.js';
+import { trackFields } from '../../shared/track-views.js';
+import { isFailure, uploadOne } from '../../shared/upload.js';
 import { printRecord, success } from '../../output/index.js';
 import { resolve } from 'node:path';
 

@@ -3,8 +3,9 @@ import type { ReleaseResource } from '../../../contract/index.js';
 import type { SetOpts } from './spec.js';
 import type { TrackResource } from '../../../contract/index.js';
 import { ReplaceReleaseTracksBody } from '../../../contract/index.js';
-import { idArg, trackColumns } from '../release/common.js';
-import { loadDataFile } from '../../release-file/data-file.js';
+import { idArg } from '../../shared/args.js';
+import { trackColumns } from '../../shared/track-views.js';
+import { loadDataFile } from '../../shared/data-file.js';
 import { printList, success } from '../../output/index.js';
 
 export async function run(ctx: Context, opts: SetOpts, args: string[]): Promise<void> {

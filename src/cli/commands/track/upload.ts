@@ -3,10 +3,12 @@
 import { resolve } from 'node:path';
 import type { ReleaseResource, TrackResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { CliError, ExitCode, worstExit } from '../../errors.js';
 import { printList, success } from '../../output/index.js';
-import { idArg, trackColumns, worstExit } from '../release/common.js';
-import { isFailure, titleOf, uploadOne, type Uploaded } from './upload-files.js';
+import { idArg } from '../../shared/args.js';
+import { trackColumns } from '../../shared/track-views.js';
+import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
+import { titleOf } from '../../shared/audio-title.js';
 
 /** An existing track as PUT input: every field it has, so that nothing about it changes. */
 export function keepTrack(t: TrackResource) {

@@ -1,7 +1,16 @@
-// How the artists a label manages are shown.
-import type { LabelArtistResource, PreferenceArtistItem } from '../../../contract/index.js';
-import type { Column, Field } from '../../output/index.js';
-import { choicesText } from '../prefs/view.js';
+// How the artists a label manages are shown, with their platform choices (an existing profile,
+// or "create a new one").
+import type { LabelArtistResource, PlatformChoice, PreferenceArtistItem } from '../../contract/index.js';
+import type { Column, Field } from '../output/index.js';
+
+export function choiceText(c: PlatformChoice | undefined): string {
+  if (!c) return 'not set';
+  return c.mode === 'new' ? 'create a new profile' : c.profile ? `${c.profile.name} (${c.profile.id})` : 'existing profile';
+}
+
+export function choicesText(list: readonly PlatformChoice[]): string {
+  return list.map((c) => `${c.platform}: ${choiceText(c)}`).join('; ');
+}
 
 export const labelArtistColumns: Column<LabelArtistResource>[] = [
   { header: 'ID', value: 'id', kind: 'id' },

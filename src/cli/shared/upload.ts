@@ -1,14 +1,12 @@
 // Uploads audio files for a release: for each, an upload address from the service, then the
 // bytes streamed there (never read whole), with size and sha256, and a progress bar on stderr
 // when it is a terminal. Shared by `track upload`, `track replace` and `release create --file`.
-import { basename, extname } from 'node:path';
-import type { ApiClient, UploadResult } from '../../../client/index.js';
-import type { Context } from '../../context.js';
-import { describeError } from '../../describe-error.js';
-import { ExitCode } from '../../errors.js';
-import { formatBytes, progress } from '../../output/index.js';
-import { lazy } from '../../lazy.js';
-import { uploadTrackFile } from '../../../client/index.js';
+import type { ApiClient, UploadResult } from '../../client/index.js';
+import type { Context } from '../context.js';
+import { describeError } from '../describe-error.js';
+import { ExitCode } from '../errors.js';
+import { formatBytes, progress } from '../output/index.js';
+import { uploadTrackFile } from '../../client/index.js';
 
 export interface Uploaded extends UploadResult {
   path: string;
@@ -54,28 +52,4 @@ const FS_REASONS: Record<string, string> = {
 
 export function isFailure(r: Uploaded | UploadFailure): r is UploadFailure {
   return 'reason' in r;
-}
-
-/** A track title from the file's tags, else from its name ("02_evening-tide.flac" → "evening tide"). */
-export async function titleOf(path: string): Promise<string> {
-  try {
-    const { parseFile } = await lazy.musicMetadata();
-    const meta = await parseFile(path, { duration: false, skipCovers: true });
-    const t = meta.common.title?.trim();
-    if (t) return t;
-  } catch {
-    // Unreadable tags are not an error here: the service judges the audio itself.
-  }
-  return titleFromName(path);
-}
-
-export function titleFromName(path: string): string {
-  const name = basename(path, extname(path))
-    .replace(/^\d{1,3}[\s._-]+/, '')
-    .replace(/[_-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!name) return basename(path);
-  // "low tide" → "Low Tide": an all-lowercase title is a warning at submit.
-  return name === name.toLowerCase() ? name.replace(/(^|\s)(\p{Ll})/gu, (_, s: string, c: string) => s + c.toUpperCase()) : name;
 }

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { UsageError } from '../errors.js';
-import { pathText, problemsFromIssues, type FieldProblem } from './issues.js';
+import { pathText, problemsFromIssues, type FieldProblem } from './field-problems.js';
 
 export interface LocatedProblem extends FieldProblem {
   line?: number;

@@ -1,0 +1,27 @@
+// A track's title when the user gave none: from the audio file's tags, else from its name.
+import { basename, extname } from 'node:path';
+import { lazy } from '../lazy.js';
+
+/** A track title from the file's tags, else from its name ("02_evening-tide.flac" → "evening tide"). */
+export async function titleOf(path: string): Promise<string> {
+  try {
+    const { parseFile } = await lazy.musicMetadata();
+    const meta = await parseFile(path, { duration: false, skipCovers: true });
+    const t = meta.common.title?.trim();
+    if (t) return t;
+  } catch {
+    // Unreadable tags are not an error here: the service judges the audio itself.
+  }
+  return titleFromName(path);
+}
+
+export function titleFromName(path: string): string {
+  const name = basename(path, extname(path))
+    .replace(/^\d{1,3}[\s._-]+/, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!name) return basename(path);
+  // "low tide" → "Low Tide": an all-lowercase title is a warning at submit.
+  return name === name.toLowerCase() ? name.replace(/(^|\s)(\p{Ll})/gu, (_, s: string, c: string) => s + c.toUpperCase()) : name;
+}
