@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/client/index.js';
-import { REMOTE_CONCURRENCY } from '../../src/cli/commands/validate/run.js';
+import { REMOTE_CONCURRENCY } from '../../src/cli/commands/validate/check-codes.js';
 import { transcript, useCli, type RunOptions, type RunResult } from './cli-harness.js';
 
 const cli = useCli();

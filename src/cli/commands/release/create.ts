@@ -10,7 +10,7 @@ import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFr
 
 import type { CreateOpts } from './spec.js';
 import { showRelease } from './show.js';
-import { publicOf, reportOutcomes, submitOne } from './submit-run.js';
+import { publicOf, reportOutcomes, submitOne } from './submission.js';
 import { runWizard, saveProfiles, summary, type WizardResult } from './wizard.js';
 
 function merge<T extends object>(a: T | undefined, b: T): T | undefined {

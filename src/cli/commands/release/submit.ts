@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { SubmitOpts } from './spec.js';
 import { idArg } from '../../shared/args.js';
-import { submitOne, reportOutcomes } from './submit-run.js';
+import { submitOne, reportOutcomes } from './submission.js';
 
 export async function run(ctx: Context, opts: SubmitOpts, args: string[]): Promise<void> {
   const ids = args.map((a) => idArg(a, 'release id'));

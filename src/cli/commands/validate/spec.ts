@@ -2,7 +2,7 @@
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
 import { defineCommand, defineGroup } from '../../command.js';
 import { OUTPUT_HELP, configureValidate } from './options.js';
-import type { ValidateOptions } from './run.js';
+import type { ValidateOptions } from './check-codes.js';
 
 export const isrcCommand = defineCommand<ValidateOptions>({
   name: 'isrc',

@@ -24,7 +24,7 @@ const TABLE_BATCH = 200;
 /** --remote: requests in flight at once (on the undici pool); enough to hide latency, polite to the service. */
 export const REMOTE_CONCURRENCY = 8;
 
-export async function runValidate(ctx: Context, kind: CodeKind, opts: ValidateOptions, args: string[]): Promise<void> {
+export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOptions, args: string[]): Promise<void> {
   if (args.length === 0 && opts.file === undefined) {
     throw new UsageError(`no ${kind.toUpperCase()} to check`, `give codes as arguments, '-' to read them from stdin, or --file F`);
   }
