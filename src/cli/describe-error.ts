@@ -1,3 +1,4 @@
+import { describeClientError } from './describe-client-error.js';
 import { CliError, ExitCode } from './errors.js';
 
 export interface DescribedError {
@@ -10,12 +11,12 @@ export interface DescribedError {
 }
 
 /**
- * Turns anything thrown into one line for a person. Errors from other layers (the HTTP client)
- * describe themselves through `toCliError()`, so this file needs none of their modules.
+ * Turns anything thrown into one line for a person: the CLI's own errors, the HTTP client's
+ * (through describe-client-error.ts), an interrupted prompt; anything else is a bug (--debug).
  */
 export function describeError(err: unknown, _opts: { debug: boolean }): DescribedError {
-  const converted = hasToCliError(err) ? err.toCliError() : err;
-  if (converted instanceof CliError || isCliErrorLike(converted)) {
+  const converted = err instanceof CliError ? err : describeClientError(err);
+  if (converted) {
     return {
       message: oneLine(converted.message),
       hint: converted.hint,
@@ -29,15 +30,6 @@ export function describeError(err: unknown, _opts: { debug: boolean }): Describe
   }
   const message = err instanceof Error ? err.message : String(err);
   return { message: oneLine(message), hint: 'run again with --debug for details', code: 'internal', exitCode: ExitCode.failure, details: [] };
-}
-
-/** The plain shape other layers return from toCliError(), so they need not import this module. */
-function isCliErrorLike(v: unknown): v is { message: string; exitCode: number; hint: string | undefined; code: string; details?: string[] } {
-  return typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string' && typeof (v as { exitCode?: unknown }).exitCode === 'number';
-}
-
-function hasToCliError(err: unknown): err is { toCliError(): CliError } {
-  return typeof err === 'object' && err !== null && typeof (err as { toCliError?: unknown }).toCliError === 'function';
 }
 
 function oneLine(s: string): string {

@@ -1,20 +1,8 @@
-// Typed errors of the HTTP client. They describe themselves for the CLI through `toCliError()`,
-// which returns a plain object, so the client never imports the CLI (the arrow goes cli → client).
+// Typed errors of the HTTP client: plain data (status, code, message, the error body's fields,
+// problems and details, request id, retries, the network cause). What a person reads, and the
+// exit code, is the CLI's business (src/cli/describe-client-error.ts): the arrow goes cli → client.
 import type { Problem as ContractProblem } from '../contract/common.js';
 import type { ErrorBody } from '../contract/errors.js';
-
-/** Exit codes of the CLI that the client's errors map to (see `reldist help exit-codes`). */
-export const ClientExit = { failure: 1, validation: 3, auth: 4, notFound: 5, rateLimited: 6, interrupted: 130 } as const;
-
-/** What `toCliError()` returns: the CLI turns it into one line and an exit code. */
-export interface CliErrorLike {
-  message: string;
-  exitCode: number;
-  hint?: string;
-  code: string;
-  /** One line per problem, shown above the error. */
-  details?: string[];
-}
 
 /** The contract's Problem and error body: the client reads them, it does not restate them. */
 export type Problem = ContractProblem;
@@ -27,7 +15,7 @@ export interface ApiErrorInit {
   requestId?: string | undefined;
   fields?: ErrorDetail['fields'] | undefined;
   problems?: Problem[] | undefined;
-  /** 409 catalog_number_taken: the release holding the number. */
+  /** Which existing resource the error is about (409 catalog_number_taken: the holding release). */
   details?: ErrorDetail['details'] | undefined;
   method: string;
   path: string;
@@ -35,8 +23,6 @@ export interface ApiErrorInit {
   attempts?: number;
   retryAfterSeconds?: number | undefined;
 }
-
-export const AUTH_HINT = 'run `reldist auth login` or set RELDIST_TOKEN';
 
 /** Every non-2xx response becomes one of these. */
 export class ApiError extends Error {
@@ -65,44 +51,6 @@ export class ApiError extends Error {
     this.attempts = init.attempts ?? 1;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
-
-  /** The first field error, as `path: message`, for a one-line report. */
-  firstFieldError(): string | undefined {
-    for (const [path, messages] of Object.entries(this.fields ?? {})) {
-      if (messages[0]) return `${path}: ${messages[0]}`;
-    }
-    const p = this.problems?.find((x) => x.severity !== 'warning') ?? this.problems?.[0];
-    return p ? `${p.path ? `${p.path}: ` : ''}${p.message}` : undefined;
-  }
-
-  toCliError(): CliErrorLike {
-    const rid = this.requestId ? ` (request ${this.requestId})` : '';
-    const base = `${this.message}${rid}`;
-    if (this.status === 401) return { message: base, exitCode: ClientExit.auth, hint: AUTH_HINT, code: this.code };
-    if (this.status === 404) return { message: base, exitCode: ClientExit.notFound, code: this.code };
-    if (this.status === 422 && (this.code === 'submit_blocked' || this.code === 'validation_failed')) {
-      const first = this.firstFieldError();
-      const more = countIssues(this) > 1 ? ` (and ${countIssues(this) - 1} more; use --json to see all)` : '';
-      const withFirst = first && !this.message.includes(first) ? `${base}: ${first}` : base;
-      return { message: `${withFirst}${more}`, exitCode: ClientExit.validation, code: this.code };
-    }
-    if (this.status === 429) {
-      return {
-        message: `${base}${this.attempts > 1 ? ` after ${this.attempts} attempts` : ''}`,
-        exitCode: ClientExit.rateLimited,
-        hint: this.retryAfterSeconds !== undefined ? `the service asks to wait ${this.retryAfterSeconds}s before trying again` : 'wait a moment and run the command again',
-        code: this.code,
-      };
-    }
-    if (this.attempts > 1 && (this.status === 502 || this.status === 503 || this.status === 504)) {
-      return { message: `${base} after ${this.attempts} attempts`, exitCode: ClientExit.rateLimited, hint: 'the service is unavailable; try again later', code: this.code };
-    }
-    return { message: base, exitCode: ClientExit.failure, code: this.code };
-  }
-}
-
-function countIssues(e: ApiError): number {
-  return Object.values(e.fields ?? {}).reduce((n, m) => n + m.length, 0) + (e.problems?.filter((p) => p.severity !== 'warning').length ?? 0);
 }
 
 /** The request never got an HTTP answer: refused, reset, timed out, DNS. */
@@ -118,20 +66,6 @@ export class NetworkError extends Error {
     this.baseUrl = init.baseUrl;
     this.attempts = init.attempts ?? 1;
   }
-
-  toCliError(): CliErrorLike {
-    if (this.code === 'ECONNREFUSED') {
-      return {
-        message: `cannot connect to ${this.baseUrl}: connection refused`,
-        exitCode: ClientExit.failure,
-        hint: 'is the service running? check --base-url, RELDIST_BASE_URL or `reldist auth status`',
-        code: 'connection_refused',
-      };
-    }
-    const exitCode = this.attempts > 1 ? ClientExit.rateLimited : ClientExit.failure;
-    const after = this.attempts > 1 ? ` after ${this.attempts} attempts` : '';
-    return { message: `${this.message}${after}`, exitCode, code: 'network_error' };
-  }
 }
 
 /** A request body that fails the contract's schema: caught before anything is sent. */
@@ -145,13 +79,6 @@ export class RequestValidationError extends Error {
     this.name = 'RequestValidationError';
     this.endpoint = endpoint;
     this.issues = issues;
-  }
-
-  toCliError(): CliErrorLike {
-    const more = this.issues.length > 1 ? ` (and ${this.issues.length - 1} more)` : '';
-    // A bad field is bad input: a usage error (exit 2), found before anything was sent.
-    const details = this.issues.length > 1 ? this.issues.map((i) => `${i.path || '(body)'}: ${i.message}`) : undefined;
-    return { message: `${this.message}${more}`, exitCode: 2, code: 'invalid_request', ...(details ? { details } : {}) };
   }
 }
 
@@ -195,7 +122,7 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
     requestId: typeof e?.request_id === 'string' ? e.request_id : headers['x-request-id'],
     fields: isFieldMessages(e?.fields) ? e.fields : undefined,
     problems: Array.isArray(e?.problems) ? e.problems.filter(isProblem) : undefined,
-    details: isDetails(e?.details) ? e.details : undefined,
+    details: isErrorDetails(e?.details) ? e.details : undefined,
     method: req.method,
     path: req.path,
   });
@@ -212,15 +139,15 @@ function isFieldMessages(v: unknown): v is NonNullable<ErrorDetail['fields']> {
   return isRecord(v) && Object.values(v).every(isStringArray);
 }
 
-function isDetails(v: unknown): v is NonNullable<ErrorDetail['details']> {
-  return isRecord(v) && (typeof v.release_id === 'string' || typeof v.release_id === 'number') && typeof v.status === 'string';
-}
-
 function isProblem(v: unknown): v is Problem {
   return (
     isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string' && (v.severity === 'error' || v.severity === 'warning') &&
     isOptionalString(v.path) && isOptionalString(v.hint)
   );
+}
+
+function isErrorDetails(v: unknown): v is NonNullable<ErrorDetail['details']> {
+  return isRecord(v) && (typeof v.release_id === 'string' || typeof v.release_id === 'number') && typeof v.status === 'string';
 }
 
 function defaultCode(status: number): string {

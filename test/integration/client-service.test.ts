@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeWav, sha256 } from '../helpers/audio.js';
 import { ApiError, RequestValidationError, createClient, uploadTrackFile } from '../../src/client/index.js';
+import { describeClientError } from '../../src/cli/describe-client-error.js';
 import type { BodyOf } from '../../src/contract/index.js';
 
 let server: TestServer;
@@ -40,7 +41,7 @@ for (const transport of ['http', 'undici'] as const) {
       const err: any = await c.call('createRelease', { body: { ...release, artists: [{ name: 'X', role: 'drummer' }] } }).catch((e: any) => e);
       expect(err).toBeInstanceOf(RequestValidationError);
       expect(err.message).toMatch(/artists\.0\.role/);
-      expect(err.toCliError().exitCode).toBe(2);
+      expect(describeClientError(err)!.exitCode).toBe(2);
       const after = await c.call('listReleases');
       expect(after.meta.total).toBe(before.meta.total);
       await c.close();
@@ -75,10 +76,10 @@ for (const transport of ['http', 'undici'] as const) {
       expect(nf).toBeInstanceOf(ApiError);
       expect(nf).toMatchObject({ status: 404, code: 'not_found' });
       expect(nf.requestId).toMatch(/^req_/);
-      expect(nf.toCliError().exitCode).toBe(5);
+      expect(describeClientError(nf)!.exitCode).toBe(5);
       const bad = createClient({ baseUrl: server.url, token: 'rd_wrong', transport });
       const unauth: any = await bad.call('getMe').catch((e: any) => e);
-      expect(unauth.toCliError()).toMatchObject({ exitCode: 4 });
+      expect(describeClientError(unauth)!).toMatchObject({ exitCode: 4 });
       await Promise.all([c.close(), bad.close()]);
     });
 

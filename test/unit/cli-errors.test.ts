@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../../src/cli/describe-error.js';
-import { CliError, ExitCode, UsageError } from '../../src/cli/errors.js';
+import { ExitCode, UsageError } from '../../src/cli/errors.js';
+import { ApiError } from '../../src/client/errors.js';
 
 describe('describeError', () => {
   it('keeps a CliError message on one line with its hint and exit code', () => {
@@ -8,9 +9,17 @@ describe('describeError', () => {
     expect(d).toEqual({ message: 'bad flag --x second line', hint: 'pass --y', code: 'usage', exitCode: ExitCode.usage, details: [] });
   });
 
-  it('converts errors that know how to describe themselves', () => {
-    const err = { toCliError: () => new CliError('not found: release 7', { exitCode: ExitCode.notFound }) };
-    expect(describeError(err, { debug: false }).exitCode).toBe(ExitCode.notFound);
+  it("words the HTTP client's errors, which are plain data", () => {
+    const err = new ApiError({ status: 404, code: 'not_found', message: 'release 7 not found', requestId: 'req_1', method: 'GET', path: '/releases/7' });
+    expect(describeError(err, { debug: false })).toEqual({ message: 'release 7 not found (request req_1)', hint: undefined, code: 'not_found', exitCode: ExitCode.notFound, details: [] });
+    const conflict = new ApiError({ status: 409, code: 'catalog_number_taken', message: 'catalog number X is already used by release 4 (in_review)', details: { release_id: 4, status: 'in_review' }, method: 'POST', path: '/releases' });
+    expect(conflict.details).toEqual({ release_id: 4, status: 'in_review' });
+    expect(describeError(conflict, { debug: false }).exitCode).toBe(ExitCode.failure);
+  });
+
+  it('never describes an object just because it looks like an error', () => {
+    const err = { message: 'x', exitCode: ExitCode.notFound };
+    expect(describeError(err, { debug: false }).exitCode).toBe(ExitCode.failure);
   });
 
   it('turns an unknown error into exit 1 with a hint to use --debug', () => {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelay, isReplayable, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/client/retry.js';
 import { createClient, ApiError, NetworkError } from '../../src/client/index.js';
+import { describeClientError } from '../../src/cli/describe-client-error.js';
 
 const policy: RetryPolicy = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 };
 
@@ -106,8 +107,8 @@ for (const transport of ['http', 'undici'] as const) {
       const err = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect(seen).toHaveLength(1);
-      expect(err.toCliError()).toMatchObject({ exitCode: 6 });
-      expect(err.toCliError().hint).toMatch(/120s/);
+      expect(describeClientError(err)!).toMatchObject({ exitCode: 6 });
+      expect(describeClientError(err)!.hint).toMatch(/120s/);
       await c.close();
     });
 
@@ -118,7 +119,7 @@ for (const transport of ['http', 'undici'] as const) {
       expect(err).toBeInstanceOf(ApiError);
       expect(seen).toHaveLength(4);
       expect(err.attempts).toBe(4);
-      expect(err.toCliError().exitCode).toBe(6);
+      expect(describeClientError(err)!.exitCode).toBe(6);
       await c.close();
     });
 
@@ -162,7 +163,7 @@ for (const transport of ['http', 'undici'] as const) {
       const c = make();
       const err = await c.request({ method: 'PUT', path: '/releases/1/tracks', body: '[]' }).catch((e: any) => e);
       expect(err).toMatchObject({ status: 422, code: 'validation_failed', requestId: 'req_abc', fields: { 'artists.0.role': ['unknown role'] } });
-      const cli = err.toCliError();
+      const cli = describeClientError(err)!;
       expect(cli.exitCode).toBe(3);
       expect(cli.message).toContain('artists.0.role: unknown role');
       await c.close();
@@ -172,9 +173,9 @@ for (const transport of ['http', 'undici'] as const) {
       queue = [{ status: 401, body: { error: { status: 401, code: 'unauthorized', message: 'token missing' } } }, { status: 404 }];
       const c = make();
       const e1 = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
-      expect(e1.toCliError()).toMatchObject({ exitCode: 4, hint: 'run `reldist auth login` or set RELDIST_TOKEN' });
+      expect(describeClientError(e1)!).toMatchObject({ exitCode: 4, hint: 'run `reldist auth login` or set RELDIST_TOKEN' });
       const e2 = await c.request({ method: 'GET', path: '/releases/9' }).catch((e: any) => e);
-      expect(e2.toCliError().exitCode).toBe(5);
+      expect(describeClientError(e2)!.exitCode).toBe(5);
       await c.close();
     });
 
@@ -199,7 +200,7 @@ describe('connection refused', () => {
       const c = createClient({ baseUrl: url, transport, retry: fast });
       const err = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(err).toBeInstanceOf(NetworkError);
-      expect(err.toCliError().message).toBe(`cannot connect to ${url}: connection refused`);
+      expect(describeClientError(err)!.message).toBe(`cannot connect to ${url}: connection refused`);
       await c.close();
     }
   });

@@ -1,0 +1,85 @@
+// What a person reads when the HTTP client fails: one line, a hint, an exit code. The client's
+// errors are plain data; this is where they get words. Type-only imports of the client: an offline
+// command must not load it just to be able to report errors (the classes are told apart by name).
+import type { ApiError, NetworkError, RequestValidationError } from '../client/errors.js';
+import { ExitCode } from './errors.js';
+
+export interface ClientErrorText {
+  message: string;
+  exitCode: number;
+  hint?: string;
+  code: string;
+  /** One line per problem, shown above the error. */
+  details?: string[];
+}
+
+const AUTH_HINT = 'run `reldist auth login` or set RELDIST_TOKEN';
+
+/** The words for an error of the HTTP client; undefined for anything else. */
+export function describeClientError(err: unknown): ClientErrorText | undefined {
+  if (!(err instanceof Error)) return undefined;
+  if (err.name === 'ApiError') return apiErrorText(err as ApiError);
+  if (err.name === 'NetworkError') return networkErrorText(err as NetworkError);
+  if (err.name === 'RequestValidationError') return requestErrorText(err as RequestValidationError);
+  return undefined;
+}
+
+function apiErrorText(e: ApiError): ClientErrorText {
+  const rid = e.requestId ? ` (request ${e.requestId})` : '';
+  const base = `${e.message}${rid}`;
+  if (e.status === 401) return { message: base, exitCode: ExitCode.auth, hint: AUTH_HINT, code: e.code };
+  if (e.status === 404) return { message: base, exitCode: ExitCode.notFound, code: e.code };
+  if (e.status === 422 && (e.code === 'submit_blocked' || e.code === 'validation_failed')) {
+    const first = firstFieldError(e);
+    const n = countIssues(e);
+    const more = n > 1 ? ` (and ${n - 1} more; use --json to see all)` : '';
+    const withFirst = first && !e.message.includes(first) ? `${base}: ${first}` : base;
+    return { message: `${withFirst}${more}`, exitCode: ExitCode.validation, code: e.code };
+  }
+  if (e.status === 429) {
+    return {
+      message: `${base}${e.attempts > 1 ? ` after ${e.attempts} attempts` : ''}`,
+      exitCode: ExitCode.rateLimited,
+      hint: e.retryAfterSeconds !== undefined ? `the service asks to wait ${e.retryAfterSeconds}s before trying again` : 'wait a moment and run the command again',
+      code: e.code,
+    };
+  }
+  if (e.attempts > 1 && (e.status === 502 || e.status === 503 || e.status === 504)) {
+    return { message: `${base} after ${e.attempts} attempts`, exitCode: ExitCode.rateLimited, hint: 'the service is unavailable; try again later', code: e.code };
+  }
+  return { message: base, exitCode: ExitCode.failure, code: e.code };
+}
+
+/** The first field error, as `path: message`, for a one-line report. */
+function firstFieldError(e: ApiError): string | undefined {
+  for (const [path, messages] of Object.entries(e.fields ?? {})) {
+    if (messages[0]) return `${path}: ${messages[0]}`;
+  }
+  const p = e.problems?.find((x) => x.severity !== 'warning') ?? e.problems?.[0];
+  return p ? `${p.path ? `${p.path}: ` : ''}${p.message}` : undefined;
+}
+
+function countIssues(e: ApiError): number {
+  return Object.values(e.fields ?? {}).reduce((n, m) => n + m.length, 0) + (e.problems?.filter((p) => p.severity !== 'warning').length ?? 0);
+}
+
+function networkErrorText(e: NetworkError): ClientErrorText {
+  if (e.code === 'ECONNREFUSED') {
+    return {
+      message: `cannot connect to ${e.baseUrl}: connection refused`,
+      exitCode: ExitCode.failure,
+      hint: 'is the service running? check --base-url, RELDIST_BASE_URL or `reldist auth status`',
+      code: 'connection_refused',
+    };
+  }
+  const exitCode = e.attempts > 1 ? ExitCode.rateLimited : ExitCode.failure;
+  const after = e.attempts > 1 ? ` after ${e.attempts} attempts` : '';
+  return { message: `${e.message}${after}`, exitCode, code: 'network_error' };
+}
+
+function requestErrorText(e: RequestValidationError): ClientErrorText {
+  const more = e.issues.length > 1 ? ` (and ${e.issues.length - 1} more)` : '';
+  // A bad field is bad input: a usage error, found before anything was sent.
+  const details = e.issues.length > 1 ? e.issues.map((i) => `${i.path || '(body)'}: ${i.message}`) : undefined;
+  return { message: `${e.message}${more}`, exitCode: ExitCode.usage, code: 'invalid_request', ...(details ? { details } : {}) };
+}
