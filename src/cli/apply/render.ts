@@ -1,6 +1,7 @@
 // What `release apply --plan` shows (and the terminal, as it goes): one line per release with a
 // symbol and what would change, then one summary line. Pure: strings in, strings out.
 import { changeOf, type ApplyAction, type ApplyPlan, type FieldChange } from './plan.js';
+import { plural } from '../output/format.js';
 
 export interface PlannedRelease {
   /** The release file, as the user named it. */
@@ -37,7 +38,7 @@ export function describePlan(plan: ApplyPlan): string {
       return plan.reason ?? '';
     case 'create': {
       const uploads = changeOf(plan, 'upload')?.trackIndexes.length ?? 0;
-      parts.push(uploads > 0 ? `new release, ${uploads} track${uploads === 1 ? '' : 's'}` : 'new release');
+      parts.push(uploads > 0 ? `new release, ${plural(uploads, 'track')}` : 'new release');
       if (changeOf(plan, 'delivery')) parts.push('delivery');
       if (changeOf(plan, 'video')) parts.push('video');
       break;

@@ -61,8 +61,13 @@ export function relativeTime(d: Date, now: Date): string {
     n = Math.floor(n / size);
   }
   if (a < 45) return future ? 'in a moment' : 'just now';
-  const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const text = plural(n, unit);
   return future ? `in ${text}` : `${text} ago`;
+}
+
+/** A count and its noun: "1 track", "3 tracks" (every noun we count takes an s). */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** One TSV cell: tabs and line breaks would break the row, so they become spaces. */

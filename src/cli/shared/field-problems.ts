@@ -1,6 +1,7 @@
 // Turns zod's issues into "field path: expected …" problems a person can act on. zod's own
 // messages ("Invalid input: expected string, received undefined") read like a stack trace.
 import type { z } from 'zod';
+import { plural } from '../output/format.js';
 
 export interface FieldProblem {
   /** Keys and indexes from the root of the document. */
@@ -92,7 +93,7 @@ function sizeMessage(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>): 
   const bound = small ? (issue.inclusive === false ? 'more than' : 'at least') : issue.inclusive === false ? 'less than' : 'at most';
   switch (issue.origin) {
     case 'string':
-      return small && n === 1 ? 'must not be empty' : `expected ${bound} ${n} character${n === 1 ? '' : 's'}`;
+      return small && n === 1 ? 'must not be empty' : `expected ${bound} ${plural(n, 'character')}`;
     case 'array':
     case 'set':
       return small && n === 1 ? 'expected at least one entry' : `expected ${bound} ${n} entr${n === 1 ? 'y' : 'ies'}`;

@@ -1,7 +1,7 @@
 // `label artists remove <id>`: stop managing an artist (confirmation, or --yes).
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { printJson, success } from '../../output/index.js';
+import { printJson, success, plural } from '../../output/index.js';
 import { confirmOrAbort } from '../../prompts.js';
 import { idArg } from '../../shared/args.js';
 
@@ -12,7 +12,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   if (!ctx.globals.yes) {
     if (!ctx.canPrompt) throw new UsageError(`artist ${id}: not removed: confirmation needed`, 'pass --yes to remove without a prompt');
     const a = await client.call('getLabelArtist', { params: { id } });
-    await confirmOrAbort(ctx, `Stop managing ${a.name} (artist ${id}, ${a.release_count} release${a.release_count === 1 ? '' : 's'})?`);
+    await confirmOrAbort(ctx, `Stop managing ${a.name} (artist ${id}, ${plural(a.release_count, 'release')})?`);
   }
   const res = await client.call('removeLabelArtist', { body: { artist_id: /^\d+$/.test(id) ? Number(id) : id } });
   if (ctx.globals.json) printJson(ctx, res);

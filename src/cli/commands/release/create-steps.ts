@@ -11,6 +11,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { isEmpty } from './build.js';
+import { plural } from '../../output/format.js';
 
 export interface PlanTrack {
   path: string;
@@ -67,7 +68,7 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
       const uploaded = results as Uploaded[];
       const tracks = plan.tracks.map((t, i) => ({ ...t.fields, title: titles[i]!, file_key: uploaded[i]!.key, position: t.fields.position ?? i + 1 }));
       await attempt('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: id }, body: { tracks } }));
-      step(ctx, `Attached ${tracks.length} track${tracks.length === 1 ? '' : 's'}`);
+      step(ctx, `Attached ${plural(tracks.length, 'track')}`);
     }
     const delivery = plan.delivery;
     if (delivery && !isEmpty(delivery)) {

@@ -2,7 +2,7 @@
 import type { ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
-import { printJson, success, warn } from '../../output/index.js';
+import { printJson, success, warn, plural } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
 import { executePlan, type CreatePlan } from './create-steps.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
@@ -68,7 +68,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
   });
   const n = release.tracks?.length ?? release.track_count;
-  success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${n} track${n === 1 ? '' : 's'}`);
+  success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${plural(n, 'track')}`);
   if (wizard) {
     try {
       await saveProfiles(client, wizard);

@@ -3,7 +3,7 @@ import type { ReleaseResource } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
 import { confirmOrAbort } from '../../prompts.js';
-import { printJson, success } from '../../output/index.js';
+import { printJson, success, plural } from '../../output/index.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
   const id = idArg(args[0], 'release id');
@@ -11,7 +11,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   if (!ctx.globals.yes) {
     if (!ctx.canPrompt) throw new UsageError(`release ${id}: not deleted: confirmation needed`, 'pass --yes to delete without a prompt');
     const r = await client.call('getRelease', { params: { releaseId: id } });
-    await confirmOrAbort(ctx, `Delete release ${id} "${r.title}" (${r.status}, ${r.track_count} track${r.track_count === 1 ? '' : 's'})? This cannot be undone.`);
+    await confirmOrAbort(ctx, `Delete release ${id} "${r.title}" (${r.status}, ${plural(r.track_count, 'track')})? This cannot be undone.`);
   }
   const res = await client.call('deleteRelease', { params: { releaseId: id } });
   if (ctx.globals.json) printJson(ctx, res);

@@ -1,6 +1,7 @@
 // Rendering the problems a submit (or a dry run) returns: every one, one per line, grouped by
 // the field they are about, so a label sees all of them at once. Pure: no I/O, no colour library.
 import type { Problem } from '../../../contract/index.js';
+import { plural, tsvCell } from '../../output/format.js';
 
 /** A problem as the service reports it (the contract's Problem). */
 export type SubmitProblem = Problem;
@@ -25,8 +26,8 @@ export function countProblems(problems: readonly SubmitProblem[]): { errors: num
 export function countText(problems: readonly SubmitProblem[]): string {
   const { errors, warnings } = countProblems(problems);
   const parts: string[] = [];
-  if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
-  if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+  if (errors) parts.push(`${plural(errors, 'error')}`);
+  if (warnings) parts.push(`${plural(warnings, 'warning')}`);
   return parts.length ? parts.join(', ') : 'no problems';
 }
 
@@ -101,10 +102,6 @@ export function renderProblemGroups(problems: readonly SubmitProblem[], paint: P
   return out;
 }
 
-function tsv(s: string | undefined): string {
-  return (s ?? '').replace(/[\t\r\n]+/g, ' ');
-}
-
 /**
  * For a pipe: the leading columns (release id, outcome…), then `path  severity  code  message  hint`,
  * one problem per row, in group order.
@@ -113,7 +110,7 @@ export function problemRows(lead: readonly string[], problems: readonly SubmitPr
   let out = '';
   for (const g of groupProblems(problems)) {
     for (const p of g.problems) {
-      out += [...lead, g.path, isBlocking(p) ? 'error' : 'warning', p.code, p.message, p.hint].map(tsv).join('\t') + '\n';
+      out += [...lead, g.path, isBlocking(p) ? 'error' : 'warning', p.code, p.message, p.hint].map((s) => tsvCell(s ?? '')).join('\t') + '\n';
     }
   }
   return out;

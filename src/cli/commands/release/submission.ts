@@ -5,7 +5,7 @@ import type { Problem } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js';
-import { printJson } from '../../output/index.js';
+import { printJson, plural } from '../../output/index.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
 import { lazy } from '../../lazy.js';
 
@@ -98,7 +98,7 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
     const o = outcomes[0]!;
     const { errors } = countProblems(o.problems);
     throw new ValidationFailed(
-      `release ${o.release_id} ${options.dryRun ? 'would be blocked' : 'was not submitted'}: ${errors} blocking problem${errors === 1 ? '' : 's'}`,
+      `release ${o.release_id} ${options.dryRun ? 'would be blocked' : 'was not submitted'}: ${plural(errors, 'blocking problem')}`,
       hint,
     );
   }

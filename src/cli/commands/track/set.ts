@@ -6,7 +6,7 @@ import { ReplaceReleaseTracksBody } from '../../../contract/index.js';
 import { idArg } from '../../shared/args.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { loadDataFile } from '../../shared/data-file.js';
-import { printList, success } from '../../output/index.js';
+import { printList, success, plural } from '../../output/index.js';
 
 export async function run(ctx: Context, opts: SetOpts, args: string[]): Promise<void> {
   const releaseId = idArg(args[0], 'release id');
@@ -14,6 +14,6 @@ export async function run(ctx: Context, opts: SetOpts, args: string[]): Promise<
   const client = await ctx.services.client();
   const release = await client.call('replaceReleaseTracks', { params: { releaseId }, body });
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
-  success(ctx, `Release ${releaseId} now has ${tracks.length} track${tracks.length === 1 ? '' : 's'}`);
+  success(ctx, `Release ${releaseId} now has ${plural(tracks.length, 'track')}`);
   await printList(ctx, tracks, trackColumns);
 }

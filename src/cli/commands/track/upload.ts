@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { ReleaseResource, TrackResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, worstExit } from '../../errors.js';
-import { printList, success } from '../../output/index.js';
+import { printList, success, plural } from '../../output/index.js';
 import { idArg } from '../../shared/args.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
@@ -56,7 +56,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
     ],
   };
   const release = await client.call('replaceReleaseTracks', { params: { releaseId }, body });
-  success(ctx, `Added ${uploaded.length} track${uploaded.length === 1 ? '' : 's'} to release ${releaseId}`);
+  success(ctx, `Added ${plural(uploaded.length, 'track')} to release ${releaseId}`);
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);
 }
