@@ -52,6 +52,11 @@ export function defineGroup(spec: GroupSpec): GroupSpec {
   return spec;
 }
 
+/** Collects a repeatable flag (`--artist A --artist B`): commander's argument parser for it. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 export function examplesHelp(examples: string[]): string {
   return examples.length === 0 ? '' : `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }

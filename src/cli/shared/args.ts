@@ -1,12 +1,8 @@
 // Arguments and flags several command groups parse the same way: ids, bounded numbers, fixed
-// choices, platforms, repeatable flags. A bad value is a UsageError naming the flag.
+// choices, platforms. A bad value is a UsageError naming the flag. Loaded by run files only
+// (declarations collect repeatable flags with command.ts's `collect`).
 import type { ArtistPlatform } from '../../contract/index.js';
 import { UsageError } from '../errors.js';
-
-/** Collects a repeatable flag: `--artist A --artist B`. Used in specs: keep this file cheap. */
-export function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
 
 /** An id from the command line: opaque (strings and numbers), but never empty or a path. */
 export function idArg(value: string | undefined, what: string): string {

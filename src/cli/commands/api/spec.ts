@@ -1,6 +1,5 @@
 // `reldist api` as --help and shell completion see it. Declarations only; the code is in api.ts.
-import { defineCommand } from '../../command.js';
-import { collect } from '../../shared/args.js';
+import { collect, defineCommand } from '../../command.js';
 
 export interface ApiOpts {
   rawField?: string[];

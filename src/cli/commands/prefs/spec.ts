@@ -1,7 +1,6 @@
 // The `prefs` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup } from '../../command.js';
-import { collect } from '../../shared/args.js';
+import { collect, defineCommand, defineGroup } from '../../command.js';
 
 export interface ArtistOpts {
   name?: string;

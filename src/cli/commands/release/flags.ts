@@ -1,7 +1,7 @@
 // The release fields as flags, shared by `release create` and `release edit`. Declaring flags
 // loads nothing; turning them into request bodies happens in `run` (see build.ts).
 import type { Command } from 'commander';
-import { collect } from '../../shared/args.js';
+import { collect } from '../../command.js';
 
 export interface MetadataFlags {
   type?: string;
