@@ -6,6 +6,7 @@ import { createClient, type ApiClient } from '../../src/client/index.js';
 import { startFaultProxy, type FaultProxy, type FaultRates } from '../helpers/fault-proxy.js';
 import type { BodyOf } from '../../src/contract/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describeClientError } from '../../src/cli/describe-client-error.js';
 
 const validRelease: BodyOf<'createRelease'> = { type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records' };
 
@@ -92,8 +93,8 @@ describe('mutations are retried under one Idempotency-Key', () => {
     const client = createClient({ baseUrl: proxy.url, token: server.tokens.label, transport: 'undici', retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 10 } });
     const err: any = await client.call('updateReleaseMetadata', { params: { releaseId: id }, body: { title: 'X' } }).catch((e) => e);
     expect(err.name).toBe('NetworkError');
-    expect(err.toCliError()).toMatchObject({ code: 'network_error' });
-    expect(err.toCliError().message).not.toMatch(/refused/);
+    expect(describeClientError(err)!).toMatchObject({ code: 'network_error' });
+    expect(describeClientError(err)!.message).not.toMatch(/refused/);
     expect(proxy.stats.requests).toBe(3);
     await client.close();
     await proxy.close();

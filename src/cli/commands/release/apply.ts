@@ -10,7 +10,7 @@ import { planLine, summaryLine } from '../../apply/render.js';
 import { failedItems, formatReportLine, parseReport, type ReportLine } from '../../apply/report.js';
 import { inShard, parseShard } from '../../apply/shard.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { note, printList, type Column } from '../../output/index.js';
+import { note, plural, printList, tsvCell, type Column } from '../../output/index.js';
 import { applyOne, planOne, type Planned } from './apply-one.js';
 import { intOption } from '../../shared/args.js';
 import type { ApplyOpts } from './spec.js';
@@ -94,8 +94,7 @@ function showPlan(ctx: Context, planned: readonly Planned[]): void {
 }
 
 function tsvLine(l: ReportLine): string {
-  const clean = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
-  return [l.file, l.catalog_number, l.release_id ?? '', l.action, l.outcome, l.status ?? '', clean(l.error?.message ?? '')].map(String).join('\t');
+  return [l.file, l.catalog_number, l.release_id ?? '', l.action, l.outcome, l.status ?? '', tsvCell(l.error?.message ?? '')].map(String).join('\t');
 }
 
 const SUMMARY_COLUMNS: Column<ReportLine>[] = [
@@ -104,7 +103,7 @@ const SUMMARY_COLUMNS: Column<ReportLine>[] = [
   { header: 'Release', value: 'release_id', kind: 'id' },
   { header: 'Outcome', value: 'outcome' },
   { header: 'Status', value: 'status', kind: 'status' },
-  { header: 'Note', value: (l) => l.error?.message ?? (l.problems.length > 0 ? `${l.problems.length} problem${l.problems.length === 1 ? '' : 's'}` : '') },
+  { header: 'Note', value: (l) => l.error?.message ?? (l.problems.length > 0 ? plural(l.problems.length, 'problem') : '') },
 ];
 
 function orderLike(items: readonly ApplyItem[], lines: readonly ReportLine[]): ReportLine[] {
@@ -117,7 +116,7 @@ function finish(lines: readonly ReportLine[]): void {
   const count = (o: ReportLine['outcome']) => lines.filter((l) => l.outcome === o).length;
   const failed = count('failed');
   const blocked = count('blocked');
-  const tally = `${lines.length} release${lines.length === 1 ? '' : 's'}: ${failed} failed, ${blocked} blocked`;
+  const tally = `${plural(lines.length, 'release')}: ${failed} failed, ${blocked} blocked`;
   const hint = 'fix what the lines above say and run the same command again; it resumes where it stopped';
   if (failed > 0) throw new CliError(`apply did not finish: ${tally}`, { exitCode: ExitCode.failure, code: 'apply_failed', hint });
   if (blocked > 0) throw new CliError(`submit blocked: ${tally}`, { exitCode: ExitCode.validation, code: 'submit_blocked', hint });
