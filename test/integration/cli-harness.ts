@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runCli as runArgv } from '../../src/cli/run-cli.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/server.js';
 import type { IO } from '../../src/cli/io.js';
@@ -55,7 +55,12 @@ export interface CliFixture {
   readonly configDir: string;
   /** Runs reldist against the service, signed in as the seeded label unless `token` says otherwise. */
   run(argv: string[], o?: Partial<RunOptions>): Promise<RunResult>;
+  /** Runs reldist with --json, expects exit 0 and returns the parsed stdout. */
+  json<T = any>(argv: string[], o?: Partial<RunOptions>): Promise<T>;
 }
+
+/** The path of a golden transcript of a group's command, relative to the test files. */
+export const golden = (group: string, name: string): string => `../fixtures/golden/${group}/${name}.txt`;
 
 /** For a test file: starts the reference service (with `serverOptions`) and a config folder before its tests, stops both after. */
 export function useCli(serverOptions: TestServerOptions = {}): CliFixture {
@@ -80,11 +85,17 @@ export function useCli(serverOptions: TestServerOptions = {}): CliFixture {
     get configDir() {
       return started().config.dir;
     },
-    run(argv, o = {}) {
-      const { server: s, config: c } = started();
-      return runCli(argv, { url: s.url, token: s.tokens.label, configDir: c.dir, ...o });
+    run,
+    async json(argv, o = {}) {
+      const r = await run([...argv, '--json'], o);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
     },
   };
+  function run(argv: string[], o: Partial<RunOptions> = {}): Promise<RunResult> {
+    const { server: s, config: c } = started();
+    return runCli(argv, { url: s.url, token: s.tokens.label, configDir: c.dir, ...o });
+  }
 }
 
 export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> {

@@ -4,12 +4,8 @@ import { transcript, useCli, type RunResult } from './cli-harness.js';
 
 const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/prefs/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; token?: string; stdin?: string } = {}): Promise<RunResult> => cli.run(argv, o);
-const json = async (argv: string[], token?: string) => {
-  const r = await run([...argv, '--json'], token ? { token } : {});
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-};
+const { run } = cli;
+const json = (argv: string[], token?: string) => cli.json(argv, token ? { token } : {});
 
 beforeAll(async () => {
   // The label's artists as the `prefs label` tests leave them: Kai Moreno added, to get a new

@@ -7,12 +7,8 @@ import { transcript, useCli, type RunResult } from './cli-harness.js';
 
 const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/prefs/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; token?: string; stdin?: string } = {}): Promise<RunResult> => cli.run(argv, o);
-const json = async (argv: string[], token?: string) => {
-  const r = await run([...argv, '--json'], token ? { token } : {});
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-};
+const { run } = cli;
+const json = (argv: string[], token?: string) => cli.json(argv, token ? { token } : {});
 let work: string;
 
 beforeAll(async () => {

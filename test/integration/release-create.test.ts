@@ -9,12 +9,7 @@ import { draftFlags as flags } from './release-fixtures.js';
 
 const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/release/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; stdin?: string; token?: string } = {}): Promise<RunResult> => cli.run(argv, o);
-const json = async <T = any>(argv: string[]): Promise<T> => {
-  const r = await run([...argv, '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as T;
-};
+const { run, json } = cli;
 let work: string;
 
 beforeAll(async () => {

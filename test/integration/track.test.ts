@@ -10,12 +10,7 @@ const cli = useCli();
 let work: string;
 
 const golden = (name: string) => `../fixtures/golden/track/${name}.txt`;
-const run = (argv: string[], o: { tty?: boolean; stdin?: string } = {}): Promise<RunResult> => cli.run(argv, o);
-const json = async <T = any>(argv: string[]): Promise<T> => {
-  const r = await run([...argv, '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as T;
-};
+const { run, json } = cli;
 const audio = 'examples/first-release/audio';
 
 beforeAll(async () => {
