@@ -59,9 +59,6 @@ export interface CliFixture {
   json<T = any>(argv: string[], o?: Partial<RunOptions>): Promise<T>;
 }
 
-/** The path of a golden transcript of a group's command, relative to the test files. */
-export const golden = (group: string, name: string): string => `../fixtures/golden/${group}/${name}.txt`;
-
 /** For a test file: starts the reference service (with `serverOptions`) and a config folder before its tests, stops both after. */
 export function useCli(serverOptions: TestServerOptions = {}): CliFixture {
   let server: TestServer | undefined;
