@@ -1,4 +1,5 @@
 // `release edit`: up to three PATCHes, all checked first; a failure restores what was changed.
+import type { z } from 'zod';
 import type { ReleaseResource } from '../../../contract/index.js';
 import { UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
@@ -14,9 +15,8 @@ import { success } from '../../output/index.js';
 type Part = 'metadata' | 'delivery' | 'video';
 const ENDPOINT = { metadata: 'updateReleaseMetadata', delivery: 'updateReleaseDelivery', video: 'updateReleaseVideo' } as const;
 
-async function fromFile(ctx: Context, path: string | undefined, flag: string, schema: Parameters<typeof loadDataFile>[2]): Promise<Record<string, unknown>> {
-  if (path === undefined) return {};
-  return (await loadDataFile(path, flag, schema, ctx.io.stdin)) as Record<string, unknown>;
+async function fromFile<S extends z.ZodType>(ctx: Context, path: string | undefined, flag: string, schema: S): Promise<Partial<z.output<S>>> {
+  return path === undefined ? {} : loadDataFile(path, flag, schema, ctx.io.stdin);
 }
 
 /** The values a PATCH would need to put back: the same keys, read from the release before. */
@@ -30,11 +30,11 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   const stdinUsers = [opts.metadata, opts.delivery, opts.video].filter((p) => p === '-').length;
   if (stdinUsers > 1) throw new UsageError('only one of --metadata, --delivery and --video can read standard input ("-")');
   // Flags win over files, field by field (nested settings are replaced whole).
-  const bodies: Record<Part, Record<string, unknown>> = {
+  const bodies = {
     metadata: { ...(await fromFile(ctx, opts.metadata, '--metadata', UpdateReleaseMetadataRequest)), ...metadataFromFlags(opts) },
     delivery: { ...(await fromFile(ctx, opts.delivery, '--delivery', UpdateReleaseDeliveryRequest)), ...deliveryFromFlags(opts) },
     video: { ...(await fromFile(ctx, opts.video, '--video', UpdateReleaseVideoRequest)), ...videoFromFlags(opts) },
-  };
+  } satisfies Record<Part, object>;
   const parts = (['metadata', 'delivery', 'video'] as const).filter((p) => !isEmpty(bodies[p]));
   if (parts.length === 0) {
     throw new UsageError('nothing to change', 'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video');
@@ -45,7 +45,7 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   const before = parts.length > 1 || keepPrimaries ? await client.call('getRelease', { params: { releaseId: id } }) : undefined;
   if (keepPrimaries) {
     // --featuring alone adds to the credits: the primary artists stay.
-    const credits = bodies.metadata.artists as { role: string }[];
+    const credits = bodies.metadata.artists ?? [];
     bodies.metadata.artists = [...before!.artists.filter((a) => a.role === 'primary').map(({ name, role, artist_id }) => ({ name, role, ...(artist_id !== undefined ? { artist_id } : {}) })), ...credits];
   }
   const done: Part[] = [];
