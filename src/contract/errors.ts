@@ -18,6 +18,7 @@ export const errorCodes = {
   codes_exhausted: 409,
   idempotency_in_progress: 409,
   upload_expired: 410,
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -88,6 +88,10 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'upload_expired', message: 'the upload address expired; ask for a new one' },
   },
   {
+    status: 412, name: 'PreconditionFailed', description: 'If-Match named an ETag the resource no longer has: someone changed it since you read it (precondition_failed). Read it again, redo your change, and send it with the new ETag.',
+    example: { code: 'precondition_failed', message: 'the track list of release 42 changed since it was read (If-Match "3f1a9c0b5d2e7f64"); read it again and retry' },
+  },
+  {
     status: 413, name: 'PayloadTooLarge', description: 'The body is larger than the limit (payload_too_large).',
     example: { code: 'payload_too_large', message: 'request body is larger than the limit of 1048576 bytes' },
   },
@@ -147,6 +151,7 @@ export function errorStatusesOf(endpoint: Endpoint): number[] {
   // State matters for every change to one release; a key still in use conflicts too.
   if ((endpoint.path.startsWith('/releases/{releaseId}') && endpoint.method !== 'GET') || acceptsIdempotencyKey(endpoint)) statuses.add(409);
   if (endpoint.body) [413, 415, 422].forEach((s) => statuses.add(s));
+  if (endpoint.ifMatch) statuses.add(412);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -322,12 +327,25 @@ function bodyOf(body: z.ZodType, set: SchemaSet): JsonObject {
   return { required: true, content: { [json]: media } };
 }
 
+/** If-Match on a write: the ETag of the read (named by operationId) the change was based on. */
+function ifMatchParameter(readId: string): JsonObject {
+  return {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: `The ETag of ${readId} that this change was based on: when the resource no longer has it (someone changed it since), the answer is 412 precondition_failed and nothing changes. Without it, the write happens unconditionally.`,
+    schema: { type: 'string', minLength: 1 },
+    example: '"3f1a9c0b5d2e7f64"',
+  };
+}
+
 function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
   const parameters = [
     ...parametersOf(endpoint.pathParams, 'path', set),
     ...(endpoint.query ? parametersOf(endpoint.query, 'query', set) : []),
     ...(acceptsIdempotencyKey(endpoint) ? [ref('parameters', 'IdempotencyKey')] : []),
     ...(endpoint.etag ? [ref('parameters', 'IfNoneMatch')] : []),
+    ...(endpoint.ifMatch ? [ifMatchParameter(endpoint.ifMatch)] : []),
   ];
   const successHeaders: JsonObject = { 'X-Request-Id': ref('headers', 'XRequestId') };
   if (acceptsIdempotencyKey(endpoint)) successHeaders['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');

@@ -19,6 +19,11 @@ export interface Route {
   idempotencyKey?: boolean;
   /** Answers with a strong ETag and honours If-None-Match with 304 (what a watcher polls). */
   etag?: boolean;
+  /**
+   * Honours If-Match with the ETag of the endpoint named here (what the caller read before
+   * writing): a write based on a stale read is refused with 412 `precondition_failed`.
+   */
+  ifMatch?: 'listTracks';
   /** Lists that page with page/perPage and answer with a meta block. */
   paginated?: boolean;
   /** Only this kind of account may call it; the other kind gets 403 `forbidden`. */
@@ -54,7 +59,7 @@ export const routes = {
     method: 'POST', path: '/releases/validate/upc', status: 200, tag: 'releases', idempotencyKey: true, summary: 'Check a UPC',
   },
 
-  listTracks: { method: 'GET', path: '/releases/{releaseId}/tracks', status: 200, tag: 'tracks', summary: 'List the tracks of a release' },
+  listTracks: { method: 'GET', path: '/releases/{releaseId}/tracks', status: 200, tag: 'tracks', etag: true, summary: 'List the tracks of a release' },
   getTrack: {
     method: 'GET', path: '/releases/{releaseId}/tracks/{trackId}', status: 200, tag: 'tracks', summary: 'Read a track',
   },
@@ -67,7 +72,7 @@ export const routes = {
     summary: 'Replace the audio file of one track',
   },
   replaceReleaseTracks: {
-    method: 'PUT', path: '/releases/{releaseId}/tracks', status: 200, tag: 'tracks', summary: 'Replace the whole track list',
+    method: 'PUT', path: '/releases/{releaseId}/tracks', status: 200, tag: 'tracks', ifMatch: 'listTracks', summary: 'Replace the whole track list',
   },
   validateIsrc: {
     method: 'POST', path: '/releases/validate/isrc', status: 200, tag: 'tracks', idempotencyKey: true, summary: 'Check an ISRC',

@@ -3,13 +3,13 @@
 // Every request passes the same steps: request id → rate limit → auth → body → idempotency →
 // validation → handler; every error leaves as the one error body.
 import { Hono, type Context } from 'hono';
-import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { acceptsIdempotencyKey, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
+import { etagOf, matchesEtag } from './http/etag.js';
 import { beginIdempotent, finishIdempotent, requestHash } from './http/idempotency.js';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
@@ -86,18 +86,6 @@ function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): v
       ? 'label preferences belong to label accounts; this token is an artist account: use /preferences/artist'
       : 'artist preferences belong to artist accounts; this token is a label account: use /preferences/label';
   throw new ServiceError(403, 'forbidden', message);
-}
-
-/** A strong validator derived from the body: the same bytes, the same tag, in any process. */
-const etagOf = (text: string): string => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
-
-/** If-None-Match: `*` or a list of tags (weak ones compared weakly, as RFC 9110 says for GET). */
-function matchesEtag(header: string | undefined, tag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((t) => {
-    const given = t.trim();
-    return given === '*' || given === tag || given === `W/${tag}`;
-  });
 }
 
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

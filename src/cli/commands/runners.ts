@@ -31,6 +31,7 @@ export const runners = {
   'track get': () => import('./track/get.js'),
   'track upload': () => import('./track/upload.js'),
   'track replace': () => import('./track/replace.js'),
+  'track edit': () => import('./track/edit.js'),
   'track set': () => import('./track/set.js'),
   'lookup countries': () => import('./lookup/countries.js'),
   'lookup platforms': () => import('./lookup/platforms.js'),

@@ -4,6 +4,7 @@ import type { ReleaseResource, TrackResource, TrackUploadUrlData } from '../../c
 import { tracksOf } from '../../contract/index.js';
 import { checkIsrc } from '../../codes/index.js';
 import { notFound, ServiceError, type HandlerMap } from '../handler.js';
+import { etagOfBody, requireIfMatch } from '../http/etag.js';
 import { assertAllowed } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import { blankToNull, getRelease } from '../store/releases.js';
@@ -64,11 +65,13 @@ export const handlers: HandlerMap = {
     };
   },
 
-  replaceReleaseTracks({ user, params, body }, deps): ReleaseResource {
+  replaceReleaseTracks({ user, params, body, raw }, deps): ReleaseResource {
     const inputs = tracksOf(body);
     return editRelease(deps, user.id, params.releaseId, (r) => {
-      assertAllowed(r.row.status, 'edit_tracks');
       const releaseId = r.row.id;
+      // Checked inside the write's transaction, so two writers based on one read cannot both win.
+      requireIfMatch(raw.req.header('if-match'), () => etagOfBody(listTrackResources(deps.db, releaseId)), `the track list of release ${releaseId}`);
+      assertAllowed(r.row.status, 'edit_tracks');
       const existing = new Map(listTrackRows(deps.db, releaseId).map((t) => [t.id, t]));
       const errors = new FieldErrors();
       const writes: TrackWrite[] = [];

@@ -1,6 +1,6 @@
 // The `track` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup } from '../../command.js';
+import { collect, defineCommand, defineGroup } from '../../command.js';
 
 export const getCommand = defineCommand({
   name: 'get',
@@ -29,19 +29,22 @@ export const replaceCommand = defineCommand({
 
 export interface SetOpts {
   file?: string;
+  replaceAll?: boolean;
 }
 
 export const setCommand = defineCommand<SetOpts>({
   name: 'set',
   args: '<release>',
   summary: 'Replace the whole track list of a release from a file',
-  description: `The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object {"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an uploaded file ("file_key"), or both; tracks left out are removed. Checked against the contract first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
+  description: `The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object {"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an uploaded file ("file_key"), or both. A list that leaves out existing tracks is refused, naming them, unless --replace-all is given (then they are removed). The list is written only if nobody changed the tracks meanwhile (it is checked again if they did). Checked against the contract first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
   examples: [
     'reldist track set 42 --file tracks.json',
     'reldist track list 42 --json | jq "map({id, title, isrc})" | reldist track set 42 --file -',
+    'reldist track set 42 --file final-order.yaml --replace-all',
   ],
   configure(cmd) {
     cmd.requiredOption('-f, --file <file>', 'the track list, JSON or YAML');
+    cmd.option('--replace-all', 'remove the existing tracks the list leaves out');
   },
 });
 
@@ -53,9 +56,41 @@ export const uploadCommand = defineCommand({
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
 });
 
+export interface EditOpts {
+  title?: string;
+  version?: string;
+  isrc?: string;
+  explicit?: string;
+  audioLanguage?: string;
+  previewStart?: string;
+  artist?: string[];
+}
+
+export const editCommand = defineCommand<EditOpts>({
+  name: 'edit',
+  args: '<release> <track>',
+  summary: "Change one track's title, version, ISRC and other fields",
+  description: `<track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --version, --isrc, --audio-language and --preview-start. --artist (repeatable) replaces the track's artists with these primary artists. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
+  examples: [
+    'reldist track edit 42 3 --title "Evening Tide" --isrc GBNLR2600003',
+    'reldist track edit 42 id:17 --explicit clean --preview-start 45',
+    'reldist track edit 42 2-1 --version "Live" --audio-language instrumental',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--title <title>', 'the title, without version words')
+      .option('--version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)')
+      .option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)')
+      .option('--explicit <value>', 'explicit, not_explicit or clean')
+      .option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)')
+      .option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)')
+      .option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s artists', collect);
+  },
+});
+
 export const trackGroup = defineGroup({
   name: 'track',
   summary: 'List, upload, replace and arrange the tracks of a release',
   examples: ['reldist track upload 42 01-northern-sky.wav', 'reldist track list 42'],
-  commands: [listCommand, getCommand, uploadCommand, replaceCommand, setCommand],
+  commands: [listCommand, getCommand, uploadCommand, replaceCommand, editCommand, setCommand],
 });

@@ -1,7 +1,8 @@
 // `track upload`: every file uploaded first; only when all were accepted are they attached, after
-// the existing tracks, in one PUT that also lists the existing tracks unchanged.
+// the existing tracks, in one PUT that also lists the existing tracks unchanged. That PUT is based
+// on a fresh read and sent with If-Match (shared/track-list-write.ts), so uploads to the same
+// release at the same moment all keep their tracks.
 import { resolve } from 'node:path';
-import type { ReleaseResource, TrackResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, worstExit } from '../../errors.js';
 import { printList, success, plural } from '../../output/index.js';
@@ -9,30 +10,14 @@ import { idArg } from '../../shared/args.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { titleOf } from '../../shared/audio-title.js';
-
-/** An existing track as PUT input: every field it has, so that nothing about it changes. */
-export function keepTrack(t: TrackResource) {
-  return {
-    id: t.id,
-    title: t.title,
-    version: t.version,
-    position: t.position,
-    disc: t.disc,
-    artists: t.artists,
-    contributors: t.contributors,
-    isrc: t.isrc,
-    explicit: t.explicit,
-    audio_language: t.audio_language,
-    preview_start_seconds: t.preview_start_seconds,
-  };
-}
+import { keepTrack, writeTrackList } from '../../shared/track-list-write.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
   const releaseId = idArg(args[0], 'release id');
   const files = args.slice(1);
   const client = await ctx.services.client({ workload: 'long' });
   // Read first: a missing release is reported before any byte is sent.
-  const existing = await client.call('listTracks', { params: { releaseId } });
+  await client.call('listTracks', { params: { releaseId } });
   const titles: string[] = [];
   for (const f of files) titles.push(await titleOf(resolve(f)));
 
@@ -48,14 +33,15 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
     );
   }
   const uploaded = results as Uploaded[];
-  const after = existing.filter((t) => t.disc === 1).reduce((m, t) => Math.max(m, t.position), 0);
-  const body = {
-    tracks: [
-      ...existing.map(keepTrack),
-      ...uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 })),
-    ],
-  };
-  const release = await client.call('replaceReleaseTracks', { params: { releaseId }, body });
+  const release = await writeTrackList(ctx, client, releaseId, (current) => {
+    const after = current.filter((t) => t.disc === 1).reduce((m, t) => Math.max(m, t.position), 0);
+    return {
+      tracks: [
+        ...current.map(keepTrack),
+        ...uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 })),
+      ],
+    };
+  });
   success(ctx, `Added ${plural(uploaded.length, 'track')} to release ${releaseId}`);
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);

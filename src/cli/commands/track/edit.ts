@@ -1,0 +1,124 @@
+// `track edit`: one track's fields changed, the rest of the list written back as it is, with
+// If-Match (shared/track-list-write.ts), so an edit never undoes a simultaneous upload or edit.
+import { ApiError } from '../../../client/index.js';
+import { checkIsrc } from '../../../codes/index.js';
+import type { TrackResource } from '../../../contract/index.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { printRecord, success } from '../../output/index.js';
+import { choiceOption, idArg, intOption } from '../../shared/args.js';
+import { keepTrack, writeTrackList } from '../../shared/track-list-write.js';
+import { trackFields } from '../../shared/track-views.js';
+import type { EditOpts } from './spec.js';
+
+type TrackChanges = Partial<ReturnType<typeof keepTrack>>;
+
+const EXPLICIT: readonly TrackResource['explicit'][] = ['explicit', 'not_explicit', 'clean'];
+
+/** The flag that sets each field: the service's complaint about a field is reported against it. */
+const FLAG_OF_FIELD: Record<string, string> = {
+  title: '--title', version: '--version', isrc: '--isrc', explicit: '--explicit', audio_language: '--audio-language',
+  preview_start_seconds: '--preview-start', artists: '--artist',
+};
+
+export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise<void> {
+  const releaseId = idArg(args[0], 'release id');
+  const ref = parseTrackRef(args[1]);
+  const changes = changesFrom(opts, ctx.now().getUTCFullYear());
+  const client = await ctx.services.client();
+  let trackId: TrackResource['id'] | undefined;
+  let release;
+  try {
+    release = await writeTrackList(ctx, client, releaseId, (current) => {
+      // Found once, then followed by id: a re-read after someone reordered still edits the same track.
+      const target = trackId === undefined ? findTrack(current, ref, releaseId) : current.find((t) => String(t.id) === String(trackId));
+      if (!target) throw new UsageError(`track ${trackId} was removed from release ${releaseId} meanwhile; nothing was changed`);
+      trackId = target.id;
+      return { tracks: current.map((t) => (t.id === target.id ? { ...keepTrack(t), ...changes } : keepTrack(t))) };
+    });
+  } catch (err) {
+    throw inFlagTerms(err) ?? err;
+  }
+  const track = release.tracks?.find((t) => String(t.id) === String(trackId)) ?? (await client.call('getTrack', { params: { releaseId, trackId: String(trackId) } }));
+  success(ctx, `Changed track ${track.id} (position ${track.disc > 1 ? `${track.disc}-` : ''}${track.position}) of release ${releaseId}`);
+  await printRecord(ctx, track, trackFields);
+}
+
+type TrackRef = { kind: 'id'; id: number } | { kind: 'number'; n: number } | { kind: 'position'; disc: number; position: number };
+
+function parseTrackRef(raw: string | undefined): TrackRef {
+  const v = (raw ?? '').trim();
+  let m: RegExpExecArray | null;
+  if ((m = /^id:([1-9]\d{0,15})$/i.exec(v))) return { kind: 'id', id: Number(m[1]) };
+  if ((m = /^([1-9]\d{0,3})-([1-9]\d{0,3})$/.exec(v))) return { kind: 'position', disc: Number(m[1]), position: Number(m[2]) };
+  if ((m = /^([1-9]\d{0,15})$/.exec(v))) return { kind: 'number', n: Number(m[1]) };
+  throw new UsageError(`track: expected a position (3, or 2-3 for disc 2) or an id (17 or id:17), got ${v === '' ? 'nothing' : `"${v}"`}`);
+}
+
+const shown = (t: TrackResource) => `track ${t.id} "${t.title}" at position ${t.disc > 1 ? `${t.disc}-` : ''}${t.position}`;
+
+function findTrack(tracks: TrackResource[], ref: TrackRef, releaseId: string): TrackResource {
+  let found: TrackResource[];
+  if (ref.kind === 'id') found = tracks.filter((t) => String(t.id) === String(ref.id));
+  else if (ref.kind === 'position') found = tracks.filter((t) => t.disc === ref.disc && t.position === ref.position);
+  else found = tracks.filter((t) => String(t.id) === String(ref.n) || (t.disc === 1 && t.position === ref.n));
+  if (found.length === 1) return found[0]!;
+  const given = ref.kind === 'id' ? `id:${ref.id}` : ref.kind === 'position' ? `${ref.disc}-${ref.position}` : String(ref.n);
+  if (found.length === 0) {
+    throw new UsageError(`track: release ${releaseId} has no track ${given} (it has ${tracks.length} track${tracks.length === 1 ? '' : 's'})`, `see them with \`reldist track list ${releaseId}\``);
+  }
+  throw new UsageError(
+    `track: ${given} could be ${found.map(shown).join(' or ')}`,
+    `name it by id (id:${found[0]!.id}) or by disc and position (${found[0]!.disc}-${found[0]!.position})`,
+  );
+}
+
+function changesFrom(opts: EditOpts, currentYear: number): TrackChanges {
+  const c: TrackChanges = {};
+  const blank = (v: string) => v.trim() === '';
+  if (opts.title !== undefined) {
+    if (blank(opts.title)) throw new UsageError('--title: a track needs a title, got an empty one');
+    c.title = opts.title.trim();
+  }
+  if (opts.version !== undefined) c.version = blank(opts.version) ? null : opts.version.trim();
+  if (opts.isrc !== undefined) {
+    if (blank(opts.isrc)) c.isrc = null;
+    else {
+      const check = checkIsrc(opts.isrc, { currentYear });
+      if (!check.valid) throw new UsageError(`--isrc: "${opts.isrc}" is not a valid ISRC: ${check.problems.map((p) => p.message).join('; ')}`);
+      c.isrc = check.normalized;
+    }
+  }
+  if (opts.explicit !== undefined) c.explicit = choiceOption(opts.explicit, '--explicit', EXPLICIT);
+  if (opts.audioLanguage !== undefined) {
+    const v = opts.audioLanguage.trim().toLowerCase();
+    if (v !== '' && v !== 'instrumental' && !/^[a-z]{2}$/.test(v)) {
+      throw new UsageError(`--audio-language: expected a two-letter ISO 639-1 code (en, fr…) or instrumental, got "${opts.audioLanguage}"`);
+    }
+    c.audio_language = v === '' ? null : v;
+  }
+  if (opts.previewStart !== undefined) {
+    c.preview_start_seconds = blank(opts.previewStart) ? null : intOption(opts.previewStart, '--preview-start', 0, 3600)!;
+  }
+  if (opts.artist !== undefined) {
+    const names = opts.artist.map((n) => n.trim());
+    if (names.some((n) => n === '')) throw new UsageError('--artist: expected a name, got an empty one');
+    c.artists = names.map((name) => ({ name, role: 'primary' as const }));
+  }
+  if (Object.keys(c).length === 0) {
+    throw new UsageError('nothing to change: give at least one of --title, --version, --isrc, --explicit, --audio-language, --preview-start, --artist');
+  }
+  return c;
+}
+
+/** The service's refusal of one of the fields this command sets, named by its flag. */
+function inFlagTerms(err: unknown): UsageError | undefined {
+  if (!(err instanceof ApiError) || err.code !== 'validation_failed' || !err.fields) return undefined;
+  const lines = Object.entries(err.fields).flatMap(([path, messages]) => {
+    const field = /^tracks\.\d+\.([a-z_]+)/.exec(path)?.[1];
+    const flag = field === undefined ? undefined : FLAG_OF_FIELD[field];
+    return flag ? messages.map((m) => `${flag}: ${m}`) : [];
+  });
+  if (lines.length === 0) return undefined;
+  return new UsageError(lines.join('; '));
+}

@@ -1,0 +1,70 @@
+// Changes a release's track list safely against other writers: read the list with its ETag,
+// build the whole new list from it, and PUT it with If-Match. When someone else changed the list
+// in between (412), read it again and rebuild, a bounded number of times, so that simultaneous
+// `track upload`s to one release all end with their tracks attached.
+import { ApiError, callIfChanged, type ApiClient } from '../../client/index.js';
+import type { ReleaseResource, ReplaceReleaseTracksBody, TrackResource } from '../../contract/index.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import { sleep } from '../../client/retry.js';
+
+/** Enough for a few dozen writers at once; each round at least one of them gets through. */
+export const TRACK_LIST_ATTEMPTS = 25;
+
+/** The track list as read, with the ETag to send back in If-Match. */
+export async function readTrackList(client: ApiClient, releaseId: string, signal?: AbortSignal): Promise<{ tracks: TrackResource[]; etag: string | undefined }> {
+  const res = await callIfChanged(client, 'listTracks', { params: { releaseId }, ...(signal ? { signal } : {}) }, undefined);
+  // Without If-None-Match the answer always has a body.
+  if (!res.modified) throw new Error('the service answered 304 to a read without If-None-Match');
+  return { tracks: res.body, etag: res.etag };
+}
+
+/** An existing track as PUT input: every field it has, so that nothing about it changes. */
+export function keepTrack(t: TrackResource) {
+  return {
+    id: t.id,
+    title: t.title,
+    version: t.version,
+    position: t.position,
+    disc: t.disc,
+    artists: t.artists,
+    contributors: t.contributors,
+    isrc: t.isrc,
+    explicit: t.explicit,
+    audio_language: t.audio_language,
+    preview_start_seconds: t.preview_start_seconds,
+  };
+}
+
+export const isStaleWrite = (err: unknown): boolean => err instanceof ApiError && err.status === 412;
+
+/**
+ * Reads, builds and writes until the write is based on the current list. `build` may throw
+ * (a refusal in the user's terms); it is called again with the fresh list after each 412.
+ */
+export async function writeTrackList(
+  ctx: Context,
+  client: ApiClient,
+  releaseId: string,
+  build: (current: TrackResource[]) => ReplaceReleaseTracksBody,
+  attempts = TRACK_LIST_ATTEMPTS,
+): Promise<ReleaseResource> {
+  for (let attempt = 1; ; attempt++) {
+    const { tracks, etag } = await readTrackList(client, releaseId, ctx.signal);
+    const body = build(tracks);
+    try {
+      return await client.call('replaceReleaseTracks', {
+        params: { releaseId }, body, signal: ctx.signal, ...(etag ? { headers: { 'if-match': etag } } : {}),
+      });
+    } catch (err) {
+      if (!isStaleWrite(err)) throw err;
+      if (attempt >= attempts) {
+        throw new CliError(`the track list of release ${releaseId} kept changing while this command tried to write it (${attempts} attempts); nothing was changed by this command`, {
+          exitCode: ExitCode.failure, code: 'precondition_failed', hint: 'someone else is changing the tracks right now; run the command again',
+        });
+      }
+      // Jittered, growing a little, so that writers that collided spread out.
+      await sleep(Math.round(Math.random() * 20 * Math.min(attempt, 10)), ctx.signal);
+    }
+  }
+}
