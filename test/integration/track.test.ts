@@ -57,11 +57,34 @@ describe('track list, get, replace, set', () => {
     expect((await json(['track', 'get', '1', '1'])).file.filename).toBe('evening-tide.flac');
   });
 
+  it('refuses a list that would drop tracks unless --replace-all, naming them', async () => {
+    const before = await json<any[]>(['track', 'list', '1']);
+    expect(before.map((t) => t.id)).toEqual([1, 2, 3]);
+    const f = join(work, 'only-first.json');
+    await writeFile(f, '[{"id": 1, "title": "First Light"}]');
+    const r = await run(['track', 'set', '1', '--file', f]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'would remove: position 2, track 2 "Low Tide"\nwould remove: position 3, track 3 "Evening Tide"\n' +
+        `error: ${f} leaves out 2 existing tracks of release 1, which would remove them; nothing was changed\n` +
+        'hint: list every track to keep by its "id", or add --replace-all to remove the others\n',
+    );
+    const json1 = await run(['track', 'set', '1', '--file', '-', '--json'], { stdin: '[{"id": 2, "title": "Low Tide"}]' });
+    expect(json1.code).toBe(2);
+    expect(JSON.parse(json1.stdout || json1.stderr).error.code).toBe('usage');
+    expect((await json<any[]>(['track', 'list', '1'])).map((t) => t.id)).toEqual([1, 2, 3]);
+    // The same list with every track kept (and one reordered) needs no flag.
+    const kept = await run(['track', 'set', '1', '--file', '-'], { stdin: '[{"id": 1, "title": "First Light"}, {"id": 3, "title": "Evening Tide"}, {"id": 2, "title": "Low Tide"}]' });
+    expect(kept.code, kept.stderr).toBe(0);
+    expect((await json<any[]>(['track', 'list', '1'])).map((t) => [t.position, t.id])).toEqual([[1, 1], [2, 3], [3, 2]]);
+  });
+
   it('sets the list from a file: object or plain array, YAML or JSON', async () => {
     await writeFile(join(work, 'tracks.yaml'), 'tracks:\n  - id: 3\n    title: Evening Tide\n  - id: 1\n    title: First Light\n');
-    const r = await run(['track', 'set', '1', '--file', join(work, 'tracks.yaml')]);
+    const r = await run(['track', 'set', '1', '--file', join(work, 'tracks.yaml'), '--replace-all']);
     await expect(transcript(r)).toMatchFileSnapshot(golden('set.piped'));
-    const plain = await run(['track', 'set', '1', '--file', '-', '--json'], { stdin: '[{"id": 1, "title": "First Light"}]' });
+    const plain = await run(['track', 'set', '1', '--file', '-', '--json', '--replace-all'], { stdin: '[{"id": 1, "title": "First Light"}]' });
     expect(JSON.parse(plain.stdout).map((t: any) => t.id)).toEqual([1]);
   });
 

@@ -13,6 +13,7 @@ import { EDITABLE_STATUSES, planRelease, type ApplyPlan, type Change, type Desir
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
 import { titleOf } from '../../shared/audio-title.js';
+import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
 import { catalogNumberHolder, statusWords } from './catalog-taken.js';
 
 export interface ApplyOneOptions {
@@ -71,7 +72,9 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   });
   try {
     let planned = await planOne(client, item, options);
+    let replanned = false;
     // A create that finds the number taken (another run, or a lost answer) adopts that release: once.
+    // Tracks that someone else changed after planning: planned again, once.
     for (let round = 0; ; round++) {
       const { plan } = planned;
       action = plan.action;
@@ -85,6 +88,13 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
         return line(plan.action === 'create' ? 'created' : plan.action === 'update' ? 'updated' : 'unchanged');
       } catch (err) {
         if (err instanceof Blocked) return line('blocked');
+        if (err instanceof TracksMoved) {
+          if (replanned) throw new StepError('attaching the tracks', new Error('the tracks kept changing while they were being written (someone else is changing them)'));
+          replanned = true;
+          const existing = await step('reading the release again', () => readExisting(client, need(state)));
+          planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
+          continue;
+        }
         const holder = err instanceof StepError ? catalogNumberHolder(err.inner) : undefined;
         if (!holder || round > 0) throw err;
         const existing = await step('reading the release that holds the catalog number', () => readExisting(client, holder.releaseId));
@@ -94,6 +104,11 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   } catch (err) {
     return line('failed', failure(err, state.releaseId, state.status));
   }
+}
+
+function need(state: State): EntityId {
+  if (state.releaseId === null) throw new Error('no release to read again');
+  return state.releaseId;
 }
 
 /** What exists on the service as the steps go, for the report and for a failure's message. */
@@ -143,7 +158,21 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         return;
       case 'tracks': {
         const body = change.buildBody(fileKeys);
-        saved(await step('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: need() }, body, idempotencyKey: key('tracks', body), signal })));
+        // Written only over the list the plan was made from: someone else's change meanwhile means planning again.
+        let etag: string | undefined;
+        if (planned.existing) {
+          const fresh = await step('reading the tracks before changing them', () => readTrackList(client, String(need()), signal));
+          if (JSON.stringify(fresh.tracks) !== JSON.stringify(planned.existing.tracks)) throw new TracksMoved();
+          etag = fresh.etag;
+        }
+        try {
+          saved(await client.call('replaceReleaseTracks', {
+            params: { releaseId: need() }, body, idempotencyKey: key('tracks', { body, etag }), signal, ...(etag ? { headers: { 'if-match': etag } } : {}),
+          }));
+        } catch (err) {
+          if (isStaleWrite(err)) throw new TracksMoved();
+          throw new StepError('attaching the tracks', err);
+        }
         return;
       }
       case 'delivery': {
@@ -181,11 +210,14 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
 /** The submit checks said no: the release stays a draft, its problems in the report. */
 class Blocked extends Error {}
 
+/** The release's tracks changed after it was planned (someone else wrote them): plan it again. */
+class TracksMoved extends Error {}
+
 async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw err instanceof StepError || err instanceof Blocked ? err : new StepError(name, err);
+    throw err instanceof StepError || err instanceof Blocked || err instanceof TracksMoved ? err : new StepError(name, err);
   }
 }
 
