@@ -17,7 +17,7 @@ const EXPLICIT: readonly TrackResource['explicit'][] = ['explicit', 'not_explici
 
 /** The flag that sets each field: the service's complaint about a field is reported against it. */
 const FLAG_OF_FIELD: Record<string, string> = {
-  title: '--title', version: '--version', isrc: '--isrc', explicit: '--explicit', audio_language: '--audio-language',
+  title: '--title', version: '--track-version', isrc: '--isrc', explicit: '--explicit', audio_language: '--audio-language',
   preview_start_seconds: '--preview-start', artists: '--artist',
 };
 
@@ -67,9 +67,12 @@ function findTrack(tracks: TrackResource[], ref: TrackRef, releaseId: string): T
   if (found.length === 0) {
     throw new UsageError(`track: release ${releaseId} has no track ${given} (it has ${tracks.length} track${tracks.length === 1 ? '' : 's'})`, `see them with \`reldist track list ${releaseId}\``);
   }
+  // Only a bare number is ambiguous: the id of one track and the position of another.
+  const byId = found.find((t) => String(t.id) === given)!;
+  const byPosition = found.find((t) => t !== byId)!;
   throw new UsageError(
-    `track: ${given} could be ${found.map(shown).join(' or ')}`,
-    `name it by id (id:${found[0]!.id}) or by disc and position (${found[0]!.disc}-${found[0]!.position})`,
+    `track: ${given} could be ${shown(byId)} or ${shown(byPosition)}`,
+    `name it id:${given} for "${byId.title}", or 1-${given} for "${byPosition.title}"`,
   );
 }
 
@@ -80,7 +83,7 @@ function changesFrom(opts: EditOpts, currentYear: number): TrackChanges {
     if (blank(opts.title)) throw new UsageError('--title: a track needs a title, got an empty one');
     c.title = opts.title.trim();
   }
-  if (opts.version !== undefined) c.version = blank(opts.version) ? null : opts.version.trim();
+  if (opts.trackVersion !== undefined) c.version = blank(opts.trackVersion) ? null : opts.trackVersion.trim();
   if (opts.isrc !== undefined) {
     if (blank(opts.isrc)) c.isrc = null;
     else {
@@ -106,7 +109,7 @@ function changesFrom(opts: EditOpts, currentYear: number): TrackChanges {
     c.artists = names.map((name) => ({ name, role: 'primary' as const }));
   }
   if (Object.keys(c).length === 0) {
-    throw new UsageError('nothing to change: give at least one of --title, --version, --isrc, --explicit, --audio-language, --preview-start, --artist');
+    throw new UsageError('nothing to change: give at least one of --title, --track-version, --isrc, --explicit, --audio-language, --preview-start, --artist');
   }
   return c;
 }

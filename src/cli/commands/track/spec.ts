@@ -58,7 +58,7 @@ export const uploadCommand = defineCommand({
 
 export interface EditOpts {
   title?: string;
-  version?: string;
+  trackVersion?: string;
   isrc?: string;
   explicit?: string;
   audioLanguage?: string;
@@ -70,16 +70,17 @@ export const editCommand = defineCommand<EditOpts>({
   name: 'edit',
   args: '<release> <track>',
   summary: "Change one track's title, version, ISRC and other fields",
-  description: `<track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --version, --isrc, --audio-language and --preview-start. --artist (repeatable) replaces the track's artists with these primary artists. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
+  description: `<track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --track-version, --isrc, --audio-language and --preview-start. --artist (repeatable) replaces the track's artists with these primary artists. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
   examples: [
     'reldist track edit 42 3 --title "Evening Tide" --isrc GBNLR2600003',
     'reldist track edit 42 id:17 --explicit clean --preview-start 45',
-    'reldist track edit 42 2-1 --version "Live" --audio-language instrumental',
+    'reldist track edit 42 2-1 --track-version "Live" --audio-language instrumental',
   ],
   configure(cmd) {
     cmd
       .option('--title <title>', 'the title, without version words')
-      .option('--version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)')
+      // Not --version: that one prints reldist's own version.
+      .option('--track-version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)')
       .option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)')
       .option('--explicit <value>', 'explicit, not_explicit or clean')
       .option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)')
