@@ -97,6 +97,41 @@ describe('release apply', () => {
     expect((await run([file, '--plan'])).code).toBe(0);
   });
 
+  it('plans a release again, once, when someone changes its tracks between the plan and the write', async () => {
+    const dir = join(work, 'moved');
+    const file = await writeRelease(dir, 'r.yaml', 'APL-0300');
+    const first = await run([file, '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    const releaseId = String(jsonLines(first.stdout)[0].release_id);
+    await writeRelease(dir, 'r.yaml', 'APL-0300', { audio: join(work, 'b.wav') });
+    // Just before apply's PUT of the tracks reaches the service, someone else renames the track.
+    let interfered = 0;
+    const statuses: number[] = [];
+    const meddler = await startFaultProxy({
+      target: cli.server.url, seed: 1, faults: {},
+      onRequest: async (e) => {
+        if (e.method !== 'PUT' || e.route !== '/releases/{releaseId}/tracks' || interfered++ > 0) return;
+        const edit = await cli.run(['track', 'edit', releaseId, '1', '--title', 'Renamed Elsewhere']);
+        expect(edit.code, edit.stderr).toBe(0);
+      },
+      onAnswered: (e) => {
+        if (e.method === 'PUT' && e.route === '/releases/{releaseId}/tracks') statuses.push(e.status);
+      },
+    });
+    try {
+      const r = await cli.run(['release', 'apply', file, '--json'], { url: meddler.url });
+      expect(r.code, r.stderr).toBe(0);
+      expect(jsonLines(r.stdout)[0]).toMatchObject({ action: 'update', outcome: 'updated', error: null });
+      expect(statuses).toEqual([412, 200]);
+    } finally {
+      await meddler.close();
+    }
+    const tracks = JSON.parse((await cli.run(['track', 'list', releaseId, '--json'])).stdout);
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0].file.filename).toBe('b.wav');
+    expect((await run([file, '--plan'])).code).toBe(0);
+  });
+
   it('refuses files without a catalog number, or sharing one, before sending anything (exit 2)', async () => {
     const dir = join(work, 'bad');
     await writeRelease(dir, 'a.yaml', 'APL-0200');
