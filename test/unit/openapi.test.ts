@@ -76,9 +76,9 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('declares ETag, If-None-Match and 304 on the reads a watcher polls, and nowhere else', () => {
+  it('declares ETag, If-None-Match and 304 on the reads a watcher polls or a writer builds on, and nowhere else', () => {
     const polled = endpoints.filter((e) => e.etag).map((e) => e.id).sort();
-    expect(polled).toEqual(['getRelease', 'listReleases']);
+    expect(polled).toEqual(['getRelease', 'listReleases', 'listTracks']);
     for (const endpoint of endpoints) {
       const op = operation(endpoint.method, endpoint.path);
       const hasHeader = ((op.parameters ?? []) as Obj[]).some((p) => p.$ref === '#/components/parameters/IfNoneMatch');
@@ -86,6 +86,19 @@ describe('the OpenAPI document', () => {
       expect('304' in (op.responses as Obj), endpoint.id).toBe(endpoint.etag === true);
       const success = (op.responses as Obj)[String(endpoint.status)] as Obj;
       expect('ETag' in (success.headers as Obj), endpoint.id).toBe(endpoint.etag === true);
+    }
+  });
+
+  it('declares If-Match and 412 precondition_failed on the writes that honour it, and nowhere else', () => {
+    const conditional = endpoints.filter((e) => e.ifMatch).map((e) => [e.id, e.ifMatch]);
+    expect(conditional).toEqual([['replaceReleaseTracks', 'listTracks']]);
+    for (const endpoint of endpoints) {
+      const op = operation(endpoint.method, endpoint.path);
+      const ifMatch = ((op.parameters ?? []) as Obj[]).find((p) => p.name === 'If-Match');
+      expect(ifMatch !== undefined, endpoint.id).toBe(endpoint.ifMatch !== undefined);
+      expect('412' in (op.responses as Obj), endpoint.id).toBe(endpoint.ifMatch !== undefined);
+      // The read whose ETag it takes must answer with one.
+      if (endpoint.ifMatch) expect(catalog[endpoint.ifMatch].etag).toBe(true);
     }
   });
 
