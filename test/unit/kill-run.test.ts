@@ -41,7 +41,8 @@ describe('kill-run', () => {
 
   it('fails clearly at its hard timeout', async () => {
     const run = runAndKill({ command: node(`console.error('stuck here'); setTimeout(() => {}, 20000);`), args: ['--flag'], timeoutMs: 300 });
-    await expect(run).rejects.toThrow(/--flag did not finish within 300 ms; the end of its stderr:\nstuck here/);
+    // Whether node has printed 'stuck here' within 300 ms depends on the machine's load; the error must name the command and the limit.
+    await expect(run).rejects.toThrow(/--flag did not finish within 300 ms; the end of its stderr:/);
   });
 
   describe('at a request through the fault proxy', () => {
