@@ -1,23 +1,29 @@
 // Reads what an audio file really is (never trusting its name): music-metadata for the container
 // and stream, our own reading of a WAV's fmt chunk for its sample encoding (wav-format.ts). Used by
 // the service's upload route and, offline, by the CLI; the rules that judge the facts are rules.ts.
+import { openAsBlob } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { audioFileProblems, audioSizeProblem, formatInWords, formatOf, UNREADABLE_AUDIO, type AudioProblem, type ProbedAudio } from './rules.js';
 import { parseWavFormatChunk, type WavEncoding } from './wav-format.js';
 
 export interface Probe {
   facts: ProbedAudio;
-  /** What the reader noticed without refusing (e.g. "data chunk length exceeding file length"). */
+  /**
+   * What is worth knowing but not refused. Empty for now: music-metadata's own warnings are not
+   * passed on (it warns "Data chunk size exceeds file size" on every well-formed WAV).
+   */
   warnings: string[];
 }
 
 /** The facts of the file at `path` (`fileSize` bytes), or undefined when no reader understands it. */
 export async function probeAudioFile(path: string, fileSize: number): Promise<Probe | undefined> {
   // Loaded here, not at start-up: the service and the CLI pay for it only when they read audio.
-  const { parseFile } = await import('music-metadata');
-  let meta: Awaited<ReturnType<typeof parseFile>>;
+  const { parseBlob } = await import('music-metadata');
+  let meta: Awaited<ReturnType<typeof parseBlob>>;
   try {
-    meta = await parseFile(path, { duration: true, skipCovers: true });
+    // As a nameless blob: the parser is chosen from the content, never from the file's extension
+    // (the service stores uploads as .part files; the CLI must judge "notes.wav" the same way).
+    meta = await parseBlob(await openAsBlob(path), { duration: true, skipCovers: true });
   } catch {
     return undefined;
   }
@@ -34,7 +40,7 @@ export async function probeAudioFile(path: string, fileSize: number): Promise<Pr
       durationSeconds: f.duration,
       fileSize,
     },
-    warnings: meta.quality.warnings.map((w) => w.message),
+    warnings: [],
   };
 }
 
@@ -69,7 +75,7 @@ async function readWavEncoding(path: string): Promise<WavEncoding | undefined> {
 /** One file held against every audio rule, as `track check` shows it and uploads check it. */
 export interface AudioCheck {
   path: string;
-  /** In words: "WAV (PCM, extensible)", "FLAC", "MPEG (MPEG 1 Layer 3)". */
+  /** In words: "WAV, PCM (extensible)", "FLAC", "MPEG (MPEG 1 Layer 3)". */
   format: string;
   channels: number | undefined;
   sampleRate: number | undefined;

@@ -68,10 +68,10 @@ export function formatOf(container: string | undefined): AudioFormat | undefined
   return undefined;
 }
 
-/** The file's format in words: "WAV (PCM)", "WAV (IEEE float)", "FLAC", "MPEG (MPEG 1 Layer 3)". */
+/** The file's format in words: "WAV, PCM", "WAV, IEEE float", "FLAC", "MPEG (MPEG 1 Layer 3)". */
 export function formatInWords(p: Pick<ProbedAudio, 'container' | 'codec' | 'wavEncoding'>): string {
   const format = formatOf(p.container);
-  if (format === 'wav') return `WAV (${p.wavEncoding?.name ?? 'encoding not read'})`;
+  if (format === 'wav') return `WAV, ${p.wavEncoding?.name ?? 'encoding not read'}`;
   if (format) return format.toUpperCase();
   if (!p.container) return 'not audio we can read';
   return `${p.container}${p.codec ? ` (${p.codec})` : ''}`;

@@ -49,7 +49,7 @@ export function parseWavFormatChunk(body: Uint8Array): WavEncoding | undefined {
   const guid = b.subarray(24, 40);
   const subTag = guid.subarray(2).equals(SUBFORMAT_GUID_TAIL) ? guid.readUInt16LE(0) : undefined;
   const bitsPerSample = validBits > 0 ? validBits : containerBits;
-  if (subTag === PCM) return { pcm: true, extensible: true, name: 'PCM, extensible', bitsPerSample };
+  if (subTag === PCM) return { pcm: true, extensible: true, name: 'PCM (extensible)', bitsPerSample };
   const sub = subTag === undefined ? 'an encoding we do not know' : tagName(subTag);
   return { pcm: false, extensible: true, name: `extensible with a non-PCM sub-format (${sub})`, bitsPerSample };
 }

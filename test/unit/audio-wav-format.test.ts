@@ -22,14 +22,14 @@ describe('WAV fmt chunk', () => {
   test.each([
     [{ bitDepth: 16 }, 'PCM'],
     [{ bitDepth: 24 }, 'PCM'],
-    [{ bitDepth: 16, extensible: true }, 'PCM, extensible'],
-    [{ bitDepth: 24, extensible: true }, 'PCM, extensible'],
-    [{ bitDepth: 24, extensible: true, sampleRate: 96_000 }, 'PCM, extensible'],
+    [{ bitDepth: 16, extensible: true }, 'PCM (extensible)'],
+    [{ bitDepth: 24, extensible: true }, 'PCM (extensible)'],
+    [{ bitDepth: 24, extensible: true, sampleRate: 96_000 }, 'PCM (extensible)'],
   ] as const)('%o is PCM and accepted', (o, name) => {
     const enc = parseWavFormatChunk(fmtOf(o))!;
     expect(enc).toMatchObject({ pcm: true, name, bitsPerSample: o.bitDepth });
     expect(audioFileProblems(facts(o))).toEqual([]);
-    expect(formatInWords(facts(o))).toBe(`WAV (${name})`);
+    expect(formatInWords(facts(o))).toBe(`WAV, ${name}`);
   });
 
   test.each([

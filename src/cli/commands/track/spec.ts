@@ -53,9 +53,17 @@ export const uploadCommand = defineCommand({
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
 });
 
+export const checkCommand = defineCommand({
+  name: 'check',
+  args: '<files...>',
+  summary: "Check audio files against the service's rules, offline",
+  description: `Runs the service's own audio rules on each file, without the service or the network: format (WAV as PCM, FLAC or AIFF), stereo, 16 or 24 bit, 44.1, 48, 88.2, 96 or 192 kHz, at least 30 s, at most 2 GiB. Prints for each file its format in words, channels, sample rate, bit depth, duration and size, then every problem. Exit 3 when the service would refuse any file, 2 when a file does not exist. --json prints an array, one object per file.`,
+  examples: ['reldist track check 01-northern-sky.wav', 'reldist track check masters/*.wav --json | jq ".[] | select(.accepted | not) | .file"'],
+});
+
 export const trackGroup = defineGroup({
   name: 'track',
   summary: 'List, upload, replace and arrange the tracks of a release',
   examples: ['reldist track upload 42 01-northern-sky.wav', 'reldist track list 42'],
-  commands: [listCommand, getCommand, uploadCommand, replaceCommand, setCommand],
+  commands: [listCommand, getCommand, checkCommand, uploadCommand, replaceCommand, setCommand],
 });

@@ -9,6 +9,7 @@ import { idArg } from '../../shared/args.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { titleOf } from '../../shared/audio-title.js';
+import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 
 /** An existing track as PUT input: every field it has, so that nothing about it changes. */
 export function keepTrack(t: TrackResource) {
@@ -30,6 +31,9 @@ export function keepTrack(t: TrackResource) {
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
   const releaseId = idArg(args[0], 'release id');
   const files = args.slice(1);
+  // Before the service is asked anything: every file is there and passes the service's audio rules.
+  await requireAudioFiles(files);
+  await refuseLocally(ctx, files.map((f) => ({ path: resolve(f), shown: f })));
   const client = await ctx.services.client({ workload: 'long' });
   // Read first: a missing release is reported before any byte is sent.
   const existing = await client.call('listTracks', { params: { releaseId } });
