@@ -38,7 +38,7 @@ export async function firstRefusal(path: string): Promise<AudioProblem | undefin
  * Before an upload: throws (exit 3) when the service would refuse any of the files, after one
  * `error: file: reason` line each on stderr (the reason the service would give: its first).
  */
-export async function refuseLocally(ctx: Context, files: readonly { path: string; shown: string }[]): Promise<void> {
+export async function refuseLocally(ctx: Context, files: readonly { path: string; shown: string }[], consequence = 'nothing was uploaded'): Promise<void> {
   const refused: { shown: string; check: AudioCheck }[] = [];
   for (const f of files) {
     const check = await checkAudioPath(f.path);
@@ -47,7 +47,7 @@ export async function refuseLocally(ctx: Context, files: readonly { path: string
   if (refused.length === 0) return;
   for (const r of refused) ctx.io.stderr.write(`error: ${r.shown}: ${r.check.errors[0]!.message}\n`);
   throw new CliError(
-    `${refused.length} of ${plural(files.length, 'file')} would be refused by the service; nothing was uploaded`,
+    `${refused.length} of ${plural(files.length, 'file')} would be refused by the service; ${consequence}`,
     { exitCode: ExitCode.validation, code: refused[0]!.check.errors[0]!.code, hint: `the reasons are listed above; 'reldist track check FILE' shows each file's format and every problem` },
   );
 }

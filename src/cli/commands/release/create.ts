@@ -50,7 +50,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   // The service's audio rules, offline: a file it would refuse is refused before anything is created.
-  if (plan.tracks.length > 0) await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })));
+  if (plan.tracks.length > 0) await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created');
 
   if (opts.check) {
     const shown = {
