@@ -70,6 +70,14 @@ describe('a good upload', () => {
     expect((await api(s, token, 'PATCH', `/releases/${rel.id}/tracks/777777/file`, { file_key: b.key })).status).toBe(404);
   });
 
+  test('extensible PCM (what ffmpeg and sox write for 24 bit and above 48 kHz) is accepted like legacy PCM', async () => {
+    for (const [sampleRate, bitDepth] of [[48_000, 24], [96_000, 24], [44_100, 16]] as const) {
+      const up = await upload(s, token, releaseId, makeWav({ seconds: 31, sampleRate, bitDepth, extensible: true }));
+      expect(up.put.status, JSON.stringify(up.put.body)).toBe(200);
+      expect(up.put.body).toMatchObject({ format: 'wav', sample_rate: sampleRate, bit_depth: bitDepth, channels: 2, duration_ms: 31_000 });
+    }
+  });
+
   test('the track list: ids keep tracks, omitted tracks go, positions must be contiguous, keys must be ready and of this release', async () => {
     const rel = await createRelease(s, token);
     const a = await upload(s, token, rel.id, validWav());
@@ -104,6 +112,8 @@ describe('refused uploads leave nothing behind', () => {
   const cases: [string, () => Buffer, number, string][] = [
     ['not audio at all', () => Buffer.alloc(200_000, 'not audio, just text. '), 422, 'audio_unrecognized'],
     ['an MP3 named .wav', () => makeMp3Like(), 422, 'audio_format_not_accepted'],
+    ['IEEE float', () => makeWav({ encoding: 'float', bitDepth: 32, seconds: 30 }), 422, 'audio_format_not_accepted'],
+    ['extensible IEEE float', () => makeWav({ encoding: 'float', extensible: true, bitDepth: 32, seconds: 30 }), 422, 'audio_format_not_accepted'],
     ['mono', () => makeWav({ channels: 1, seconds: 30 }), 422, 'audio_not_stereo'],
     ['too short', () => makeWav({ seconds: 10 }), 422, 'audio_too_short'],
     ['8 bit', () => makeWav({ bitDepth: 8, seconds: 30 }), 422, 'audio_bit_depth_not_accepted'],
@@ -118,6 +128,8 @@ describe('refused uploads leave nothing behind', () => {
       expect(up.put.status).toBe(status);
       expect(up.put.body.error.code).toBe(code);
       expect(up.put.body.error.message.length).toBeGreaterThan(10);
+      // Formats are named in words, never by their WAVE format tag.
+      expect(up.put.body.error.message).not.toMatch(/non-PCM \(\d+\)|65534/);
       const after = await filesOnDisk();
       expect(after.files.sort()).toEqual(before.files.sort());
       expect(after.tmp).toEqual([]);

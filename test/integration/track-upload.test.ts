@@ -1,10 +1,10 @@
 // `reldist track upload` against the real reference service: files streamed and checked by the
 // service, appended after existing tracks, refusals with their reasons.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcript, useCli, writeWav, type RunResult } from './cli-harness.js';
+import { transcript, useCli, writeWav } from './cli-harness.js';
 
 const cli = useCli();
 let work: string;
@@ -46,21 +46,40 @@ describe('track upload', () => {
     expect(tracks[0].contributors).toEqual([{ name: 'Nina Vale', role: 'composer' }]);
   });
 
-  it('reports audio the service refuses, with its reason, and adds nothing', async () => {
+  it('refuses locally, with the reasons of the service, audio it would refuse: nothing is sent', async () => {
     await writeWav(join(work, 'mono.wav'), { seconds: 31, channels: 1 });
     await writeWav(join(work, 'short.wav'), { seconds: 2 });
     await writeFile(join(work, 'notes.wav'), 'these are notes, not audio');
-    const r = await run(['track', 'upload', '1', join(work, 'mono.wav'), join(work, 'short.wav'), join(work, 'notes.wav'), `${audio}/first-light.flac`]);
+    let clients = 0;
+    const counting = { client: async () => { clients++; throw new Error('the service must not be asked'); } };
+    const files = [join(work, 'mono.wav'), join(work, 'short.wav'), join(work, 'notes.wav'), `${audio}/first-light.flac`];
+    const r = await run(['track', 'upload', '1', ...files], { services: counting });
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
-    const lines = r.stderr.replace(/ \(request req_[\w-]+\)/g, '').split('\n');
-    expect(lines.slice(0, 4)).toEqual([
+    expect(clients).toBe(0);
+    expect(r.stderr.split('\n').slice(0, 4)).toEqual([
       `error: ${join(work, 'mono.wav')}: the audio has 1 channel; it must be stereo (2 channels)`,
       expect.stringMatching(new RegExp(`^error: ${join(work, 'short.wav')}: .*30`)),
       `error: ${join(work, 'notes.wav')}: the file is not audio in any format we can read; upload WAV, FLAC or AIFF`,
-      'error: 3 of 4 files were refused; no track was added (the 1 accepted upload is not attached)',
+      'error: 3 of 4 files would be refused by the service; nothing was uploaded',
     ]);
+    // And against the real service: no track added, no file stored.
+    const stored = async () => (await readdir(join(cli.server.dataDir, 'uploads', 'files')).catch(() => [] as string[])).length;
+    const before = await stored();
+    expect((await run(['track', 'upload', '1', ...files])).code).toBe(3);
+    expect(await stored()).toBe(before);
     expect((await json<any[]>(['track', 'list', '1'])).length).toBe(3);
+  });
+
+  it('uploads nothing when a named file is missing, whatever its place', async () => {
+    const before = (await json<any[]>(['track', 'list', '1'])).length;
+    let clients = 0;
+    const counting = { client: async () => { clients++; throw new Error('the service must not be asked'); } };
+    const r = await run(['track', 'upload', '1', `${audio}/first-light.flac`, join(work, 'missing.wav')], { services: counting });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${join(work, 'missing.wav')}: no such file\n`);
+    expect(clients).toBe(0);
+    expect((await json<any[]>(['track', 'list', '1'])).length).toBe(before);
   });
 
   it('names a missing file and a missing release', async () => {

@@ -29,6 +29,7 @@ export const runners = {
   'release watch': () => import('./release/watch.js'),
   'track list': () => import('./track/list.js'),
   'track get': () => import('./track/get.js'),
+  'track check': () => import('./track/check.js'),
   'track upload': () => import('./track/upload.js'),
   'track replace': () => import('./track/replace.js'),
   'track edit': () => import('./track/edit.js'),

@@ -6,7 +6,7 @@
 import type { ArtistCredit, ReleaseResource, TrackResource } from '../../contract/index.js';
 import { checkIsrc, checkUpc, type IsrcResult } from '../../codes/index.js';
 import type { Problem } from '../handler.js';
-import { trackAudioProblems } from './audio.js';
+import { trackAudioProblems } from '../../audio/rules.js';
 
 export interface SubmitFacts {
   release: ReleaseResource;

@@ -2,7 +2,7 @@
 // probe found. Files live at <dataDir>/uploads/files/<key>; partial files only in uploads/tmp.
 import type { Database } from 'better-sqlite3';
 import { join } from 'node:path';
-import type { AudioInfo } from '../rules/audio.js';
+import type { AudioInfo } from '../../audio/rules.js';
 import type { ReleaseStatus } from '../../contract/index.js';
 import { statement } from './statements.js';
 

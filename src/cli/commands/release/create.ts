@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { printJson, success, warn, plural } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
+import { refuseLocally } from '../../shared/audio-check.js';
 import { executePlan, type CreatePlan } from './create-steps.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
@@ -47,6 +48,9 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     const video = videoFromFlags(opts);
     plan = { source: 'the flags', release: createFromFlags(metadataFromFlags(opts)), tracks: [], delivery, video };
   }
+
+  // The service's audio rules, offline: a file it would refuse is refused before anything is created.
+  if (plan.tracks.length > 0) await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created');
 
   if (opts.check) {
     const shown = {

@@ -1,17 +1,21 @@
 import type { Context } from '../../context.js';
 import type { ReleaseResource } from '../../../contract/index.js';
 import type { TrackResource } from '../../../contract/index.js';
-import { CliError } from '../../errors.js';
+import { CliError, ExitCode } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
 import { trackFields } from '../../shared/track-views.js';
 import { isFailure, uploadOne } from '../../shared/upload.js';
 import { printRecord, success } from '../../output/index.js';
 import { resolve } from 'node:path';
+import { firstRefusal, requireAudioFiles } from '../../shared/audio-check.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
   const releaseId = idArg(args[0], 'release id');
   const trackId = idArg(args[1], 'track id');
   const file = args[2]!;
+  await requireAudioFiles([file]);
+  const refusal = await firstRefusal(resolve(file));
+  if (refusal) throw new CliError(`${file}: ${refusal.message}; track ${trackId} keeps its old file`, { exitCode: ExitCode.validation, code: refusal.code });
   const client = await ctx.services.client({ workload: 'long' });
   // The track must exist before its file is uploaded.
   await client.call('getTrack', { params: { releaseId, trackId } });

@@ -52,7 +52,7 @@ export const uploadCommand = defineCommand({
   name: 'upload',
   args: '<release> <files...>',
   summary: 'Upload audio files and add them to a release as new tracks',
-  description: `For each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio: WAV, FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. --json prints the release's tracks afterwards.`,
+  description: `First every file must exist and pass the service's audio rules, checked here (see track check): WAV (PCM), FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s; otherwise nothing is uploaded. Then, for each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio again. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. --json prints the release's tracks afterwards.`,
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
 });
 
@@ -89,9 +89,17 @@ export const editCommand = defineCommand<EditOpts>({
   },
 });
 
+export const checkCommand = defineCommand({
+  name: 'check',
+  args: '<files...>',
+  summary: "Check audio files against the service's rules, offline",
+  description: `Runs the service's own audio rules on each file, without the service or the network: format (WAV as PCM, FLAC or AIFF), stereo, 16 or 24 bit, 44.1, 48, 88.2, 96 or 192 kHz, at least 30 s, at most 2 GiB. Prints for each file its format in words, channels, sample rate, bit depth, duration and size, then every problem. Exit 3 when the service would refuse any file, 2 when a file does not exist. --json prints an array, one object per file.`,
+  examples: ['reldist track check 01-northern-sky.wav', 'reldist track check masters/*.wav --json | jq ".[] | select(.accepted | not) | .file"'],
+});
+
 export const trackGroup = defineGroup({
   name: 'track',
   summary: 'List, upload, replace and arrange the tracks of a release',
   examples: ['reldist track upload 42 01-northern-sky.wav', 'reldist track list 42'],
-  commands: [listCommand, getCommand, uploadCommand, replaceCommand, editCommand, setCommand],
+  commands: [listCommand, getCommand, checkCommand, uploadCommand, replaceCommand, editCommand, setCommand],
 });

@@ -11,10 +11,14 @@ import { trackColumns } from '../../shared/track-views.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { keepTrack, writeTrackList } from '../../shared/track-list-write.js';
+import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
   const releaseId = idArg(args[0], 'release id');
   const files = args.slice(1);
+  // Before the service is asked anything: every file is there and passes the service's audio rules.
+  await requireAudioFiles(files);
+  await refuseLocally(ctx, files.map((f) => ({ path: resolve(f), shown: f })));
   const client = await ctx.services.client({ workload: 'long' });
   // Read first: a missing release is reported before any byte is sent.
   await client.call('listTracks', { params: { releaseId } });

@@ -1,10 +1,10 @@
 // The audio delivery rules, pure: what an upload refuses (first problem wins) and what a track's
 // file must be at submit, with the exact wording users see.
 import { describe, expect, test } from 'vitest';
-import { audioFileProblems, audioSizeProblem, checkAudioFile, trackAudioProblems, UNREADABLE_AUDIO, type ProbedAudio } from '../../src/server/rules/audio.js';
+import { audioFileProblems, audioSizeProblem, checkAudioFile, trackAudioProblems, UNREADABLE_AUDIO, type ProbedAudio } from '../../src/audio/rules.js';
 
 const good: ProbedAudio = {
-  container: 'WAVE', codec: 'PCM', sampleRate: 44_100, channels: 2, bitsPerSample: 16, durationSeconds: 31, fileSize: 31 * 44_100 * 4 + 44,
+  container: 'WAVE', codec: 'PCM', wavEncoding: { pcm: true, name: 'PCM' }, sampleRate: 44_100, channels: 2, bitsPerSample: 16, durationSeconds: 31, fileSize: 31 * 44_100 * 4 + 44,
 };
 const first = (over: Partial<ProbedAudio>) => audioFileProblems({ ...good, ...over })[0];
 
@@ -20,7 +20,7 @@ describe('upload rules', () => {
     });
     expect(first({ container: undefined })).toEqual({ code: 'audio_unrecognized', message: 'the file is an unknown format; only lossless WAV, FLAC or AIFF is accepted' });
     expect(first({ sampleRate: undefined })).toEqual({ code: 'audio_unrecognized', message: 'the WAV file has no readable audio stream' });
-    expect(first({ codec: 'ADPCM' })).toEqual({ code: 'audio_format_not_accepted', message: 'the WAV file holds ADPCM audio; only PCM WAV is accepted' });
+    expect(first({ wavEncoding: { pcm: false, name: 'ADPCM' } })).toEqual({ code: 'audio_format_not_accepted', message: "the WAV file's audio is ADPCM; only PCM WAV is accepted" });
     expect(first({ channels: 1 })).toEqual({ code: 'audio_not_stereo', message: 'the audio has 1 channel; it must be stereo (2 channels)' });
     expect(first({ bitsPerSample: 8 })).toEqual({ code: 'audio_bit_depth_not_accepted', message: 'the audio is 8 bit; it must be 16 or 24 bit' });
     expect(first({ bitsPerSample: undefined })?.message).toBe('the audio is of unknown bit; it must be 16 or 24 bit');

@@ -1,8 +1,8 @@
-// The delivery rules for audio, in one place: which files an upload accepts (uploads/probe.ts
-// reads the facts, this decides) and what a track's file must be at submit (submit-checks.ts).
+// The delivery rules for audio, in one place: which files an upload accepts (probe.ts reads the
+// facts, this decides) and what a track's file must be at submit (the server's submit-checks.ts).
 // Pure (no database, no HTTP, no file system): given what a probe read, it returns the problems,
-// so the same rules can run anywhere the facts are known.
-import type { ErrorCode } from '../../contract/errors.js';
+// so the same rules run in the service and, offline, in the CLI (`track check`, before uploads).
+import type { ErrorCode } from '../contract/errors.js';
 
 export type AudioFormat = 'wav' | 'flac' | 'aiff';
 
@@ -31,6 +31,8 @@ export interface ProbedAudio {
   /** The container as the prober names it ("WAVE", "FLAC", "AIFF-C"…); undefined when unknown. */
   container: string | undefined;
   codec: string | undefined;
+  /** For WAV: the sample encoding as our own reading of the fmt chunk gives it (wav-format.ts). */
+  wavEncoding?: { pcm: boolean; name: string } | undefined;
   sampleRate: number | undefined;
   channels: number | undefined;
   bitsPerSample: number | undefined;
@@ -66,6 +68,15 @@ export function formatOf(container: string | undefined): AudioFormat | undefined
   return undefined;
 }
 
+/** The file's format in words: "WAV, PCM", "WAV, IEEE float", "FLAC", "MPEG (MPEG 1 Layer 3)". */
+export function formatInWords(p: Pick<ProbedAudio, 'container' | 'codec' | 'wavEncoding'>): string {
+  const format = formatOf(p.container);
+  if (format === 'wav') return `WAV, ${p.wavEncoding?.name ?? 'encoding not read'}`;
+  if (format) return format.toUpperCase();
+  if (!p.container) return 'not audio we can read';
+  return `${p.container}${p.codec ? ` (${p.codec})` : ''}`;
+}
+
 /** A file larger than any upload may be, before anything is read from it. */
 export function audioSizeProblem(bytes: number): AudioProblem | undefined {
   if (bytes <= MAX_AUDIO_FILE_BYTES) return undefined;
@@ -92,8 +103,9 @@ export function audioFileProblems(p: ProbedAudio): AudioProblem[] {
     return [{ code: 'audio_unrecognized', message: `the ${format.toUpperCase()} file has no readable audio stream` }];
   }
   const out: AudioProblem[] = [];
-  if (format === 'wav' && p.codec !== undefined && !/^PCM/i.test(p.codec)) {
-    out.push({ code: 'audio_format_not_accepted', message: `the WAV file holds ${p.codec} audio; only PCM WAV is accepted` });
+  if (format === 'wav' && !p.wavEncoding?.pcm) {
+    const what = p.wavEncoding?.name ?? 'in an encoding we could not read';
+    out.push({ code: 'audio_format_not_accepted', message: `the WAV file's audio is ${what}; only PCM WAV is accepted` });
   }
   if (channels !== REQUIRED_CHANNELS) {
     out.push({ code: 'audio_not_stereo', message: `the audio has ${channels} channel${channels === 1 ? '' : 's'}; it must be stereo (2 channels)` });

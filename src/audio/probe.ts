@@ -1,0 +1,109 @@
+// Reads what an audio file really is (never trusting its name): music-metadata for the container
+// and stream, our own reading of a WAV's fmt chunk for its sample encoding (wav-format.ts). Used by
+// the service's upload route and, offline, by the CLI; the rules that judge the facts are rules.ts.
+import { openAsBlob } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { audioFileProblems, audioSizeProblem, formatInWords, formatOf, UNREADABLE_AUDIO, type AudioProblem, type ProbedAudio } from './rules.js';
+import { parseWavFormatChunk, type WavEncoding } from './wav-format.js';
+
+export interface Probe {
+  facts: ProbedAudio;
+  /**
+   * What is worth knowing but not refused. Empty for now: music-metadata's own warnings are not
+   * passed on (it warns "Data chunk size exceeds file size" on every well-formed WAV).
+   */
+  warnings: string[];
+}
+
+/** The facts of the file at `path` (`fileSize` bytes), or undefined when no reader understands it. */
+export async function probeAudioFile(path: string, fileSize: number): Promise<Probe | undefined> {
+  // Loaded here, not at start-up: the service and the CLI pay for it only when they read audio.
+  const { parseBlob } = await import('music-metadata');
+  let meta: Awaited<ReturnType<typeof parseBlob>>;
+  try {
+    // As a nameless blob: the parser is chosen from the content, never from the file's extension
+    // (the service stores uploads as .part files; the CLI must judge "notes.wav" the same way).
+    meta = await parseBlob(await openAsBlob(path), { duration: true, skipCovers: true });
+  } catch {
+    return undefined;
+  }
+  const f = meta.format;
+  const wav = formatOf(f.container) === 'wav' ? await readWavEncoding(path) : undefined;
+  return {
+    facts: {
+      container: f.container,
+      codec: f.codec,
+      wavEncoding: wav,
+      sampleRate: f.sampleRate,
+      channels: f.numberOfChannels,
+      bitsPerSample: wav?.bitsPerSample ?? f.bitsPerSample,
+      durationSeconds: f.duration,
+      fileSize,
+    },
+    warnings: [],
+  };
+}
+
+/** Chunks walked before giving up on finding "fmt " (real files have a handful). */
+const MAX_CHUNKS = 256;
+
+/** The encoding in a RIFF/WAVE file's fmt chunk, or undefined when there is none before the data. */
+async function readWavEncoding(path: string): Promise<WavEncoding | undefined> {
+  const fh = await open(path, 'r');
+  try {
+    const header = Buffer.alloc(8);
+    let pos = 12; // after "RIFF", the size and "WAVE"
+    for (let i = 0; i < MAX_CHUNKS; i++) {
+      const { bytesRead } = await fh.read(header, 0, 8, pos);
+      if (bytesRead < 8) return undefined;
+      const id = header.toString('latin1', 0, 4);
+      const size = header.readUInt32LE(4);
+      if (id === 'fmt ') {
+        const body = Buffer.alloc(Math.min(size, 64));
+        const read = await fh.read(body, 0, body.length, pos + 8);
+        return parseWavFormatChunk(body.subarray(0, read.bytesRead));
+      }
+      if (id === 'data') return undefined;
+      pos += 8 + size + (size % 2); // chunks are padded to an even length
+    }
+    return undefined;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** One file held against every audio rule, as `track check` shows it and uploads check it. */
+export interface AudioCheck {
+  path: string;
+  /** In words: "WAV, PCM (extensible)", "FLAC", "MPEG (MPEG 1 Layer 3)". */
+  format: string;
+  channels: number | undefined;
+  sampleRate: number | undefined;
+  bitDepth: number | undefined;
+  durationSeconds: number | undefined;
+  sizeBytes: number;
+  /** Every rule the file breaks, in the service's order (the service refuses with the first). */
+  errors: AudioProblem[];
+  warnings: string[];
+}
+
+/** Checks the file at `path` (which must exist: a missing file throws the file system's error). */
+export async function checkAudioPath(path: string): Promise<AudioCheck> {
+  const { size } = await stat(path);
+  const base = { path, sizeBytes: size, channels: undefined, sampleRate: undefined, bitDepth: undefined, durationSeconds: undefined };
+  const tooLarge = audioSizeProblem(size);
+  if (tooLarge) return { ...base, format: 'not read (too large)', errors: [tooLarge], warnings: [] };
+  const probe = await probeAudioFile(path, size);
+  if (!probe) return { ...base, format: formatInWords({ container: undefined, codec: undefined }), errors: [UNREADABLE_AUDIO], warnings: [] };
+  const p = probe.facts;
+  return {
+    ...base,
+    format: formatInWords(p),
+    channels: p.channels,
+    sampleRate: p.sampleRate,
+    bitDepth: p.bitsPerSample,
+    durationSeconds: p.durationSeconds,
+    errors: audioFileProblems(p),
+    warnings: probe.warnings,
+  };
+}

@@ -1,0 +1,50 @@
+// `track check`: the service's audio rules (format, channels, sample rate, bit depth, duration,
+// size), offline, on each file: what it is and every problem. No service, no network.
+import type { AudioCheck } from '../../../audio/probe.js';
+import type { Context } from '../../context.js';
+import { ValidationFailed } from '../../errors.js';
+import { formatBytes, printJson, printRecord, plural, type Field } from '../../output/index.js';
+import { checkAudioFiles, requireAudioFiles } from '../../shared/audio-check.js';
+
+const fields: Field<AudioCheck>[] = [
+  { header: 'File', value: 'path' },
+  { header: 'Format', value: 'format' },
+  { header: 'Channels', value: 'channels', kind: 'number' },
+  { header: 'Sample rate', value: (c) => (c.sampleRate === undefined ? undefined : `${c.sampleRate} Hz`) },
+  { header: 'Bit depth', value: (c) => (c.bitDepth === undefined ? undefined : `${c.bitDepth} bit`) },
+  { header: 'Duration', value: (c) => (c.durationSeconds === undefined ? undefined : `${c.durationSeconds.toFixed(1)} s`) },
+  { header: 'Size', value: (c) => formatBytes(c.sizeBytes) },
+  { header: 'Result', value: (c) => (c.errors.length > 0 ? 'refused' : 'accepted') },
+];
+
+const asJson = (c: AudioCheck) => ({
+  file: c.path,
+  format: c.format,
+  channels: c.channels ?? null,
+  sample_rate: c.sampleRate ?? null,
+  bit_depth: c.bitDepth ?? null,
+  duration_seconds: c.durationSeconds ?? null,
+  size_bytes: c.sizeBytes,
+  accepted: c.errors.length === 0,
+  errors: c.errors,
+  warnings: c.warnings,
+});
+
+export async function run(ctx: Context, _opts: Record<string, unknown>, files: string[]): Promise<void> {
+  // Every file must be there before any is read: a typo is a usage error, not a refusal.
+  await requireAudioFiles(files);
+  const checks = await checkAudioFiles(files);
+  if (ctx.globals.json) printJson(ctx, checks.map(asJson));
+  else {
+    for (const [i, c] of checks.entries()) {
+      if (i > 0) ctx.io.stdout.write('\n');
+      const problems: Field<AudioCheck>[] = [
+        ...c.errors.map((e): Field<AudioCheck> => ({ header: 'Error', value: () => e.message })),
+        ...c.warnings.map((w): Field<AudioCheck> => ({ header: 'Warning', value: () => w })),
+      ];
+      await printRecord(ctx, c, [...fields, ...problems]);
+    }
+  }
+  const refused = checks.filter((c) => c.errors.length > 0).length;
+  if (refused > 0) throw new ValidationFailed(`${refused} of ${plural(checks.length, 'file')} would be refused by the service`);
+}
