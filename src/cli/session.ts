@@ -7,6 +7,7 @@ import { createClient, type ApiClient, type Workload } from '../client/index.js'
 import { readConfig } from './config/store.js';
 import { autoReviewSetting } from './config/auto-review.js';
 import { resolveTarget, type Session, type Target } from './config/resolve.js';
+import { CliError, ExitCode, UsageError } from './errors.js';
 
 export type { Session };
 import { dataDir } from './paths.js';
@@ -26,7 +27,26 @@ export function target(ctx: Context): Target {
 export async function openSession(ctx: Context): Promise<Session> {
   const t = target(ctx);
   if (t.baseUrl !== undefined) return { ...t, baseUrl: t.baseUrl, sandbox: undefined };
+  // The sandbox stands in only when nothing at all is configured: a token meant for a service
+  // must not be quietly spent on the local sandbox (a release "submitted" to nowhere).
+  if (t.token) {
+    throw new UsageError(
+      'RELDIST_TOKEN is set but no service is: the token has no base URL to go to',
+      'set RELDIST_BASE_URL (or pass --base-url), or unset RELDIST_TOKEN to use the local sandbox',
+    );
+  }
   return startSandbox(ctx, t);
+}
+
+/** A service without a token would refuse every request: say which piece is missing first. */
+function requireToken(s: Session): string {
+  if (s.token) return s.token;
+  const where = s.baseUrlSource === 'flag' ? '--base-url' : s.baseUrlSource === 'environment' ? 'RELDIST_BASE_URL' : `profile "${s.profile}"`;
+  throw new CliError(`no token for ${s.baseUrl} (from ${where})`, {
+    exitCode: ExitCode.auth,
+    code: 'unauthorized',
+    hint: `run \`reldist auth login --base-url ${s.baseUrl}\` or set RELDIST_TOKEN`,
+  });
 }
 
 /**
@@ -66,7 +86,7 @@ function noticeOnce(ctx: Context, dir: string): void {
 export function createSessionClient(ctx: Context, s: Session, workload: Workload): ApiClient {
   const c = createClient({
     baseUrl: s.baseUrl,
-    token: s.token,
+    token: requireToken(s),
     // The embedded sandbox is on loopback: never send its traffic to a proxy.
     env: s.sandbox ? withoutProxy(ctx.env) : ctx.env,
     workload,
@@ -86,7 +106,7 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
 
 /** A client without the command's abort signal, for clean-up after Ctrl-C; the caller closes it. */
 export function createCleanupClient(ctx: Context, s: Session): ApiClient {
-  return createClient({ baseUrl: s.baseUrl, token: s.token, env: ctx.env });
+  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env });
 }
 
 function timeoutSetting(ctx: Context): number {

@@ -47,13 +47,17 @@ describe('resolveTarget precedence: flags > env > profile > sandbox', () => {
     expect(same.token).toBe('rd_work');
   });
 
-  it('RELDIST_TOKEN alone keeps the sandbox (no base URL) but uses that token', () => {
+  it('RELDIST_TOKEN alone resolves no base URL (openSession then refuses it rather than start the sandbox)', () => {
     expect(resolveTarget({ flags: {}, env: { RELDIST_TOKEN: 'rd_x' }, config: {} })).toMatchObject({ baseUrl: undefined, token: 'rd_x', tokenSource: 'environment' });
   });
 
   it('a profile named by flag or env that does not exist is a usage error naming it', () => {
     expect(() => resolveTarget({ flags: { profile: 'nope' }, env: {}, config })).toThrow(/no profile named "nope"/);
-    expect(() => resolveTarget({ flags: {}, env: { RELDIST_PROFILE: 'nope' }, config })).toThrow(/nope/);
+    expect(() => resolveTarget({ flags: {}, env: { RELDIST_PROFILE: 'nope' }, config })).toThrow(/no profile named "nope" \(from RELDIST_PROFILE\)/);
+  });
+
+  it('a `profile` setting naming a missing profile is a usage error too, never the sandbox', () => {
+    expect(() => resolveTarget({ flags: {}, env: {}, config: { settings: { profile: 'gone' } } })).toThrow(/no profile named "gone" \(from the `profile` setting\)/);
   });
 
   it('rejects a base URL that is not http(s) or that carries credentials', () => {

@@ -30,8 +30,11 @@ export function resolveTarget({ flags, env, config }: TargetInput): Target {
   const profileSource = flags.profile ? 'flag' : env.RELDIST_PROFILE ? 'environment' : config.settings?.profile ? 'config' : 'default';
   const profile = named ?? config.settings?.profile ?? 'default';
   const saved = config.profiles?.[profile];
-  if (named && !saved) {
-    throw new UsageError(`no profile named "${profile}"`, `run \`reldist auth login --profile ${profile}\`, or see \`reldist auth status\``);
+  if (profileSource !== 'default' && !saved) {
+    // A named profile that is missing is a typo or a logout: never a reason to fall back to the sandbox.
+    const namedBy = profileSource === 'flag' ? '--profile' : profileSource === 'environment' ? 'RELDIST_PROFILE' : 'the `profile` setting';
+    const otherwise = profileSource === 'config' ? '`reldist config unset profile`' : '`reldist auth status`';
+    throw new UsageError(`no profile named "${profile}" (from ${namedBy})`, `run \`reldist auth login --profile ${profile}\`, or see ${otherwise}`);
   }
 
   let baseUrl: string | undefined;
