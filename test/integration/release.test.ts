@@ -25,11 +25,29 @@ describe('release list and get', () => {
     expect(all.map((r) => r.id)).toEqual([5, 4, 3, 2, 1]);
     const page = await json<any[]>(['release', 'list', '--page', '2', '--per-page', '2']);
     expect(page.map((r) => r.id)).toEqual([3, 2]);
+    const all2 = await run(['release', 'list', '--all', '--per-page', '2', '--json']);
+    expect(all2.stderr).toBe('');
     const bad = await run(['release', 'list', '--per-page', '500']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --per-page: expected a whole number from 1 to 100, got "500"\n/);
     const status = await run(['release', 'list', '--status', 'published']);
     expect(status.stderr).toMatch(/^error: --status: expected one of draft, in_review, approved, rejected, delivered, live, taken_down, got "published"\n/);
+  });
+
+  it('says on stderr, piped, on a terminal and with --json, how many releases a page left out and how to get them', async () => {
+    const more = 'showing 2 of 5 releases (page 1 of 3); --page 2 for the next page, --per-page 100 for bigger pages, --all for every release\n';
+    for (const o of [{}, { tty: true }]) {
+      const r = await run(['release', 'list', '--per-page', '2'], o);
+      expect(r.stderr).toBe(more);
+      expect(r.stdout.trim().split('\n').length).toBe(o.tty ? 3 : 2);
+    }
+    const js = await run(['release', 'list', '--per-page', '2', '--json']);
+    expect(JSON.parse(js.stdout)).toHaveLength(2);
+    expect(js.stderr).toBe(more);
+    const last = await run(['release', 'list', '--per-page', '2', '--page', '3']);
+    expect(last.stderr).toBe('showing 1 of 5 releases (page 3 of 3); --per-page 100 for bigger pages, --all for every release\n');
+    expect((await run(['release', 'list', '--per-page', '2', '--quiet'])).stderr).toBe('');
+    expect((await run(['release', 'list'])).stderr).toBe('');
   });
 
   it('shows one release (piped, terminal with its tracks)', async () => {

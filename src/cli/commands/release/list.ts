@@ -6,7 +6,7 @@ import { STATUSES, TYPES } from './spec.js';
 import { UsageError } from '../../errors.js';
 import { choiceOption, intOption } from '../../shared/args.js';
 import { releaseColumns } from '../../shared/release-views.js';
-import { note, printList, progress } from '../../output/index.js';
+import { plural, printList, progress } from '../../output/index.js';
 
 export async function run(ctx: Context, opts: ListOpts): Promise<void> {
   const query = {
@@ -27,10 +27,18 @@ export async function run(ctx: Context, opts: ListOpts): Promise<void> {
   } else {
     const res = await (await ctx.services.client()).call('listReleases', { query });
     rows = res.data;
-    const { page, total_pages, total } = res.meta;
-    if (!ctx.globals.json && ctx.io.stderrIsTTY && total_pages > 1) {
-      note(ctx, `page ${page} of ${total_pages} (${total} releases); --page ${Math.min(page + 1, total_pages)} for more, --all for every page`);
-    }
+    unprinted(ctx, res.meta, rows.length);
   }
   await printList(ctx, rows, releaseColumns, { empty: 'no releases found' });
+}
+
+/**
+ * A page never passes for the whole list: when the service holds more releases than were printed,
+ * stderr says how many and how to get them (piped and with --json too; stdout keeps only data).
+ */
+function unprinted(ctx: Context, meta: ListReleasesResponse['meta'], shown: number): void {
+  const { page, total_pages, total } = meta;
+  if (ctx.globals.quiet || shown >= total) return;
+  const next = page < total_pages ? `--page ${page + 1} for the next page, ` : '';
+  ctx.io.stderr.write(`showing ${shown} of ${plural(total, 'release')} (page ${page} of ${total_pages}); ${next}--per-page 100 for bigger pages, --all for every release\n`);
 }

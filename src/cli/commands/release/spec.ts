@@ -96,7 +96,7 @@ export const TYPES = ['single', 'ep', 'album', 'compilation'] as const;
 export const listCommand = defineCommand<ListOpts>({
   name: 'list',
   summary: 'List your releases, newest first',
-  description: `One page at a time (--page, --per-page up to 100), or every page with --all. --json prints one array of releases (with --all too); a table on a terminal; tab-separated rows when piped: id, status, type, title, artists, tracks, UPC, updated (ISO 8601).`,
+  description: `One page at a time (--page, --per-page up to 100; stderr says how many releases the page left out), or every page with --all. --json prints one array of releases (with --all too); a table on a terminal; tab-separated rows when piped: id, status, type, title, artists, tracks, UPC, updated (ISO 8601).`,
   examples: [
     'reldist release list',
     'reldist release list --status draft --search "northern"',
