@@ -43,9 +43,22 @@ describe('release submit', () => {
     expect(JSON.parse(two.stderr).error.message).toBe('2 of 2 releases were not submitted');
   });
 
+  it('re-submitting a release already in review exits 0 and says so', async () => {
+    const tty = await run(['release', 'submit', '5'], { tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toBe('release 5: already in review, nothing to do\n');
+    expect(tty.stderr).toBe('');
+    const piped = await run(['release', 'submit', '5']);
+    expect([piped.code, piped.stdout]).toEqual([0, '5\talready_in_review\t\t\t\t\t\n']);
+    const one = await json(['release', 'submit', '5']);
+    expect(one).toMatchObject({ release_id: '5', outcome: 'already_in_review', status: 'in_review', error: null });
+    expect((await json(['release', 'get', '5'])).status).toBe('in_review');
+  });
+
   it('reports a release that cannot be submitted in its state', async () => {
+    expect((await run(['sandbox', 'approve', '5'])).code).toBe(0);
     const r = await run(['release', 'submit', '5']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: .*in_review.*\n/);
+    expect(r.stderr).toMatch(/^error: .*approved.*\n/);
   });
 });

@@ -9,7 +9,8 @@ import { printJson, plural } from '../../output/index.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
 import { lazy } from '../../lazy.js';
 
-export type Outcome = 'submitted' | 'checked' | 'blocked' | 'failed';
+/** `already_in_review`: submitted before, so there was nothing to do (exit 0, like a submit). */
+export type Outcome = 'submitted' | 'already_in_review' | 'checked' | 'blocked' | 'failed';
 
 export interface SubmitOutcome {
   release_id: string;
@@ -39,8 +40,20 @@ export async function submitOne(client: ApiClient, id: string, options: { dryRun
     if (err instanceof ApiError && err.code === 'submit_blocked') {
       return { release_id: id, outcome: 'blocked', status: null, message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
     }
+    if (!options.dryRun && err instanceof ApiError && err.code === 'state_conflict' && (await statusOf(client, id)) === 'in_review') {
+      return { release_id: id, outcome: 'already_in_review', status: 'in_review', message: 'already in review', problems: [], error: null, exit: ExitCode.ok };
+    }
     const d = describeError(err, { debug: false });
     return { release_id: id, outcome: 'failed', status: null, message: d.message, problems: [], error: { code: d.code, message: d.message }, exit: d.exitCode, cause: err };
+  }
+}
+
+/** The release's status now, or undefined when even that cannot be read (the conflict then stands). */
+async function statusOf(client: ApiClient, id: string): Promise<string | undefined> {
+  try {
+    return (await client.call('getRelease', { params: { releaseId: id } })).status;
+  } catch {
+    return undefined;
   }
 }
 
@@ -49,6 +62,8 @@ function headline(o: SubmitOutcome, dryRun: boolean): string {
   switch (o.outcome) {
     case 'submitted':
       return `release ${o.release_id}: submitted, now ${o.status?.replace('_', ' ') ?? 'in review'}${o.problems.length ? ` (${counts})` : ''}`;
+    case 'already_in_review':
+      return `release ${o.release_id}: already in review, nothing to do`;
     case 'checked':
       return `release ${o.release_id}: ready to submit (dry run: ${counts})`;
     case 'blocked':
