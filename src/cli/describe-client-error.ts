@@ -1,7 +1,7 @@
 // What a person reads when the HTTP client fails: one line, a hint, an exit code. The client's
 // errors are plain data; this is where they get words. Type-only imports of the client: an offline
 // command must not load it just to be able to report errors (the classes are told apart by name).
-import type { ApiError, NetworkError, RequestValidationError } from '../client/errors.js';
+import type { ApiError, ForeignServiceError, NetworkError, RequestValidationError } from '../client/errors.js';
 import { ExitCode } from './errors.js';
 
 export interface ClientErrorText {
@@ -21,6 +21,7 @@ export function describeClientError(err: unknown): ClientErrorText | undefined {
   if (err.name === 'ApiError') return apiErrorText(err as ApiError);
   if (err.name === 'NetworkError') return networkErrorText(err as NetworkError);
   if (err.name === 'RequestValidationError') return requestErrorText(err as RequestValidationError);
+  if (err.name === 'ForeignServiceError') return foreignServiceText(err as ForeignServiceError);
   return undefined;
 }
 
@@ -47,7 +48,7 @@ function apiErrorText(e: ApiError): ClientErrorText {
   if (e.attempts > 1 && (e.status === 502 || e.status === 503 || e.status === 504)) {
     return { message: `${base} after ${e.attempts} attempts`, exitCode: ExitCode.rateLimited, hint: 'the service is unavailable; try again later', code: e.code };
   }
-  return { message: base, exitCode: ExitCode.failure, code: e.code };
+  return { message: `${base}${e.attempts > 1 ? ` after ${e.attempts} attempts` : ''}`, exitCode: ExitCode.failure, code: e.code };
 }
 
 /** The first field error, as `path: message`, for a one-line report. */
@@ -82,4 +83,13 @@ function requestErrorText(e: RequestValidationError): ClientErrorText {
   // A bad field is bad input: a usage error, found before anything was sent.
   const details = e.issues.length > 1 ? e.issues.map((i) => `${i.path || '(body)'}: ${i.message}`) : undefined;
   return { message: `${e.message}${more}`, exitCode: ExitCode.usage, code: 'invalid_request', ...(details ? { details } : {}) };
+}
+
+function foreignServiceText(e: ForeignServiceError): ClientErrorText {
+  return {
+    message: `${e.baseUrl} does not look like the release service: it answered ${e.answered}`,
+    exitCode: ExitCode.failure,
+    hint: 'check the base URL: --base-url, RELDIST_BASE_URL, or the profile `reldist auth status` shows',
+    code: 'not_the_service',
+  };
 }

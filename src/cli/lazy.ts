@@ -7,6 +7,5 @@ export const lazy = {
   chalk: () => import('chalk'),
   table: () => import('cli-table3'),
   conf: () => import('conf'),
-  yaml: () => import('yaml'),
   musicMetadata: () => import('music-metadata'),
 };

@@ -94,6 +94,7 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
     userAgent: `reldist/${VERSION}`,
     timeouts: { connectMs: 10_000, idleMs: timeoutSetting(ctx) * 1000 },
     trace: ctx.globals.debug ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
+    onSlow: ctx.io.stderrIsTTY && !ctx.globals.quiet ? { afterMs: SLOW_ANSWER_MS, notify: once(() => ctx.io.stderr.write(`waiting for ${s.baseUrl}…\n`)) } : undefined,
     onRetry: ctx.globals.quiet
       ? undefined
       : ({ delayMs, reason, attempt }) => {
@@ -102,6 +103,17 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
   });
   ctx.defer(() => c.close());
   return c;
+}
+
+/** After this long without an answer, a person at a terminal is told what the command waits for. */
+const SLOW_ANSWER_MS = 3000;
+
+function once(f: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) f();
+    done = true;
+  };
 }
 
 /** A client without the command's abort signal, for clean-up after Ctrl-C; the caller closes it. */

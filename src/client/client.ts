@@ -1,6 +1,6 @@
 // The HTTP client: endpoints by catalog id, retries, typed errors, pagination and tracing.
 import { buildQuery, loadBodySchemas, loadResponseSchemas, schemaIssues, type BodySchemas, type QueryValue, type ResponseSchemas } from './catalog.js';
-import { ApiError, NetworkError, RequestValidationError, ResponseContractError, apiErrorFrom } from './errors.js';
+import { ApiError, ForeignServiceError, NetworkError, RequestValidationError, ResponseContractError, apiErrorFrom, foreignAnswer } from './errors.js';
 import { buildPath, routes, type EndpointId, type ParamsOf, type Route } from '../contract/routes.js';
 // Types only: erased from the build, so calling an endpoint does not load zod or the schemas.
 import type { BodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
@@ -32,6 +32,8 @@ export interface ClientOptions {
   signal?: AbortSignal | undefined;
   userAgent?: string;
   random?: () => number;
+  /** Called once a request has waited `afterMs` for its answer: lets the CLI say it is waiting. */
+  onSlow?: { afterMs: number; notify: () => void } | undefined;
   /** Called before a retry wait: lets the CLI say "retrying in 2s" on a terminal. */
   onRetry?: ((info: { attempt: number; delayMs: number; reason: string }) => void) | undefined;
 }
@@ -78,6 +80,11 @@ export interface RawRequest {
   body?: TransportRequest['body'];
   /** Send the bearer token (not to upload URLs, which are signed). */
   auth?: boolean;
+  /**
+   * An endpoint of the catalog (set by `call`): an answer that is not the release service's
+   * (HTML, JSON of another shape) is a ForeignServiceError naming the base URL.
+   */
+  endpoint?: { paginated: boolean };
   workload?: Workload;
   signal?: AbortSignal | undefined;
 }
@@ -145,6 +152,7 @@ export class ApiClient {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      endpoint: { paginated: route.paginated === true },
     });
     return this.typedResponse(endpointId, res.data);
   }
@@ -191,6 +199,7 @@ export class ApiClient {
   /** Sends one request (with retries) and turns non-2xx into ApiError. */
   async request(req: RawRequest): Promise<RawResponse> {
     const res = await this.send(req);
+    if (req.endpoint) this.assertFromService(req, res);
     // A DELETE whose first answer was lost and whose retry finds nothing: the first one did it.
     if (res.status === 404 && res.answerLost && req.method.toUpperCase() === 'DELETE') {
       return { ...res, status: 200, statusText: 'OK', data: { message: 'deleted' } };
@@ -204,6 +213,16 @@ export class ApiClient {
       throw err;
     }
     return res;
+  }
+
+  private assertFromService(req: RawRequest, res: RawResponse): void {
+    let answered = foreignAnswer(res.status, res.headers, res.data, res.text);
+    const ok = res.status >= 200 && res.status < 300;
+    // A page without its meta block is another API's answer, not a shorter page.
+    if (!answered && ok && req.endpoint?.paginated && !(isObject(res.data) && isObject(res.data.meta))) {
+      answered = 'JSON of another shape';
+    }
+    if (answered) throw new ForeignServiceError({ baseUrl: this.baseUrl, status: res.status, answered, method: req.method.toUpperCase(), path: pathOnly(req.path) });
   }
 
   /** Like request() but returns non-2xx responses instead of throwing (for `reldist api`). */
@@ -227,9 +246,12 @@ export class ApiClient {
       const started = Date.now();
       this.traceRequest(method, url, headers, req.body);
       let res: TransportResponse;
+      const slow = this.opts.onSlow;
+      const slowTimer = slow ? setTimeout(slow.notify, slow.afterMs) : undefined;
       try {
         res = await transport.send({ method, url, headers, body: req.body, signal });
       } catch (err) {
+        clearTimeout(slowTimer);
         if (signal?.aborted) throw signal.reason;
         const code = errorCode(err) ?? 'ENETWORK';
         this.trace(`! ${method} ${url.href}: ${code} ${(err as Error).message ?? ''}`);
@@ -241,7 +263,7 @@ export class ApiClient {
         }
         throw this.networkError(err, code, method, url, attempt);
       }
-      const text = await res.text();
+      const text = await res.text().finally(() => clearTimeout(slowTimer));
       this.traceResponse(res, text, Date.now() - started);
       if (RETRY_STATUSES.has(res.status) && replayable && attempt <= policy.maxRetries) {
         const after = parseRetryAfter(res.headers['retry-after']);

@@ -68,6 +68,40 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * The base URL answered, but not as the release service would: an HTML page, or JSON of another
+ * shape (a web site, another API, a proxy's login page). `answered` says what came back.
+ */
+export class ForeignServiceError extends Error {
+  readonly baseUrl: string;
+  readonly status: number;
+  /** The content type that came back ("text/html"), or "JSON of another shape", or "an empty body". */
+  readonly answered: string;
+
+  constructor(init: { baseUrl: string; status: number; answered: string; method: string; path: string }) {
+    super(`${init.method} ${init.path}: ${init.status}: not an answer of the release service (${init.answered})`);
+    this.name = 'ForeignServiceError';
+    this.baseUrl = init.baseUrl;
+    this.status = init.status;
+    this.answered = init.answered;
+  }
+}
+
+/**
+ * What a response says about who answered: undefined when it could be the release service,
+ * else what came back instead. Only statuses our service always answers with its own body count:
+ * a gateway's 5xx page, a proxy's 413 or 429 are still about the service behind them.
+ */
+export function foreignAnswer(status: number, headers: Record<string, string>, data: unknown, bodyText: string): string | undefined {
+  const ok = status >= 200 && status < 300;
+  if (!ok && (status >= 500 || status === 413 || status === 429)) return undefined;
+  const isError = isRecord(data) && isRecord(data.error) && typeof data.error.message === 'string';
+  if (ok ? typeof data === 'object' && data !== null : isError) return undefined;
+  if (data !== undefined) return 'JSON of another shape';
+  const type = (headers['content-type'] ?? '').split(';')[0]!.trim();
+  return type || (bodyText ? 'a body without a content type' : 'an empty body');
+}
+
 /** A request body that fails the contract's schema: caught before anything is sent. */
 export class RequestValidationError extends Error {
   readonly issues: { path: string; message: string }[];

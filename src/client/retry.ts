@@ -19,7 +19,8 @@ export function isReplayable(method: string, headers: Record<string, string>): b
   return Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
 }
 
-export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+// 500 too: a replayable request cannot do the work twice, and a passing fault often clears.
+export const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Socket-level failures worth another try: the peer went away mid-way or never answered. */
 const RETRY_CODES = new Set([

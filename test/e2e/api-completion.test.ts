@@ -66,4 +66,11 @@ describe('reldist openapi', () => {
     expect(doc.openapi).toMatch(/^3\.1/);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/me', '/releases', '/releases/{releaseId}']));
   });
+
+  it('prints the same document as YAML with --format yaml (the built binary: the bundle loads yaml)', async () => {
+    const [json, yaml] = await Promise.all([runBin(['openapi'], env), runBin(['openapi', '--format', 'yaml'], env)]);
+    expect([yaml.code, yaml.stderr]).toEqual([0, '']);
+    const { parse } = await import('yaml');
+    expect(parse(yaml.stdout)).toEqual(JSON.parse(json.stdout));
+  });
 });

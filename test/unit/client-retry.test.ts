@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelay, isReplayable, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/client/retry.js';
-import { createClient, ApiError, NetworkError } from '../../src/client/index.js';
+import { createClient, ApiError, ForeignServiceError, NetworkError } from '../../src/client/index.js';
 import { describeClientError } from '../../src/cli/describe-client-error.js';
 
 const policy: RetryPolicy = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -45,7 +45,7 @@ describe('retry policy', () => {
 });
 
 // The fault injector: a queue of behaviours, one per incoming request; then 200.
-type Behaviour = { status: number; headers?: Record<string, string>; body?: unknown } | 'reset';
+type Behaviour = { status: number; headers?: Record<string, string>; body?: unknown; delayMs?: number } | 'reset';
 let queue: Behaviour[] = [];
 const seen: { method: string; url: string; key: string | undefined; auth: string | undefined; body: string }[] = [];
 let server: http.Server;
@@ -63,8 +63,11 @@ beforeAll(async () => {
         return;
       }
       const status = b?.status ?? 200;
-      res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${seen.length}`, ...(b?.headers ?? {}) });
-      res.end(JSON.stringify(b?.body ?? { ok: true, n: seen.length }));
+      const n = seen.length;
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${n}`, ...(b?.headers ?? {}) });
+        res.end(typeof b?.body === 'string' ? b.body : JSON.stringify(b?.body ?? { ok: true, n }));
+      }, b?.delayMs ?? 0);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -90,6 +93,54 @@ for (const transport of ['http', 'undici'] as const) {
       expect(res.status).toBe(200);
       expect(res.attempts).toBe(3);
       expect(seen).toHaveLength(3);
+      await c.close();
+    });
+
+    it('retries a 500 on GET like a 503, but not on a POST without an Idempotency-Key', async () => {
+      queue = [{ status: 500 }, { status: 500 }];
+      const c = make();
+      expect((await c.request({ method: 'GET', path: '/releases' })).attempts).toBe(3);
+      queue = [{ status: 500 }];
+      seen.length = 0;
+      const err = await c.request({ method: 'POST', path: '/releases/validate/isrc', body: '{}' }).catch((e: any) => e);
+      expect([err.status, seen.length]).toEqual([500, 1]);
+      queue = [{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }];
+      const worn = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
+      expect(describeClientError(worn)!).toMatchObject({ exitCode: 1, message: expect.stringMatching(/after 4 attempts$/) });
+      await c.close();
+    });
+
+    it('tells the slow hook, once per request that waits longer than it allows, and not for quick answers', async () => {
+      let told = 0;
+      const c = make({ onSlow: { afterMs: 20, notify: () => told++ } });
+      await c.request({ method: 'GET', path: '/me' });
+      expect(told).toBe(0);
+      queue = [{ status: 200, delayMs: 200 }];
+      await c.request({ method: 'GET', path: '/me' });
+      expect(told).toBe(1);
+      await c.close();
+    });
+
+    it('an answer that is not the release service\'s is a ForeignServiceError naming what came back', async () => {
+      const c = make({ checkResponses: false });
+      const html = { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Welcome</title>' };
+      const cases: [Behaviour, string][] = [
+        [{ status: 200, ...html }, 'text/html'],
+        [{ status: 404, ...html }, 'text/html'],
+        [{ status: 404, body: { message: 'Not Found' } }, 'JSON of another shape'],
+        [{ status: 200, body: { hello: 'world' } }, 'JSON of another shape'],
+      ];
+      for (const [b, answered] of cases) {
+        queue = [b];
+        const err = await c.call('listReleases').catch((e: any) => e);
+        expect(err).toBeInstanceOf(ForeignServiceError);
+        expect(describeClientError(err)).toMatchObject({ exitCode: 1, message: `${base} does not look like the release service: it answered ${answered}` });
+      }
+      // Our error body is the service's, whatever the status; a gateway's 5xx page is about the service behind it.
+      queue = [{ status: 404, body: { error: { status: 404, code: 'not_found', message: 'release 9 not found' } } }];
+      expect(await c.call('getRelease', { params: { releaseId: 9 } }).catch((e: any) => e)).toBeInstanceOf(ApiError);
+      queue = [{ status: 503, ...html }, { status: 503, ...html }, { status: 503, ...html }, { status: 503, ...html }];
+      expect(await c.call('getMe').catch((e: any) => e)).toBeInstanceOf(ApiError);
       await c.close();
     });
 
