@@ -3,6 +3,7 @@
 // command must not load it just to be able to report errors (the classes are told apart by name).
 import type { ApiError, ForeignServiceError, NetworkError, RequestValidationError } from '../client/errors.js';
 import { ExitCode } from './errors.js';
+import { inCliTerms } from './service-text.js';
 
 export interface ClientErrorText {
   message: string;
@@ -27,14 +28,16 @@ export function describeClientError(err: unknown): ClientErrorText | undefined {
 
 function apiErrorText(e: ApiError): ClientErrorText {
   const rid = e.requestId ? ` (request ${e.requestId})` : '';
-  const base = `${e.message}${rid}`;
+  // Without a message of the service's, the client says "GET /path: 418 …": the CLI says it in words.
+  const said = e.message.startsWith(`${e.method} ${e.path}: `) ? `the service answered ${e.message.slice(e.method.length + e.path.length + 3)}` : inCliTerms(e.message);
+  const base = `${said}${rid}`;
   if (e.status === 401) return { message: base, exitCode: ExitCode.auth, hint: AUTH_HINT, code: e.code };
   if (e.status === 404) return { message: base, exitCode: ExitCode.notFound, code: e.code };
   if (e.status === 422 && (e.code === 'submit_blocked' || e.code === 'validation_failed')) {
     const first = firstFieldError(e);
     const n = countIssues(e);
     const more = n > 1 ? ` (and ${n - 1} more; use --json to see all)` : '';
-    const withFirst = first && !e.message.includes(first) ? `${base}: ${first}` : base;
+    const withFirst = first && !said.includes(first) ? `${base}: ${first}` : base;
     return { message: `${withFirst}${more}`, exitCode: ExitCode.validation, code: e.code };
   }
   if (e.status === 429) {
@@ -54,10 +57,10 @@ function apiErrorText(e: ApiError): ClientErrorText {
 /** The first field error, as `path: message`, for a one-line report. */
 function firstFieldError(e: ApiError): string | undefined {
   for (const [path, messages] of Object.entries(e.fields ?? {})) {
-    if (messages[0]) return `${path}: ${messages[0]}`;
+    if (messages[0]) return `${path}: ${inCliTerms(messages[0])}`;
   }
   const p = e.problems?.find((x) => x.severity !== 'warning') ?? e.problems?.[0];
-  return p ? `${p.path ? `${p.path}: ` : ''}${p.message}` : undefined;
+  return p ? `${p.path ? `${p.path}: ` : ''}${inCliTerms(p.message)}` : undefined;
 }
 
 function countIssues(e: ApiError): number {
@@ -75,7 +78,7 @@ function networkErrorText(e: NetworkError): ClientErrorText {
   }
   const exitCode = e.attempts > 1 ? ExitCode.rateLimited : ExitCode.failure;
   const after = e.attempts > 1 ? ` after ${e.attempts} attempts` : '';
-  return { message: `${e.message}${after}`, exitCode, code: 'network_error' };
+  return { message: `no answer from ${e.baseUrl}: ${e.reason}${after}`, exitCode, code: 'network_error' };
 }
 
 function requestErrorText(e: RequestValidationError): ClientErrorText {

@@ -322,7 +322,7 @@ export class ApiClient {
 
   private networkError(err: unknown, code: string, method: string, url: URL, attempts: number): NetworkError {
     const reason = code === 'ECONNREFUSED' ? 'connection refused' : err instanceof TransportError ? err.message : `${code}${(err as Error)?.message ? ` (${(err as Error).message})` : ''}`;
-    return new NetworkError(`${method} ${url.origin}${url.pathname}: ${reason}`, { code, baseUrl: this.baseUrl, attempts, cause: err });
+    return new NetworkError(`${method} ${url.origin}${url.pathname}: ${reason}`, { code, baseUrl: this.baseUrl, attempts, cause: err, reason });
   }
 
   private trace(line: string): void {

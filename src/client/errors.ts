@@ -58,11 +58,14 @@ export class NetworkError extends Error {
   readonly code: string;
   readonly baseUrl: string;
   readonly attempts: number;
+  /** What went wrong, without the request's method and URL ("connection reset"). */
+  readonly reason: string;
 
-  constructor(message: string, init: { code: string; baseUrl: string; attempts?: number; cause?: unknown }) {
+  constructor(message: string, init: { code: string; baseUrl: string; attempts?: number; cause?: unknown; reason?: string }) {
     super(message, { cause: init.cause });
     this.name = 'NetworkError';
     this.code = init.code;
+    this.reason = init.reason ?? message;
     this.baseUrl = init.baseUrl;
     this.attempts = init.attempts ?? 1;
   }

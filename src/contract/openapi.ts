@@ -81,7 +81,7 @@ const errorClasses: ErrorClass[] = [
   },
   {
     status: 409, name: 'Conflict', description: "The release's state does not allow this (state_conflict; the message names the state), another release already has this catalog number (catalog_number_taken, with details), or a request with the same Idempotency-Key is still running (idempotency_in_progress).",
-    example: { code: 'state_conflict', message: 'release 42 is in_review; withdraw it before editing' },
+    example: { code: 'state_conflict', message: 'the release is in review (status in_review): its metadata cannot be edited; it can be edited again if the review rejects it' },
   },
   {
     status: 410, name: 'UploadExpired', description: 'The upload address has expired (upload_expired); ask for a new one.',

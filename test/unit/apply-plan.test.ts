@@ -339,7 +339,7 @@ describe('apply plan: display', () => {
     expect(planLine({ file: 'c.yaml', catalogNumber: 'NLR-0003', plan: same })).toBe('= NLR-0003  c.yaml');
     const skip = planRelease(desired(), converged('in_review'), noSubmit);
     expect(planLine({ file: 'd.yaml', catalogNumber: 'NLR-0004', plan: skip })).toBe(
-      "! NLR-0004  d.yaml  in review: never edited behind the reviewer's back (withdraw it to edit it)",
+      "! NLR-0004  d.yaml  in review: never edited behind the reviewer's back (editable again if the review rejects it)",
     );
     const text = planText([
       { file: 'release.yaml', catalogNumber: 'NLR-0001', plan: update },

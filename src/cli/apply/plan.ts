@@ -32,7 +32,7 @@ export const EDITABLE_STATUSES: readonly ReleaseStatus[] = ['draft', 'rejected']
 const SKIP_REASONS: Record<ReleaseStatus, string> = {
   draft: '',
   rejected: '',
-  in_review: "in review: never edited behind the reviewer's back (withdraw it to edit it)",
+  in_review: "in review: never edited behind the reviewer's back (editable again if the review rejects it)",
   approved: 'approved: on its way to the stores, no longer edited',
   delivered: 'delivered: apply does not redeliver; correct it with `reldist release edit`',
   live: 'live: apply does not redeliver; correct it with `reldist release edit`',

@@ -61,7 +61,8 @@ export function stateConflict(status: ReleaseStatus, detail: string): ServiceErr
 
 export function assertAllowed(status: ReleaseStatus, action: Action): void {
   if (!ALLOWED[status].includes(action)) {
-    const hint = status === 'in_review' ? '; withdraw it to edit' : '';
+    // No client can take a release back from review (only the sandbox's controls can): say what can happen.
+    const hint = status === 'in_review' ? '; it can be edited again if the review rejects it' : '';
     throw stateConflict(status, `${ACTION_WORDS[action]}${hint}`);
   }
 }

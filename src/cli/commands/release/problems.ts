@@ -1,6 +1,7 @@
 // Rendering the problems a submit (or a dry run) returns: every one, one per line, grouped by
 // the field they are about, so a label sees all of them at once. Pure: no I/O, no colour library.
 import type { Problem } from '../../../contract/index.js';
+import { inCliTerms } from '../../service-text.js';
 import { plural, tsvCell } from '../../output/format.js';
 
 /** A problem as the service reports it (the contract's Problem). */
@@ -83,8 +84,8 @@ function oneLine(s: string): string {
 export function problemLine(p: SubmitProblem, paint: Paint = noPaint): string {
   const sev = isBlocking(p) ? paint.error('error  ') : paint.warning('warning');
   const code = p.code ? `${p.code}: ` : '';
-  const hint = p.hint ? paint.dim(` (hint: ${oneLine(p.hint)})`) : '';
-  return `${sev}  ${code}${oneLine(p.message)}${hint}`;
+  const hint = p.hint ? paint.dim(` (hint: ${oneLine(inCliTerms(p.hint))})`) : '';
+  return `${sev}  ${code}${oneLine(inCliTerms(p.message))}${hint}`;
 }
 
 /**
@@ -110,7 +111,7 @@ export function problemRows(lead: readonly string[], problems: readonly SubmitPr
   let out = '';
   for (const g of groupProblems(problems)) {
     for (const p of g.problems) {
-      out += [...lead, g.path, isBlocking(p) ? 'error' : 'warning', p.code, p.message, p.hint].map((s) => tsvCell(s ?? '')).join('\t') + '\n';
+      out += [...lead, g.path, isBlocking(p) ? 'error' : 'warning', p.code, inCliTerms(p.message), inCliTerms(p.hint ?? '')].map((s) => tsvCell(s)).join('\t') + '\n';
     }
   }
   return out;
