@@ -201,6 +201,17 @@ for (const transport of ['http', 'undici'] as const) {
       await c.close();
     });
 
+    it('words a network failure with the base URL, not the request\'s method and path', async () => {
+      queue = ['reset', 'reset', 'reset', 'reset'];
+      const c = make();
+      const err = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
+      expect(err).toBeInstanceOf(NetworkError);
+      const text = describeClientError(err)!;
+      expect(text.message).toMatch(new RegExp(`^no answer from ${base}: .+ after 4 attempts$`));
+      expect(text.message).not.toMatch(/GET|\/me/);
+      await c.close();
+    });
+
     it('retries a connection reset on GET', async () => {
       queue = ['reset'];
       const c = make();
@@ -226,7 +237,7 @@ for (const transport of ['http', 'undici'] as const) {
       const e1 = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(describeClientError(e1)!).toMatchObject({ exitCode: 4, hint: 'run `reldist auth login` or set RELDIST_TOKEN' });
       const e2 = await c.request({ method: 'GET', path: '/releases/9' }).catch((e: any) => e);
-      expect(describeClientError(e2)!.exitCode).toBe(5);
+      expect(describeClientError(e2)!).toMatchObject({ exitCode: 5, message: expect.stringMatching(/^the service answered 404( Not Found)? \(request req_2\)$/) });
       await c.close();
     });
 
