@@ -8,6 +8,8 @@ export interface IO {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** The terminal's width in characters when stdout is one (tables fit it); undefined: no limit. */
+  columns?: number | undefined;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -20,6 +22,7 @@ export function processIO(): IO {
     stdinIsTTY: Boolean(process.stdin.isTTY),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   };
 }
 

@@ -21,6 +21,8 @@ export interface RunOptions {
   token: string;
   /** Terminal mode: stdout and stderr are terminals (NO_COLOR set, so no escapes in tables). */
   tty?: boolean;
+  /** With `tty`: the terminal's width (tables fit it); unset, no limit. */
+  columns?: number;
   stdin?: string;
   env?: Record<string, string>;
   configDir: string;
@@ -99,7 +101,7 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
   const stdout = new Sink(o.onStdout);
   const stderr = new Sink();
   const stdin = o.stdinStream ?? (o.stdin !== undefined ? Readable.from([o.stdin]) : new PassThrough().end());
-  const io: IO = { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: Boolean(o.tty), stderrIsTTY: Boolean(o.tty) };
+  const io: IO = { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: Boolean(o.tty), stderrIsTTY: Boolean(o.tty), columns: o.tty ? o.columns : undefined };
   const env = {
     RELDIST_BASE_URL: o.url,
     RELDIST_TOKEN: o.token,

@@ -1,6 +1,7 @@
 // Output rendering in terminal and piped mode, compared with exact expected text (goldens).
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { fitColumns, truncate } from '../../src/cli/output/fit.js';
 import { renderList, renderRecord } from '../../src/cli/output/render.js';
 import { formatCell, relativeTime, type Column } from '../../src/cli/output/format.js';
 import { printList, printRecord, note, progress, success, warn } from '../../src/cli/output/index.js';
@@ -150,5 +151,32 @@ describe('print helpers', () => {
     p2.done('done');
     expect(tty.err()).toContain('Uploading 100% (2.0 KB/2.0 KB)');
     expect(tty.err().endsWith('done\n')).toBe(true);
+  });
+});
+
+describe('fitting a table to the terminal', () => {
+  const columns = [
+    { header: 'ID', whole: true },
+    { header: 'TITLE' },
+    { header: 'UPC', drop: 2 },
+    { header: 'TYPE', drop: 1 },
+  ];
+  const cells = [['12', 'A Very Long Title That Goes On And On', '200000100018', 'single']];
+
+  it('keeps everything when it fits', () => {
+    expect(fitColumns(columns, cells, 200, 2)).toEqual({ keep: [0, 1, 2, 3], widths: [2, 37, 12, 6] });
+  });
+
+  it('cuts long text to a readable width first, then drops the highest `drop` first, then cuts further; never an id', () => {
+    expect(fitColumns(columns, cells, 50, 2)).toEqual({ keep: [0, 1, 2, 3], widths: [2, 24, 12, 6] });
+    expect(fitColumns(columns, cells, 40, 2)).toEqual({ keep: [0, 1, 3], widths: [2, 24, 6] });
+    expect(fitColumns(columns, cells, 20, 2)).toEqual({ keep: [0, 1], widths: [2, 16] });
+    expect(fitColumns(columns, cells, 3, 2)).toEqual({ keep: [0, 1], widths: [2, 5] });
+  });
+
+  it('truncates with an ellipsis, counting characters', () => {
+    expect(truncate('Northern Sky', 8)).toBe('Norther…');
+    expect(truncate('Northern Sky', 12)).toBe('Northern Sky');
+    expect(truncate('Café Olé', 5)).toBe('Café…');
   });
 });

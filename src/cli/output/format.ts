@@ -7,6 +7,8 @@ export interface Column<T = Record<string, unknown>> {
   /** A field name (dotted for nested: `meta.total`) or a function of the row. */
   value: string | ((row: T) => unknown);
   kind?: Kind;
+  /** On a terminal too narrow for the table, columns with `drop` go first, the highest first. */
+  drop?: number;
 }
 
 /** 'terminal': for a person (relative dates, colour). 'plain': for a pipe (ISO dates, no colour). */

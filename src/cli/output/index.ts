@@ -9,7 +9,7 @@ export type { Field } from './render.js';
 export { headerOf, plural, tsvCell } from './format.js';
 
 export function renderOptions(ctx: Context): RenderOptions {
-  return { mode: ctx.io.stdoutIsTTY ? 'terminal' : 'plain', color: ctx.color, now: ctx.now() };
+  return { mode: ctx.io.stdoutIsTTY ? 'terminal' : 'plain', color: ctx.color, now: ctx.now(), width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined };
 }
 
 /** One JSON value on stdout. */

@@ -2,12 +2,21 @@
 // cli-table3 and chalk are loaded only when a terminal table is drawn.
 import { cellValue, formatCell, tsvCell, type Column, type Kind, type Mode } from './format.js';
 import { lazy } from '../lazy.js';
+import { fitColumns, truncate } from './fit.js';
 
 export interface RenderOptions {
   mode: Mode;
   color: boolean;
   now: Date;
+  /** The terminal's width: a table wider than this drops columns and truncates cells. */
+  width?: number | undefined;
 }
+
+/** The gap between a table's columns. */
+const GAP = '  ';
+
+/** Kinds whose cells are worth nothing cut: they are never truncated. */
+const WHOLE: readonly (Kind | undefined)[] = ['id', 'status', 'date', 'number', 'bool'];
 
 type Paint = (kind: Kind | undefined, raw: unknown, text: string) => string;
 
@@ -39,22 +48,27 @@ export async function renderList<T>(rows: readonly T[], columns: readonly Column
   }
   const { paint, bold } = await painter(opts.color);
   const { default: Table } = await lazy.table();
+  const raws = rows.map((r) => columns.map((c) => cellValue(r, c)));
+  let texts = raws.map((raw) => raw.map((v, i) => formatCell(v, columns[i]!.kind, 'terminal', opts.now)));
+  let keep = columns.map((_, i) => i);
+  let heads = columns.map((c) => c.header);
+  if (opts.width !== undefined) {
+    const fitted = fitColumns(columns.map((c) => ({ header: c.header, drop: c.drop, whole: WHOLE.includes(c.kind) })), texts, opts.width, GAP.length);
+    keep = fitted.keep;
+    heads = keep.map((i, k) => truncate(columns[i]!.header, fitted.widths[k]!));
+    texts = texts.map((t) => keep.map((i, k) => truncate(t[i]!, fitted.widths[k]!)));
+  } else {
+    texts = texts.map((t) => keep.map((i) => t[i]!));
+  }
   const table = new Table({
-    head: columns.map((c) => bold(c.header)),
+    head: heads.map((h) => bold(h)),
     chars: {
       top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: GAP,
     },
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
   });
-  for (const r of rows) {
-    table.push(
-      columns.map((c) => {
-        const raw = cellValue(r, c);
-        return paint(c.kind, raw, formatCell(raw, c.kind, 'terminal', opts.now));
-      }),
-    );
-  }
+  texts.forEach((t, r) => table.push(t.map((text, k) => paint(columns[keep[k]!]!.kind, raws[r]![keep[k]!], text))));
   // cli-table3 pads the last column too; trailing blanks are noise in a terminal and in goldens.
   return table.toString().split('\n').map((l) => l.replace(/\s+$/, '')).join('\n') + '\n';
 }

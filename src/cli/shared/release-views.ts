@@ -28,12 +28,13 @@ function videoText(r: ReleaseResource): string {
 export const releaseColumns: Column<ReleaseResource>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'STATUS', value: 'status', kind: 'status' },
-  { header: 'TYPE', value: 'type' },
+  // On a narrow terminal the UPC goes first, then when it changed, the track count and the type.
+  { header: 'TYPE', value: 'type', drop: 1 },
   { header: 'TITLE', value: (r) => (r.version ? `${r.title} (${r.version})` : r.title) },
   { header: 'ARTISTS', value: (r) => artistsText(r.artists) },
-  { header: 'TRACKS', value: 'track_count', kind: 'number' },
-  { header: 'UPC', value: 'upc' },
-  { header: 'UPDATED', value: 'updated_at', kind: 'date' },
+  { header: 'TRACKS', value: 'track_count', kind: 'number', drop: 2 },
+  { header: 'UPC', value: 'upc', drop: 4 },
+  { header: 'UPDATED', value: 'updated_at', kind: 'date', drop: 3 },
 ];
 
 export const releaseFields: Field<ReleaseResource>[] = [
