@@ -55,7 +55,7 @@ function fail(message) {
 
 /** Starts `reldist serve` over the bench's data directory and reads its one JSON line. */
 async function startService() {
-  const child = spawn(process.execPath, [bin, 'serve', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const exited = new Promise((r) => child.once('exit', r));

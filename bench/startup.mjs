@@ -43,7 +43,7 @@ function finish(code) {
 
 /** Starts `reldist serve` and reads its one JSON line: base URL and tokens. */
 async function startService() {
-  const child = spawn(process.execPath, [bin, 'serve', '--data-dir', join(work, 'data'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--data-dir', join(work, 'data'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   cleanup.push(() => {
     child.stdout.destroy();
     child.stderr.destroy();

@@ -80,13 +80,14 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Com
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   spec.configure?.(cmd);
   cmd.addHelpText('after', examplesHelp(spec.examples));
+  for (const group of spec.subgroups ?? []) attachGroup(cmd, group, deps);
   cmd.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     if (!deps.runner) throw new Error(`reldist: no runner to run ${commandPath(self)}`);
     const verb = await deps.runner(commandPath(self));
     const ctx = makeContext(deps, globalsOf(self));
     try {
-      await verb.run(ctx, self.opts(), self.args);
+      await verb.run(ctx, spec.inheritsOptions ? self.optsWithGlobals() : self.opts(), self.args);
     } finally {
       await runDeferred(ctx);
     }

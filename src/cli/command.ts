@@ -17,6 +17,13 @@ export interface CommandSpec<Opts = Record<string, unknown>> {
   examples: string[];
   aliases?: string[];
   configure?(cmd: Command): void;
+  /** Groups under a command that also runs by itself (`reldist serve token create`). */
+  subgroups?: GroupSpec[];
+  /**
+   * Also sees the flags of the commands above it: under a command with subgroups, a flag both
+   * declare (`serve --data-dir`, `serve token create --data-dir`) is parsed by the upper one.
+   */
+  inheritsOptions?: boolean;
   /** Never set: carries the options' type for RunFn. */
   readonly __opts?: Opts;
 }

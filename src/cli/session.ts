@@ -62,7 +62,8 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
   ctx.defer(() => server.close());
   noticeOnce(ctx, dir);
-  const token = t.token ?? server.tokens.label;
+  // startServer seeds the demo accounts unless told not to, so their tokens are there.
+  const token = t.token ?? server.tokens?.label ?? '';
   return { ...t, baseUrl: server.url, baseUrlSource: 'sandbox', token, tokenSource: t.token ? t.tokenSource : 'sandbox', sandbox: { dataDir: dir } };
 }
 

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { acceptsIdempotencyKey, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
-import { authenticate } from './http/auth.js';
+import { authenticate, bearerToken } from './http/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
 import { etagOf, matchesEtag } from './http/etag.js';
@@ -61,8 +61,8 @@ export function mergeHandlers(maps: Record<string, HandlerMap>): Map<string, Rou
 export interface AppOptions {
   deps: ServerDeps;
   rateLimit: RateLimitOptions | false;
-  /** Where the service is reachable; read per request because it is known only after listen. */
-  baseUrl(): string;
+  /** Where the service is reachable for this request (see http/public-url.ts), given its headers. */
+  baseUrl(header: (name: string) => string | undefined): string;
   /** Tests only: replace the handler maps. */
   handlerMaps?: Record<string, HandlerMap>;
 }
@@ -99,8 +99,10 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   app.use('*', requestId(deps.log));
   if (limiter) {
     app.use('*', async (c, next) => {
-      // Per token (each token its own budget); requests without one share their address's.
-      const key = c.req.header('authorization') ?? `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
+      // Per token, as authentication reads it (`bearer T` and `Bearer  T` are one token, one
+      // budget); requests without one share their address's.
+      const token = bearerToken(c.req.header('authorization'));
+      const key = token !== undefined ? `token:${token}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
       if (wait > 0) {
         throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
@@ -116,7 +118,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   };
 
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
-    const user = authenticate(deps.db, c.req.header('authorization'));
+    const user = authenticate(deps.db, c.req.header('authorization'), { demoTokens: deps.demoAccounts ?? true });
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
@@ -143,7 +145,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     try {
       const body = spec.body ? parseBody(spec.body, parseJsonBody(bytes, c.req.header('content-type'))) : undefined;
       const result = await handler(
-        { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl(), raw: c },
+        { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)), raw: c },
         deps,
       );
       status = spec.status;

@@ -47,6 +47,8 @@ export interface ServerDeps {
   dataDir: string;
   /** true when the sandbox controls under /_sandbox are enabled. */
   sandbox: boolean;
+  /** The demo accounts' tokens are accepted (StartServerOptions.demoAccounts); absent means yes. */
+  demoAccounts?: boolean;
   /** Sandbox only: review submitted releases without anyone calling the controls. */
   sandboxAutoReview?: SandboxAutoReview;
   /** The clock. Tests never depend on it, but handlers read time only through it. */

@@ -12,11 +12,12 @@ import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './ar
 import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
+import { publicBaseUrl } from './http/public-url.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadsTmpDir } from './store/uploads.js';
-import { seedSandboxUsers, type SandboxTokens } from './store/users.js';
+import { createAccount, seedSandboxUsers, type SandboxTokens } from './store/users.js';
 import { uploadSecret } from './uploads/sign.js';
 
 export type { SandboxAutoReview };
@@ -37,12 +38,23 @@ export interface StartServerOptions {
   artists?: ArtistDirectory;
   /** Sandbox only: review submitted releases by themselves, `delayMs` after submit (see handlers/sandbox.ts). */
   sandboxAutoReview?: SandboxAutoReview;
+  /**
+   * Seeds the demo label and artist accounts and accepts their tokens (default true). Off for a
+   * service shared with a team (`reldist serve` without --sandbox): accounts come from
+   * `reldist serve token create`, and demo tokens left in the data directory are refused.
+   */
+  demoAccounts?: boolean;
+  /** The address put in upload URLs (e.g. https://reldist.example.com); default: the request's Host. */
+  publicUrl?: string;
+  /** Believe X-Forwarded-Host and X-Forwarded-Proto (only behind a proxy that sets them). */
+  trustProxy?: boolean;
 }
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:40123, without a trailing slash. */
   url: string;
-  tokens: SandboxTokens;
+  /** The demo accounts' tokens; undefined with demoAccounts: false. */
+  tokens: SandboxTokens | undefined;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -51,35 +63,62 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule];
 
-/** Opens the data directory: migrations, secrets and sandbox accounts. Safe to run from two processes at once. */
-export function openDataDir(dataDir: string, now: () => Date) {
+/** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
+export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean } = {}) {
   const db = openDatabase(dataDir);
   try {
     migrate(db, serverModules);
     housekeeping(db, dataDir, now());
-    const seed = seedSandboxUsers(db, dataDir, now());
-    db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now(), seededDirectory)).immediate();
-    return { db, tokens: seed.tokens, secret: uploadSecret(db) };
+    let tokens: SandboxTokens | undefined;
+    if (options.demoAccounts ?? true) {
+      const seed = seedSandboxUsers(db, dataDir, now());
+      db.transaction(() => seedPreferences(db, { label: seed.userIds.label }, now(), seededDirectory)).immediate();
+      tokens = seed.tokens;
+    }
+    return { db, tokens, secret: uploadSecret(db) };
   } catch (e) {
     db.close();
     throw e;
   }
 }
 
+/**
+ * `reldist serve token create`: a new account in the data directory and its token (shown once).
+ * Works beside a running service: the database takes writers one at a time.
+ */
+export function createAccountInDataDir(dataDir: string, kind: 'label' | 'artist', name: string, now = new Date()): string {
+  const { db } = openDataDir(dataDir, () => now, { demoAccounts: false });
+  try {
+    return createAccount(db, kind, name, now).token;
+  } finally {
+    db.close();
+  }
+}
+
 const DAY_MS = 86_400_000;
 
 /**
- * Forgets idempotency keys after a day, and removes partial uploads a crash left behind (only old
- * ones: another process may be receiving into the same directory right now).
+ * A partial upload untouched this long is debris. Several processes share a data directory (the
+ * embedded sandbox starts one per CLI command), so a .part file may be another's upload in
+ * progress; but a live upload writes to its file at least every few seconds, and Node drops a
+ * request that takes longer than its requestTimeout (5 minutes), so a file not written for
+ * 10 minutes has no writer left.
+ */
+export const STALE_PART_MS = 10 * 60_000;
+
+/**
+ * Forgets idempotency keys after a day, and removes partial uploads a crash left behind (only
+ * stale ones: see STALE_PART_MS).
  */
 function housekeeping(db: Database.Database, dataDir: string, now: Date): void {
   forgetIdempotencyKeysBefore(db, new Date(now.getTime() - DAY_MS).toISOString());
   const tmp = uploadsTmpDir(dataDir);
   if (!existsSync(tmp)) return;
   for (const name of readdirSync(tmp)) {
+    if (!name.endsWith('.part')) continue;
     const path = join(tmp, name);
     try {
-      if (now.getTime() - statSync(path).mtimeMs > DAY_MS) rmSync(path, { force: true });
+      if (now.getTime() - statSync(path).mtimeMs > STALE_PART_MS) rmSync(path, { force: true });
     } catch {
       // Gone already (another process cleaned it): nothing to do.
     }
@@ -89,16 +128,21 @@ function housekeeping(db: Database.Database, dataDir: string, now: Date): void {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const now = options.now ?? (() => new Date());
   const log = options.logger ?? silentLogger;
-  const { db, tokens, secret } = openDataDir(options.dataDir, now);
+  const demoAccounts = options.demoAccounts ?? true;
+  const { db, tokens, secret } = openDataDir(options.dataDir, now, { demoAccounts });
   const artists = options.artists ?? lazySeededDirectory();
   const deps: ServerDeps = {
-    db, dataDir: options.dataDir, sandbox: options.sandbox, now, log, uploadSecret: secret, artists,
+    db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists,
     ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   };
   let url = '';
   let app;
   try {
-    app = buildApp({ deps, rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, baseUrl: () => url });
+    app = buildApp({
+      deps,
+      rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+      baseUrl: publicBaseUrl({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), trustProxy: options.trustProxy ?? false, fallback: () => url }),
+    });
   } catch (e) {
     db.close();
     throw e;

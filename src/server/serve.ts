@@ -3,6 +3,7 @@
 // when the signal aborts: no new connections, in-flight requests finish, the database closes.
 import type { Writable } from 'node:stream';
 import type { Logger, SandboxAutoReview } from './handler.js';
+import type { RateLimitOptions } from './http/rate-limit.js';
 import { startServer } from './index.js';
 
 export interface ServeOptions {
@@ -15,8 +16,14 @@ export interface ServeOptions {
   signal: AbortSignal;
   /** Log every request failure with its details to stderr. */
   verbose?: boolean;
-  /** Review submitted releases by itself (see StartServerOptions.sandboxAutoReview). */
+  /** The /_sandbox controls and the demo accounts (printed tokens); off for a service shared with a team. */
+  sandbox: boolean;
+  /** Review submitted releases by itself (see StartServerOptions.sandboxAutoReview); needs sandbox. */
   sandboxAutoReview?: SandboxAutoReview;
+  /** Per-token budget, or false for none (default DEFAULT_RATE_LIMIT). */
+  rateLimit?: RateLimitOptions | false;
+  publicUrl?: string;
+  trustProxy?: boolean;
 }
 
 function stderrLogger(stderr: Writable, verbose: boolean): Logger {
@@ -39,12 +46,21 @@ export async function serve(options: ServeOptions): Promise<void> {
     host: options.host,
     port: options.port,
     dataDir: options.dataDir,
-    sandbox: true,
+    sandbox: options.sandbox,
+    demoAccounts: options.sandbox,
     logger: stderrLogger(options.stderr, options.verbose ?? false),
-    ...(options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
+    ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.trustProxy ? { trustProxy: true } : {}),
   });
-  options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);
-  options.stderr.write(`reldist serve: listening on ${server.url} (data in ${options.dataDir}); tokens are in ${options.dataDir}/sandbox-tokens.json\n`);
+  if (server.tokens) {
+    options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);
+    options.stderr.write(`reldist serve: listening on ${server.url} (data in ${options.dataDir}); tokens are in ${options.dataDir}/sandbox-tokens.json\n`);
+  } else {
+    options.stdout.write(`${JSON.stringify({ base_url: server.url })}\n`);
+    options.stderr.write(`reldist serve: listening on ${server.url} (data in ${options.dataDir}); create accounts with \`reldist serve token create\`\n`);
+  }
   options.stderr.write('reldist serve: press Ctrl-C to stop\n');
   await new Promise<void>((resolve) => {
     if (options.signal.aborted) resolve();

@@ -1,6 +1,7 @@
 // `reldist serve` end to end: the built binary (npm test builds it first). Two processes opening
 // one new data directory at the same moment, one JSON line on stdout, a clean stop on signals.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,7 @@ function serve(args: string[]): Promise<Served> {
 
 test('two services on one new data directory share accounts; signals stop them cleanly', async () => {
   const data = join(dir, 'shared');
-  const [a, b] = await Promise.all([serve(['--data-dir', data]), serve(['--data-dir', data, '--host', '127.0.0.1'])]);
+  const [a, b] = await Promise.all([serve(['--sandbox', '--data-dir', data]), serve(['--sandbox', '--data-dir', data, '--host', '127.0.0.1'])]);
   expect(a.first.tokens).toEqual(b.first.tokens);
   expect(a.first.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(a.first.base_url).not.toBe(b.first.base_url);
@@ -74,3 +75,77 @@ test('a bad --port is a usage error', async () => {
   expect(code).toBe(2);
   expect(err.trim().split('\n')[0]).toContain('--port');
 }, 30_000);
+
+function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8', timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const releaseBody = JSON.stringify({ type: 'single', title: 'Team', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' });
+
+test('without --sandbox: no demo accounts, no /_sandbox; accounts come from `serve token create`', async () => {
+  const data = join(dir, 'team');
+  // A former sandbox over the same data: its demo tokens must not open the shared service.
+  const sandbox = await serve(['--sandbox', '--data-dir', data]);
+  const demoToken = sandbox.first.tokens.label;
+  sandbox.child.kill('SIGTERM');
+  expect(await sandbox.exited).toBe(0);
+
+  const created = run(['serve', 'token', 'create', '--account', 'label', '--name', 'Northern Records', '--data-dir', data]);
+  expect(created.code).toBe(0);
+  const token = created.stdout.trim();
+  expect(token).toMatch(/^rd_\S+$/);
+  expect(created.stdout.split('\n')).toHaveLength(2);
+  expect(created.stderr).toContain('Northern Records');
+  expect(created.stderr).not.toContain(token);
+
+  const team = await serve(['--data-dir', data, '--public-url', 'https://reldist.example.com/', '--rate-limit', '2']);
+  expect(Object.keys(team.first)).toEqual(['base_url']);
+  const base = team.first.base_url;
+  const me = await fetch(`${base}/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { name: string }).name).toBe('Northern Records');
+  expect((await fetch(`${base}/me`, { headers: { authorization: `Bearer ${demoToken}` } })).status).toBe(401);
+
+  // One budget per token however the header spells it: the third request finds the 2 spent.
+  expect((await fetch(`${base}/me`, { headers: { authorization: `BEARER ${token}` } })).status).toBe(200);
+  const third = await fetch(`${base}/me`, { headers: { authorization: `bearer  ${token}` } });
+  expect(third.status).toBe(429);
+  team.child.kill('SIGTERM');
+  expect(await team.exited).toBe(0);
+
+  const again = await serve(['--data-dir', data, '--public-url', 'https://reldist.example.com/', '--rate-limit', 'off']);
+  const b = again.first.base_url;
+  const auth = { authorization: `BEARER ${token}`, 'content-type': 'application/json' };
+  // The sandbox controls answer like any unknown path.
+  const sandboxPath = await fetch(`${b}/_sandbox/releases/1/approve`, { method: 'POST', headers: auth });
+  expect(sandboxPath.status).toBe(404);
+  expect(((await sandboxPath.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  const release = (await (await fetch(`${b}/releases`, { method: 'POST', headers: auth, body: releaseBody })).json()) as { id: number };
+  const wav = Buffer.alloc(64);
+  const ticket = await fetch(`${b}/releases/${release.id}/tracks/upload-url`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: createHash('sha256').update(wav).digest('hex') }),
+  });
+  expect(ticket.status).toBe(201);
+  expect(((await ticket.json()) as { upload_url: string }).upload_url).toMatch(/^https:\/\/reldist\.example\.com\/uploads\/upl_/);
+  again.child.kill('SIGINT');
+  expect(await again.exited).toBe(0);
+}, 60_000);
+
+test('serve flags: sandbox-only ones need --sandbox; bad values are usage errors', () => {
+  const data = join(dir, 'flags');
+  for (const [args, flag] of [
+    [['--sandbox-auto-review', 'approve'], '--sandbox-auto-review: only with --sandbox'],
+    [['--rate-limit', 'lots'], '--rate-limit'],
+    [['--public-url', 'reldist.example.com'], '--public-url'],
+  ] as const) {
+    const r = run(['serve', '--data-dir', data, ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toContain(flag);
+  }
+  const bad = run(['serve', 'token', 'create', '--account', 'admin', '--name', 'X', '--data-dir', data]);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr.split('\n')[0]).toContain('--account');
+}, 60_000);

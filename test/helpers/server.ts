@@ -47,6 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.now ? { now: options.now } : {}),
     ...(options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   });
+  if (!server.tokens) throw new Error('the test service started without its demo accounts');
   return {
     url: server.url,
     tokens: server.tokens,

@@ -93,7 +93,7 @@ describe('auto-review settings', () => {
     const r = await cli.run(['serve', '--sandbox-review-delay', '2s']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --sandbox-review-delay: only with --sandbox-auto-review\n/);
-    const bad = await cli.run(['serve', '--sandbox-auto-review', 'approve', '--sandbox-review-delay', 'later']);
+    const bad = await cli.run(['serve', '--sandbox', '--sandbox-auto-review', 'approve', '--sandbox-review-delay', 'later']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--sandbox-review-delay: expected a duration');
   });

@@ -10,6 +10,7 @@ export const runners = {
   'openapi': () => import('./openapi/openapi.js'),
   'completion': () => import('./completion/completion.js'),
   'serve': () => import('./serve/serve.js'),
+  'serve token create': () => import('./serve/token-create.js'),
   'validate upc': () => import('./validate/upc.js'),
   'validate isrc': () => import('./validate/isrc.js'),
   'auth login': () => import('./auth/login.js'),

@@ -13,11 +13,12 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-export function authenticate(db: Database, header: string | undefined): AuthUser {
+/** `demoTokens: false` refuses the demo accounts' tokens (a shared service over a former sandbox's data). */
+export function authenticate(db: Database, header: string | undefined, options: { demoTokens: boolean } = { demoTokens: true }): AuthUser {
   if (!header) throw unauthorized('missing Authorization header; send "Authorization: Bearer <token>"');
   const token = bearerToken(header);
   if (!token) throw unauthorized('malformed Authorization header; expected "Bearer <token>"');
-  const user = findUserByToken(db, token);
+  const user = findUserByToken(db, token, options);
   if (!user) throw unauthorized('the token was not recognised');
   return user;
 }

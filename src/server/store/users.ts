@@ -40,10 +40,36 @@ export interface UserRow {
   created_at: string;
 }
 
-export function findUserByToken(db: Database, token: string): AuthUser | undefined {
-  const row = statement(db, 'SELECT u.id, u.kind, u.name, u.email FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ?')
-    .get(hashToken(token)) as AuthUser | undefined;
+export function findUserByToken(db: Database, token: string, options: { demoTokens: boolean } = { demoTokens: true }): AuthUser | undefined {
+  const row = statement(db, "SELECT u.id, u.kind, u.name, u.email FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND (? OR t.label != 'sandbox')")
+    .get(hashToken(token), options.demoTokens ? 1 : 0) as AuthUser | undefined;
   return row;
+}
+
+export interface CreatedAccount {
+  userId: number;
+  token: string;
+}
+
+/**
+ * A team member's account and its first token (`reldist serve token create`): a new user of the
+ * given kind, named `name`. The token is returned once; only its hash is kept.
+ */
+export function createAccount(db: Database, kind: UserKind, name: string, now: Date): CreatedAccount {
+  return db
+    .transaction((): CreatedAccount => {
+      const id = (statement(db, 'SELECT COALESCE(MAX(id), 0) + 1 AS n FROM users').get() as { n: number }).n;
+      const email = `user-${id}@accounts.reldist.invalid`;
+      statement(
+        db,
+        `INSERT INTO users (id, kind, name, email, label_name, artist_name, country, upc_prefix, isrc_registrant, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+      ).run(id, kind, name, email, kind === 'label' ? name : null, kind === 'artist' ? name : null, upcPrefixFor(id), isrcRegistrantFor(id), now.toISOString());
+      const token = newToken();
+      statement(db, "INSERT INTO tokens (hash, user_id, label, created_at) VALUES (?, ?, 'account', ?)").run(hashToken(token), id, now.toISOString());
+      return { userId: id, token };
+    })
+    .immediate();
 }
 
 export function getUserRow(db: Database, id: number): UserRow {

@@ -6,6 +6,7 @@ import { loadServe } from '../../server-loader.js';
 import { parseOutcome, parseReviewDelay, type AutoReviewOutcome } from '../../config/auto-review.js';
 
 function autoReviewOption(opts: ServeOpts): { outcome: AutoReviewOutcome; delayMs: number } | undefined {
+  if (opts.sandboxAutoReview !== undefined && !opts.sandbox) throw new UsageError('--sandbox-auto-review: only with --sandbox');
   if (opts.sandboxAutoReview === undefined) {
     if (opts.sandboxReviewDelay !== undefined) throw new UsageError('--sandbox-review-delay: only with --sandbox-auto-review');
     return undefined;
@@ -14,10 +15,34 @@ function autoReviewOption(opts: ServeOpts): { outcome: AutoReviewOutcome; delayM
   return { outcome, delayMs: opts.sandboxReviewDelay === undefined ? 0 : parseReviewDelay(opts.sandboxReviewDelay, '--sandbox-review-delay') };
 }
 
+/** `--rate-limit 600` (requests per minute per token) or `off`. */
+function rateLimitOption(value: string | undefined): { requests: number; windowMs: number } | false | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'off') return false;
+  if (!/^\d{1,9}$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--rate-limit: expected requests per minute (1 or more) or off, got "${value}"`);
+  return { requests: Number(value), windowMs: 60_000 };
+}
+
+function publicUrlOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--public-url: "${value}" is not a URL (e.g. https://reldist.example.com)`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new UsageError(`--public-url: expected an http(s) address without query or credentials, got "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
   if (!/^\d{1,5}$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
   if (opts.host.trim() === '') throw new UsageError('--host: must not be empty');
   const autoReview = autoReviewOption(opts);
+  const rateLimit = rateLimitOption(opts.rateLimit);
+  const publicUrl = publicUrlOption(opts.publicUrl);
   const { serve } = await loadServe();
   const dir = opts.dataDir ?? dataDir(ctx.env);
   try {
@@ -29,7 +54,11 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
       stderr: ctx.io.stderr,
       signal: ctx.signal,
       verbose: ctx.globals.debug,
+      sandbox: opts.sandbox === true,
       ...(autoReview ? { sandboxAutoReview: autoReview } : {}),
+      ...(rateLimit !== undefined ? { rateLimit } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
+      ...(opts.trustProxy ? { trustProxy: true } : {}),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

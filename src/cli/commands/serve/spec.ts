@@ -1,37 +1,83 @@
 // `reldist serve` as --help and shell completion see it. Declarations only; the code is in serve.ts.
-import { defineCommand } from '../../command.js';
-import { dataDir } from '../../paths.js';
+import { defineCommand, defineGroup } from '../../command.js';
 
 export interface ServeOpts {
   host: string;
   port: string;
   dataDir?: string;
+  sandbox?: boolean;
   sandboxAutoReview?: string;
   sandboxReviewDelay?: string;
+  rateLimit?: string;
+  publicUrl?: string;
+  trustProxy?: boolean;
 }
+
+export interface TokenCreateOpts {
+  account: string;
+  name: string;
+  dataDir?: string;
+}
+
+const tokenCreateCommand = defineCommand<TokenCreateOpts>({
+  name: 'create',
+  summary: 'Create an account on the service and print its token',
+  description:
+    'Works on the data directory directly (the service may be running or not) and prints the new token once, alone\n' +
+    'on stdout: pass it on to its owner, who signs in with `reldist auth login`. It is not shown again; only its hash\n' +
+    'is kept.',
+  examples: [
+    'reldist serve token create --account label --name "Northern Records" --data-dir /srv/reldist',
+    'reldist serve token create --account artist --name "Ada Lind" > ada.token',
+  ],
+  configure(cmd) {
+    cmd
+      .requiredOption('--account <kind>', 'the kind of account: label or artist')
+      .requiredOption('--name <name>', 'the label or artist name the account goes by')
+      .option('--data-dir <dir>', 'the service\'s data directory (default: the user data folder)');
+  },
+  inheritsOptions: true,
+});
+
+const tokenGroup = defineGroup({
+  name: 'token',
+  summary: 'Accounts and tokens of a service run with `reldist serve`',
+  examples: ['reldist serve token create --account label --name "Northern Records" --data-dir /srv/reldist'],
+  commands: [tokenCreateCommand],
+});
 
 export const serveCommand = defineCommand<ServeOpts>({
   name: 'serve',
-  summary: 'Run the reference service as a standing sandbox',
+  summary: 'Run the reference service',
   description:
-    'Starts the sandbox service (with the /_sandbox review controls) over a data directory and prints one JSON line\n' +
-    'on stdout: {"base_url": …, "tokens": {"label": …, "artist": …}}. Messages go to stderr. Ctrl-C (SIGINT) or SIGTERM\n' +
-    'stops it cleanly: requests in flight finish first. Data survives restarts.\n\n' +
-    '--sandbox-auto-review approve|reject|live makes it review every submitted release by itself, --sandbox-review-delay\n' +
-    'after submit (default 0s; 500ms, 10s, 5m, 1h): approve; reject (reason code sandbox_auto_reject); live (approve,\n' +
-    'deliver, go live). For a CI pipeline that rehearses submit → `reldist release watch`.',
+    'Starts the service over a data directory and prints one JSON line on stdout: {"base_url": …} (with --sandbox,\n' +
+    'also "tokens": {"label": …, "artist": …}). Messages go to stderr. Ctrl-C (SIGINT) or SIGTERM stops it cleanly:\n' +
+    'requests in flight finish first. Data survives restarts.\n\n' +
+    'Without --sandbox it is a service for a team: accounts come from `reldist serve token create`, and there are no\n' +
+    'review controls. --sandbox adds the demo label and artist accounts (tokens printed) and the /_sandbox review\n' +
+    'controls (`reldist sandbox approve` …); never share a sandbox.\n\n' +
+    '--sandbox-auto-review approve|reject|live (with --sandbox) makes it review every submitted release by itself,\n' +
+    '--sandbox-review-delay after submit (default 0s; 500ms, 10s, 5m, 1h): approve; reject (reason code\n' +
+    'sandbox_auto_reject); live (approve, deliver, go live). For a CI pipeline that rehearses submit → `reldist release watch`.\n\n' +
+    'Upload URLs point at --public-url when given, else at the host the client asked for (X-Forwarded-Host and\n' +
+    'X-Forwarded-Proto are believed only with --trust-proxy).',
   examples: [
-    'reldist serve',
-    'reldist serve --port 8080 --data-dir ./sandbox-data',
-    'reldist serve --port 0 | head -n1 | jq -r .base_url',
-    'reldist serve --sandbox-auto-review approve --sandbox-review-delay 2s',
+    'reldist serve --sandbox',
+    'reldist serve --sandbox --port 0 | head -n1 | jq -r .base_url',
+    'reldist serve --sandbox --sandbox-auto-review approve --sandbox-review-delay 2s',
+    'reldist serve --host 0.0.0.0 --port 8080 --data-dir /srv/reldist --public-url https://reldist.example.com',
   ],
   configure(cmd) {
     cmd
       .option('--host <host>', 'address to listen on (keep it on loopback unless you mean to share it)', '127.0.0.1')
       .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
       .option('--data-dir <dir>', 'where the database and uploads live (default: the user data folder)')
-      .option('--sandbox-auto-review <outcome>', 'review submitted releases by itself: approve, reject or live')
-      .option('--sandbox-review-delay <duration>', 'how long after submit the auto-review comes (default 0s)');
+      .option('--sandbox', 'a sandbox: demo accounts (tokens printed) and the /_sandbox review controls')
+      .option('--sandbox-auto-review <outcome>', 'review submitted releases by itself: approve, reject or live (with --sandbox)')
+      .option('--sandbox-review-delay <duration>', 'how long after submit the auto-review comes (default 0s)')
+      .option('--rate-limit <n|off>', 'requests per minute per token (default 3000), or off')
+      .option('--public-url <url>', 'the address clients reach the service at, used in upload URLs')
+      .option('--trust-proxy', 'believe X-Forwarded-Host and X-Forwarded-Proto (behind a reverse proxy only)');
   },
+  subgroups: [tokenGroup],
 });
