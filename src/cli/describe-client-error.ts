@@ -68,6 +68,16 @@ function countIssues(e: ApiError): number {
 }
 
 function networkErrorText(e: NetworkError): ClientErrorText {
+  // An upload address the service handed out: name that host, not the base URL (which answered).
+  if (e.otherHost) {
+    const refused = e.code === 'ECONNREFUSED';
+    return {
+      message: `${refused ? 'cannot connect to' : 'no answer from'} the upload host ${e.otherHost}: ${refused ? 'connection refused' : e.reason}`,
+      exitCode: ExitCode.failure,
+      hint: `the service at ${e.baseUrl} hands out upload addresses on ${e.otherHost}; is that host reachable from here? (a service behind a proxy needs --public-url)`,
+      code: refused ? 'connection_refused' : 'network_error',
+    };
+  }
   if (e.code === 'ECONNREFUSED') {
     return {
       message: `cannot connect to ${e.baseUrl}: connection refused`,

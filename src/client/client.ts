@@ -322,7 +322,8 @@ export class ApiClient {
 
   private networkError(err: unknown, code: string, method: string, url: URL, attempts: number): NetworkError {
     const reason = code === 'ECONNREFUSED' ? 'connection refused' : err instanceof TransportError ? err.message : `${code}${(err as Error)?.message ? ` (${(err as Error).message})` : ''}`;
-    return new NetworkError(`${method} ${url.origin}${url.pathname}: ${reason}`, { code, baseUrl: this.baseUrl, attempts, cause: err, reason });
+    const otherHost = url.origin !== new URL(this.baseUrl).origin ? url.origin : undefined;
+    return new NetworkError(`${method} ${url.origin}${url.pathname}: ${reason}`, { code, baseUrl: this.baseUrl, attempts, cause: err, reason, ...(otherHost ? { otherHost } : {}) });
   }
 
   private trace(line: string): void {

@@ -60,14 +60,17 @@ export class NetworkError extends Error {
   readonly attempts: number;
   /** What went wrong, without the request's method and URL ("connection reset"). */
   readonly reason: string;
+  /** The origin that failed when it is not the base URL's (an upload host the service pointed to). */
+  readonly otherHost: string | undefined;
 
-  constructor(message: string, init: { code: string; baseUrl: string; attempts?: number; cause?: unknown; reason?: string }) {
+  constructor(message: string, init: { code: string; baseUrl: string; attempts?: number; cause?: unknown; reason?: string; otherHost?: string }) {
     super(message, { cause: init.cause });
     this.name = 'NetworkError';
     this.code = init.code;
     this.reason = init.reason ?? message;
     this.baseUrl = init.baseUrl;
     this.attempts = init.attempts ?? 1;
+    this.otherHost = init.otherHost;
   }
 }
 

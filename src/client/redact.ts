@@ -24,11 +24,20 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   return out;
 }
 
-/** Removes every occurrence of the given secrets and of bearer credentials from free text. */
+// A signed URL's credential is its signature parameter (ours: `signature`; S3-style stores:
+// X-Amz-Signature, Signature, sig, token): the rest of the URL may show, the credential not.
+const SIGNED_URL_PARAM = /([?&](?:signature|x-amz-signature|x-goog-signature|sig|token|access_token)=)[^&#\s"'<>]+/gi;
+
+/** A URL (or text with URLs) with the signature of any signed URL redacted. */
+export function redactSignedUrls(text: string): string {
+  return text.replace(SIGNED_URL_PARAM, '$1[redacted]');
+}
+
+/** Removes every occurrence of the given secrets, of bearer credentials and of URL signatures from free text. */
 export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
   for (const s of secrets) {
     if (s && s.length >= 4) out = out.split(s).join('[redacted]');
   }
-  return out.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[redacted]');
+  return redactSignedUrls(out.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[redacted]'));
 }

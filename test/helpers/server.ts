@@ -26,6 +26,8 @@ export interface TestServerOptions {
   /** A controllable clock, for time-dependent rules (never sleep in a test). */
   now?: () => Date;
   sandboxAutoReview?: StartServerOptions['sandboxAutoReview'];
+  publicUrl?: string;
+  trustProxy?: boolean;
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -46,6 +48,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.artists !== undefined ? { artists: options.artists } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.trustProxy ? { trustProxy: true } : {}),
   });
   if (!server.tokens) throw new Error('the test service started without its demo accounts');
   return {

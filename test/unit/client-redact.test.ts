@@ -16,6 +16,11 @@ describe('redaction', () => {
     expect(redactText('authorization: Bearer whatever', [])).toBe('authorization: Bearer [redacted]');
   });
 
+  it('redacts the signature of signed URLs, in a URL line and in a JSON body', () => {
+    expect(redactText('> PUT http://h/uploads/upl_1?expires=9&signature=abc123', [])).toBe('> PUT http://h/uploads/upl_1?expires=9&signature=[redacted]');
+    expect(redactText('{"upload_url":"https://s3/x?X-Amz-Signature=f00&a=1"}', [])).toBe('{"upload_url":"https://s3/x?X-Amz-Signature=[redacted]&a=1"}');
+  });
+
   it('never lets the token into a debug trace, even when the service echoes it', async () => {
     const token = 'rd_supersecret_9f8e7d6c';
     const server = http.createServer((req, res) => {
