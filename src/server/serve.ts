@@ -1,4 +1,4 @@
-// `reldist serve`: a standing sandbox service. One JSON line on stdout (where it listens and
+// `reldist serve`: a standing service (a sandbox with --sandbox). One JSON line on stdout (where it listens and
 // the sandbox tokens, for a script or CI job to read), human lines on stderr, and a clean stop
 // when the signal aborts: no new connections, in-flight requests finish, the database closes.
 import type { Writable } from 'node:stream';

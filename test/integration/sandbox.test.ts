@@ -70,7 +70,7 @@ describe('sandbox controls', () => {
       const r = await submittableRelease(plain, plain.tokens.label);
       const res = await runCli(['sandbox', 'approve', String(r.id)], { url: plain.url, token: plain.tokens.label, configDir: cli.configDir });
       expect(res.code).toBe(1);
-      expect(res.stderr).toBe('error: this service has no sandbox controls (they exist only on `reldist serve` and the embedded sandbox)\n');
+      expect(res.stderr).toBe('error: this service has no sandbox controls (they exist only on `reldist serve --sandbox` and the embedded sandbox)\n');
     } finally {
       await plain.close();
     }

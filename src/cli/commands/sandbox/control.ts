@@ -10,7 +10,7 @@ import { printJson } from '../../output/index.js';
 import { tsvCell } from '../../output/format.js';
 import { releaseLabel, resolveReleaseRefs, type ReleaseRef } from '../../shared/release-ref.js';
 
-export const NO_SANDBOX = 'this service has no sandbox controls (they exist only on `reldist serve` and the embedded sandbox)';
+export const NO_SANDBOX = 'this service has no sandbox controls (they exist only on `reldist serve --sandbox` and the embedded sandbox)';
 
 interface Outcome {
   release_id: string;
