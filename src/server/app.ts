@@ -22,6 +22,7 @@ import { handlers as releasesHandlers } from './handlers/releases.js';
 import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
+import { findUserByToken } from './store/users.js';
 import { receiveUpload } from './uploads/route.js';
 
 const HANDLER_MAPS: Record<string, HandlerMap> = {
@@ -100,9 +101,11 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   if (limiter) {
     app.use('*', async (c, next) => {
       // Per token, as authentication reads it (`bearer T` and `Bearer  T` are one token, one
-      // budget); requests without one share their address's.
+      // budget); requests without a valid one share their address's, so made-up tokens buy no
+      // fresh budgets.
       const token = bearerToken(c.req.header('authorization'));
-      const key = token !== undefined ? `token:${token}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
+      const known = token !== undefined && findUserByToken(deps.db, token, { demoTokens: deps.demoAccounts ?? true }) !== undefined;
+      const key = known ? `token:${token}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
       if (wait > 0) {
         throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });

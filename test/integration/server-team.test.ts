@@ -74,6 +74,13 @@ describe('rate limit', () => {
     expect((await fetch(`${s.url}/me`, { headers: { authorization: `Bearer ${s.tokens.artist}` } })).status).toBe(200);
   });
 
+  it('gives made-up tokens no budgets of their own: they share their address\'s', async () => {
+    const s = await started({ rateLimit: { requests: 2, windowMs: 60_000 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${s.url}/me`, { headers: { authorization: `Bearer rd_made_up_${i}` } })).status);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+
   it('can be turned off', async () => {
     const s = await started({ rateLimit: false });
     for (let i = 0; i < 5; i++) expect((await fetch(`${s.url}/me`, { headers: { authorization: `Bearer ${s.tokens.label}` } })).status).toBe(200);

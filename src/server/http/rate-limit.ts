@@ -1,4 +1,4 @@
-// Token-bucket rate limiting per bearer token (per client address when there is none).
+// Token-bucket rate limiting per bearer token (per client address for requests without a valid one).
 // In memory: a restart forgives everyone, which is fine for a reference service.
 import { createHash } from 'node:crypto';
 
