@@ -24,6 +24,7 @@ export const MAX_TRUE_PEAK_DBTP = -1;
 export const LOUDNESS_RANGE_LUFS = { min: -24, max: -9 } as const;
 
 export type AudioWarningCode =
+  | 'audio_silent'
   | 'audio_silence_at_start'
   | 'audio_silence_at_end'
   | 'audio_clipping'
@@ -45,6 +46,8 @@ export interface AudioMeasurement {
   trailingSilenceSeconds: number;
   /** Runs of CLIPPED_RUN_SAMPLES or more full-scale samples, counted per channel. */
   clippedRuns: number;
+  /** No sample anywhere above SILENCE_CEILING. */
+  silent: boolean;
 }
 
 export type QualityResult = { measured: true; measurement: AudioMeasurement } | { measured: false; reason: string };
@@ -83,9 +86,9 @@ class EdgesAndClipping {
   }
 
   /** Frames of silence before the first and after the last sound. */
-  edges(): { leading: number; trailing: number } {
-    if (this.firstSound < 0) return { leading: this.frame, trailing: this.frame };
-    return { leading: this.firstSound, trailing: this.frame - 1 - this.lastSound };
+  edges(): { leading: number; trailing: number; silent: boolean } {
+    if (this.firstSound < 0) return { leading: this.frame, trailing: this.frame, silent: true };
+    return { leading: this.firstSound, trailing: this.frame - 1 - this.lastSound, silent: false };
   }
 }
 
@@ -102,7 +105,7 @@ export async function measureAudio(path: string): Promise<QualityResult> {
       truePeak.process(channels, frames);
       edges.process(channels, frames);
     });
-    const { leading, trailing } = edges.edges();
+    const { leading, trailing, silent } = edges.edges();
     return {
       measured: true,
       measurement: {
@@ -111,6 +114,7 @@ export async function measureAudio(path: string): Promise<QualityResult> {
         leadingSilenceSeconds: leading / layout.sampleRate,
         trailingSilenceSeconds: trailing / layout.sampleRate,
         clippedRuns: edges.clippedRuns,
+        silent,
       },
     };
   } catch (err) {
@@ -126,8 +130,8 @@ export const oneDecimal = (x: number) => x.toFixed(1);
 export function qualityWarnings(m: AudioMeasurement): AudioWarning[] {
   const out: AudioWarning[] = [];
   const peak = m.truePeakDbtp;
-  if (peak === undefined) {
-    out.push({ code: 'audio_too_quiet', message: 'the audio is silent throughout; export the master again' });
+  if (m.silent || peak === undefined) {
+    out.push({ code: 'audio_silent', message: 'the audio is silent throughout (nothing above -90 dBFS); export the master again' });
     return out;
   }
   if (m.leadingSilenceSeconds > MAX_EDGE_SILENCE_SECONDS) {

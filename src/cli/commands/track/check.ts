@@ -29,8 +29,8 @@ function qualityFields(q: QualityResult | undefined): Field<AudioCheck>[] {
   if (!q.measured) return [{ header: 'Loudness', value: () => `not measured: ${q.reason}` }];
   const { loudnessLufs: lufs, truePeakDbtp: peak } = q.measurement;
   return [
-    { header: 'Loudness', value: () => (lufs === undefined ? 'silent' : `${rounded(lufs)!.toFixed(1)} LUFS`) },
-    { header: 'True peak', value: () => (peak === undefined ? 'silent' : `${rounded(peak)!.toFixed(1)} dBTP`) },
+    { header: 'Loudness', value: () => (lufs === undefined ? 'below -70 LUFS' : `${rounded(lufs)!.toFixed(1)} LUFS`) },
+    { header: 'True peak', value: () => (peak === undefined ? 'digital silence' : `${rounded(peak)!.toFixed(1)} dBTP`) },
   ];
 }
 
