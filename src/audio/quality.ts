@@ -71,9 +71,11 @@ class EdgesAndClipping {
       let run = this.runs[c]!;
       for (let i = 0; i < frames; i++) {
         const v = x[i]!;
-        if (v >= ceiling || v <= -1) {
-          if (++run === CLIPPED_RUN_SAMPLES) this.clippedRuns++;
-        } else run = 0;
+        // A run is one full-scale value repeated: positive runs count up, negative ones down.
+        if (v >= ceiling) run = run > 0 ? run + 1 : 1;
+        else if (v <= -1) run = run < 0 ? run - 1 : -1;
+        else run = 0;
+        if (run === CLIPPED_RUN_SAMPLES || run === -CLIPPED_RUN_SAMPLES) this.clippedRuns++;
         if (v > SILENCE_CEILING || v < -SILENCE_CEILING) {
           const f = this.frame + i;
           if (this.firstSound < 0 || f < this.firstSound) this.firstSound = f;
