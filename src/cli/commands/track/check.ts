@@ -3,9 +3,9 @@
 // (loudness, true peak, silence, clipping) as warnings, which never change the exit code.
 // No service, no network.
 import type { AudioCheck } from '../../../audio/probe.js';
+import type { QualityResult } from '../../../audio/quality.js';
 import type { Context } from '../../context.js';
 import { ValidationFailed } from '../../errors.js';
-import type { QualityResult } from '../../../audio/quality.js';
 import { formatBytes, printJson, printRecord, plural, type Field } from '../../output/index.js';
 import { checkAudioFiles, requireAudioFiles } from '../../shared/audio-check.js';
 
