@@ -13,6 +13,8 @@ export interface PcmLayout {
   /** Significant bits (<= bytesPerSample * 8); the rest are padding at the bottom. */
   validBits: number;
   littleEndian: boolean;
+  /** 8-bit samples stored unsigned (offset binary), as WAV does; AIFF's are signed like every width. */
+  unsigned8: boolean;
   /** Byte offset and length of the interleaved samples. */
   dataOffset: number;
   dataBytes: number;
@@ -69,7 +71,7 @@ async function wavLayout(fh: FileHandle, size: number): Promise<PcmLayout> {
       // Streaming writers leave the size at 0 or 0xFFFFFFFF: the data then runs to the end.
       const dataOffset = pos + 8;
       const dataBytes = chunkSize === 0 || dataOffset + chunkSize > size ? size - dataOffset : chunkSize;
-      return checked({ channels, sampleRate: fmt.readUInt32LE(4), bytesPerSample, validBits: enc.bitsPerSample, littleEndian: true, dataOffset, dataBytes });
+      return checked({ channels, sampleRate: fmt.readUInt32LE(4), bytesPerSample, validBits: enc.bitsPerSample, littleEndian: true, unsigned8: true, dataOffset, dataBytes });
     }
     pos += 8 + chunkSize + (chunkSize % 2);
   }
@@ -99,7 +101,7 @@ async function aiffLayout(fh: FileHandle, size: number, compressed: boolean): Pr
       const offset = (await readAt(fh, pos + 8, 4)).readUInt32BE(0);
       const dataOffset = pos + 16 + offset;
       const dataBytes = Math.min(frames * channels * bytesPerSample, size - dataOffset);
-      return checked({ channels, sampleRate: extended80(comm.subarray(8, 18)), bytesPerSample, validBits, littleEndian, dataOffset, dataBytes });
+      return checked({ channels, sampleRate: extended80(comm.subarray(8, 18)), bytesPerSample, validBits, littleEndian, unsigned8: false, dataOffset, dataBytes });
     }
     pos += 8 + chunkSize + (chunkSize % 2);
   }
@@ -136,8 +138,6 @@ export async function streamPcm(path: string, l: PcmLayout, onBlock: (block: Pcm
   const channels = Array.from({ length: l.channels }, () => new Float64Array(BLOCK_FRAMES));
   const bits = l.bytesPerSample * 8;
   const scale = 1 / 2 ** (bits - 1);
-  // 8-bit WAV is unsigned (offset binary); AIFF's 8-bit is signed like every other width.
-  const unsigned8 = bits === 8 && l.littleEndian;
   const fh = await open(path, 'r');
   try {
     let done = 0;
@@ -158,7 +158,7 @@ export async function streamPcm(path: string, l: PcmLayout, onBlock: (block: Pcm
             if (v & 0x800000) v -= 0x1000000;
           }
           else if (bits === 32) v = l.littleEndian ? raw.readInt32LE(p) : raw.readInt32BE(p);
-          else v = unsigned8 ? raw[p]! - 128 : raw.readInt8(p);
+          else v = l.unsigned8 ? raw[p]! - 128 : raw.readInt8(p);
           out[f] = v * scale;
         }
       }
