@@ -4,6 +4,7 @@
 import { openAsBlob } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { audioFileProblems, audioSizeProblem, formatInWords, formatOf, UNREADABLE_AUDIO, type AudioProblem, type ProbedAudio } from './rules.js';
+import { measureAudio, qualityWarnings, type AudioWarning, type QualityResult } from './quality.js';
 import { parseWavFormatChunk, type WavEncoding } from './wav-format.js';
 
 export interface Probe {
@@ -84,11 +85,17 @@ export interface AudioCheck {
   sizeBytes: number;
   /** Every rule the file breaks, in the service's order (the service refuses with the first). */
   errors: AudioProblem[];
-  warnings: string[];
+  /** The quality checks' findings (only when measured: they are never refusals). */
+  warnings: AudioWarning[];
+  /** What the quality checks measured, when asked for and the file is audio in a format we read. */
+  quality?: QualityResult;
 }
 
-/** Checks the file at `path` (which must exist: a missing file throws the file system's error). */
-export async function checkAudioPath(path: string): Promise<AudioCheck> {
+/**
+ * Checks the file at `path` (which must exist: a missing file throws the file system's error);
+ * with `measure`, also decodes it for the quality checks (quality.ts: a full read of the audio).
+ */
+export async function checkAudioPath(path: string, options: { measure?: boolean } = {}): Promise<AudioCheck> {
   const { size } = await stat(path);
   const base = { path, sizeBytes: size, channels: undefined, sampleRate: undefined, bitDepth: undefined, durationSeconds: undefined };
   const tooLarge = audioSizeProblem(size);
@@ -96,6 +103,7 @@ export async function checkAudioPath(path: string): Promise<AudioCheck> {
   const probe = await probeAudioFile(path, size);
   if (!probe) return { ...base, format: formatInWords({ container: undefined, codec: undefined }), errors: [UNREADABLE_AUDIO], warnings: [] };
   const p = probe.facts;
+  const quality = options.measure && formatOf(p.container) ? await measureAudio(path) : undefined;
   return {
     ...base,
     format: formatInWords(p),
@@ -104,6 +112,7 @@ export async function checkAudioPath(path: string): Promise<AudioCheck> {
     bitDepth: p.bitsPerSample,
     durationSeconds: p.durationSeconds,
     errors: audioFileProblems(p),
-    warnings: probe.warnings,
+    warnings: quality?.measured ? qualityWarnings(quality.measurement) : [],
+    ...(quality ? { quality } : {}),
   };
 }

@@ -37,16 +37,19 @@ afterAll(async () => {
 });
 
 describe('track check', () => {
-  it('prints each file\'s format in words and figures; exit 0 when every file would be accepted', async () => {
+  // The generated WAVs hold a faint click train: silent to the 24-bit file's ear, very quiet in 16 bit.
+  it('prints each file\'s format in words, figures and quality warnings; exit 0 when every file would be accepted', async () => {
     const r = await run(['track', 'check', at('ext24.wav'), at('pcm16.wav')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
       [
         `File\t${at('ext24.wav')}`, 'Format\tWAV, PCM (extensible)', 'Channels\t2', 'Sample rate\t48000 Hz', 'Bit depth\t24 bit',
-        'Duration\t31.0 s', 'Size\t8.5 MB', 'Result\taccepted', '',
+        'Duration\t31.0 s', 'Size\t8.5 MB', 'Loudness\tbelow -70 LUFS', 'True peak\t-90.9 dBTP', 'Result\taccepted',
+        'Warning\tthe audio is silent throughout (nothing above -90 dBFS); export the master again', '',
         `File\t${at('pcm16.wav')}`, 'Format\tWAV, PCM', 'Channels\t2', 'Sample rate\t44100 Hz', 'Bit depth\t16 bit',
-        'Duration\t31.0 s', 'Size\t5.2 MB', 'Result\taccepted', '',
+        'Duration\t31.0 s', 'Size\t5.2 MB', 'Loudness\t-69.0 LUFS', 'True peak\t-42.7 dBTP', 'Result\taccepted',
+        'Warning\tloudness -69.0 LUFS is below -24 LUFS; check that this is the mastered export', '',
       ].join('\n'),
     );
   });
@@ -76,8 +79,11 @@ describe('track check', () => {
     ]);
     expect(out[3]).toEqual({
       file: at('ext24.wav'), format: 'WAV, PCM (extensible)', channels: 2, sample_rate: 48_000, bit_depth: 24,
-      duration_seconds: 31, size_bytes: 31 * 48_000 * 6 + 68, accepted: true, errors: [], warnings: [],
+      duration_seconds: 31, size_bytes: 31 * 48_000 * 6 + 68, accepted: true, loudness_lufs: null, true_peak_dbtp: -90.9,
+      not_measured: null, errors: [], warnings: [{ code: 'audio_silent', message: 'the audio is silent throughout (nothing above -90 dBFS); export the master again' }],
     });
+    expect(out[0]).toMatchObject({ loudness_lufs: null, true_peak_dbtp: null, not_measured: "the WAV file's audio is extensible with a non-PCM sub-format (IEEE float), not PCM" });
+    expect(out[2]).toMatchObject({ loudness_lufs: null, not_measured: null, warnings: [] });
     for (const f of out) for (const e of f.errors) expect(e.message).not.toMatch(/\(\d+\)|65534/);
   });
 

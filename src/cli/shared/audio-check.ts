@@ -22,10 +22,10 @@ export async function requireAudioFiles(files: readonly string[]): Promise<void>
   }
 }
 
-/** Each file (which must exist) held against every rule of the service. */
+/** Each file (which must exist) held against every rule of the service, and measured for quality. */
 export async function checkAudioFiles(files: readonly string[]): Promise<AudioCheck[]> {
   const out: AudioCheck[] = [];
-  for (const f of files) out.push({ ...(await checkAudioPath(resolve(f))), path: f });
+  for (const f of files) out.push({ ...(await checkAudioPath(resolve(f), { measure: true })), path: f });
   return out;
 }
 

@@ -93,7 +93,7 @@ export const checkCommand = defineCommand({
   name: 'check',
   args: '<files...>',
   summary: "Check audio files against the service's rules, offline",
-  description: `Runs the service's own audio rules on each file, without the service or the network: format (WAV as PCM, FLAC or AIFF), stereo, 16 or 24 bit, 44.1, 48, 88.2, 96 or 192 kHz, at least 30 s, at most 2 GiB. Prints for each file its format in words, channels, sample rate, bit depth, duration and size, then every problem. Exit 3 when the service would refuse any file, 2 when a file does not exist. --json prints an array, one object per file.`,
+  description: `Runs the service's own audio rules on each file, without the service or the network: format (WAV as PCM, FLAC or AIFF), stereo, 16 or 24 bit, 44.1, 48, 88.2, 96 or 192 kHz, at least 30 s, at most 2 GiB. Prints for each file its format in words, channels, sample rate, bit depth, duration and size, then every problem. Then the checks distributors run before delivery (WAV and AIFF; FLAC is not measured yet): integrated loudness (LUFS) and true peak (dBTP), with a warning for silence over 2 s at the start or end, clipping, a true peak above -1 dBTP, and loudness above -9 or below -24 LUFS; warnings never change the exit code. Exit 3 when the service would refuse any file, 2 when a file does not exist. --json prints an array, one object per file.`,
   examples: ['reldist track check 01-northern-sky.wav', 'reldist track check masters/*.wav --json | jq ".[] | select(.accepted | not) | .file"'],
 });
 
