@@ -41,8 +41,7 @@ export async function readPcmLayout(path: string): Promise<PcmLayout> {
     const kind = head.toString('latin1', 8, 12);
     if (magic === 'RIFF' && kind === 'WAVE') return await wavLayout(fh, size);
     if (magic === 'FORM' && (kind === 'AIFF' || kind === 'AIFC')) return await aiffLayout(fh, size, kind === 'AIFC');
-    if (magic === 'fLaC') throw new NotDecodable('FLAC is not decoded yet; these checks run on WAV and AIFF');
-    throw new NotDecodable('only PCM WAV and AIFF are decoded');
+    throw new NotDecodable('only PCM WAV, AIFF and FLAC are decoded');
   } finally {
     await fh.close();
   }

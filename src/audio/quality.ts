@@ -2,7 +2,9 @@
 // silence at either end, clipping, true peak and integrated loudness, measured by decoding the
 // audio in bounded blocks (pcm-stream.ts). The thresholds are named here, with why.
 import { LoudnessMeter } from './loudness.js';
-import { fullScale, NotDecodable, readPcmLayout, streamPcm } from './pcm-stream.js';
+import { open } from 'node:fs/promises';
+import { readFlacInfo, streamFlac } from './flac-stream.js';
+import { fullScale, NotDecodable, readPcmLayout, streamPcm, type PcmBlock } from './pcm-stream.js';
 import { TruePeakMeter } from './true-peak.js';
 
 /** Silence longer than this at the start or end is worth a warning. */
@@ -94,15 +96,46 @@ class EdgesAndClipping {
   }
 }
 
-/** Decodes the PCM WAV or AIFF at `path` once and measures it; other formats are not measured. */
+/** What the meters need of a file: its shape, and its samples block by block. */
+interface SampleSource {
+  channels: number;
+  sampleRate: number;
+  /** A sample at or above this (in absolute value) is full scale. */
+  fullScale: number;
+  stream(onBlock: (block: PcmBlock) => void): Promise<void>;
+}
+
+async function openSamples(path: string): Promise<SampleSource> {
+  const fh = await open(path, 'r');
+  const magic = Buffer.alloc(4);
+  try {
+    await fh.read(magic, 0, 4, 0);
+  } finally {
+    await fh.close();
+  }
+  if (magic.toString('latin1') === 'fLaC') {
+    const info = await readFlacInfo(path);
+    return {
+      channels: info.channels,
+      sampleRate: info.sampleRate,
+      // The decoder scales by 2^(bits-1): the largest positive sample is one step below 1.
+      fullScale: (2 ** (info.bitsPerSample - 1) - 1) / 2 ** (info.bitsPerSample - 1),
+      stream: (onBlock) => streamFlac(path, info, onBlock),
+    };
+  }
+  const layout = await readPcmLayout(path);
+  return { channels: layout.channels, sampleRate: layout.sampleRate, fullScale: fullScale(layout), stream: (onBlock) => streamPcm(path, layout, onBlock) };
+}
+
+/** Decodes the WAV, AIFF or FLAC at `path` once and measures it; other formats are not measured. */
 export async function measureAudio(path: string): Promise<QualityResult> {
   try {
-    const layout = await readPcmLayout(path);
-    const loudness = new LoudnessMeter(layout.sampleRate, layout.channels);
+    const source = await openSamples(path);
+    const loudness = new LoudnessMeter(source.sampleRate, source.channels);
     let truePeak: TruePeakMeter | undefined;
-    const edges = new EdgesAndClipping(layout.channels, fullScale(layout));
-    await streamPcm(path, layout, ({ channels, frames }) => {
-      truePeak ??= new TruePeakMeter(layout.channels, channels[0]!.length);
+    const edges = new EdgesAndClipping(source.channels, source.fullScale);
+    await source.stream(({ channels, frames }) => {
+      truePeak ??= new TruePeakMeter(source.channels, channels[0]!.length);
       loudness.process(channels, frames);
       truePeak.process(channels, frames);
       edges.process(channels, frames);
@@ -113,8 +146,8 @@ export async function measureAudio(path: string): Promise<QualityResult> {
       measurement: {
         loudnessLufs: loudness.integrated(),
         truePeakDbtp: truePeak?.dbtp(),
-        leadingSilenceSeconds: leading / layout.sampleRate,
-        trailingSilenceSeconds: trailing / layout.sampleRate,
+        leadingSilenceSeconds: leading / source.sampleRate,
+        trailingSilenceSeconds: trailing / source.sampleRate,
         clippedRuns: edges.clippedRuns,
         silent,
       },

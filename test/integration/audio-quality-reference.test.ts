@@ -50,6 +50,8 @@ describe.skipIf(!tools)('quality meters against ffmpeg ebur128 (skipped: sox or 
     sox('lead.wav', 44_100, 16, '35', 'sine', '440', 'gain', '-12', 'pad', '5', '0');
     sox('clipped.wav', 44_100, 16, '35', 'sine', '1000', 'gain', '+6');
     sox('short.flac', 44_100, 16, '31', 'sine', '440', 'gain', '-10');
+    sox('sine-20.flac', 48_000, 24, '40', 'sine', '1000', 'gain', '-20');
+    sox('hot997.flac', 44_100, 16, '40', 'sine', '997', 'gain', '-0.5');
   });
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });
@@ -64,7 +66,7 @@ describe.skipIf(!tools)('quality meters against ffmpeg ebur128 (skipped: sox or 
     expect(Math.abs(m.loudnessLufs! - ref.lufs), `ours ${m.loudnessLufs} LUFS, ffmpeg ${ref.lufs}`).toBeLessThanOrEqual(TOLERANCE);
   });
 
-  it.each(['sine-20.wav', 'sine-23.wav', 'hot997.wav', 'clipped.wav', 'lead.wav'])(
+  it.each(['sine-20.wav', 'sine-23.wav', 'hot997.wav', 'clipped.wav', 'lead.wav', 'sine-20.flac', 'hot997.flac'])(
     '%s: integrated loudness and true peak within 0.1 of ffmpeg',
     async (name) => {
       const ref = ffmpegFigures(name);
@@ -97,7 +99,8 @@ describe.skipIf(!tools)('quality meters against ffmpeg ebur128 (skipped: sox or 
       'Warning\t140000 clipped runs (3 or more full-scale samples in a row); master again with a limiter below full scale',
       "Warning\ttrue peak 0.2 dBTP is above -1 dBTP; lossy encoding will clip: limit the master's true peak to -1 dBTP",
       'Warning\tloudness 2.2 LUFS is above -9 LUFS; stores turn it down, so it only loses dynamics: consider a less limited master',
-      'Loudness\tnot measured: FLAC is not decoded yet; these checks run on WAV and AIFF',
+      'Loudness\t-10.7 LUFS',
+      'True peak\t-10.0 dBTP',
     ]);
   });
 

@@ -82,9 +82,15 @@ describe('quality meters', () => {
     expect(qualityWarnings(m).map((w) => w.code)).toEqual(['audio_silent']);
   });
 
-  it('FLAC is not measured, with the reason', async () => {
+  it('a FLAC file without its stream information is not measured, with the reason', async () => {
     await writeFile(join(work, 'x.flac'), Buffer.from('fLaC\0\0\0\0'));
-    expect(await measureAudio(join(work, 'x.flac'))).toEqual({ measured: false, reason: 'FLAC is not decoded yet; these checks run on WAV and AIFF' });
+    expect(await measureAudio(join(work, 'x.flac'))).toEqual({ measured: false, reason: 'the FLAC file does not start with its stream information' });
+  });
+
+  it('the FLAC files of the example release are decoded and measured', async () => {
+    const m = await measureAudio('examples/first-release/audio/first-light.flac');
+    expect(m.measured).toBe(true);
+    if (m.measured) expect([m.measurement.silent, m.measurement.clippedRuns, Math.round(m.measurement.loudnessLufs!)]).toEqual([false, 0, -20]);
   });
 });
 
