@@ -6,6 +6,10 @@ import { printJson, success, warn, plural } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
 import { refuseLocally } from '../../shared/audio-check.js';
 import { executePlan, type CreatePlan } from './create-steps.js';
+import { planProblems } from './plan-checks.js';
+import { countProblems } from './problems.js';
+import { titleOf } from '../../shared/audio-title.js';
+import { ExitCode } from '../../errors.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 
@@ -53,6 +57,15 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   if (plan.tracks.length > 0) await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created');
 
   if (opts.check) {
+    // Every check the submit would run, offline; a plan it would block exits 3 with its problems.
+    const titles: string[] = [];
+    for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
+    const problems = await planProblems(plan, titles, ctx.now());
+    if (countProblems(problems).errors > 0) {
+      const outcome = { release_id: plan.source, outcome: 'blocked' as const, status: null, message: `${plan.source} would be blocked at submit`, problems, error: null, exit: ExitCode.validation };
+      await reportOutcomes(ctx, [outcome], { dryRun: true, single: true });
+      return;
+    }
     const shown = {
       release: plan.release,
       tracks: plan.tracks.map((t) => ({ file: displayPath(t.path), ...t.fields })),
@@ -63,7 +76,8 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     else {
       ctx.io.stdout.write(`${summary(plan, [])}\n`);
     }
-    success(ctx, `${plan.source}: no problems found; nothing was sent`);
+    for (const p of problems) warn(ctx, `${p.path}: ${p.message}`);
+    success(ctx, `${plan.source}: no ${problems.length > 0 ? "blocking " : ""}problems found; nothing was sent`);
     return;
   }
 
