@@ -45,7 +45,7 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
   const titles: string[] = [];
   for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
 
-  const created = await client.call('createRelease', { body: plan.release });
+  const created = await createDraft(ctx, client, plan);
   const id = String(created.id);
   // A progress line only when more steps follow; the command's own summary says the rest.
   const moreSteps = plan.tracks.length > 0 || !isEmpty(plan.delivery) || !isEmpty(plan.video);
@@ -95,6 +95,34 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
       },
     );
   }
+}
+
+/**
+ * Creates the draft so that Ctrl-C never leaves one behind. A request cut off by Ctrl-C may
+ * still have created the release, with its id lost: the same request is then sent again under
+ * the same Idempotency-Key on a client that still works (the service answers with the release
+ * it made, or makes it now), and that draft is deleted.
+ */
+async function createDraft(ctx: Context, client: ApiClient, plan: CreatePlan): Promise<ReleaseResource> {
+  const interrupted = (what: string) => new CliError(`interrupted: ${what}`, { exitCode: ExitCode.interrupted, code: 'interrupted' });
+  if (ctx.signal.aborted) throw interrupted('nothing was created');
+  const idempotencyKey = globalThis.crypto.randomUUID();
+  let created: ReleaseResource;
+  try {
+    created = await client.call('createRelease', { body: plan.release, idempotencyKey });
+  } catch (err) {
+    if (!ctx.signal.aborted) throw err;
+    const own = await ctx.services.cleanupClient();
+    try {
+      created = await own.call('createRelease', { body: plan.release, idempotencyKey });
+    } catch (again) {
+      throw interrupted(`whether a draft was created is unknown (${describeError(again, { debug: false }).message}); check with \`reldist release list\``);
+    } finally {
+      await own.close();
+    }
+  }
+  if (ctx.signal.aborted) throw interrupted(await deleteDraft(ctx, client, String(created.id)));
+  return created;
 }
 
 async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {

@@ -3,12 +3,15 @@
 // creates nothing until it is confirmed. Ctrl-C at any prompt ends it with nothing created.
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../../client/index.js';
-import type { ArtistPlatform, ArtistPlatformResult, CreateReleaseRequest } from '../../../contract/index.js';
+import { checkUpc } from '../../../codes/index.js';
+import { IsoDate, type ArtistPlatform, type ArtistPlatformResult, type CreateReleaseRequest } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
 import { audioFileProblem, displayPath } from '../../release-file/load.js';
 import { titleOf } from '../../shared/audio-title.js';
+import { firstRefusal } from '../../shared/audio-check.js';
+import { titleRefusal } from './plan-checks.js';
 import type { CreatePlan, PlanTrack } from './create-steps.js';
 import { artistsText } from '../../shared/release-views.js';
 import { PLATFORMS } from '../../shared/args.js';
@@ -30,7 +33,29 @@ export interface WizardResult {
 
 const MAX_ENTRIES = 20;
 const notEmpty = (v: string) => (v.trim() ? true : 'cannot be empty');
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// Each answer is held against the rule the service applies to it, so that a refusal comes at
+// the question, with the service's reason, not after the draft exists.
+
+/** A title: not empty, and nothing the submit checks refuse ("feat.", marketing words…). */
+export function checkTitle(v: string): true | string {
+  if (!v.trim()) return 'cannot be empty';
+  return titleRefusal(v.trim()) ?? true;
+}
+
+/** A real calendar date in the contract's form (2027-13-01 and 2027-02-30 are refused), or nothing. */
+export function checkDate(v: string): true | string {
+  const s = v.trim();
+  if (s === '' || IsoDate.safeParse(s).success) return true;
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s} is not a date in the calendar` : 'a date like 2027-01-15';
+}
+
+/** A UPC/EAN with its check digit right (the codes' own check and reason), or nothing. */
+export function checkUpcAnswer(v: string): true | string {
+  if (v.trim() === '') return true;
+  const u = checkUpc(v.trim());
+  return u.valid ? true : `${u.problems.map((p) => p.message).join('; ')}; or Enter to have one assigned`;
+}
 
 async function copyright(ctx: Context, symbol: string, flag: string, fallback: string): Promise<{ year: number; owner: string }> {
   const v = await promptText(ctx, {
@@ -78,7 +103,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   const title = (await promptText(ctx, {
     message: 'Title:',
     flag: '--title',
-    validate: (v) => (!v.trim() ? 'cannot be empty' : /\b(feat|ft)\.?\s/i.test(v) ? 'leave "feat." out of the title: featured artists are asked next' : true),
+    validate: checkTitle,
   })).trim();
   const version = (await promptText(ctx, { message: 'Version (e.g. Deluxe Edition, Live; Enter for none):', flag: '--version' })).trim();
   const primary = await names(ctx, 'Primary artist (one person):', '--artist');
@@ -110,7 +135,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   const upc = (await promptText(ctx, {
     message: 'UPC/EAN (Enter to have one assigned at submit):',
     flag: '--upc',
-    validate: (v) => (v.trim() === '' || /^[\d\s-]{8,20}$/.test(v) ? true : 'digits only (12 or 13), or Enter for none'),
+    validate: checkUpcAnswer,
   })).trim();
 
   const tracks: PlanTrack[] = [];
@@ -121,20 +146,21 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     })).trim();
     if (!path) break;
     const abs = resolve(path);
-    const problem = await audioFileProblem(abs, path);
+    // The service's audio rules, offline: a file it would refuse is asked for again, with its reason.
+    const problem = (await audioFileProblem(abs, path)) ?? (await firstRefusal(abs))?.message;
     if (problem) {
-      ctx.io.stderr.write(`  ${problem}\n`);
+      ctx.io.stderr.write(`  ${path}: ${problem}\n`);
       i--;
       continue;
     }
-    const title = (await promptText(ctx, { message: `Title of track ${i + 1}:`, flag: '--file', default: await titleOf(abs), validate: notEmpty })).trim();
+    const title = (await promptText(ctx, { message: `Title of track ${i + 1}:`, flag: '--file', default: await titleOf(abs), validate: checkTitle })).trim();
     const composer = (await promptText(ctx, { message: 'Composer:', flag: '--file', default: primary[0]!, validate: notEmpty })).trim();
     tracks.push({ path: abs, shown: displayPath(abs), fields: { title, contributors: [{ name: composer, role: 'composer' }] } });
   }
   const releaseDate = (await promptText(ctx, {
     message: 'Release date (YYYY-MM-DD; Enter to set it later):',
     flag: '--release-date',
-    validate: (v) => (v.trim() === '' || ISO_DATE.test(v.trim()) ? true : 'a date like 2027-01-15'),
+    validate: checkDate,
   })).trim();
 
   const profiles = await findProfiles(ctx, client, primary[0]!);
