@@ -135,12 +135,12 @@ async function releaseIds(): Promise<number[]> {
 }
 
 /** The answers of a complete run with one good track, in the order the wizard asks. */
-function goodAnswers(): Answer[] {
+function goodAnswers(artist = 'Nina Vale', profiles: Answer[] = [false]): Answer[] {
   return [
     'single', // Type
     'Night Drive', // Title
     '', // Version
-    'Nina Vale', '', // Primary artist, then done
+    artist, '', // Primary artist, then done
     '', // Featured
     undefined, // Label (the default)
     'Electronic', 'en', 'not_explicit', // Genre, Language, Explicit
@@ -149,7 +149,7 @@ function goodAnswers(): Answer[] {
     join(work, 'good.flac'), 'Night Drive', undefined, // Audio file, its title, composer
     '', // no more tracks
     '2030-01-15', // Release date
-    false, // Find profiles?
+    ...profiles, // the profiles: saved ones (replace?), then find?, one choice per platform
     true, // Create?
   ];
 }
@@ -209,5 +209,29 @@ describe('release create wizard', () => {
       expect(r.stderr, JSON.stringify(step)).toMatch(/interrupted: .*(nothing was created|was deleted)/);
     }
     expect(await releaseIds()).toEqual(before);
+  });
+
+  it('shows the artist\'s saved profiles and replaces them only after a yes', async () => {
+    const saved = async () => {
+      const c = createClient({ baseUrl: cli.server.url, token: cli.server.tokens.label });
+      const prefs = await c.call('getLabelPreferences', { query: { search: 'Ada Stone', perPage: 100 } });
+      await c.close();
+      return prefs.artists.find((a) => a.name === 'Ada Stone')?.platforms.map((p) => `${p.platform}:${p.mode}`) ?? [];
+    };
+    // First release: nothing saved yet, so no question about replacing; one choice per platform.
+    const first = await wizard({ answers: goodAnswers('Ada Stone', [true, 'new', 'new', 'skip']) });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.asked.some((m) => m.startsWith('Replace'))).toBe(false);
+    expect(await saved()).toEqual(['streaming_a:new', 'video_b:new']);
+    // Second: they are shown; "no" keeps them as they are.
+    const kept = await wizard({ answers: goodAnswers('Ada Stone', [false]) });
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stderr).toContain("Ada Stone's saved profiles:\n    streaming service A: create a new profile\n    video service B: create a new profile\n");
+    expect(kept.asked).toContain("Replace Ada Stone's saved profiles?");
+    expect(await saved()).toEqual(['streaming_a:new', 'video_b:new']);
+    // Third: "yes", then the platforms chosen again replace theirs ("decide later" keeps what is saved).
+    const replaced = await wizard({ answers: goodAnswers('Ada Stone', [true, true, 'skip', 'skip', 'new']) });
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(await saved()).toEqual(['streaming_a:new', 'video_b:new', 'store_c:new']);
   });
 });

@@ -87,7 +87,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   });
   const n = release.tracks?.length ?? release.track_count;
   success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${plural(n, 'track')}`);
-  if (wizard) {
+  if (wizard && wizard.profiles.length > 0) {
     try {
       await saveProfiles(client, wizard);
       success(ctx, `Saved ${wizard.artistName}'s platform profiles`);

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../../client/index.js';
 import { checkUpc } from '../../../codes/index.js';
-import { IsoDate, type ArtistPlatform, type ArtistPlatformResult, type CreateReleaseRequest } from '../../../contract/index.js';
+import { IsoDate, type ArtistPlatform, type ArtistPlatformResult, type CreateReleaseRequest, type PlatformChoice } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
@@ -163,7 +163,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     validate: checkDate,
   })).trim();
 
-  const profiles = await findProfiles(ctx, client, primary[0]!);
+  const profiles = await findProfiles(ctx, client, primary[0]!, me.kind);
 
   const release: CreateReleaseRequest = {
     type: type as CreateReleaseRequest['type'],
@@ -188,8 +188,28 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
 
 const PLATFORM_LABEL: Record<string, string> = { streaming_a: 'streaming service A', video_b: 'video service B', store_c: 'store C' };
 
-/** Searches the three platforms for the artist and asks, per platform, which profile is theirs. */
-async function findProfiles(ctx: Context, client: ApiClient, name: string): Promise<ProfileChoice[]> {
+/** The profiles saved for the artist: on the label's artist entry, or the artist account's own. */
+async function savedProfiles(client: ApiClient, name: string, accountKind: 'label' | 'artist'): Promise<PlatformChoice[]> {
+  if (accountKind === 'artist') return (await client.call('getArtistPreferences')).platforms;
+  const prefs = await client.call('getLabelPreferences', { query: { search: name, perPage: 100 } });
+  return prefs.artists.find((a) => a.name.toLowerCase() === name.toLowerCase())?.platforms ?? [];
+}
+
+function savedText(p: PlatformChoice): string {
+  return `    ${PLATFORM_LABEL[p.platform]}: ${p.mode === 'new' ? 'create a new profile' : p.profile ? `${p.profile.name} (${p.profile.id})` : 'an existing profile'}`;
+}
+
+/**
+ * Searches the three platforms for the artist and asks, per platform, which profile is theirs.
+ * Profiles already saved are shown first and replaced only after a yes.
+ */
+async function findProfiles(ctx: Context, client: ApiClient, name: string, accountKind: 'label' | 'artist'): Promise<ProfileChoice[]> {
+  const saved = await savedProfiles(client, name, accountKind);
+  if (saved.length > 0) {
+    ctx.io.stderr.write(`${name}'s saved profiles:\n${saved.map(savedText).join('\n')}\n`);
+    const replace = await promptConfirm(ctx, { message: `Replace ${name}'s saved profiles?`, default: false, flag: '--yes' });
+    if (!replace) return [];
+  }
   const wanted = await promptConfirm(ctx, { message: `Find ${name}'s profiles on streaming service A, video service B and store C?`, default: true, flag: '--yes' });
   if (!wanted) return [];
   const found = await client.call('searchArtistPlatform', { body: { name, limit: 5 } });
