@@ -65,6 +65,8 @@ test.skipIf(!hasTmux)('the wizard asks each field, finds the profiles, shows a s
   tty.answer('');
   await tty.waitFor('Label:');
   tty.answer(''); // the label's name is the default
+  await tty.waitFor('Catalog number');
+  tty.answer('');
   await tty.waitFor('Genre:');
   tty.keys('Enter');
   await tty.waitFor('Language of the metadata:');

@@ -1,12 +1,12 @@
 // The `release create` wizard in-process, its prompts answered by a script: each answer is held
 // against the service's own rules as it is given (titles, UPC, dates, audio files), and Ctrl-C at
 // any prompt or any step of the creation leaves no draft behind.
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from '../../src/client/index.js';
+import { ApiError, createClient, type ApiClient } from '../../src/client/index.js';
 import { CliError, ExitCode } from '../../src/cli/errors.js';
 import type { IO } from '../../src/cli/io.js';
 import type { Prompter } from '../../src/cli/lazy.js';
@@ -44,6 +44,10 @@ interface Script {
   abortAtPrompt?: number;
   /** Ctrl-C during this client call: before it is sent, or once its answer came back (the answer lost). */
   abortAtCall?: { endpoint: string; when: 'before' | 'after' };
+  /** This client call fails as the service would fail it (503). */
+  failAtCall?: string;
+  /** Extra arguments after `release create`. */
+  args?: string[];
 }
 
 interface WizardRun {
@@ -101,6 +105,9 @@ async function wizard(script: Script): Promise<WizardRun> {
       return async (endpoint: string, options?: unknown) => {
         const at = script.abortAtCall?.endpoint === endpoint ? script.abortAtCall.when : undefined;
         if (at === 'before') ctrlC();
+        if (script.failAtCall === endpoint) {
+          throw new ApiError({ status: 503, code: 'unavailable', message: 'the service is unavailable', method: 'PATCH', path: '/releases' });
+        }
         const res = await (target.call as (e: string, o?: unknown) => Promise<unknown>)(endpoint, options);
         if (at === 'after') {
           ctrlC();
@@ -121,7 +128,7 @@ async function wizard(script: Script): Promise<WizardRun> {
     HOME: cli.configDir,
     NO_COLOR: '1',
   };
-  const code = await runCli(['release', 'create'], {
+  const code = await runCli(['release', 'create', ...(script.args ?? [])], {
     io,
     env,
     signal: controller.signal,
@@ -143,6 +150,7 @@ function goodAnswers(artist = 'Nina Vale', profiles: Answer[] = [false]): Answer
     artist, '', // Primary artist, then done
     '', // Featured
     undefined, // Label (the default)
+    '', // Catalog number
     'Electronic', 'en', 'not_explicit', // Genre, Language, Explicit
     undefined, undefined, // ℗, ©
     '', // UPC
@@ -233,5 +241,41 @@ describe('release create wizard', () => {
     const replaced = await wizard({ answers: goodAnswers('Ada Stone', [true, true, 'skip', 'skip', 'new']) });
     expect(replaced.code, replaced.stderr).toBe(0);
     expect(await saved()).toEqual(['streaming_a:new', 'video_b:new', 'store_c:new']);
+  });
+
+  it('a step failing after the draft exists keeps the draft and saves every answer as a release file', async () => {
+    const before = await releaseIds();
+    const answers = goodAnswers('Nina Vale', [false]);
+    answers[answers.indexOf(undefined) + 1] = 'NLR-0777'; // the catalog number, after the label's default
+    const file = join(work, 'night-drive.yaml');
+    const r = await wizard({ answers: [...answers, true, file], failAtCall: 'updateReleaseDelivery' });
+    expect(r.code, r.stderr).not.toBe(0);
+    expect(r.asked.slice(-2)).toEqual(['Save your answers as a release file?', 'Save to:']);
+    const after = await releaseIds();
+    const kept = after.find((id) => !before.includes(id));
+    expect(kept).toBeDefined();
+    expect(r.stderr).toContain(`the draft release ${kept} "Night Drive" is kept with what was done`);
+    expect(r.stderr).toContain(`Saved the answers to ${file}`);
+    expect(r.stderr).toContain(`\`reldist release apply ${file}\` finishes the draft ${kept}`);
+    // The file holds every answer and is a release file the commands accept.
+    const text = await readFile(file, 'utf8');
+    expect(text).toMatch(/catalog_number: NLR-0777/);
+    expect(text).toMatch(/file: good\.flac/);
+    expect(text).toMatch(/release_date: "?2030-01-15"?/);
+    const check = await cli.run(['release', 'create', '--file', file, '--check']);
+    expect(check.code, check.stderr).toBe(0);
+    const apply = await cli.run(['release', 'apply', file, '--yes']);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(await releaseIds()).toEqual(after);
+    expect(await cli.json(['release', 'get', String(kept)])).toMatchObject({ delivery: { release_date: '2030-01-15' }, track_count: 1 });
+  });
+
+  it('--save writes the answers on purpose, before anything is created', async () => {
+    const file = join(work, 'on-purpose.json');
+    const r = await wizard({ answers: goodAnswers(), args: ['--save', file] });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Saved the answers to ${file}`);
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    expect(saved).toMatchObject({ type: 'single', title: 'Night Drive', tracks: [{ file: 'good.flac', title: 'Night Drive' }], delivery: { release_date: '2030-01-15' } });
   });
 });

@@ -40,7 +40,18 @@ class StepFailed extends Error {
   }
 }
 
-export async function executePlan(ctx: Context, client: ApiClient, plan: CreatePlan): Promise<ReleaseResource> {
+/** A step failed after the draft existed and the draft was kept (the wizard's answers are not lost). */
+export class DraftKept extends CliError {
+  constructor(message: string, readonly draftId: string, exitCode: number, hint?: string) {
+    super(message, { exitCode: exitCode as ExitCode, code: 'create_failed', ...(hint ? { hint } : {}) });
+  }
+}
+
+/**
+ * `keepDraft`: when a step fails after the draft exists (not on Ctrl-C, which always leaves
+ * nothing), the draft stays and a DraftKept error says so; otherwise it is deleted.
+ */
+export async function executePlan(ctx: Context, client: ApiClient, plan: CreatePlan, options: { keepDraft?: boolean } = {}): Promise<ReleaseResource> {
   // Local work first (tags), so that nothing is created for a plan that cannot finish.
   const titles: string[] = [];
   for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
@@ -84,8 +95,11 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
   } catch (err) {
     const failed = err instanceof StepFailed ? err : new StepFailed('the upload', err, describeError(err, { debug: false }).exitCode);
     const reason = failed.inner === undefined ? failed.what : `${failed.what} failed: ${describeError(failed.inner, { debug: false }).message}`;
-    const undo = await deleteDraft(ctx, client, id);
     const interrupted = ctx.signal.aborted;
+    if (options.keepDraft && !interrupted) {
+      throw new DraftKept(`could not finish the release from ${plan.source}: ${reason}; the draft release ${id} "${created.title}" is kept with what was done`, id, failed.exitCode, failed.hint);
+    }
+    const undo = await deleteDraft(ctx, client, id);
     throw new CliError(
       `${interrupted ? 'interrupted' : `could not create the release from ${plan.source}`}: ${interrupted ? '' : `${reason}; `}${undo}`,
       {

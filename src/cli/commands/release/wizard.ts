@@ -113,6 +113,11 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   }
   const featuring = await names(ctx, 'Featured artist (Enter for none):', '--featuring');
   const labelName = (await promptText(ctx, { message: 'Label:', flag: '--label', default: label?.name ?? me.label_name ?? '', validate: notEmpty })).trim();
+  const catalogNumber = (await promptText(ctx, {
+    message: 'Catalog number (how `release apply` finds it again; Enter for none):',
+    flag: '--catalog-number',
+    validate: (v) => (v.trim().length <= 20 ? true : 'at most 20 characters'),
+  })).trim();
   const genre = await promptSelect(ctx, {
     message: 'Genre:',
     flag: '--genre',
@@ -171,6 +176,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     ...(version ? { version } : {}),
     artists: [...primary.map((name) => ({ name, role: 'primary' as const })), ...featuring.map((name) => ({ name, role: 'featuring' as const }))],
     label: labelName,
+    ...(catalogNumber ? { catalog_number: catalogNumber } : {}),
     genre,
     language,
     explicit: explicit as CreateReleaseRequest['explicit'] & string,
@@ -243,6 +249,7 @@ export function summary(plan: CreatePlan, profiles: ProfileChoice[]): string {
     `  Title:     ${r.title}${r.version ? ` (${r.version})` : ''}`,
     `  Artists:   ${artistsText(r.artists)}`,
     `  Label:     ${r.label}`,
+    ...(r.catalog_number ? [`  Catalog:   ${r.catalog_number}`] : []),
     `  Genre:     ${r.genre ?? '-'}`,
     `  Language:  ${r.language ?? '-'}`,
     `  Explicit:  ${r.explicit ?? '-'}`,
