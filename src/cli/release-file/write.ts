@@ -4,9 +4,16 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { lazy } from '../lazy.js';
-import type { CreatePlan } from '../commands/release/create-steps.js';
 
-export function releaseFileData(plan: CreatePlan, filePath: string): Record<string, unknown> {
+/** What is written: a release create plan (commands/release/create-steps.ts), by its fields. */
+export interface WritablePlan {
+  release: object;
+  tracks: readonly { path: string; fields: object }[];
+  delivery?: object | undefined;
+  video?: object | undefined;
+}
+
+export function releaseFileData(plan: WritablePlan, filePath: string): Record<string, unknown> {
   const dir = dirname(resolve(filePath));
   const tracks = plan.tracks.map((t) => {
     const rel = relative(dir, t.path).split(sep).join('/');
@@ -21,7 +28,7 @@ export function releaseFileData(plan: CreatePlan, filePath: string): Record<stri
 }
 
 /** Writes the plan to `filePath`: JSON for a .json name, YAML otherwise. */
-export async function saveReleaseFile(plan: CreatePlan, filePath: string): Promise<void> {
+export async function saveReleaseFile(plan: WritablePlan, filePath: string): Promise<void> {
   const data = releaseFileData(plan, filePath);
   const text = /\.json$/i.test(filePath)
     ? `${JSON.stringify(data, null, 2)}\n`

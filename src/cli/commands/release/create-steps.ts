@@ -1,6 +1,7 @@
 // Carries out a release plan: create the draft, upload every track, attach them, apply delivery
 // and video. All or nothing: if any step fails, the draft is deleted and the error says exactly
-// what happened.
+// what happened; the wizard alone keeps it (keepDraft), to save its answers. Ctrl-C always
+// leaves nothing.
 import type { ApiClient } from '../../../client/index.js';
 import type {
   CreateReleaseRequest, ReleaseResource, ReplaceReleaseTracksTrackInput, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
