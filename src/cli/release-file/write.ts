@@ -3,7 +3,7 @@
 // saved on purpose with --save. Audio paths are written relative to the file, as it reads them.
 import { writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { lazy } from '../lazy.js';
+import { stringify } from 'yaml';
 
 /** What is written: a release create plan (commands/release/create-steps.ts), by its fields. */
 export interface WritablePlan {
@@ -32,6 +32,6 @@ export async function saveReleaseFile(plan: WritablePlan, filePath: string): Pro
   const data = releaseFileData(plan, filePath);
   const text = /\.json$/i.test(filePath)
     ? `${JSON.stringify(data, null, 2)}\n`
-    : `# A release file (docs/release-file.md), written by reldist release create.\n${(await lazy.yaml()).stringify(data)}`;
+    : `# A release file (docs/release-file.md), written by reldist release create.\n${stringify(data)}`;
   await writeFile(resolve(filePath), text, { mode: 0o644 });
 }

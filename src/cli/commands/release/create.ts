@@ -11,6 +11,7 @@ import { saveReleaseFile } from '../../release-file/write.js';
 import { promptConfirm, promptText } from '../../prompts.js';
 import { planProblems } from './plan-checks.js';
 import { countProblems } from './problems.js';
+import { inCliTerms } from '../../service-text.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
@@ -110,7 +111,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     else {
       ctx.io.stdout.write(`${summary(plan, [])}\n`);
     }
-    for (const p of problems) warn(ctx, `${p.path}: ${p.message}`);
+    for (const p of problems) warn(ctx, `${p.path}: ${inCliTerms(p.message)}`);
     success(ctx, `${plan.source}: no ${problems.length > 0 ? "blocking " : ""}problems found; nothing was sent`);
     return;
   }
