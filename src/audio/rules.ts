@@ -1,5 +1,5 @@
 // The delivery rules for audio, in one place: which files an upload accepts (probe.ts reads the
-// facts, this decides) and what a track's file must be at submit (the server's submit-checks.ts).
+// facts, this decides) and what a track's file must be at submit (src/rules/submit-checks.ts).
 // Pure (no database, no HTTP, no file system): given what a probe read, it returns the problems,
 // so the same rules run in the service and, offline, in the CLI (`track check`, before uploads).
 import type { ErrorCode } from '../contract/errors.js';

@@ -65,6 +65,8 @@ test.skipIf(!hasTmux)('the wizard asks each field, finds the profiles, shows a s
   tty.answer('');
   await tty.waitFor('Label:');
   tty.answer(''); // the label's name is the default
+  await tty.waitFor('Catalog number');
+  tty.answer('');
   await tty.waitFor('Genre:');
   tty.keys('Enter');
   await tty.waitFor('Language of the metadata:');
@@ -80,7 +82,15 @@ test.skipIf(!hasTmux)('the wizard asks each field, finds the profiles, shows a s
   await tty.waitFor('Audio file for track 1');
   tty.answer('');
   await tty.waitFor('Release date');
+  // A date not in the calendar is refused at the question, with the reason, and asked again.
+  tty.answer('2027-13-01');
+  await tty.waitFor('2027-13-01 is not a date in the calendar');
+  tty.keys(...Array<string>(10).fill('BSpace'));
   tty.answer('2030-03-01');
+  // Her saved profiles are shown, and replaced only after a yes.
+  const saved = await tty.waitFor("Replace Lena Voss's saved profiles?");
+  expect(saved).toContain("Lena Voss's saved profiles:\n    streaming service A: Lena Voss (cn3Vv2aLARkJ1of1D5NpI2)");
+  tty.answer('y');
   await tty.waitFor("Find Lena Voss's profiles");
   tty.answer('');
   await tty.waitFor('Lena Voss on streaming service A:');

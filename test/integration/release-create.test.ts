@@ -122,4 +122,24 @@ describe('release create', () => {
     expect(r.stdout).toContain('  Title:     First Light (Check)\n');
     expect((await json(['release', 'list'])).length).toBe(before);
   });
+
+  it('--check runs every submit check: a plan the submit would block exits 3 with all its problems, nothing created', async () => {
+    await cp('examples/first-release/audio/first-light.flac', join(work, 'check.flac'));
+    await writeFile(
+      join(work, 'blocked.yaml'),
+      'type: single\ntitle: Night Drive (Official)\nartists: [{ name: Nina Vale, role: primary }]\nlabel: Northern Lights Records\n' +
+        'upc: "036000291453"\ntracks:\n  - file: check.flac\n    title: Night Drive feat. Jo\n',
+    );
+    const before = (await json(['release', 'list'])).length;
+    const r = await run(['release', 'create', '--file', join(work, 'blocked.yaml'), '--check']);
+    expect(r.code, r.stderr).toBe(3);
+    for (const code of ['required', 'title_has_marketing_words', 'upc_invalid', 'title_has_featuring', 'composer_missing']) expect(r.stdout).toContain(code);
+    expect(r.stderr).toMatch(/would be blocked: \d+ blocking problems/);
+    const j = await run(['release', 'create', '--file', join(work, 'blocked.yaml'), '--check', '--json']);
+    expect(j.code).toBe(3);
+    const out = JSON.parse(j.stdout);
+    expect(out.outcome).toBe('blocked');
+    expect(out.problems.map((p: { path: string }) => p.path)).toContain('delivery.release_date');
+    expect((await json(['release', 'list'])).length).toBe(before);
+  });
 });

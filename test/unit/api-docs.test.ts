@@ -40,7 +40,7 @@ describe('docs/api.md', () => {
   });
 
   it('names every check code the submit checks can report', () => {
-    const checks = new URL('src/server/rules/submit-checks.ts', root);
+    const checks = new URL('src/rules/submit-checks.ts', root);
     expect(existsSync(checks), 'the submit checks moved: update this test and the list in docs/api.md').toBe(true);
     const source = readFileSync(checks, 'utf8');
     const codes = [...source.matchAll(/\b(?:error|warn)\([^,]+,\s*'([a-z0-9_]+)'/g)].map((m) => m[1]!);

@@ -1,7 +1,7 @@
 // Every submit check fires on its own input, passes a clean release, and all problems come back together.
 import { describe, expect, test } from 'vitest';
 import type { ReleaseResource, TrackResource } from '../../src/contract/index.js';
-import { runSubmitChecks, type SubmitFacts } from '../../src/server/rules/submit-checks.js';
+import { runSubmitChecks, type SubmitFacts } from '../../src/rules/submit-checks.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const T = '2026-11-22T10:00:00.000Z';

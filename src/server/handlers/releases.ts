@@ -4,7 +4,7 @@ import type { ListReleasesResponse, MessageResponse, ReleaseResource, SubmitRele
 import { paging } from '../../contract/index.js';
 import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
 import { assertAllowed, stateConflict, statusAfterEdit, transition } from '../rules/state-machine.js';
-import { runSubmitChecks } from '../rules/submit-checks.js';
+import { runSubmitChecks } from '../../rules/submit-checks.js';
 import { assignIsrc, assignUpc } from '../store/codes.js';
 import { parseId } from '../store/ids.js';
 import {

@@ -1,6 +1,7 @@
 // Carries out a release plan: create the draft, upload every track, attach them, apply delivery
 // and video. All or nothing: if any step fails, the draft is deleted and the error says exactly
-// what happened.
+// what happened; the wizard alone keeps it (keepDraft), to save its answers. Ctrl-C always
+// leaves nothing.
 import type { ApiClient } from '../../../client/index.js';
 import type {
   CreateReleaseRequest, ReleaseResource, ReplaceReleaseTracksTrackInput, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
@@ -40,12 +41,23 @@ class StepFailed extends Error {
   }
 }
 
-export async function executePlan(ctx: Context, client: ApiClient, plan: CreatePlan): Promise<ReleaseResource> {
+/** A step failed after the draft existed and the draft was kept (the wizard's answers are not lost). */
+export class DraftKept extends CliError {
+  constructor(message: string, readonly draftId: string, exitCode: number, hint?: string) {
+    super(message, { exitCode: exitCode as ExitCode, code: 'create_failed', ...(hint ? { hint } : {}) });
+  }
+}
+
+/**
+ * `keepDraft`: when a step fails after the draft exists (not on Ctrl-C, which always leaves
+ * nothing), the draft stays and a DraftKept error says so; otherwise it is deleted.
+ */
+export async function executePlan(ctx: Context, client: ApiClient, plan: CreatePlan, options: { keepDraft?: boolean } = {}): Promise<ReleaseResource> {
   // Local work first (tags), so that nothing is created for a plan that cannot finish.
   const titles: string[] = [];
   for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
 
-  const created = await client.call('createRelease', { body: plan.release });
+  const created = await createDraft(ctx, client, plan);
   const id = String(created.id);
   // A progress line only when more steps follow; the command's own summary says the rest.
   const moreSteps = plan.tracks.length > 0 || !isEmpty(plan.delivery) || !isEmpty(plan.video);
@@ -84,8 +96,11 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
   } catch (err) {
     const failed = err instanceof StepFailed ? err : new StepFailed('the upload', err, describeError(err, { debug: false }).exitCode);
     const reason = failed.inner === undefined ? failed.what : `${failed.what} failed: ${describeError(failed.inner, { debug: false }).message}`;
-    const undo = await deleteDraft(ctx, client, id);
     const interrupted = ctx.signal.aborted;
+    if (options.keepDraft && !interrupted) {
+      throw new DraftKept(`could not finish the release from ${plan.source}: ${reason}; the draft release ${id} "${created.title}" is kept with what was done`, id, failed.exitCode, failed.hint);
+    }
+    const undo = await deleteDraft(ctx, client, id);
     throw new CliError(
       `${interrupted ? 'interrupted' : `could not create the release from ${plan.source}`}: ${interrupted ? '' : `${reason}; `}${undo}`,
       {
@@ -95,6 +110,34 @@ export async function executePlan(ctx: Context, client: ApiClient, plan: CreateP
       },
     );
   }
+}
+
+/**
+ * Creates the draft so that Ctrl-C never leaves one behind. A request cut off by Ctrl-C may
+ * still have created the release, with its id lost: the same request is then sent again under
+ * the same Idempotency-Key on a client that still works (the service answers with the release
+ * it made, or makes it now), and that draft is deleted.
+ */
+async function createDraft(ctx: Context, client: ApiClient, plan: CreatePlan): Promise<ReleaseResource> {
+  const interrupted = (what: string) => new CliError(`interrupted: ${what}`, { exitCode: ExitCode.interrupted, code: 'interrupted' });
+  if (ctx.signal.aborted) throw interrupted('nothing was created');
+  const idempotencyKey = globalThis.crypto.randomUUID();
+  let created: ReleaseResource;
+  try {
+    created = await client.call('createRelease', { body: plan.release, idempotencyKey });
+  } catch (err) {
+    if (!ctx.signal.aborted) throw err;
+    const own = await ctx.services.cleanupClient();
+    try {
+      created = await own.call('createRelease', { body: plan.release, idempotencyKey });
+    } catch (again) {
+      throw interrupted(`whether a draft was created is unknown (${describeError(again, { debug: false }).message}); check with \`reldist release list\``);
+    } finally {
+      await own.close();
+    }
+  }
+  if (ctx.signal.aborted) throw interrupted(await deleteDraft(ctx, client, String(created.id)));
+  return created;
 }
 
 async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {

@@ -5,7 +5,15 @@ import { describeError } from '../../describe-error.js';
 import { printJson, success, warn, plural } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
 import { refuseLocally } from '../../shared/audio-check.js';
-import { executePlan, type CreatePlan } from './create-steps.js';
+import { existsSync } from 'node:fs';
+import { DraftKept, executePlan, type CreatePlan } from './create-steps.js';
+import { saveReleaseFile } from '../../release-file/write.js';
+import { promptConfirm, promptText } from '../../prompts.js';
+import { planProblems } from './plan-checks.js';
+import { countProblems } from './problems.js';
+import { inCliTerms } from '../../service-text.js';
+import { titleOf } from '../../shared/audio-title.js';
+import { CliError, ExitCode } from '../../errors.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 
@@ -30,8 +38,33 @@ async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promi
   };
 }
 
+/**
+ * The wizard's release could not be finished and its draft is kept: offers to save every answer
+ * as a release file (unless --save did), and says what exists now and what to run next.
+ */
+async function keepAnswers(ctx: Context, plan: CreatePlan, err: DraftKept, savedTo: string | undefined): Promise<CliError> {
+  const id = err.draftId;
+  let file = savedTo;
+  if (file === undefined && ctx.canPrompt && (await promptConfirm(ctx, { message: 'Save your answers as a release file?', default: true, flag: '--save' }))) {
+    file = (await promptText(ctx, {
+      message: 'Save to:',
+      flag: '--save',
+      default: `${plan.release.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'release'}.yaml`,
+      validate: (v) => (!v.trim() ? 'cannot be empty' : existsSync(v.trim()) ? `${v.trim()} exists; choose another name` : true),
+    })).trim();
+    await saveReleaseFile(plan, file);
+    success(ctx, `Saved the answers to ${file}`);
+  }
+  const next = file === undefined
+    ? `finish the draft with \`reldist track upload ${id} FILE\` and \`reldist release edit ${id}\`, or delete it: \`reldist release delete ${id} --yes\``
+    : plan.release.catalog_number
+      ? `fix what is said above in ${file}, then \`reldist release apply ${file}\` finishes the draft ${id}`
+      : `fix what is said above in ${file}, then \`reldist release delete ${id} --yes\` and \`reldist release create --file ${file}\``;
+  return new CliError(err.message, { exitCode: err.exitCode, code: 'create_failed', hint: next });
+}
+
 function anyFlag(opts: CreateOpts): boolean {
-  const { file: _f, submit: _s, check: _c, ...fields } = opts;
+  const { file: _f, submit: _s, check: _c, save: _v, ...fields } = opts;
   return Object.values(fields).some((v) => v !== undefined);
 }
 
@@ -49,10 +82,25 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     plan = { source: 'the flags', release: createFromFlags(metadataFromFlags(opts)), tracks: [], delivery, video };
   }
 
+  // Saved first, so that the answers are kept whatever happens next.
+  if (opts.save !== undefined) {
+    await saveReleaseFile(plan, opts.save);
+    success(ctx, `Saved ${wizard ? 'the answers' : 'the release'} to ${opts.save}`);
+  }
+
   // The service's audio rules, offline: a file it would refuse is refused before anything is created.
   if (plan.tracks.length > 0) await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created');
 
   if (opts.check) {
+    // Every check the submit would run, offline; a plan it would block exits 3 with its problems.
+    const titles: string[] = [];
+    for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
+    const problems = await planProblems(plan, titles, ctx.now());
+    if (countProblems(problems).errors > 0) {
+      const outcome = { release_id: plan.source, outcome: 'blocked' as const, status: null, message: `${plan.source} would be blocked at submit`, problems, error: null, exit: ExitCode.validation };
+      await reportOutcomes(ctx, [outcome], { dryRun: true, single: true });
+      return;
+    }
     const shown = {
       release: plan.release,
       tracks: plan.tracks.map((t) => ({ file: displayPath(t.path), ...t.fields })),
@@ -63,17 +111,19 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     else {
       ctx.io.stdout.write(`${summary(plan, [])}\n`);
     }
-    success(ctx, `${plan.source}: no problems found; nothing was sent`);
+    for (const p of problems) warn(ctx, `${p.path}: ${inCliTerms(p.message)}`);
+    success(ctx, `${plan.source}: no ${problems.length > 0 ? "blocking " : ""}problems found; nothing was sent`);
     return;
   }
 
   const client = await ctx.services.client(plan.tracks.length > 0 ? { workload: 'long' } : {});
-  const release: ReleaseResource = await executePlan(ctx, client, plan).catch((err: unknown) => {
+  const release: ReleaseResource = await executePlan(ctx, client, plan, { keepDraft: wizard !== undefined }).catch(async (err: unknown) => {
+    if (err instanceof DraftKept) throw await keepAnswers(ctx, plan, err, opts.save);
     throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
   });
   const n = release.tracks?.length ?? release.track_count;
   success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${plural(n, 'track')}`);
-  if (wizard) {
+  if (wizard && wizard.profiles.length > 0) {
     try {
       await saveProfiles(client, wizard);
       success(ctx, `Saved ${wizard.artistName}'s platform profiles`);

@@ -7,6 +7,7 @@ export interface CreateOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
   file?: string;
   submit?: boolean;
   check?: boolean;
+  save?: string;
 }
 
 export const createCommand = defineCommand<CreateOpts>({
@@ -17,7 +18,7 @@ export const createCommand = defineCommand<CreateOpts>({
   - --file release.yaml (or .json; "-" for standard input): the release with its tracks and their audio, delivery and video settings (format: docs/release-file.md). Flags win over the file. The file is checked first, every problem named as file:line: field.path: expected …; then the draft is created, every track uploaded and attached, delivery and video applied. If any step fails, the draft is deleted again and the error says what happened;
   - nothing given, on a terminal: a wizard asks for each field, shows a summary and creates the release only when you confirm. Ctrl-C at any step leaves nothing created.
 
-With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error naming its flag. --submit submits the release once it is complete; --check only checks the file and flags and prints the plan, sending nothing.
+With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error naming its flag. --submit submits the release once it is complete; --check runs every check the submit would run (offline: the file, the flags, the audio, the titles, codes and dates) and prints the plan, sending nothing; it exits 3 with every problem when the submit would be blocked. --save FILE writes the release as a release file first (the wizard's answers, kept whatever happens next); when a step of the wizard's release fails after the draft exists, the draft is kept and the wizard offers to save the answers.
 
 --json prints the release as the service sends it (with --submit: {release, submit}).`,
   examples: [
@@ -29,7 +30,8 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
   configure(cmd) {
     cmd.option('-f, --file <file>', 'a release file (JSON or YAML) with tracks and settings');
     cmd.option('--submit', 'submit the release for review once it is created');
-    cmd.option('--check', 'check the release file and flags and print the plan; create nothing');
+    cmd.option('--check', 'run every check the submit would run and print the plan; create nothing');
+    cmd.option('--save <file>', 'also write the release (the wizard\'s answers) as a release file');
     configureMetadataFlags(cmd);
     configureDeliveryFlags(cmd);
     configureVideoFlags(cmd);

@@ -3,12 +3,15 @@
 // creates nothing until it is confirmed. Ctrl-C at any prompt ends it with nothing created.
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../../client/index.js';
-import type { ArtistPlatform, ArtistPlatformResult, CreateReleaseRequest } from '../../../contract/index.js';
+import { checkUpc } from '../../../codes/index.js';
+import { IsoDate, type ArtistPlatform, type ArtistPlatformResult, type CreateReleaseRequest, type PlatformChoice } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
 import { audioFileProblem, displayPath } from '../../release-file/load.js';
 import { titleOf } from '../../shared/audio-title.js';
+import { firstRefusal } from '../../shared/audio-check.js';
+import { titleRefusal } from './plan-checks.js';
 import type { CreatePlan, PlanTrack } from './create-steps.js';
 import { artistsText } from '../../shared/release-views.js';
 import { PLATFORMS } from '../../shared/args.js';
@@ -30,7 +33,29 @@ export interface WizardResult {
 
 const MAX_ENTRIES = 20;
 const notEmpty = (v: string) => (v.trim() ? true : 'cannot be empty');
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// Each answer is held against the rule the service applies to it, so that a refusal comes at
+// the question, with the service's reason, not after the draft exists.
+
+/** A title: not empty, and nothing the submit checks refuse ("feat.", marketing words…). */
+export function checkTitle(v: string): true | string {
+  if (!v.trim()) return 'cannot be empty';
+  return titleRefusal(v.trim()) ?? true;
+}
+
+/** A real calendar date in the contract's form (2027-13-01 and 2027-02-30 are refused), or nothing. */
+export function checkDate(v: string): true | string {
+  const s = v.trim();
+  if (s === '' || IsoDate.safeParse(s).success) return true;
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s} is not a date in the calendar` : 'a date like 2027-01-15';
+}
+
+/** A UPC/EAN with its check digit right (the codes' own check and reason), or nothing. */
+export function checkUpcAnswer(v: string): true | string {
+  if (v.trim() === '') return true;
+  const u = checkUpc(v.trim());
+  return u.valid ? true : `${u.problems.map((p) => p.message).join('; ')}; or Enter to have one assigned`;
+}
 
 async function copyright(ctx: Context, symbol: string, flag: string, fallback: string): Promise<{ year: number; owner: string }> {
   const v = await promptText(ctx, {
@@ -78,7 +103,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   const title = (await promptText(ctx, {
     message: 'Title:',
     flag: '--title',
-    validate: (v) => (!v.trim() ? 'cannot be empty' : /\b(feat|ft)\.?\s/i.test(v) ? 'leave "feat." out of the title: featured artists are asked next' : true),
+    validate: checkTitle,
   })).trim();
   const version = (await promptText(ctx, { message: 'Version (e.g. Deluxe Edition, Live; Enter for none):', flag: '--version' })).trim();
   const primary = await names(ctx, 'Primary artist (one person):', '--artist');
@@ -88,6 +113,11 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   }
   const featuring = await names(ctx, 'Featured artist (Enter for none):', '--featuring');
   const labelName = (await promptText(ctx, { message: 'Label:', flag: '--label', default: label?.name ?? me.label_name ?? '', validate: notEmpty })).trim();
+  const catalogNumber = (await promptText(ctx, {
+    message: 'Catalog number (how `release apply` finds it again; Enter for none):',
+    flag: '--catalog-number',
+    validate: (v) => (v.trim().length <= 20 ? true : 'at most 20 characters'),
+  })).trim();
   const genre = await promptSelect(ctx, {
     message: 'Genre:',
     flag: '--genre',
@@ -110,7 +140,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   const upc = (await promptText(ctx, {
     message: 'UPC/EAN (Enter to have one assigned at submit):',
     flag: '--upc',
-    validate: (v) => (v.trim() === '' || /^[\d\s-]{8,20}$/.test(v) ? true : 'digits only (12 or 13), or Enter for none'),
+    validate: checkUpcAnswer,
   })).trim();
 
   const tracks: PlanTrack[] = [];
@@ -121,23 +151,24 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     })).trim();
     if (!path) break;
     const abs = resolve(path);
-    const problem = await audioFileProblem(abs, path);
+    // The service's audio rules, offline: a file it would refuse is asked for again, with its reason.
+    const problem = (await audioFileProblem(abs, path)) ?? (await firstRefusal(abs))?.message;
     if (problem) {
-      ctx.io.stderr.write(`  ${problem}\n`);
+      ctx.io.stderr.write(`  ${path}: ${problem}\n`);
       i--;
       continue;
     }
-    const title = (await promptText(ctx, { message: `Title of track ${i + 1}:`, flag: '--file', default: await titleOf(abs), validate: notEmpty })).trim();
+    const title = (await promptText(ctx, { message: `Title of track ${i + 1}:`, flag: '--file', default: await titleOf(abs), validate: checkTitle })).trim();
     const composer = (await promptText(ctx, { message: 'Composer:', flag: '--file', default: primary[0]!, validate: notEmpty })).trim();
     tracks.push({ path: abs, shown: displayPath(abs), fields: { title, contributors: [{ name: composer, role: 'composer' }] } });
   }
   const releaseDate = (await promptText(ctx, {
     message: 'Release date (YYYY-MM-DD; Enter to set it later):',
     flag: '--release-date',
-    validate: (v) => (v.trim() === '' || ISO_DATE.test(v.trim()) ? true : 'a date like 2027-01-15'),
+    validate: checkDate,
   })).trim();
 
-  const profiles = await findProfiles(ctx, client, primary[0]!);
+  const profiles = await findProfiles(ctx, client, primary[0]!, me.kind);
 
   const release: CreateReleaseRequest = {
     type: type as CreateReleaseRequest['type'],
@@ -145,6 +176,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     ...(version ? { version } : {}),
     artists: [...primary.map((name) => ({ name, role: 'primary' as const })), ...featuring.map((name) => ({ name, role: 'featuring' as const }))],
     label: labelName,
+    ...(catalogNumber ? { catalog_number: catalogNumber } : {}),
     genre,
     language,
     explicit: explicit as CreateReleaseRequest['explicit'] & string,
@@ -162,8 +194,28 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
 
 const PLATFORM_LABEL: Record<string, string> = { streaming_a: 'streaming service A', video_b: 'video service B', store_c: 'store C' };
 
-/** Searches the three platforms for the artist and asks, per platform, which profile is theirs. */
-async function findProfiles(ctx: Context, client: ApiClient, name: string): Promise<ProfileChoice[]> {
+/** The profiles saved for the artist: on the label's artist entry, or the artist account's own. */
+async function savedProfiles(client: ApiClient, name: string, accountKind: 'label' | 'artist'): Promise<PlatformChoice[]> {
+  if (accountKind === 'artist') return (await client.call('getArtistPreferences')).platforms;
+  const prefs = await client.call('getLabelPreferences', { query: { search: name, perPage: 100 } });
+  return prefs.artists.find((a) => a.name.toLowerCase() === name.toLowerCase())?.platforms ?? [];
+}
+
+function savedText(p: PlatformChoice): string {
+  return `    ${PLATFORM_LABEL[p.platform]}: ${p.mode === 'new' ? 'create a new profile' : p.profile ? `${p.profile.name} (${p.profile.id})` : 'an existing profile'}`;
+}
+
+/**
+ * Searches the three platforms for the artist and asks, per platform, which profile is theirs.
+ * Profiles already saved are shown first and replaced only after a yes.
+ */
+async function findProfiles(ctx: Context, client: ApiClient, name: string, accountKind: 'label' | 'artist'): Promise<ProfileChoice[]> {
+  const saved = await savedProfiles(client, name, accountKind);
+  if (saved.length > 0) {
+    ctx.io.stderr.write(`${name}'s saved profiles:\n${saved.map(savedText).join('\n')}\n`);
+    const replace = await promptConfirm(ctx, { message: `Replace ${name}'s saved profiles?`, default: false, flag: '--yes' });
+    if (!replace) return [];
+  }
   const wanted = await promptConfirm(ctx, { message: `Find ${name}'s profiles on streaming service A, video service B and store C?`, default: true, flag: '--yes' });
   if (!wanted) return [];
   const found = await client.call('searchArtistPlatform', { body: { name, limit: 5 } });
@@ -197,6 +249,7 @@ export function summary(plan: CreatePlan, profiles: ProfileChoice[]): string {
     `  Title:     ${r.title}${r.version ? ` (${r.version})` : ''}`,
     `  Artists:   ${artistsText(r.artists)}`,
     `  Label:     ${r.label}`,
+    ...(r.catalog_number ? [`  Catalog:   ${r.catalog_number}`] : []),
     `  Genre:     ${r.genre ?? '-'}`,
     `  Language:  ${r.language ?? '-'}`,
     `  Explicit:  ${r.explicit ?? '-'}`,

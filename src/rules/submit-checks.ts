@@ -1,16 +1,31 @@
 // Every check the domain design asks for at submit, run all at once: a label must never learn
 // its problems one at a time. Pure: the caller gathers the facts (the release with its tracks,
-// another release holding the same UPC) and decides what to do with the answer.
+// another release holding the same UPC) and decides what to do with the answer. Shared: the
+// service runs them at submit, the CLI before anything exists (`release create --check`, the
+// wizard's answers), so both refuse the same things with the same words.
 // Each check is a small named rule; the rules run in the order listed, release first, then each
 // track through the track rules, and the problems come back in that order.
-import type { ArtistCredit, ReleaseResource, TrackResource } from '../../contract/index.js';
-import { checkIsrc, checkUpc, type IsrcResult } from '../../codes/index.js';
-import type { Problem } from '../handler.js';
-import { trackAudioProblems } from '../../audio/rules.js';
+import type { ArtistCredit, Problem as ContractProblem, ReleaseResource, TrackResource } from '../contract/index.js';
+import { checkIsrc, checkUpc, type IsrcResult } from '../codes/index.js';
+import { trackAudioProblems, type TrackAudio } from '../audio/rules.js';
+
+/** One finding, always about a field (the contract's Problem, with its path). */
+export type Problem = ContractProblem & { path: string };
+
+/** What the rules read of a release: a stored one, or one not created yet (the CLI's plan). */
+export type CheckedRelease = Pick<
+  ReleaseResource,
+  'title' | 'label' | 'genre' | 'language' | 'p_line' | 'c_line' | 'artists' | 'upc' | 'original_release_date' | 'artwork'
+> & { delivery: Pick<ReleaseResource['delivery'], 'release_date' | 'preorder_date'> };
+
+/** What the rules read of a track; `file` is its audio once ready (state 'ready' with its facts). */
+export type CheckedTrack = Pick<TrackResource, 'title' | 'artists' | 'contributors' | 'audio_language' | 'isrc'> & {
+  file: (TrackAudio & { state: string }) | null;
+};
 
 export interface SubmitFacts {
-  release: ReleaseResource;
-  tracks: TrackResource[];
+  release: CheckedRelease;
+  tracks: CheckedTrack[];
   /** Another of the user's releases with the same UPC (padded comparison), if any. */
   upcInUseBy?: { id: number | string; status: string };
   /**
@@ -59,12 +74,12 @@ export interface CheckContext {
 
 export interface ReleaseRule {
   name: string;
-  check(release: ReleaseResource, tracks: TrackResource[], ctx: CheckContext): Problem[];
+  check(release: CheckedRelease, tracks: CheckedTrack[], ctx: CheckContext): Problem[];
 }
 
 export interface TrackRule {
   name: string;
-  check(track: TrackResource, index: number, ctx: CheckContext): Problem[];
+  check(track: CheckedTrack, index: number, ctx: CheckContext): Problem[];
 }
 
 const error = (path: string, code: string, message: string, hint?: string): Problem => ({ path, code, message, ...(hint ? { hint } : {}), severity: 'error' });
@@ -264,7 +279,7 @@ export function runSubmitChecks(facts: SubmitFacts): Problem[] {
 
 // ---------------------------------------------------------------- shared by several rules
 
-function titleProblems(title: string, path: string): Problem[] {
+export function titleProblems(title: string, path: string): Problem[] {
   if (!title) return [];
   const out: Problem[] = [];
   if (FEATURING_RE.test(title)) {

@@ -1,0 +1,61 @@
+// The service's submit checks (src/rules) held against a release that does not exist yet: a
+// plan from a file, the flags or the wizard. Offline: what only the service knows (another of
+// your releases with the same UPC, the acts your account declared) is left to the submit.
+import { resolve } from 'node:path';
+import { checkAudioPath } from '../../../audio/probe.js';
+import { runSubmitChecks, titleProblems, type CheckedRelease, type CheckedTrack, type Problem } from '../../../rules/submit-checks.js';
+import type { CreatePlan } from './create-steps.js';
+
+/** Names joined by "&" or ",": one act or several people, which only the service can tell. */
+const JOINED_NAMES_RE = /\s&\s|,/;
+
+function releaseOf(plan: CreatePlan): CheckedRelease {
+  const r = plan.release;
+  return {
+    title: r.title,
+    label: r.label,
+    genre: r.genre ?? null,
+    language: r.language ?? null,
+    p_line: r.p_line ?? null,
+    c_line: r.c_line ?? null,
+    artists: r.artists,
+    upc: r.upc ?? null,
+    original_release_date: r.original_release_date ?? null,
+    artwork: null,
+    delivery: { release_date: plan.delivery?.release_date ?? null, preorder_date: plan.delivery?.preorder_date ?? null },
+  };
+}
+
+async function trackOf(plan: CreatePlan, t: CreatePlan['tracks'][number], title: string): Promise<CheckedTrack> {
+  const audio = await checkAudioPath(resolve(t.path));
+  const readable = audio.channels !== undefined && audio.sampleRate !== undefined && audio.bitDepth !== undefined && audio.durationSeconds !== undefined;
+  return {
+    title,
+    artists: t.fields.artists ?? plan.release.artists,
+    contributors: t.fields.contributors ?? [],
+    audio_language: t.fields.audio_language ?? null,
+    isrc: t.fields.isrc ?? null,
+    file: readable && audio.errors.length === 0
+      ? { state: 'ready', channels: audio.channels!, sample_rate: audio.sampleRate!, bit_depth: audio.bitDepth!, duration_ms: Math.round(audio.durationSeconds! * 1000) }
+      : null,
+  };
+}
+
+/**
+ * Every problem the submit would report for this plan once created, in the service's order.
+ * `titles` are the tracks' titles (from the plan or the files' tags).
+ */
+export async function planProblems(plan: CreatePlan, titles: readonly string[], now: Date): Promise<Problem[]> {
+  const tracks: CheckedTrack[] = [];
+  for (const [i, t] of plan.tracks.entries()) tracks.push(await trackOf(plan, t, titles[i]!));
+  // Benefit of the doubt for joined names: the service passes them when the account knows the act.
+  const names = [...plan.release.artists, ...tracks.flatMap((t) => t.artists)].map((a) => a.name);
+  const knownActs = new Set(names.filter((n) => JOINED_NAMES_RE.test(n)).map((n) => n.trim().toLowerCase()));
+  return runSubmitChecks({ release: releaseOf(plan), tracks, now, knownActs });
+}
+
+/** The first blocking problem the submit would find in a title, in its words (for a prompt). */
+export function titleRefusal(title: string): string | undefined {
+  const p = titleProblems(title, 'title').find((x) => x.severity === 'error');
+  return p ? `${p.message}: ${p.hint ?? ''}`.replace(/:\s*$/, '') : undefined;
+}

@@ -1,0 +1,37 @@
+// A plan written back as a release file (docs/release-file.md) that `release create --file` and
+// `release apply` read: the wizard's answers kept when the release could not be finished, or
+// saved on purpose with --save. Audio paths are written relative to the file, as it reads them.
+import { writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { stringify } from 'yaml';
+
+/** What is written: a release create plan (commands/release/create-steps.ts), by its fields. */
+export interface WritablePlan {
+  release: object;
+  tracks: readonly { path: string; fields: object }[];
+  delivery?: object | undefined;
+  video?: object | undefined;
+}
+
+export function releaseFileData(plan: WritablePlan, filePath: string): Record<string, unknown> {
+  const dir = dirname(resolve(filePath));
+  const tracks = plan.tracks.map((t) => {
+    const rel = relative(dir, t.path).split(sep).join('/');
+    return { file: rel, ...t.fields };
+  });
+  return {
+    ...plan.release,
+    ...(tracks.length > 0 ? { tracks } : {}),
+    ...(plan.delivery && Object.keys(plan.delivery).length > 0 ? { delivery: plan.delivery } : {}),
+    ...(plan.video && Object.keys(plan.video).length > 0 ? { video: plan.video } : {}),
+  };
+}
+
+/** Writes the plan to `filePath`: JSON for a .json name, YAML otherwise. */
+export async function saveReleaseFile(plan: WritablePlan, filePath: string): Promise<void> {
+  const data = releaseFileData(plan, filePath);
+  const text = /\.json$/i.test(filePath)
+    ? `${JSON.stringify(data, null, 2)}\n`
+    : `# A release file (docs/release-file.md), written by reldist release create.\n${stringify(data)}`;
+  await writeFile(resolve(filePath), text, { mode: 0o644 });
+}
