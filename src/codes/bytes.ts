@@ -4,10 +4,11 @@
 // false and must go through checkUpc / checkIsrc, which give the reasons.
 import { agencyPrefixes, iso3166Codes } from './countries.js';
 import { isrcFullYear } from './isrc.js';
+import { hasNonReleasePrefix } from './gs1.js';
 
 /**
  * 12, 13 or 14 when bytes[start..end) is a valid UPC-A, EAN-13 or GTIN-14 written as bare ASCII
- * digits with no warning (not all zeros); 0 otherwise.
+ * digits with no warning (not all zeros, no GS1 prefix that cannot be a release); 0 otherwise.
  */
 export function plainValidUpcLength(bytes: Uint8Array, start: number, end: number): number {
   const len = end - start;
@@ -25,7 +26,8 @@ export function plainValidUpcLength(bytes: Uint8Array, start: number, end: numbe
   }
   const check = bytes[end - 1]! - 48;
   if (check !== (10 - (sum % 10)) % 10) return 0;
-  return nonZero === 0 && check === 0 ? 0 : len;
+  if (nonZero === 0 && check === 0) return 0;
+  return hasNonReleasePrefix(bytes, start, end) ? 0 : len;
 }
 
 // Byte classes for ISRC positions, as bits so that one AND checks several bytes at once:

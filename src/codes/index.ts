@@ -6,3 +6,5 @@ export { iso3166Codes, agencyPrefixes } from './countries.js';
 export type { Problem, ProblemCode, UpcKind, UpcResult, IsrcParts, IsrcPrefixKind, IsrcResult, IsrcOptions } from './types.js';
 export { NO_PROBLEMS } from './types.js';
 export { plainValidUpcLength, plainValidIsrc, plainValidIsrcAt } from './bytes.js';
+export { diagnoseDamage, type Damage } from './damage.js';
+export { releasePrefixProblem } from './gs1.js';

@@ -26,7 +26,14 @@ export type ProblemCode =
   | 'bad_format'
   | 'all_zeros'
   | 'unknown_prefix'
-  | 'future_year';
+  | 'future_year'
+  | 'not_release_prefix'
+  | 'duplicate'
+  | 'scientific_notation'
+  | 'quoted'
+  | 'decimal_suffix'
+  | 'thousands_separator'
+  | 'lost_leading_zero';
 
 export type UpcKind = 'upc-a' | 'ean-13' | 'gtin-14';
 

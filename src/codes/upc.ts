@@ -1,5 +1,6 @@
 // UPC-A / EAN-13 / GTIN-14 as release codes (rules: the "Codes" section of the domain design).
 import { compact } from './chars.js';
+import { releasePrefixProblem } from './gs1.js';
 import { NO_PROBLEMS, type Problem, type UpcKind, type UpcResult } from './types.js';
 
 const KIND_BY_LENGTH: Record<number, UpcKind> = { 12: 'upc-a', 13: 'ean-13', 14: 'gtin-14' };
@@ -64,10 +65,12 @@ function checkDigits(code: string, checkPosition: number): UpcResult {
     });
   }
   const gtin14 = len === 14 ? code : len === 13 ? `0${code}` : ZEROS + code;
-  const problems =
-    isAllZeros(code)
-      ? [{ code: 'all_zeros', message: 'all zeros: a placeholder, not an allocated code', severity: 'warning' } as Problem]
-      : NO_PROBLEMS;
+  let problems: readonly Problem[] = NO_PROBLEMS;
+  if (isAllZeros(code)) problems = [{ code: 'all_zeros', message: 'all zeros: a placeholder, not an allocated code', severity: 'warning' }];
+  else {
+    const prefix = releasePrefixProblem(code);
+    if (prefix) problems = [prefix];
+  }
   return { valid: true, normalized: code, kind, gtin14, problems };
 }
 

@@ -1,10 +1,13 @@
 // `reldist validate upc|isrc`: checks codes from arguments, stdin ('-') or --file, streaming, in
 // input order. Offline by default: this module and src/codes load nothing heavy.
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { checkIsrc, checkUpc } from '../../../codes/index.js';
+import { extname } from 'node:path';
+import { checkIsrc, checkUpc, diagnoseDamage, type Problem } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
-import { jsonLine, plainRow, type RemoteVerdict, type Verdict } from './format.js';
+import { csvHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
+import type { Cell, Delimiter } from './csv-input.js';
 import { fastLines, type FastLines } from './fast.js';
 import { eachLine, type LineHandler, type LineSink } from './lines.js';
 import type { TableRows } from './table.js';
@@ -18,6 +21,11 @@ export interface ValidateOptions {
   file?: string;
   remote?: boolean;
   release?: string;
+  /** CSV/TSV input: the column holding the codes, a header name or a number from 1. */
+  column?: string;
+  invalidOnly?: boolean;
+  fix?: boolean;
+  format?: string;
 }
 
 const TABLE_BATCH = 200;
@@ -30,12 +38,24 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
   }
   if (args.filter((a) => a === '-').length > 1) throw new UsageError("'-' (stdin) can be given only once");
   if (opts.release !== undefined && !opts.remote) throw new UsageError('--release needs --remote', 'the release is only known to the service');
+  if (opts.format !== undefined && opts.format !== 'csv') throw new UsageError(`--format ${opts.format}: the only format is csv`, 'the default is rows (piped) or a table (terminal); --json gives JSON Lines');
+  if (opts.format !== undefined && ctx.globals.json) throw new UsageError('--format csv and --json: choose one');
 
   const currentYear = ctx.now().getUTCFullYear();
   const isrcOptions = { currentYear };
-  const check: (input: string) => Verdict = kind === 'upc' ? checkUpc : (input) => checkIsrc(input, isrcOptions);
+  const engine: (input: string) => Verdict = kind === 'upc' ? checkUpc : (input) => checkIsrc(input, isrcOptions);
+  // Spreadsheet damage is looked for only in invalid codes: the valid path pays nothing.
+  const check = (input: string): Verdict => {
+    const v = engine(input);
+    if (v.valid) return v;
+    const damage = diagnoseDamage(input, kind, isrcOptions);
+    return damage ? { ...v, problems: damage.problems, repaired: damage.repaired } : v;
+  };
   const out = new ByteWriter(ctx.io.stdout);
-  const mode = ctx.globals.json ? 'json' : ctx.io.stdoutIsTTY ? 'table' : 'plain';
+  const mode = ctx.globals.json ? 'json' : opts.format === 'csv' ? 'csv' : ctx.io.stdoutIsTTY ? 'table' : 'plain';
+  const fix = Boolean(opts.fix);
+  const invalidOnly = Boolean(opts.invalidOnly);
+  const fileDelimiter = opts.file === undefined ? undefined : csvDelimiterOf(opts.file, opts.column);
   const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote)) : undefined;
   const withDisplay = kind === 'isrc';
   const remote = opts.remote ? await remoteChecker(ctx, kind, opts.release) : undefined;
@@ -44,16 +64,35 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
   let valid = 0;
   let warned = 0;
   let invalid = 0;
+  const byProblem = new Map<string, number>();
+  // Duplicates: the first place each valid code was seen (as GTIN-14 for UPCs: 0012… = 012…).
+  // Not looked for on the plain-list bulk path, which keeps no strings (docs/codes.md).
+  const seen = new Map<string, string>();
+  let ordinal = 0;
+  /** Where the code being read comes from, when known (CSV/TSV input). */
+  let where: Where | undefined;
 
-  const emit = (input: string, v: Verdict, r?: RemoteVerdict) => {
+  const emit = (input: string, v: Verdict, r?: RemoteVerdict, at: Where | undefined = where) => {
     checked++;
+    ordinal++;
+    if (v.valid && v.normalized !== null) {
+      const key = kind === 'upc' ? v.normalized.padStart(14, '0') : v.normalized;
+      const first = seen.get(key);
+      const here = at ? `line ${at.line}` : `code ${ordinal}`;
+      if (first === undefined) seen.set(key, here);
+      else v = { ...v, problems: [...v.problems, duplicateProblem(first)] };
+    }
     if (v.valid && (r === undefined || r.valid)) valid++;
     else invalid++;
     if (v.valid && v.problems.length > 0) warned++;
-    if (mode === 'json') out.text(jsonLine(input, v, withDisplay, r));
-    else if (mode === 'plain') out.text(plainRow(input, v, r));
-    else table!.add(input, v, r);
+    for (const p of v.problems) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
+    if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
+    if (mode === 'json') out.text(jsonLine(input, v, withDisplay, r, at));
+    else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r));
+    else if (mode === 'csv') out.text(csvRow(input, v, at));
+    else table!.add(input, fix ? withRepair(v) : v, r);
   };
+  if (mode === 'csv') out.text(csvHeader);
 
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
@@ -72,34 +111,35 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
       const text = b.toString('utf8', s, e);
       emit(text, check(text));
     };
-    fast = mode === 'table' ? undefined : fastLines(kind, mode, currentYear, out, line);
+    // The fast path writes valid lines itself: not when they are to be left out, or as CSV.
+    fast = mode === 'table' || mode === 'csv' || invalidOnly ? undefined : fastLines(kind, mode, currentYear, out, line);
     sink = { line, lines: fast?.lines };
     afterEachChunk = afterChunk;
   } else {
     // Up to REMOTE_CONCURRENCY requests in flight; answers are written in input order. The
     // window is emptied at the end of each input chunk, so a slow source (a pipe, a person
     // typing) sees each answer without waiting for more input. Memory: one chunk of lines.
-    let pending: string[] = [];
-    const window: { line: string; v: Verdict; answer: Promise<RemoteVerdict> }[] = [];
+    let pending: { line: string; at: Where | undefined }[] = [];
+    const window: { line: string; at: Where | undefined; v: Verdict; answer: Promise<RemoteVerdict> }[] = [];
     const emitOldest = async () => {
       const head = window.shift()!;
-      emit(head.line, head.v, await head.answer);
+      emit(head.line, head.v, await head.answer, head.at);
       await afterChunk();
     };
     sink = {
       line: (b, s, e) => {
-        pending.push(b.toString('utf8', s, e));
+        pending.push({ line: b.toString('utf8', s, e), at: where });
       },
     };
     afterEachChunk = async () => {
       const lines = pending;
       pending = [];
-      for (const line of lines) {
+      for (const { line, at } of lines) {
         const v = check(line);
         const answer = remote(line, v);
         // Awaited in order by emitOldest; a failure further on must not go unhandled meanwhile.
         answer.catch(() => {});
-        window.push({ line, v, answer });
+        window.push({ line, at, v, answer });
         if (window.length >= REMOTE_CONCURRENCY) await emitOldest();
       }
       while (window.length > 0) await emitOldest();
@@ -107,11 +147,31 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
     };
   }
 
+  /** Table input: each chosen cell goes to the sink as a line would, with its place. */
+  const readCells = async (cells: AsyncIterable<Cell[]>) => {
+    for await (const batch of cells) {
+      for (const cell of batch) {
+        where = { line: cell.line, column: cell.column };
+        const bytes = Buffer.from(cell.value, 'utf8');
+        sink.line(bytes, 0, bytes.length);
+      }
+      where = undefined;
+      const wait = afterEachChunk();
+      if (wait) await wait;
+    }
+  };
+  const readTable = async (source: AsyncIterable<Buffer>, name: string, delimiter: Delimiter | undefined) => {
+    const { columnCells, sniffDelimiter } = await import('./csv-input.js');
+    const { first, rest } = await peek(source);
+    await readCells(columnCells(rest, name, kind, delimiter ?? sniffDelimiter(first ?? Buffer.alloc(0)), opts.column));
+  };
+
   try {
     for (const arg of args) {
       if (arg === '-') {
         await afterEachChunk();
-        await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
+        if (opts.column !== undefined) await readTable(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin', undefined);
+        else await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
       } else {
         const bytes = Buffer.from(arg, 'utf8');
         // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
@@ -125,7 +185,11 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
     }
     if (opts.file !== undefined) {
       await afterEachChunk();
-      await eachLine(fileChunks(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
+      if (fileDelimiter !== undefined) {
+        await readTable(createReadStream(opts.file), `--file ${opts.file}`, fileDelimiter === 'sniff' ? undefined : fileDelimiter).catch(fileError(opts.file));
+      } else {
+        await eachLine(fileChunks(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
+      }
     }
     // The last line of an input without a final newline arrives after its last chunk.
     await afterEachChunk();
@@ -148,15 +212,49 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
 
   // Bulk checking promises a summary on stderr, piped or not (a CI log keeps it); --quiet drops it.
   if (!ctx.globals.quiet) {
+    const problems = Object.fromEntries([...byProblem].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+    const byText = Object.entries(problems).map(([code, n]) => `${code} ${n}`).join(', ');
     ctx.io.stderr.write(
       ctx.globals.json
-        ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned } })}\n`
-        : `checked ${checked}, valid ${valid}, invalid ${invalid}, warnings ${warned}\n`,
+        ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned, problems } })}\n`
+        : `checked ${checked}, valid ${valid}, invalid ${invalid}, warnings ${warned}\n${byText === '' ? '' : `by problem: ${byText}\n`}`,
     );
   }
   if (invalid > 0) {
     throw new ValidationFailed(`${invalid} of ${checked} code${checked === 1 ? ' is' : 's are'} invalid`);
   }
+}
+
+function duplicateProblem(first: string): Problem {
+  return { code: 'duplicate', message: `the same code as ${first}`, severity: 'warning' };
+}
+
+/** --fix: the repaired code shown where the code goes, when the repair is certain. */
+function withRepair(v: Verdict): Verdict {
+  return v.repaired ? { ...v, normalized: v.repaired, display: v.display ?? null } : v;
+}
+
+/**
+ * How --file is read: a delimiter for CSV/TSV (by extension), 'sniff' for another file given
+ * --column (a tab in the first line means TSV), undefined for a plain list (the fast path).
+ */
+function csvDelimiterOf(path: string, column: string | undefined): Delimiter | 'sniff' | undefined {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return ',';
+  if (ext === '.tsv' || ext === '.tab') return '\t';
+  return column === undefined ? undefined : 'sniff';
+}
+
+/** The first chunk of a stream, and the whole stream again (first chunk included). */
+async function peek(source: AsyncIterable<Buffer>): Promise<{ first: Buffer | undefined; rest: AsyncIterable<Buffer> }> {
+  const it = source[Symbol.asyncIterator]();
+  const head = await it.next();
+  const first = head.done ? undefined : Buffer.from(head.value);
+  async function* rest(): AsyncGenerator<Buffer> {
+    if (first) yield first;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  }
+  return { first, rest: rest() };
 }
 
 // 64 KiB: measured against 256 KiB and 1 MiB (1M ISRCs, in-process timing, 12 interleaved runs),

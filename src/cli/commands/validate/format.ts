@@ -10,6 +10,14 @@ export interface Verdict {
   /** The form to show a person (ISRC: CC-XXX-YY-NNNNN); UPCs have none. */
   display?: string | null;
   problems: readonly Problem[];
+  /** The code with its spreadsheet damage undone, when that is certain (diagnoseDamage). */
+  repaired?: string | null;
+}
+
+/** Where a code was read in a CSV/TSV input: its 1-based line and the column's header or number. */
+export interface Where {
+  line: number;
+  column: string;
 }
 
 /** The service's answer, taken loosely (its shape may grow). */
@@ -42,11 +50,13 @@ export function problemsJson(problems: readonly Problem[]): string {
   return `${out}]`;
 }
 
-/** One JSON Lines record: input, valid, normalized, kind, [display,] problems[, remote]. */
-export function jsonLine(input: string, v: Verdict, withDisplay: boolean, remote?: RemoteVerdict): string {
+/** One JSON Lines record: input, valid, normalized, kind, [display,] problems[, repaired][, line, column][, remote]. */
+export function jsonLine(input: string, v: Verdict, withDisplay: boolean, remote?: RemoteVerdict, at?: Where): string {
   let out = `{"input":${jsonString(input)},"valid":${v.valid},"normalized":${v.normalized === null ? 'null' : jsonString(v.normalized)},"kind":${v.kind === null ? 'null' : `"${v.kind}"`}`;
   if (withDisplay) out += `,"display":${v.display == null ? 'null' : jsonString(v.display)}`;
   out += `,"problems":${problemsJson(v.problems)}`;
+  if (v.repaired) out += `,"repaired":${jsonString(v.repaired)}`;
+  if (at) out += `,"line":${at.line},"column":${jsonString(at.column)}`;
   if (remote) out += `,"remote":${JSON.stringify(remote.body) ?? 'null'}`;
   return `${out}}\n`;
 }
@@ -76,4 +86,19 @@ export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict): str
   let out = `${tsvField(input)}\t${v.valid ? 'valid' : 'invalid'}\t${v.display ?? v.normalized ?? ''}\t${v.problems.length === 0 ? '' : reasonText(v.problems)}`;
   if (remote) out += `\t${remote.valid ? 'valid' : 'invalid'}\t${tsvField(reasonText(remote.problems))}`;
   return `${out}\n`;
+}
+
+/** --format csv: one row per code, to paste back into a spreadsheet. */
+export const csvHeader = 'line,input,verdict,problems,repaired\r\n';
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+function csvField(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** line (when known), input, valid|invalid|warning, problem codes (space-separated), repaired code. */
+export function csvRow(input: string, v: Verdict, at?: Where): string {
+  const verdict = !v.valid ? 'invalid' : v.problems.length > 0 ? 'warning' : 'valid';
+  const codes = v.problems.map((p) => p.code).join(' ');
+  return `${at ? at.line : ''},${csvField(input)},${verdict},${codes},${csvField(v.repaired ?? '')}\r\n`;
 }

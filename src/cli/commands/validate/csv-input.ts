@@ -1,0 +1,107 @@
+// CSV and TSV input for `validate --file`/stdin: a spreadsheet export, read with csv-parse
+// (quoted cells, embedded separators and newlines, BOM, CRLF), one chosen column. Loaded only
+// for such input: a plain list of codes keeps the byte-level fast path (fast.ts).
+import { UsageError } from '../../errors.js';
+
+export type Delimiter = ',' | '\t';
+
+/** One code read from a table: the cell as written, its 1-based line, and the column's name or number. */
+export interface Cell {
+  value: string;
+  line: number;
+  column: string;
+}
+
+/** For input not named .csv/.tsv (stdin, a .txt) given --column: a tab in the first line means TSV. */
+export function sniffDelimiter(firstChunk: Buffer): Delimiter {
+  const nl = firstChunk.indexOf(10);
+  const head = nl === -1 ? firstChunk : firstChunk.subarray(0, nl);
+  return head.includes(9) ? '\t' : ',';
+}
+
+const HEADER_NAMES: Record<'upc' | 'isrc', RegExp> = {
+  upc: /^(upc|ean|gtin|barcode|upc\/ean|ean\/upc|upc[ _-]?code|ean[ _-]?code|release[ _-]?(upc|code))$/i,
+  isrc: /^(isrc|isrc[ _-]?code|track[ _-]?isrc)$/i,
+};
+
+/** A header cell has no digit: every UPC and ISRC has some. */
+const looksLikeHeader = (cell: string | undefined) => cell !== undefined && !/\d/.test(cell);
+
+/**
+ * The codes of one column, in order. `column` is a header name (case-insensitive) or a 1-based
+ * number; without it a one-column table is read whole, and a wider one needs a header naming the
+ * kind (UPC, EAN, GTIN, barcode / ISRC). A header line is recognised and never read as a code;
+ * empty cells are skipped like blank lines.
+ */
+export async function* columnCells(
+  source: AsyncIterable<Buffer>,
+  name: string,
+  kind: 'upc' | 'isrc',
+  delimiter: Delimiter,
+  column: string | undefined,
+): AsyncGenerator<Cell[]> {
+  const { parse } = await import('csv-parse');
+  const parser = parse({
+    bom: true,
+    delimiter,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    // A TSV export has no quoting convention to rely on.
+    quote: delimiter === ',' ? '"' : false,
+  });
+  const feed = (async () => {
+    try {
+      for await (const chunk of source) if (!parser.write(Buffer.from(chunk))) await new Promise((r) => parser.once('drain', r));
+      parser.end();
+    } catch (err) {
+      parser.destroy(err as Error);
+    }
+  })();
+  let index: number | undefined;
+  let label = '';
+  let first = true;
+  let batch: Cell[] = [];
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (first) {
+        first = false;
+        ({ index, label } = chooseColumn(record, name, kind, column));
+        if (looksLikeHeader(record[index])) continue;
+      }
+      const value = record[index!];
+      if (value !== undefined && value.trim() !== '') batch.push({ value, line: info.lines, column: label });
+      if (batch.length >= 512) {
+        yield batch;
+        batch = [];
+      }
+    }
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) throw new UsageError(`${name}: not readable as ${delimiter === ',' ? 'CSV' : 'TSV'}: ${e.message}`);
+    throw err;
+  }
+  await feed;
+  if (batch.length > 0) yield batch;
+}
+
+function chooseColumn(header: string[], name: string, kind: 'upc' | 'isrc', column: string | undefined): { index: number; label: string } {
+  const names = header.map((h) => h.trim());
+  if (column !== undefined && /^\d+$/.test(column)) {
+    const n = Number(column);
+    if (n < 1) throw new UsageError(`--column ${column}: columns are numbered from 1`);
+    return { index: n - 1, label: looksLikeHeader(header[n - 1]) ? names[n - 1]! : column };
+  }
+  if (column !== undefined) {
+    const i = names.findIndex((h) => h.toLowerCase() === column.trim().toLowerCase());
+    if (i === -1) throw new UsageError(`--column ${column}: no such column in the first line of ${name}`, `its columns: ${names.join(', ')}`);
+    return { index: i, label: names[i]! };
+  }
+  if (header.length === 1) return { index: 0, label: looksLikeHeader(header[0]) ? names[0]! : '1' };
+  const i = names.findIndex((h) => HEADER_NAMES[kind].test(h));
+  if (i === -1) {
+    throw new UsageError(`${name} has ${header.length} columns: say which holds the codes`, `--column NAME or --column N (from 1); the first line reads: ${names.join(', ')}`);
+  }
+  return { index: i, label: names[i]! };
+}

@@ -1,0 +1,76 @@
+// What a spreadsheet does to a code on its way to a CSV file, named, with the repaired code when
+// the repair is certain. Used only for codes that are invalid as given, so it costs nothing on
+// the valid path; the engine's verdict (checkUpc / checkIsrc) stays what it is.
+import { checkIsrc } from './isrc.js';
+import { checkUpc } from './upc.js';
+import type { IsrcOptions, Problem } from './types.js';
+
+export interface Damage {
+  /** The damage found, in the order it was undone, then what is still wrong after undoing it. */
+  problems: Problem[];
+  /** The code once the damage is undone, when that code is valid; null when digits are lost or it is still invalid. */
+  repaired: string | null;
+}
+
+const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?[eE][+]?\d+$/;
+const QUOTED = /^(["'\u2018\u2019\u201c\u201d])(.*)(["'\u2018\u2019\u201c\u201d])$/s;
+const DECIMAL_SUFFIX = /^(\d[\d, ]*)[.,]0+$/;
+const THOUSANDS_COMMA = /^\d{1,3}(?:,\d{3})+$/;
+const THOUSANDS_DOT = /^\d{1,3}(?:\.\d{3}){2,}$/;
+
+const damage = (code: Problem['code'], message: string): Problem => ({ code, message, severity: 'error' });
+
+/**
+ * The spreadsheet damage in a code that is invalid as given, or undefined when none is
+ * recognised. Scientific notation is named without a guess (the digits are gone).
+ */
+export function diagnoseDamage(input: string, kind: 'upc' | 'isrc', options: IsrcOptions): Damage | undefined {
+  const problems: Problem[] = [];
+  let s = input.trim();
+  if (kind === 'upc' && SCIENTIFIC.test(s)) {
+    return {
+      problems: [
+        damage(
+          'scientific_notation',
+          `${s} is scientific notation: the spreadsheet kept only the first digits and the rest are lost (format the column as text and export again)`,
+        ),
+      ],
+      repaired: null,
+    };
+  }
+  const quoted = QUOTED.exec(s);
+  if (quoted) {
+    s = quoted[2]!.trim();
+    problems.push(damage('quoted', `surrounded by quotes (${quoted[1]}…${quoted[3]})`));
+  } else if (s.startsWith("'") || s.startsWith('\u2019')) {
+    // A leading apostrophe is how a spreadsheet is told "this cell is text".
+    s = s.slice(1).trim();
+    problems.push(damage('quoted', "starts with an apostrophe (a spreadsheet's text marker)"));
+  }
+  if (kind === 'upc') {
+    const decimal = DECIMAL_SUFFIX.exec(s);
+    if (decimal) {
+      const suffix = s.slice(decimal[1]!.length);
+      s = decimal[1]!;
+      problems.push(damage('decimal_suffix', `ends in "${suffix}": the code was stored as a number`));
+    }
+    if (THOUSANDS_COMMA.test(s) || THOUSANDS_DOT.test(s)) {
+      s = s.replace(/[.,]/g, '');
+      problems.push(damage('thousands_separator', 'has thousands separators: the code was formatted as a number'));
+    }
+    const digits = s.replace(/[ -]/g, '');
+    if (/^\d{10,11}$/.test(digits)) {
+      const padded = digits.padStart(12, '0');
+      const lost = 12 - digits.length;
+      if (checkUpc(padded).valid) {
+        s = padded;
+        problems.push(
+          damage('lost_leading_zero', `${digits.length} digits: ${lost === 1 ? 'a leading zero was' : `${lost} leading zeros were`} lost (the code was stored as a number)`),
+        );
+      }
+    }
+  }
+  if (problems.length === 0) return undefined;
+  const after = kind === 'upc' ? checkUpc(s) : checkIsrc(s, options);
+  return { problems: after.valid ? problems : [...problems, ...after.problems], repaired: after.valid ? after.normalized : null };
+}
