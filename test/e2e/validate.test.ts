@@ -37,7 +37,7 @@ describe('validate upc', () => {
       ['036000241456', 'invalid', '', 'check digit is 6, it should be 7'],
       ['0-36000-24145-7', 'valid', '036000241457', ''],
     ]);
-    expect(r.stderr).toBe('checked 2, valid 1, invalid 1, warnings 0\nerror: 1 of 2 codes are invalid\n');
+    expect(r.stderr).toBe('checked 2, valid 1, invalid 1, warnings 0\nby problem: bad_check_digit 1\nerror: 1 of 2 codes are invalid\n');
   });
 
   it('--json gives JSON Lines even for one code, with a JSON summary on stderr', async () => {
@@ -46,9 +46,11 @@ describe('validate upc', () => {
     const [line, ...rest] = jsonLines(r.stdout);
     expect(rest).toEqual([]);
     expect(line).toMatchObject({ input: '12345678905', valid: false, normalized: null, kind: null });
-    expect((line!.problems as { code: string }[])[0]!.code).toBe('bad_length');
+    // 11 digits that are a UPC-A once a leading zero is back: named, with the repaired code.
+    expect((line!.problems as { code: string }[])[0]!.code).toBe('lost_leading_zero');
+    expect(line!.repaired).toBe('012345678905');
     const [summary, error] = r.stderr.trim().split('\n').map((l) => JSON.parse(l));
-    expect(summary).toEqual({ summary: { checked: 1, valid: 0, invalid: 1, warnings: 0 } });
+    expect(summary).toEqual({ summary: { checked: 1, valid: 0, invalid: 1, warnings: 0, problems: { lost_leading_zero: 1 } } });
     expect(error.error.code).toBe('validation_failed');
   });
 
@@ -63,7 +65,8 @@ describe('validate upc', () => {
       ['978-0-471-11709-4', 'valid'],
       ['0 12345 67890 5', 'valid'],
     ]);
-    expect(r.stderr).toMatch(/^checked 5, valid 4, invalid 1, warnings 0\n/);
+    // 978: an ISBN, valid but not a release code.
+    expect(r.stderr).toMatch(/^checked 5, valid 4, invalid 1, warnings 1\n/);
   });
 
   it('reads --file, refuses look-alikes with their reason and echoes the input intact', async () => {
@@ -72,7 +75,7 @@ describe('validate upc', () => {
     expect(r.code).toBe(3);
     const lines = jsonLines(r.stdout);
     expect(lines.map((l) => l.input)).toEqual(['０１２３４５６７８９０５', '978–0–471–11709–4', '"quoted\\"', '036000241457']);
-    expect(lines.map((l) => (l.problems as { code: string }[])[0]?.code ?? null)).toEqual(['non_ascii_digit', 'unicode_dash', 'bad_character', null]);
+    expect(lines.map((l) => (l.problems as { code: string }[])[0]?.code ?? null)).toEqual(['non_ascii_digit', 'unicode_dash', 'quoted', null]);
     expect(lines[3]).toEqual({ input: '036000241457', valid: true, normalized: '036000241457', kind: 'upc-a', problems: [] });
   });
 
@@ -108,7 +111,7 @@ describe('validate upc', () => {
     expect(lines.length).toBe(n + 1);
     expect(JSON.parse(lines[7]!).input).toBe('x');
     expect(JSON.parse(lines[8]!).valid).toBe(true);
-    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({ summary: { checked: n, valid: n - 200, invalid: 200, warnings: 0 } });
+    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({ summary: { checked: n, valid: n - 200, invalid: 200, warnings: 0, problems: { bad_character: 200 } } });
   });
 });
 
@@ -120,7 +123,7 @@ describe('validate isrc', () => {
       ['us-rc1-76-07839', 'valid', 'US-RC1-76-07839', ''],
       ['ISRC XXABC2000001', 'valid', 'XX-ABC-20-00001', 'warning: prefix XX is neither an ISO 3166 country code nor a known ISRC agency prefix'],
     ]);
-    expect(r.stderr).toBe('checked 2, valid 2, invalid 0, warnings 1\n');
+    expect(r.stderr).toBe('checked 2, valid 2, invalid 0, warnings 1\nby problem: unknown_prefix 1\n');
   });
 
   it('bulk from a file with --json: display and problems per line, exit 3 on an invalid one', async () => {

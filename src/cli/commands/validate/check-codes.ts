@@ -66,7 +66,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
   let invalid = 0;
   const byProblem = new Map<string, number>();
   // Duplicates: the first place each valid code was seen (as GTIN-14 for UPCs: 0012… = 012…).
-  // Not looked for on the plain-list bulk path, which keeps no strings (docs/codes.md).
+  // Not looked for when the plain-list bulk path is on, which keeps no strings (docs/codes.md).
+  let findDuplicates = true;
   const seen = new Map<string, string>();
   let ordinal = 0;
   /** Where the code being read comes from, when known (CSV/TSV input). */
@@ -75,7 +76,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
   const emit = (input: string, v: Verdict, r?: RemoteVerdict, at: Where | undefined = where) => {
     checked++;
     ordinal++;
-    if (v.valid && v.normalized !== null) {
+    if (findDuplicates && v.valid && v.normalized !== null) {
       const key = kind === 'upc' ? v.normalized.padStart(14, '0') : v.normalized;
       const first = seen.get(key);
       const here = at ? `line ${at.line}` : `code ${ordinal}`;
@@ -113,6 +114,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
     };
     // The fast path writes valid lines itself: not when they are to be left out, or as CSV.
     fast = mode === 'table' || mode === 'csv' || invalidOnly ? undefined : fastLines(kind, mode, currentYear, out, line);
+    const plainBulk = (opts.file !== undefined && fileDelimiter === undefined) || (args.includes('-') && opts.column === undefined);
+    findDuplicates = fast === undefined || !plainBulk;
     sink = { line, lines: fast?.lines };
     afterEachChunk = afterChunk;
   } else {

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 
 export type Delimiter = ',' | '\t';
 
-/** One code read from a table: the cell as written, its 1-based line, and the column's name or number. */
+/** One code read from a table: the cell as written, the 1-based line its record starts on, and the column's name or number. */
 export interface Cell {
   value: string;
   line: number;
@@ -62,6 +62,7 @@ export async function* columnCells(
   let index: number | undefined;
   let label = '';
   let first = true;
+  let overcount = 0;
   let batch: Cell[] = [];
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -70,8 +71,16 @@ export async function* columnCells(
         ({ index, label } = chooseColumn(record, name, kind, column));
         if (looksLikeHeader(record[index])) continue;
       }
+      // A record's line is where it starts. csv-parse gives the line where it ends, and counts a
+      // CRLF inside a quoted cell as two lines: both are undone from the cells' line breaks.
+      let breaks = 0;
+      for (const cell of record) {
+        if (!/[\r\n]/.test(cell)) continue;
+        breaks += cell.match(/\r\n|\r|\n/g)!.length;
+        overcount += cell.match(/\r\n/g)?.length ?? 0;
+      }
       const value = record[index!];
-      if (value !== undefined && value.trim() !== '') batch.push({ value, line: info.lines, column: label });
+      if (value !== undefined && value.trim() !== '') batch.push({ value, line: info.lines - overcount - breaks, column: label });
       if (batch.length >= 512) {
         yield batch;
         batch = [];

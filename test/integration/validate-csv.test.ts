@@ -1,0 +1,140 @@
+// `reldist validate` on codes straight out of a spreadsheet: CSV/TSV files (quoted cells, BOM,
+// CRLF, a header), --column by name and number, stdin, --invalid-only, --fix, --format csv and
+// the summary by problem code.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useCli, type RunOptions, type RunResult } from './cli-harness.js';
+
+const cli = useCli();
+const run = (argv: string[], o: Partial<RunOptions> = {}): Promise<RunResult> => cli.run(argv, o);
+const dir = mkdtempSync(join(tmpdir(), 'reldist-validate-csv-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const jsonLines = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+// What a spreadsheet export looks like: BOM, CRLF, a header, a quoted cell with a comma and one
+// with a line break, and the usual damage.
+const CATALOG = [
+  '\ufeffTitle,UPC,Notes',
+  '"Song, with a comma",036000241457,ok',
+  '"Two\r\nlines",3.6E+11,scientific',
+  'Lost zero,36000241457,',
+  'Decimal,"036000241457.0",',
+  'Bad,036000241458,',
+  'Again,036000241457,duplicate',
+  'Book,9780306406157,isbn',
+  'Empty,,',
+].join('\r\n');
+
+describe('validate: CSV and TSV input', () => {
+  it('a .csv file: the column found by its header, the header skipped, lines and columns in JSON', async () => {
+    const path = file('catalog.csv', `${CATALOG}\r\n`);
+    const r = await run(['validate', 'upc', '--file', path, '--json']);
+    expect(r.code).toBe(3);
+    const lines = jsonLines(r.stdout);
+    expect(lines.map((l) => [l.input, l.line, l.column, l.valid])).toEqual([
+      ['036000241457', 2, 'UPC', true],
+      ['3.6E+11', 3, 'UPC', false],
+      ['36000241457', 5, 'UPC', false],
+      ['036000241457.0', 6, 'UPC', false],
+      ['036000241458', 7, 'UPC', false],
+      ['036000241457', 8, 'UPC', true],
+      ['9780306406157', 9, 'UPC', true],
+    ]);
+    expect(lines.map((l) => (l.problems as { code: string }[]).map((p) => p.code))).toEqual([
+      [],
+      ['scientific_notation'],
+      ['lost_leading_zero'],
+      ['decimal_suffix'],
+      ['bad_check_digit'],
+      ['duplicate'],
+      ['not_release_prefix'],
+    ]);
+    expect(lines[5]!.problems).toEqual([expect.objectContaining({ message: 'the same code as line 2' })]);
+    expect(lines.map((l) => l.repaired ?? null)).toEqual([null, null, '036000241457', '036000241457', null, null, null]);
+    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({
+      summary: {
+        checked: 7,
+        valid: 3,
+        invalid: 4,
+        warnings: 2,
+        problems: { bad_check_digit: 1, decimal_suffix: 1, duplicate: 1, lost_leading_zero: 1, not_release_prefix: 1, scientific_notation: 1 },
+      },
+    });
+  });
+
+  it('--column by name and by number; a header is never reported as a code', async () => {
+    const path = file('two.csv', 'isrc,upc\nUSRC17607839,036000241457\n');
+    const byName = await run(['validate', 'upc', '--file', path, '--column', 'UPC']);
+    expect(byName.stdout).toBe('036000241457\tvalid\t036000241457\t\n');
+    const byNumber = await run(['validate', 'isrc', '--file', path, '--column', '1']);
+    expect(byNumber.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\n');
+    const headerless = await run(['validate', 'upc', '--file', file('bare.csv', '036000241457,x\n036000241458,y\n'), '--column', '1', '--quiet']);
+    expect(headerless.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t');
+    const missing = await run(['validate', 'upc', '--file', path, '--column', 'EAN']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: --column EAN: no such column in the first line of --file .*two\.csv\nhint: its columns: isrc, upc\n/);
+    const ambiguous = await run(['validate', 'upc', '--file', file('wide.csv', 'a,b\n1,2\n')]);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/has 2 columns: say which holds the codes/);
+  });
+
+  it('TSV by extension, and stdin with --column (a tab in the first line means TSV)', async () => {
+    const tsv = 'Title\tISRC\r\nA\tUS-RC1-76-07839\r\nB\t"USRC1760783"\r\n';
+    const fromFile = await run(['validate', 'isrc', '--file', file('tracks.tsv', tsv), '--json', '--quiet']);
+    expect(jsonLines(fromFile.stdout).map((l) => [l.input, l.valid, l.line])).toEqual([
+      ['US-RC1-76-07839', true, 2],
+      ['"USRC1760783"', false, 3],
+    ]);
+    const fromStdin = await run(['validate', 'isrc', '-', '--column', 'isrc', '--json', '--quiet'], { stdin: tsv });
+    expect(fromStdin.stdout).toBe(fromFile.stdout);
+  });
+
+  it('--invalid-only, --fix and --format csv', async () => {
+    const path = file('catalog2.csv', `${CATALOG}\r\n`);
+    const invalidOnly = await run(['validate', 'upc', '--file', path, '--invalid-only', '--fix']);
+    expect(invalidOnly.stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 3))).toEqual([
+      ['3.6E+11', 'invalid', ''],
+      ['36000241457', 'invalid', '036000241457'],
+      ['036000241457.0', 'invalid', '036000241457'],
+      ['036000241458', 'invalid', ''],
+    ]);
+    expect(invalidOnly.stderr).toMatch(/^checked 7, valid 3, invalid 4, warnings 2\nby problem: bad_check_digit 1, decimal_suffix 1, duplicate 1, lost_leading_zero 1, not_release_prefix 1, scientific_notation 1\n/);
+    const csv = await run(['validate', 'upc', '--file', path, '--format', 'csv', '--quiet']);
+    expect(csv.stdout).toBe(
+      [
+        'line,input,verdict,problems,repaired',
+        '2,036000241457,valid,,',
+        '3,3.6E+11,invalid,scientific_notation,',
+        '5,36000241457,invalid,lost_leading_zero,036000241457',
+        '6,036000241457.0,invalid,decimal_suffix,036000241457',
+        '7,036000241458,invalid,bad_check_digit,',
+        '8,036000241457,warning,duplicate,',
+        '9,9780306406157,warning,not_release_prefix,',
+        '',
+      ].join('\r\n'),
+    );
+    const plainCsv = await run(['validate', 'upc', '"036000241457"', '--format', 'csv', '--quiet']);
+    expect(plainCsv.stdout).toBe('line,input,verdict,problems,repaired\r\n,"""036000241457""",invalid,quoted,036000241457\r\n');
+    const bad = await run(['validate', 'upc', '1', '--format', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --format xml: the only format is csv\n/);
+  });
+
+  it('a plain list keeps the plain reader: a .txt file is one code per line', async () => {
+    const r = await run(['validate', 'upc', '--file', file('list.txt', '036000241457\n"036000241457"\n'), '--json', '--quiet']);
+    const lines = jsonLines(r.stdout);
+    expect(lines.map((l) => [l.input, l.valid, 'line' in l])).toEqual([
+      ['036000241457', true, false],
+      ['"036000241457"', false, false],
+    ]);
+  });
+});
