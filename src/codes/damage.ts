@@ -25,6 +25,12 @@ const damage = (code: Problem['code'], message: string): Problem => ({ code, mes
  * recognised. Scientific notation is named without a guess (the digits are gone).
  */
 export function diagnoseDamage(input: string, kind: 'upc' | 'isrc', options: IsrcOptions): Damage | undefined {
+  // The common invalid code (a wrong check digit, a wrong length) is only digits, spaces and
+  // hyphens: nothing to undo unless leading zeros went missing.
+  if (kind === 'upc' && /^[\d -]*$/.test(input)) {
+    const n = input.replace(/[ -]/g, '').length;
+    if (n !== 10 && n !== 11) return undefined;
+  }
   const problems: Problem[] = [];
   let s = input.trim();
   if (kind === 'upc' && SCIENTIFIC.test(s)) {
