@@ -137,4 +137,22 @@ describe('validate: CSV and TSV input', () => {
       ['"036000241457"', false, false],
     ]);
   });
+
+  it('validate any: the kind of each code recognised, from arguments and from a table', async () => {
+    const r = await run(['validate', 'any', '036000241457', 'us-rc1-76-07839', '3.6E+11', '"USRC17607839"', '--json', '--quiet']);
+    expect(r.code).toBe(3);
+    expect(jsonLines(r.stdout).map((l) => [l.input, l.valid, l.kind, l.display, (l.problems as { code: string }[]).map((p) => p.code), l.repaired])).toEqual([
+      ['036000241457', true, 'upc-a', undefined, [], undefined],
+      ['us-rc1-76-07839', true, 'isrc', 'US-RC1-76-07839', [], undefined],
+      ['3.6E+11', false, null, undefined, ['scientific_notation'], undefined],
+      ['"USRC17607839"', false, null, null, ['quoted'], 'USRC17607839'],
+    ]);
+    const table = await run(['validate', 'any', '--file', file('mixed.csv', 'Title,ISRC\nA,USRC17607839\n'), '--quiet']);
+    expect(table.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\n');
+    const none = await run(['validate', 'any']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^error: no code to check\n/);
+    const remote = await run(['validate', 'any', '036000241457', '--remote']);
+    expect(remote.code).toBe(2);
+  });
 });

@@ -13,6 +13,7 @@ export const runners = {
   'serve token create': () => import('./serve/token-create.js'),
   'validate upc': () => import('./validate/upc.js'),
   'validate isrc': () => import('./validate/isrc.js'),
+  'validate any': () => import('./validate/any.js'),
   'auth login': () => import('./auth/login.js'),
   'auth logout': () => import('./auth/logout.js'),
   'auth status': () => import('./auth/status.js'),

@@ -1,4 +1,4 @@
-// `reldist validate upc|isrc`: checks codes from arguments, stdin ('-') or --file, streaming, in
+// `reldist validate upc|isrc|any`: checks codes from arguments, stdin ('-') or --file, streaming, in
 // input order. Offline by default: this module and src/codes load nothing heavy.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -32,9 +32,17 @@ const TABLE_BATCH = 200;
 /** --remote: requests in flight at once (on the undici pool); enough to hide latency, polite to the service. */
 export const REMOTE_CONCURRENCY = 8;
 
-export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOptions, args: string[]): Promise<void> {
+/**
+ * `validate any`: a code with an ASCII letter in it (other than the E of scientific notation) is
+ * an ISRC, any other a UPC/EAN/GTIN.
+ */
+export function kindOf(input: string): CodeKind {
+  return /[A-Za-z]/.test(input) && !/^\s*[+-]?\d+(?:[.,]\d+)?[eE][+]?\d+\s*$/.test(input) ? 'isrc' : 'upc';
+}
+
+export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: ValidateOptions, args: string[]): Promise<void> {
   if (args.length === 0 && opts.file === undefined) {
-    throw new UsageError(`no ${kind.toUpperCase()} to check`, `give codes as arguments, '-' to read them from stdin, or --file F`);
+    throw new UsageError(`no ${kind === 'any' ? 'code' : kind.toUpperCase()} to check`, `give codes as arguments, '-' to read them from stdin, or --file F`);
   }
   if (args.filter((a) => a === '-').length > 1) throw new UsageError("'-' (stdin) can be given only once");
   if (opts.release !== undefined && !opts.remote) throw new UsageError('--release needs --remote', 'the release is only known to the service');
@@ -43,12 +51,14 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
 
   const currentYear = ctx.now().getUTCFullYear();
   const isrcOptions = { currentYear };
-  const engine: (input: string) => Verdict = kind === 'upc' ? checkUpc : (input) => checkIsrc(input, isrcOptions);
+  const kindOfInput: (input: string) => CodeKind = kind === 'any' ? kindOf : () => kind;
+  const engine = (input: string, k: CodeKind): Verdict => (k === 'upc' ? checkUpc(input) : checkIsrc(input, isrcOptions));
   // Spreadsheet damage is looked for only in invalid codes: the valid path pays nothing.
   const check = (input: string): Verdict => {
-    const v = engine(input);
+    const k = kindOfInput(input);
+    const v = engine(input, k);
     if (v.valid) return v;
-    const damage = diagnoseDamage(input, kind, isrcOptions);
+    const damage = diagnoseDamage(input, k, isrcOptions);
     return damage ? { ...v, problems: damage.problems, repaired: damage.repaired } : v;
   };
   const out = new ByteWriter(ctx.io.stdout);
@@ -58,7 +68,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
   const fileDelimiter = opts.file === undefined ? undefined : csvDelimiterOf(opts.file, opts.column);
   const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote)) : undefined;
   const withDisplay = kind === 'isrc';
-  const remote = opts.remote ? await remoteChecker(ctx, kind, opts.release) : undefined;
+  const remote = opts.remote && kind !== 'any' ? await remoteChecker(ctx, kind, opts.release) : undefined;
 
   let checked = 0;
   let valid = 0;
@@ -77,7 +87,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
     checked++;
     ordinal++;
     if (findDuplicates && v.valid && v.normalized !== null) {
-      const key = kind === 'upc' ? v.normalized.padStart(14, '0') : v.normalized;
+      const key = v.kind === 'isrc' ? v.normalized : v.normalized.padStart(14, '0');
       const first = seen.get(key);
       const here = at ? `line ${at.line}` : `code ${ordinal}`;
       if (first === undefined) seen.set(key, here);
@@ -88,7 +98,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
     if (v.valid && v.problems.length > 0) warned++;
     for (const p of v.problems) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
     if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
-    if (mode === 'json') out.text(jsonLine(input, v, withDisplay, r, at));
+    // ISRC results carry `display` (null when invalid), UPC results none: `any` mixes both.
+    if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
     else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r));
     else if (mode === 'csv') out.text(csvRow(input, v, at));
     else table!.add(input, fix ? withRepair(v) : v, r);
@@ -113,7 +124,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind, opts: ValidateOpt
       emit(text, check(text));
     };
     // The fast path writes valid lines itself: not when they are to be left out, or as CSV.
-    fast = mode === 'table' || mode === 'csv' || invalidOnly ? undefined : fastLines(kind, mode, currentYear, out, line);
+    fast = mode === 'table' || mode === 'csv' || invalidOnly || kind === 'any' ? undefined : fastLines(kind, mode, currentYear, out, line);
     const plainBulk = (opts.file !== undefined && fileDelimiter === undefined) || (args.includes('-') && opts.column === undefined);
     findDuplicates = fast === undefined || !plainBulk;
     sink = { line, lines: fast?.lines };

@@ -19,9 +19,12 @@ export function sniffDelimiter(firstChunk: Buffer): Delimiter {
   return head.includes(9) ? '\t' : ',';
 }
 
-const HEADER_NAMES: Record<'upc' | 'isrc', RegExp> = {
-  upc: /^(upc|ean|gtin|barcode|upc\/ean|ean\/upc|upc[ _-]?code|ean[ _-]?code|release[ _-]?(upc|code))$/i,
-  isrc: /^(isrc|isrc[ _-]?code|track[ _-]?isrc)$/i,
+const UPC_HEADER = /^(upc|ean|gtin|barcode|upc\/ean|ean\/upc|upc[ _-]?code|ean[ _-]?code|release[ _-]?(upc|code))$/i;
+const ISRC_HEADER = /^(isrc|isrc[ _-]?code|track[ _-]?isrc)$/i;
+const HEADER_NAMES: Record<'upc' | 'isrc' | 'any', { test(s: string): boolean }> = {
+  upc: UPC_HEADER,
+  isrc: ISRC_HEADER,
+  any: { test: (s) => UPC_HEADER.test(s) || ISRC_HEADER.test(s) },
 };
 
 /** A header cell has no digit: every UPC and ISRC has some. */
@@ -36,7 +39,7 @@ const looksLikeHeader = (cell: string | undefined) => cell !== undefined && !/\d
 export async function* columnCells(
   source: AsyncIterable<Buffer>,
   name: string,
-  kind: 'upc' | 'isrc',
+  kind: 'upc' | 'isrc' | 'any',
   delimiter: Delimiter,
   column: string | undefined,
 ): AsyncGenerator<Cell[]> {
@@ -95,7 +98,7 @@ export async function* columnCells(
   if (batch.length > 0) yield batch;
 }
 
-function chooseColumn(header: string[], name: string, kind: 'upc' | 'isrc', column: string | undefined): { index: number; label: string } {
+function chooseColumn(header: string[], name: string, kind: 'upc' | 'isrc' | 'any', column: string | undefined): { index: number; label: string } {
   const names = header.map((h) => h.trim());
   if (column !== undefined && /^\d+$/.test(column)) {
     const n = Number(column);

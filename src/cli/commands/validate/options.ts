@@ -1,14 +1,14 @@
-// Flags shared by `validate upc` and `validate isrc`.
+// Flags shared by `validate upc`, `validate isrc` and `validate any`.
 import type { Command } from 'commander';
 
-export function configureValidate(cmd: Command, kind: 'upc' | 'isrc'): void {
+export function configureValidate(cmd: Command, kind: 'upc' | 'isrc' | 'any'): void {
   cmd
     .option('-f, --file <path>', 'read codes from a file: one per line (blank lines skipped), or a .csv/.tsv table')
     .option('--column <name|n>', 'CSV/TSV input (any file, or stdin): the column with the codes, by header name or number from 1')
     .option('--invalid-only', 'print only the codes that are invalid (the summary still counts all)')
     .option('--fix', 'show the repaired code where spreadsheet damage can be undone with certainty')
-    .option('--format <csv>', 'write CSV (line, input, verdict, problems, repaired) to paste back into a spreadsheet')
-    .option('--remote', `also ask the service (POST /releases/validate/${kind}) and show both verdicts`);
+    .option('--format <csv>', 'write CSV (line, input, verdict, problems, repaired) to paste back into a spreadsheet');
+  if (kind !== 'any') cmd.option('--remote', `also ask the service (POST /releases/validate/${kind}) and show both verdicts`);
   if (kind === 'upc') cmd.option('--release <id>', 'with --remote: check the UPC for this release');
 }
 

@@ -40,9 +40,23 @@ ${OUTPUT_HELP}`,
   configure: (cmd) => configureValidate(cmd, 'upc'),
 });
 
+export const anyCommand = defineCommand<ValidateOptions>({
+  name: 'any',
+  args: '[codes...]',
+  summary: 'check UPCs and ISRCs mixed, recognising the kind of each code (offline)',
+  description: `A code with a letter in it (other than the E of scientific notation such as 3.6E+11)
+is checked as an ISRC, any other as a UPC/EAN/GTIN, with the rules of \`validate isrc\` and
+\`validate upc\`. A table's column is found by a header naming either kind. Offline only: for the
+service's verdict use \`validate upc\` or \`validate isrc\` with --remote.
+
+${OUTPUT_HELP}`,
+  examples: ['reldist validate any 036000241457 US-RC1-76-07839', 'reldist validate any --file catalog.csv --column 2'],
+  configure: (cmd) => configureValidate(cmd, 'any'),
+});
+
 export const validateGroup = defineGroup({
   name: 'validate',
   summary: 'Check UPC/EAN and ISRC codes, offline and in bulk',
   examples: ['reldist validate upc 036000241457', 'reldist validate isrc --file isrcs.txt --json'],
-  commands: [upcCommand, isrcCommand],
+  commands: [upcCommand, isrcCommand, anyCommand],
 });
