@@ -108,6 +108,9 @@ describe('validate: CSV and TSV input', () => {
       ['036000241458', 'invalid', ''],
     ]);
     expect(invalidOnly.stderr).toMatch(/^checked 7, valid 3, invalid 4, warnings 2\nby problem: bad_check_digit 1, decimal_suffix 1, duplicate 1, lost_leading_zero 1, not_release_prefix 1, scientific_notation 1\n/);
+    const tty = await run(['validate', 'upc', '--file', path, '--invalid-only', '--fix', '--quiet'], { tty: true });
+    expect(tty.stdout).toMatch(/│ Line │ Input +│ Verdict │ Code +│/);
+    expect(tty.stdout).toMatch(/│ 5 +│ 36000241457 +│ invalid │ 036000241457 │/);
     const csv = await run(['validate', 'upc', '--file', path, '--format', 'csv', '--quiet']);
     expect(csv.stdout).toBe(
       [

@@ -66,7 +66,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const fix = Boolean(opts.fix);
   const invalidOnly = Boolean(opts.invalidOnly);
   const fileDelimiter = opts.file === undefined ? undefined : csvDelimiterOf(opts.file, opts.column);
-  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote)) : undefined;
+  const tableInput = fileDelimiter !== undefined || (opts.column !== undefined && args.includes('-'));
+  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), tableInput) : undefined;
   const withDisplay = kind === 'isrc';
   const remote = opts.remote && kind !== 'any' ? await remoteChecker(ctx, kind, opts.release) : undefined;
 
@@ -102,7 +103,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
     else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r));
     else if (mode === 'csv') out.text(csvRow(input, v, at));
-    else table!.add(input, fix ? withRepair(v) : v, r);
+    else table!.add(input, fix ? withRepair(v) : v, r, at);
   };
   if (mode === 'csv') out.text(csvHeader);
 
