@@ -6,6 +6,7 @@ const COMMANDS: [RegExp, string][] = [
   [/\bGET \/lookup\/(genres|languages|countries|platforms)\b/g, '`reldist lookup $1`'],
   [/\bGET \/preferences\/label\b/g, '`reldist prefs label`'],
   [/\bPATCH …\/delivery\b/g, '`reldist release edit <id> --release-date YYYY-MM-DD`'],
+  [/Upload audio and add tracks with PUT \/releases\/\{id\}\/tracks\./g, 'Upload audio and add it as tracks with `reldist track upload <release> <files...>`.'],
   [/\(POST …\/tracks\/upload-url\) and attach its key/g, 'with `reldist track upload <release> <files...>`'],
   [/ask for (a new one|one) with POST …\/tracks\/upload-url/g, 'upload the file again with `reldist track upload <release> <files...>`'],
 ];
