@@ -5,7 +5,7 @@
 // a half-done draft is found by its catalog number and completed by the next run.
 import { createHash } from 'node:crypto';
 import { ApiError, uploadTrackFile, type ApiClient } from '../../../client/index.js';
-import type { EntityId, Problem, ReleaseStatus } from '../../../contract/index.js';
+import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
 import { readDesired, sha256File } from '../../apply/desired.js';
@@ -19,6 +19,32 @@ import { catalogNumberHolder, statusWords } from './catalog-taken.js';
 export interface ApplyOneOptions {
   submit: boolean;
   signal: AbortSignal;
+  /** The account's releases by catalog key, listed once at the start (see indexCatalog), or none. */
+  known?: ReadonlyMap<string, ReleaseResource[]> | undefined;
+}
+
+/** Releases a page of the list holds at most (the contract's perPage bound). */
+const LIST_PAGE = 100;
+
+/**
+ * The account's releases by catalog key, when listing them all costs fewer requests than looking
+ * each item up (a large catalog applied again: one request per 100 releases instead of one per
+ * release); otherwise undefined, and each item asks for its own catalog number. A release made
+ * after the listing (another run) is still found: its create answers 409 and is adopted.
+ */
+export async function indexCatalog(client: ApiClient, items: number): Promise<Map<string, ReleaseResource[]> | undefined> {
+  if (items < LIST_PAGE / 10) return undefined;
+  const first = await client.call('listReleases', { query: { perPage: LIST_PAGE, page: 1 } });
+  if (first.meta.total_pages > items / 2) return undefined;
+  const pages = [first];
+  for (let page = 2; page <= first.meta.total_pages; page++) pages.push(await client.call('listReleases', { query: { perPage: LIST_PAGE, page } }));
+  const index = new Map<string, ReleaseResource[]>();
+  for (const r of pages.flatMap((p) => p.data)) {
+    if (r.catalog_number === null) continue;
+    const key = normaliseCatalogNumber(r.catalog_number);
+    index.set(key, [...(index.get(key) ?? []), r]);
+  }
+  return index;
 }
 
 export interface Planned {
@@ -37,7 +63,7 @@ class StepError extends Error {
 
 /** Reads the local files and the service's release, and plans. */
 export async function planOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<Planned> {
-  const existing = await step('looking up the catalog number', () => findExisting(client, item.catalogNumber));
+  const existing = await step('looking up the catalog number', () => findExisting(client, item.catalogNumber, options.known));
   // A release in review or further on is only reported (planRelease skips it before looking at the
   // files), so its audio is neither hashed nor parsed: a converged catalog costs one request each.
   const reportOnly = existing !== undefined && !EDITABLE_STATUSES.includes(existing.release.status);
@@ -47,9 +73,11 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
   return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
 }
 
-async function findExisting(client: ApiClient, catalogNumber: string): Promise<ExistingRelease | undefined> {
-  const list = await client.call('listReleases', { query: { catalog_number: catalogNumber.trim() } });
-  const match = matchByCatalogNumber(catalogNumber, list.data);
+async function findExisting(client: ApiClient, catalogNumber: string, known: ApplyOneOptions['known']): Promise<ExistingRelease | undefined> {
+  const candidates = known
+    ? (known.get(normaliseCatalogNumber(catalogNumber)) ?? [])
+    : (await client.call('listReleases', { query: { catalog_number: catalogNumber.trim() } })).data;
+  const match = matchByCatalogNumber(catalogNumber, candidates);
   if (match.kind === 'none') return undefined;
   if (match.kind === 'ambiguous') throw new Error(match.message);
   // In review or further on, apply only reports it: the list's entry says all the plan needs.

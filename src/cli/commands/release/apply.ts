@@ -11,7 +11,7 @@ import { failedItems, formatReportLine, parseReport, type ReportLine } from '../
 import { inShard, parseShard } from '../../apply/shard.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { note, plural, printList, tsvCell, type Column } from '../../output/index.js';
-import { applyOne, planOne, type Planned } from './apply-one.js';
+import { applyOne, indexCatalog, planOne, type Planned } from './apply-one.js';
 import { intOption } from '../../shared/args.js';
 import type { ApplyOpts } from './spec.js';
 
@@ -31,7 +31,7 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     return;
   }
   const client = await ctx.services.client({ workload: 'long' });
-  const options = { submit: opts.submit === true, signal: ctx.signal };
+  const options = { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length) };
   if (opts.plan) return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)));
 
   const lines: ReportLine[] = [];
