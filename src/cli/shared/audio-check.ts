@@ -7,6 +7,7 @@ import type { AudioProblem } from '../../audio/rules.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, UsageError } from '../errors.js';
 import { plural } from '../output/index.js';
+import { fileErrorReason, fileReason } from './file-errors.js';
 
 /** Every named file exists and is a file, or a usage error naming the first that is not. */
 export async function requireAudioFiles(files: readonly string[]): Promise<void> {
@@ -15,10 +16,9 @@ export async function requireAudioFiles(files: readonly string[]): Promise<void>
     try {
       isFile = (await stat(resolve(f))).isFile();
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(`${f}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : `cannot be read (${String(code)})`}`);
+      throw new UsageError(`${f}: ${fileErrorReason(err) ?? `cannot be read (${String((err as NodeJS.ErrnoException).code)})`}`);
     }
-    if (!isFile) throw new UsageError(`${f}: is a folder, expected an audio file`);
+    if (!isFile) throw new UsageError(`${f}: ${fileReason('EISDIR')}`);
   }
 }
 

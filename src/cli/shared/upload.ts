@@ -7,6 +7,7 @@ import { describeError } from '../describe-error.js';
 import { ExitCode } from '../errors.js';
 import { formatBytes, progress } from '../output/index.js';
 import { uploadTrackFile } from '../../client/index.js';
+import { fileErrorReason } from './file-errors.js';
 
 export interface Uploaded extends UploadResult {
   path: string;
@@ -35,7 +36,7 @@ export async function uploadOne(ctx: Context, client: ApiClient, releaseId: stri
   } catch (err) {
     bar.done();
     if (ctx.signal.aborted) throw err;
-    const fs = FS_REASONS[String((err as NodeJS.ErrnoException).code)];
+    const fs = fileErrorReason(err);
     if (fs) return { path, reason: fs, exitCode: ExitCode.usage, code: 'bad_file' };
     const d = describeError(err, { debug: false });
     // The service looked at the audio and said no: like a blocked submit, the answer is "invalid".
@@ -43,12 +44,6 @@ export async function uploadOne(ctx: Context, client: ApiClient, releaseId: stri
     return { path, reason: d.message, exitCode: refused ? ExitCode.validation : d.exitCode, code: d.code };
   }
 }
-
-const FS_REASONS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EISDIR: 'is a folder, expected an audio file',
-  EACCES: 'permission denied',
-};
 
 export function isFailure(r: Uploaded | UploadFailure): r is UploadFailure {
   return 'reason' in r;
