@@ -65,3 +65,8 @@ export const releaseFields: Field<ReleaseResource>[] = [
   { header: 'Updated', value: 'updated_at', kind: 'date' },
   { header: 'Submitted', value: 'submitted_at', kind: 'date' },
 ];
+
+/** A release status in words: "in_review" → "in review". */
+export function statusWords(status: string): string {
+  return status.replace(/_/g, ' ');
+}

@@ -14,7 +14,8 @@ import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
-import { catalogNumberHolder, statusWords } from './catalog-taken.js';
+import { catalogNumberHolder } from './catalog-taken.js';
+import { statusWords } from '../../shared/release-views.js';
 
 export interface ApplyOneOptions {
   submit: boolean;

@@ -8,6 +8,7 @@ import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js
 import { printJson, plural } from '../../output/index.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
 import { lazy } from '../../lazy.js';
+import { statusWords } from '../../shared/release-views.js';
 
 /** `already_in_review`: submitted before, so there was nothing to do (exit 0, like a submit). */
 export type Outcome = 'submitted' | 'already_in_review' | 'checked' | 'blocked' | 'failed';
@@ -61,7 +62,7 @@ function headline(o: SubmitOutcome, dryRun: boolean): string {
   const counts = countText(o.problems);
   switch (o.outcome) {
     case 'submitted':
-      return `release ${o.release_id}: submitted, now ${o.status?.replace('_', ' ') ?? 'in review'}${o.problems.length ? ` (${counts})` : ''}`;
+      return `release ${o.release_id}: submitted, now ${(o.status ? statusWords(o.status) : 'in review')}${o.problems.length ? ` (${counts})` : ''}`;
     case 'already_in_review':
       return `release ${o.release_id}: already in review, nothing to do`;
     case 'checked':

@@ -4,6 +4,7 @@ import type { ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { tsvCell } from '../../output/format.js';
 import { formatDuration } from '../../shared/duration.js';
+import { statusWords } from '../../shared/release-views.js';
 
 /** One change of state, as --json prints it (the first sighting of a release has previous null). */
 export interface WatchEvent {
@@ -62,7 +63,7 @@ export function renderTable(rows: readonly WatchRow[], now: Date): string {
     r.id,
     r.catalogNumber ?? '',
     r.title.length > 40 ? `${r.title.slice(0, 39)}…` : r.title,
-    r.status.replace('_', ' '),
+    statusWords(r.status),
     r.since ? formatDuration(Math.max(0, now.getTime() - r.since.getTime())) : '',
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));

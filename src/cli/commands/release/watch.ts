@@ -11,6 +11,7 @@ import { choiceOption } from '../../shared/args.js';
 import { WATCH_TARGETS, type WatchOpts } from './spec.js';
 import { targetWords, verdictOf, type Verdict, type WatchTarget } from './watch-target.js';
 import { watchView, type WatchRow, type WatchView } from './watch-view.js';
+import { statusWords } from '../../shared/release-views.js';
 
 const DEFAULT_INTERVAL_MS = 5_000;
 const MIN_INTERVAL_MS = 1_000;
@@ -95,7 +96,7 @@ function finish(ctx: Context, watched: Watched[], target: WatchTarget): void {
   const rejected = watched.filter((w) => w.verdict.kind === 'rejected');
   const unreachable = watched.filter((w) => w.verdict.kind === 'unreachable');
   if (rejected.length === 0 && unreachable.length === 0) {
-    for (const w of watched) success(ctx, `${labelOf(w)} is ${w.release?.status.replace('_', ' ')}`);
+    for (const w of watched) success(ctx, `${labelOf(w)} is ${w.release ? statusWords(w.release.status) : undefined}`);
     return;
   }
   const details = settledFailures(watched);
@@ -126,7 +127,7 @@ function settledFailures(watched: Watched[]): string[] {
 
 function timedOut(watched: Watched[], target: WatchTarget, timeoutMs: number): CliError {
   const waiting = watched.filter((w) => w.verdict.kind === 'waiting');
-  const which = waiting.map((w) => `${labelOf(w)} (${w.release?.status.replace('_', ' ') ?? 'not read yet'})`).join(', ');
+  const which = waiting.map((w) => `${labelOf(w)} (${w.release ? statusWords(w.release.status) : 'not read yet'})`).join(', ');
   return new CliError(`timed out after ${formatDuration(timeoutMs)} waiting for ${which} to ${targetWords(target)}`, {
     exitCode: ExitCode.timedOut,
     code: 'timed_out',

@@ -9,6 +9,7 @@ import { CliError, ExitCode, worstExit } from '../../errors.js';
 import { printJson } from '../../output/index.js';
 import { tsvCell } from '../../output/format.js';
 import { releaseLabel, resolveReleaseRefs, type ReleaseRef } from '../../shared/release-ref.js';
+import { statusWords } from '../../shared/release-views.js';
 
 export const NO_SANDBOX = 'this service has no sandbox controls (they exist only on `reldist serve --sandbox` and the embedded sandbox)';
 
@@ -51,7 +52,7 @@ function report(ctx: Context, outcomes: Outcome[]): void {
   let out = '';
   for (const o of outcomes) {
     if (ctx.io.stdoutIsTTY) {
-      out += `${releaseLabel(o.release_id, o.catalog_number)}: ${o.status ? o.status.replace('_', ' ') : `failed: ${o.error?.message ?? ''}`}\n`;
+      out += `${releaseLabel(o.release_id, o.catalog_number)}: ${o.status ? statusWords(o.status) : `failed: ${o.error?.message ?? ''}`}\n`;
     } else {
       out += `${[o.release_id, o.status ?? 'error', o.error?.message ?? ''].map(tsvCell).join('\t').trimEnd()}\n`;
     }
