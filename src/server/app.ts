@@ -104,8 +104,9 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       // budget); requests without a valid one share their address's, so made-up tokens buy no
       // fresh budgets.
       const token = bearerToken(c.req.header('authorization'));
-      const known = token !== undefined && findUserByToken(deps.db, token, { demoTokens: deps.demoAccounts ?? true }) !== undefined;
-      const key = known ? `token:${token}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
+      const user = token === undefined ? undefined : findUserByToken(deps.db, token, { demoTokens: deps.demoAccounts ?? true });
+      if (token !== undefined) c.set('tokenLookup', { token, user });
+      const key = user !== undefined ? `token:${token}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
       if (wait > 0) {
         throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
@@ -121,7 +122,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   };
 
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
-    const user = authenticate(deps.db, c.req.header('authorization'), { demoTokens: deps.demoAccounts ?? true });
+    const user = authenticate(deps.db, c.req.header('authorization'), { demoTokens: deps.demoAccounts ?? true }, c.var.tokenLookup);
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.

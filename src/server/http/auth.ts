@@ -13,12 +13,21 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-/** `demoTokens: false` refuses the demo accounts' tokens (a shared service over a former sandbox's data). */
-export function authenticate(db: Database, header: string | undefined, options: { demoTokens: boolean } = { demoTokens: true }): AuthUser {
+/**
+ * `demoTokens: false` refuses the demo accounts' tokens (a shared service over a former sandbox's
+ * data); `known` is this request's token as already looked up.
+ */
+export function authenticate(
+  db: Database,
+  header: string | undefined,
+  options: { demoTokens: boolean } = { demoTokens: true },
+  known?: { token: string; user: AuthUser | undefined },
+): AuthUser {
   if (!header) throw unauthorized('missing Authorization header; send "Authorization: Bearer <token>"');
   const token = bearerToken(header);
   if (!token) throw unauthorized('malformed Authorization header; expected "Bearer <token>"');
-  const user = findUserByToken(db, token, options);
+  // The same token already looked up for this request (by the rate limiter): not hashed and queried again.
+  const user = known?.token === token ? known.user : findUserByToken(db, token, options);
   if (!user) throw unauthorized('the token was not recognised');
   return user;
 }

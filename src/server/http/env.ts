@@ -8,5 +8,7 @@ export interface AppEnv {
     requestId: string;
     log: Logger;
     user: AuthUser;
+    /** The rate limiter's look-up of the bearer token, reused by authentication (one query per request). */
+    tokenLookup: { token: string; user: AuthUser | undefined } | undefined;
   };
 }
