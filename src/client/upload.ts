@@ -76,9 +76,12 @@ export async function uploadTrackFile(
   client: ApiClient,
   releaseId: string | number,
   file: string,
-  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined } = {},
 ): Promise<UploadResult> {
-  const { sha256, size } = await hashFile(file, options.onProgress, options.signal);
+  // A caller that hashed the file already (release apply, to compare it) is not made to read it twice.
+  const { sha256, size } = options.sha256 !== undefined
+    ? { sha256: options.sha256, size: (await (await import('node:fs/promises')).stat(file)).size }
+    : await hashFile(file, options.onProgress, options.signal);
   const filename = basename(file);
   const contentType = contentTypeOf(file);
   const ticket = await client.call('createTrackUploadUrl', {

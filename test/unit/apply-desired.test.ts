@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDesired, sha256File } from '../../src/cli/apply/desired.js';
+import { readDesired } from '../../src/cli/apply/desired.js';
+import { hashFile } from '../../src/client/index.js';
 import type { ReleasePlan } from '../../src/cli/release-file/load.js';
 
 const dirs: string[] = [];
@@ -37,11 +38,11 @@ describe('apply: the desired state from the local files', () => {
     expect(desired.plan).toBe(plan);
   });
 
-  it('streams a file through sha256', async () => {
+  it('hashes a file streamed through sha256 (the client\'s hashFile, which apply reads audio with)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'reldist-apply-'));
     dirs.push(dir);
     const bytes = Buffer.alloc(300_000, 7);
     await writeFile(join(dir, 'x.wav'), bytes);
-    expect(await sha256File(join(dir, 'x.wav'))).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect((await hashFile(join(dir, 'x.wav'))).sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 });

@@ -1,13 +1,11 @@
 // The desired state of a release from its file: the plan, plus what only the local files can tell
 // (each audio's sha256, and the title of a track the file leaves untitled). The readers are
 // arguments so that tests, and a caller with a cache, can stand in for the disk.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { ReleasePlan } from '../release-file/load.js';
 import type { DesiredRelease } from './plan.js';
 
 export interface LocalReaders {
-  /** The sha256 of a file, 64 lowercase hex digits. */
+  /** The sha256 of a file, 64 lowercase hex digits (the client's hashFile, streamed). */
   hashFile(path: string): Promise<string>;
   /** A track's title from the audio's tags, else its name (shared/audio-title.ts: titleOf). */
   titleOf(path: string): Promise<string>;
@@ -22,11 +20,4 @@ export async function readDesired(plan: ReleasePlan, readers: LocalReaders): Pro
     defaultTitles.push(t.fields.title ?? (await readers.titleOf(t.path)));
   }
   return { plan, audioSha256, defaultTitles };
-}
-
-/** Streams a file through sha256 (audio files are large: never read whole). */
-export async function sha256File(path: string, signal?: AbortSignal): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, signal ? { signal } : {})) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }

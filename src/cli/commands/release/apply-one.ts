@@ -4,11 +4,11 @@
 // service already did instead of doing it twice. Nothing is ever deleted, also not on failure:
 // a half-done draft is found by its catalog number and completed by the next run.
 import { createHash } from 'node:crypto';
-import { ApiError, uploadTrackFile, type ApiClient } from '../../../client/index.js';
+import { ApiError, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
-import { readDesired, sha256File } from '../../apply/desired.js';
+import { readDesired } from '../../apply/desired.js';
 import { EDITABLE_STATUSES, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
@@ -70,7 +70,7 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
   const reportOnly = existing !== undefined && !EDITABLE_STATUSES.includes(existing.release.status);
   const desired = reportOnly
     ? { plan: item.plan, audioSha256: [], defaultTitles: [] }
-    : await step('reading the audio files', () => readDesired(item.plan, { hashFile: (p) => sha256File(p, options.signal), titleOf }));
+    : await step('reading the audio files', () => readDesired(item.plan, { hashFile: async (p) => (await hashFile(p, undefined, options.signal)).sha256, titleOf }));
   return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
 }
 
@@ -181,7 +181,7 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
       case 'upload':
         for (const i of change.trackIndexes) {
           const t = item.plan.tracks[i]!;
-          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal }));
+          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, sha256: planned.desired.audioSha256[i] }));
           fileKeys.set(i, res.key);
         }
         return;
