@@ -3,6 +3,8 @@ import type { ApiClient, Workload } from '../client/index.js';
 import type { Env, IO } from './io.js';
 import type { Session } from './config/resolve.js';
 import type { Prompter } from './lazy.js';
+import type { CliError } from './errors.js';
+import type { Exchanges } from './exchanges.js';
 
 /** Flags every command understands (commander's global options). */
 export interface GlobalOptions {
@@ -16,6 +18,8 @@ export interface GlobalOptions {
   color: boolean | undefined;
   profile: string | undefined;
   baseUrl: string | undefined;
+  /** --timeout in ms: the whole command is bounded by it; undefined when not given, 0 for never. */
+  timeoutMs?: number | undefined;
 }
 
 /**
@@ -37,6 +41,10 @@ export interface Context {
   services: Services;
   /** Registers clean-up (close the client, stop the sandbox) run when the command ends, last first. */
   defer(fn: () => unknown): void;
+  /** What the command has asked the service so far (for the line --timeout prints). */
+  exchanges: Exchanges;
+  /** Replaces the generic --timeout line with the command's own (`release watch` names what it waited for). */
+  explainTimeout(explain: () => CliError): void;
 }
 
 /**
