@@ -5,6 +5,7 @@ import { examplesHelp, isGroup, type CommandSpec, type GroupSpec, type Runner } 
 import type { Context, GlobalOptions, Services } from './context.js';
 import { CliError, UsageError } from './errors.js';
 import { Exchanges } from './exchanges.js';
+import type { CleanUpGuard } from './clean-up-guard.js';
 import { startDeadline, timedOutError } from './deadline.js';
 import { parseDuration } from './shared/duration.js';
 import { colorEnabled, type Env, type IO } from './io.js';
@@ -20,6 +21,8 @@ export interface ProgramDeps {
   only?: string | undefined;
   now?: () => Date;
   signal?: AbortSignal;
+  /** Guards clean-up after Ctrl-C against the next Ctrl-C (the real process's signal handling). */
+  cleanUps?: CleanUpGuard;
   /** Overrides for lazily built services (tests). */
   services?: Partial<Services>;
   /**
@@ -62,6 +65,7 @@ export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context 
     defer: (fn) => void list.push(fn),
     exchanges: new Exchanges(),
     explainTimeout: (explain) => void timeoutExplainers.set(ctx, explain),
+    cleanUp: (task, work) => (deps.cleanUps ? deps.cleanUps.run(task, work) : work()),
   };
   ctx.services = createServices(ctx, deps.services);
   deferred.set(ctx, list);

@@ -5,6 +5,7 @@ import type { Session } from './config/resolve.js';
 import type { Prompter } from './lazy.js';
 import type { CliError } from './errors.js';
 import type { Exchanges } from './exchanges.js';
+import type { CleanUpTask } from './clean-up-guard.js';
 
 /** Flags every command understands (commander's global options). */
 export interface GlobalOptions {
@@ -45,6 +46,11 @@ export interface Context {
   exchanges: Exchanges;
   /** Replaces the generic --timeout line with the command's own (`release watch` names what it waited for). */
   explainTimeout(explain: () => CliError): void;
+  /**
+   * Runs clean-up after Ctrl-C (deleting a draft this run made): a second Ctrl-C lets it finish
+   * and says so, a third stops it and prints `task.leftover`.
+   */
+  cleanUp<T>(task: CleanUpTask, work: () => Promise<T>): Promise<T>;
 }
 
 /**
