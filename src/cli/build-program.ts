@@ -3,7 +3,7 @@
 import { Command, Option, type CommanderError } from 'commander';
 import { examplesHelp, isGroup, type CommandSpec, type GroupSpec, type Runner } from './command.js';
 import type { Context, GlobalOptions, Services } from './context.js';
-import { CliError, UsageError } from './errors.js';
+import { UsageError, type CliError } from './errors.js';
 import { Exchanges } from './exchanges.js';
 import type { CleanUpGuard } from './clean-up-guard.js';
 import { startDeadline, timedOutError } from './deadline.js';
@@ -98,26 +98,32 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Com
     const globals = globalsOf(self);
     const verb = await deps.runner(commandPath(self));
     // --timeout bounds the whole command, whatever it is doing: the race ends it even if its work
-    // does not listen to the signal, and the clean-up after it gets a short while of its own.
+    // does not listen to the signal. What was in flight is noted the moment time is up; then the
+    // command gets a short while to clean up after itself (delete the draft it made), no more.
     let ctx: Context | undefined;
-    const deadline = startDeadline(globals.timeoutMs, () =>
-      ctx ? (timeoutExplainers.get(ctx)?.() ?? timedOutError(globals.timeoutMs!, ctx.exchanges, spec.safeToRerun === true)) : timedOutError(globals.timeoutMs!, new Exchanges(), false),
-    );
-    const signal = deps.signal ? AbortSignal.any([deps.signal, deadline.signal]) : deadline.signal;
+    const deadline = startDeadline(globals.timeoutMs, () => ctx?.exchanges.inFlight() ?? []);
+    const signal = !globals.timeoutMs ? deps.signal : deps.signal ? AbortSignal.any([deps.signal, deadline.signal]) : deadline.signal;
     ctx = makeContext({ ...deps, signal }, globals);
+    let timedOut = false;
     try {
-      await Promise.race([verb.run(ctx, spec.inheritsOptions ? self.optsWithGlobals() : self.opts(), self.args), deadline.expired]);
+      const running = verb.run(ctx, spec.inheritsOptions ? self.optsWithGlobals() : self.opts(), self.args);
+      const inFlight = await Promise.race([running.then(() => undefined), deadline.expired]);
+      if (inFlight !== undefined) {
+        timedOut = true;
+        await Promise.race([running.catch(() => {}), delay(CLEAN_UP_AFTER_TIMEOUT_MS)]);
+        throw timeoutExplainers.get(ctx)?.() ?? timedOutError(globals.timeoutMs!, inFlight, ctx.exchanges, spec.safeToRerun === true);
+      }
     } finally {
       deadline.stop();
       const cleanUp = runDeferred(ctx);
-      await (deadline.passed() ? Promise.race([cleanUp, delay(CLEAN_UP_AFTER_TIMEOUT_MS)]) : cleanUp);
+      await (timedOut ? Promise.race([cleanUp, delay(CLEAN_UP_AFTER_TIMEOUT_MS)]) : cleanUp);
     }
   });
   return cmd;
 }
 
-/** After --timeout, closing clients and the sandbox may take this long, no more. */
-const CLEAN_UP_AFTER_TIMEOUT_MS = 2000;
+/** After --timeout, the command's own clean-up, then closing clients and the sandbox, may each take this long, no more. */
+const CLEAN_UP_AFTER_TIMEOUT_MS = 3000;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());

@@ -135,7 +135,7 @@ function once(f: () => void): () => void {
 
 /** A client without the command's abort signal, for clean-up after Ctrl-C; the caller closes it. */
 export function createCleanupClient(ctx: Context, s: Session): ApiClient {
-  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env });
+  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env, onExchange: (info) => ctx.exchanges.start(exchangeWords(info), changesSomething(info)) });
 }
 
 function timeoutSetting(ctx: Context): number {

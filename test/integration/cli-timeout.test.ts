@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCli, writeWav } from './cli-harness.js';
 import { createRelease } from '../helpers/releases.js';
+import { releaseYaml } from '../helpers/release-yaml.js';
+import { writeFile } from 'node:fs/promises';
 import { startFaultProxy, type FaultProxy, type ProxyEvent } from '../helpers/fault-proxy.js';
 
 const cli = useCli();
@@ -72,6 +74,22 @@ describe('--timeout', () => {
       'error: timed out after 3s waiting for the service to replace the whole track list (which may or may not be done); ' +
         'already done: ask for an upload address for a track file, receive an audio file; check what exists (`reldist release list`) before running it again',
     );
+  });
+
+  it('lets the command clean up after itself first: the draft a create made is deleted, and the line says so', async () => {
+    const audio = join(work, 'two.wav');
+    await writeWav(audio, { seconds: 31 });
+    const file = join(work, 'release.yaml');
+    await writeFile(file, releaseYaml('TIMEOUT-1', { audio }));
+    stallWhen((e) => e.route === '/uploads/{key}');
+    const r = await cli.run(['release', 'create', '--file', file, '--timeout', '2s'], { url: proxy.url });
+    expect(r.code).toBe(7);
+    expect(r.stderr.split('\n').find((l) => l.startsWith('error: '))).toBe(
+      'error: timed out after 2s waiting for the service to receive an audio file (which may or may not be done); ' +
+        'already done: create a release (draft), ask for an upload address for a track file, delete a release; check what exists (`reldist release list`) before running it again',
+    );
+    const left = await cli.run(['release', 'list', '--catalog-number', 'TIMEOUT-1', '--json']);
+    expect(JSON.parse(left.stdout)).toEqual([]);
   });
 
   it('refuses a bad value with one line naming the flag', async () => {
