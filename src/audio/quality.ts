@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import { readFlacInfo, streamFlac } from './flac-stream.js';
 import { fullScale, NotDecodable, readPcmLayout, streamPcm, type PcmBlock } from './pcm-stream.js';
 import { TruePeakMeter } from './true-peak.js';
+import { LowpassDetector } from './lowpass.js';
 
 /** Silence longer than this at the start or end is worth a warning. */
 export const MAX_EDGE_SILENCE_SECONDS = 2;
@@ -32,7 +33,8 @@ export type AudioWarningCode =
   | 'audio_clipping'
   | 'audio_true_peak_over'
   | 'audio_too_loud'
-  | 'audio_too_quiet';
+  | 'audio_too_quiet'
+  | 'audio_lossy_source';
 
 export interface AudioWarning {
   code: AudioWarningCode;
@@ -50,6 +52,10 @@ export interface AudioMeasurement {
   clippedRuns: number;
   /** No sample anywhere above SILENCE_CEILING. */
   silent: boolean;
+  /** The container the samples were read from. */
+  container: 'WAV' | 'AIFF' | 'FLAC';
+  /** An encoder's low-pass wall (lowpass.ts), Hz: the audio went through MP3 or AAC. */
+  lossyCutoffHz: number | undefined;
 }
 
 export type QualityResult = { measured: true; measurement: AudioMeasurement } | { measured: false; reason: string };
@@ -98,6 +104,7 @@ class EdgesAndClipping {
 
 /** What the meters need of a file: its shape, and its samples block by block. */
 interface SampleSource {
+  container: AudioMeasurement['container'];
   channels: number;
   sampleRate: number;
   /** A sample at or above this (in absolute value) is full scale. */
@@ -116,6 +123,7 @@ async function openSamples(path: string): Promise<SampleSource> {
   if (magic.toString('latin1') === 'fLaC') {
     const info = await readFlacInfo(path);
     return {
+      container: 'FLAC',
       channels: info.channels,
       sampleRate: info.sampleRate,
       // The decoder scales by 2^(bits-1): the largest positive sample is one step below 1.
@@ -124,7 +132,7 @@ async function openSamples(path: string): Promise<SampleSource> {
     };
   }
   const layout = await readPcmLayout(path);
-  return { channels: layout.channels, sampleRate: layout.sampleRate, fullScale: fullScale(layout), stream: (onBlock) => streamPcm(path, layout, onBlock) };
+  return { container: magic.toString('latin1') === 'FORM' ? 'AIFF' : 'WAV', channels: layout.channels, sampleRate: layout.sampleRate, fullScale: fullScale(layout), stream: (onBlock) => streamPcm(path, layout, onBlock) };
 }
 
 /** Decodes the WAV, AIFF or FLAC at `path` once and measures it; other formats are not measured. */
@@ -134,11 +142,13 @@ export async function measureAudio(path: string): Promise<QualityResult> {
     const loudness = new LoudnessMeter(source.sampleRate, source.channels);
     let truePeak: TruePeakMeter | undefined;
     const edges = new EdgesAndClipping(source.channels, source.fullScale);
+    const lowpass = new LowpassDetector(source.sampleRate);
     await source.stream(({ channels, frames }) => {
       truePeak ??= new TruePeakMeter(source.channels, channels[0]!.length);
       loudness.process(channels, frames);
       truePeak.process(channels, frames);
       edges.process(channels, frames);
+      lowpass.process(channels, frames);
     });
     const { leading, trailing, silent } = edges.edges();
     return {
@@ -150,6 +160,8 @@ export async function measureAudio(path: string): Promise<QualityResult> {
         trailingSilenceSeconds: trailing / source.sampleRate,
         clippedRuns: edges.clippedRuns,
         silent,
+        container: source.container,
+        lossyCutoffHz: lowpass.cutoffHz(),
       },
     };
   } catch (err) {
@@ -157,6 +169,9 @@ export async function measureAudio(path: string): Promise<QualityResult> {
     throw err;
   }
 }
+
+/** To the nearest half kHz: the estimate is no finer than that. */
+const kilohertz = (hz: number) => `${Math.round(hz / 500) / 2} kHz`;
 
 /** One decimal, as the figures are shown. */
 export const oneDecimal = (x: number) => x.toFixed(1);
@@ -191,6 +206,12 @@ export function qualityWarnings(m: AudioMeasurement): AudioWarning[] {
     out.push({
       code: 'audio_true_peak_over',
       message: `true peak ${oneDecimal(peak)} dBTP is above ${MAX_TRUE_PEAK_DBTP} dBTP; lossy encoding will clip: limit the master's true peak to ${MAX_TRUE_PEAK_DBTP} dBTP`,
+    });
+  }
+  if (m.lossyCutoffHz !== undefined) {
+    out.push({
+      code: 'audio_lossy_source',
+      message: `looks like lossy audio (MP3/AAC-like cut-off at ${kilohertz(m.lossyCutoffHz)}) in ${m.container === 'AIFF' ? 'an' : 'a'} ${m.container} container; deliver the lossless master instead`,
     });
   }
   if (m.loudnessLufs !== undefined && m.loudnessLufs > LOUDNESS_RANGE_LUFS.max) {

@@ -3,7 +3,11 @@
 import { Command, Option, type CommanderError } from 'commander';
 import { examplesHelp, isGroup, type CommandSpec, type GroupSpec, type Runner } from './command.js';
 import type { Context, GlobalOptions, Services } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError, type CliError } from './errors.js';
+import { Exchanges } from './exchanges.js';
+import type { CleanUpGuard } from './clean-up-guard.js';
+import { startDeadline, timedOutError } from './deadline.js';
+import { parseDuration } from './shared/duration.js';
 import { colorEnabled, type Env, type IO } from './io.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
 import { createServices } from './services.js';
@@ -17,6 +21,8 @@ export interface ProgramDeps {
   only?: string | undefined;
   now?: () => Date;
   signal?: AbortSignal;
+  /** Guards clean-up after Ctrl-C against the next Ctrl-C (the real process's signal handling). */
+  cleanUps?: CleanUpGuard;
   /** Overrides for lazily built services (tests). */
   services?: Partial<Services>;
   /**
@@ -37,10 +43,12 @@ function globalsOf(cmd: Command): GlobalOptions {
     color: typeof o.color === 'boolean' && o.color === false ? false : undefined,
     profile: typeof o.profile === 'string' ? o.profile : undefined,
     baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
+    timeoutMs: typeof o.timeout === 'string' ? parseDuration(o.timeout, '--timeout') : undefined,
   };
 }
 
 const deferred = new WeakMap<Context, (() => unknown)[]>();
+const timeoutExplainers = new WeakMap<Context, () => CliError>();
 
 export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context {
   const list: (() => unknown)[] = [];
@@ -55,6 +63,9 @@ export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context 
     // Filled in just below: the services close over the context.
     services: undefined as unknown as Services,
     defer: (fn) => void list.push(fn),
+    exchanges: new Exchanges(),
+    explainTimeout: (explain) => void timeoutExplainers.set(ctx, explain),
+    cleanUp: (task, work) => (deps.cleanUps ? deps.cleanUps.run(task, work) : work()),
   };
   ctx.services = createServices(ctx, deps.services);
   deferred.set(ctx, list);
@@ -84,15 +95,38 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Com
   cmd.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     if (!deps.runner) throw new Error(`reldist: no runner to run ${commandPath(self)}`);
+    const globals = globalsOf(self);
     const verb = await deps.runner(commandPath(self));
-    const ctx = makeContext(deps, globalsOf(self));
+    // --timeout bounds the whole command, whatever it is doing: the race ends it even if its work
+    // does not listen to the signal. What was in flight is noted the moment time is up; then the
+    // command gets a short while to clean up after itself (delete the draft it made), no more.
+    let ctx: Context | undefined;
+    const deadline = startDeadline(globals.timeoutMs, () => ctx?.exchanges.inFlight() ?? []);
+    const signal = !globals.timeoutMs ? deps.signal : deps.signal ? AbortSignal.any([deps.signal, deadline.signal]) : deadline.signal;
+    ctx = makeContext({ ...deps, signal }, globals);
+    let timedOut = false;
     try {
-      await verb.run(ctx, spec.inheritsOptions ? self.optsWithGlobals() : self.opts(), self.args);
+      const running = verb.run(ctx, spec.inheritsOptions ? self.optsWithGlobals() : self.opts(), self.args);
+      const inFlight = await Promise.race([running.then(() => undefined), deadline.expired]);
+      if (inFlight !== undefined) {
+        timedOut = true;
+        await Promise.race([running.catch(() => {}), delay(CLEAN_UP_AFTER_TIMEOUT_MS)]);
+        throw timeoutExplainers.get(ctx)?.() ?? timedOutError(globals.timeoutMs!, inFlight, ctx.exchanges, spec.safeToRerun === true);
+      }
     } finally {
-      await runDeferred(ctx);
+      deadline.stop();
+      const cleanUp = runDeferred(ctx);
+      await (timedOut ? Promise.race([cleanUp, delay(CLEAN_UP_AFTER_TIMEOUT_MS)]) : cleanUp);
     }
   });
   return cmd;
+}
+
+/** After --timeout, the command's own clean-up, then closing clients and the sandbox, may each take this long, no more. */
+const CLEAN_UP_AFTER_TIMEOUT_MS = 3000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /** A command's path without the root, as the runner table spells it: `release create`, `me`. */
@@ -130,6 +164,7 @@ export function createProgram(deps: ProgramDeps, loaded: readonly GroupSpec[]): 
     .option('--no-color', 'no colour, whatever the terminal')
     .addOption(new Option('--profile <name>', 'use this saved profile (env: RELDIST_PROFILE)'))
     .addOption(new Option('--base-url <url>', 'the service to talk to (env: RELDIST_BASE_URL)'))
+    .addOption(new Option('--timeout <duration>', 'stop the command after this long, e.g. 30s, 2m (exit 7); 0: never'))
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
@@ -162,7 +197,7 @@ export function toUsageError(err: CommanderError): UsageError {
 }
 
 /** Global options that take a value, so `--profile x release list` is read as the release group. */
-const VALUED_GLOBALS = new Set(['--profile', '--base-url']);
+const VALUED_GLOBALS = new Set(['--profile', '--base-url', '--timeout']);
 
 /** The program with every group declared (shell completion needs the whole tree). */
 export async function createFullProgram(deps: ProgramDeps): Promise<Command> {

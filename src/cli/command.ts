@@ -24,6 +24,11 @@ export interface CommandSpec<Opts = Record<string, unknown>> {
    * declare (`serve --data-dir`, `serve token create --data-dir`) is parsed by the upper one.
    */
   inheritsOptions?: boolean;
+  /**
+   * Running it again after it stopped half-way (--timeout, a lost connection) converges on the
+   * same result, never a duplicate: the --timeout line then says "safe to run again".
+   */
+  safeToRerun?: boolean;
   /** Never set: carries the options' type for RunFn. */
   readonly __opts?: Opts;
 }

@@ -3,6 +3,9 @@ import type { ApiClient, Workload } from '../client/index.js';
 import type { Env, IO } from './io.js';
 import type { Session } from './config/resolve.js';
 import type { Prompter } from './lazy.js';
+import type { CliError } from './errors.js';
+import type { Exchanges } from './exchanges.js';
+import type { CleanUpTask } from './clean-up-guard.js';
 
 /** Flags every command understands (commander's global options). */
 export interface GlobalOptions {
@@ -16,6 +19,8 @@ export interface GlobalOptions {
   color: boolean | undefined;
   profile: string | undefined;
   baseUrl: string | undefined;
+  /** --timeout in ms: the whole command is bounded by it; undefined when not given, 0 for never. */
+  timeoutMs?: number | undefined;
 }
 
 /**
@@ -37,6 +42,15 @@ export interface Context {
   services: Services;
   /** Registers clean-up (close the client, stop the sandbox) run when the command ends, last first. */
   defer(fn: () => unknown): void;
+  /** What the command has asked the service so far (for the line --timeout prints). */
+  exchanges: Exchanges;
+  /** Replaces the generic --timeout line with the command's own (`release watch` names what it waited for). */
+  explainTimeout(explain: () => CliError): void;
+  /**
+   * Runs clean-up after Ctrl-C (deleting a draft this run made): a second Ctrl-C lets it finish
+   * and says so, a third stops it and prints `task.leftover`.
+   */
+  cleanUp<T>(task: CleanUpTask, work: () => Promise<T>): Promise<T>;
 }
 
 /**

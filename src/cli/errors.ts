@@ -7,7 +7,7 @@ export const ExitCode = {
   auth: 4,
   notFound: 5,
   rateLimited: 6,
-  /** Waited as long as allowed (`release watch --timeout`) and the awaited state did not come. */
+  /** --timeout passed before the command was done (`release watch`: before the awaited state came). */
   timedOut: 7,
   /** `release apply --plan`: the plan has changes to make. */
   changesPending: 8,
@@ -82,7 +82,7 @@ export const exitCodeHelp = `Exit codes:
   4    not authenticated (no token, or the token was refused)
   5    not found
   6    rate limited, or retries exhausted
-  7    timed out waiting (\`release watch --timeout\`)
+  7    timed out (--timeout passed first)
   8    changes pending (\`release apply --plan\` found something to change)
   130  interrupted (Ctrl-C, or a prompt was cancelled)
 `;

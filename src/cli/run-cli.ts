@@ -5,6 +5,7 @@ import { createProgram, loadInvokedGroup, toUsageError, type ProgramDeps } from 
 import { describeError } from './describe-error.js';
 import { CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
+import { CleanUpGuard } from './clean-up-guard.js';
 import { runner } from './commands/runners.js';
 
 /** `args` without the node and script names. */
@@ -39,11 +40,30 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
   }
 }
 
-/** The real process: its streams and environment; Ctrl-C and SIGTERM abort the running command. */
+/**
+ * The real process: its streams and environment. Ctrl-C (or SIGTERM) aborts the running command;
+ * another one ends it at once (main.ts exits), unless clean-up after the first is running: then
+ * the second says what it is finishing, and a third stops it, saying what remains.
+ */
 export function runProcess(args: string[]): Promise<number> {
+  const io = processIO();
   const controller = new AbortController();
-  const onSignal = () => controller.abort(new CliError('interrupted', { exitCode: ExitCode.interrupted }));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  return runCli(args, { io: processIO(), env: process.env, signal: controller.signal });
+  const cleanUps = new CleanUpGuard();
+  let endNow: (code: number) => void = () => {};
+  const ended = new Promise<number>((resolve) => (endNow = resolve));
+  let presses = 0;
+  const onSignal = () => {
+    presses++;
+    if (presses === 1) return controller.abort(new CliError('interrupted', { exitCode: ExitCode.interrupted }));
+    const running = cleanUps.running();
+    if (running.length > 0 && presses === 2) {
+      for (const t of running) io.stderr.write(`\nstill ${t.doing}; Ctrl-C again to stop and leave it\n`);
+      return;
+    }
+    for (const t of running) io.stderr.write(`\nerror: interrupted: ${t.leftover}\n`);
+    endNow(ExitCode.interrupted);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return Promise.race([runCli(args, { io, env: process.env, signal: controller.signal, cleanUps }), ended]);
 }

@@ -3,7 +3,8 @@
 import { mkdirSync, openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from './context.js';
-import { createClient, type ApiClient, type Workload } from '../client/index.js';
+import { createClient, type ApiClient, type ExchangeInfo, type Workload } from '../client/index.js';
+import { routes } from '../contract/routes.js';
 import { readConfig } from './config/store.js';
 import { autoReviewSetting } from './config/auto-review.js';
 import { resolveTarget, type Session, type Target } from './config/resolve.js';
@@ -96,6 +97,7 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
     timeouts: { connectMs: 10_000, idleMs: timeoutSetting(ctx) * 1000 },
     trace: ctx.globals.debug ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     onSlow: ctx.io.stderrIsTTY && !ctx.globals.quiet ? { afterMs: SLOW_ANSWER_MS, notify: once(() => ctx.io.stderr.write(`waiting for ${s.baseUrl}…\n`)) } : undefined,
+    onExchange: (info) => ctx.exchanges.start(exchangeWords(info), changesSomething(info)),
     onRetry: ctx.globals.quiet
       ? undefined
       : ({ delayMs, reason, attempt }) => {
@@ -104,6 +106,20 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
   });
   ctx.defer(() => c.close());
   return c;
+}
+
+/** A request in words for the --timeout line: the route's summary ("create a release (draft)"). */
+function exchangeWords(info: ExchangeInfo): string {
+  const summary = info.endpointId ? routes[info.endpointId].summary : undefined;
+  if (summary) return summary.charAt(0).toLowerCase() + summary.slice(1);
+  // The one request outside the catalog that a command sends: an audio file to its upload address.
+  return info.method === 'PUT' ? 'receive an audio file' : 'answer a request';
+}
+
+/** Checks (a UPC, an ISRC) are POSTs that change nothing. */
+function changesSomething(info: ExchangeInfo): boolean {
+  if (info.method === 'GET' || info.method === 'HEAD') return false;
+  return !(info.endpointId && routes[info.endpointId].path.startsWith('/releases/validate/'));
 }
 
 /** After this long without an answer, a person at a terminal is told what the command waits for. */
@@ -119,7 +135,7 @@ function once(f: () => void): () => void {
 
 /** A client without the command's abort signal, for clean-up after Ctrl-C; the caller closes it. */
 export function createCleanupClient(ctx: Context, s: Session): ApiClient {
-  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env });
+  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env, onExchange: (info) => ctx.exchanges.start(exchangeWords(info), changesSomething(info)) });
 }
 
 function timeoutSetting(ctx: Context): number {

@@ -36,6 +36,17 @@ export interface ClientOptions {
   onSlow?: { afterMs: number; notify: () => void } | undefined;
   /** Called before a retry wait: lets the CLI say "retrying in 2s" on a terminal. */
   onRetry?: ((info: { attempt: number; delayMs: number; reason: string }) => void) | undefined;
+  /**
+   * Called when a logical request (its retries included) starts; the function it returns is
+   * called when it ends. Lets the CLI say what was in flight when --timeout passed.
+   */
+  onExchange?: ((info: ExchangeInfo) => (answered: boolean) => void) | undefined;
+}
+
+/** One logical request as onExchange sees it: the catalog endpoint when it is one (an upload's PUT is not). */
+export interface ExchangeInfo {
+  method: string;
+  endpointId: EndpointId | undefined;
 }
 
 /** What every call may add, whatever the endpoint. */
@@ -84,7 +95,7 @@ export interface RawRequest {
    * An endpoint of the catalog (set by `call`): an answer that is not the release service's
    * (HTML, JSON of another shape) is a ForeignServiceError naming the base URL.
    */
-  endpoint?: { paginated: boolean };
+  endpoint?: { paginated: boolean; id?: EndpointId };
   workload?: Workload;
   signal?: AbortSignal | undefined;
 }
@@ -152,7 +163,7 @@ export class ApiClient {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
-      endpoint: { paginated: route.paginated === true },
+      endpoint: { paginated: route.paginated === true, id: endpointId },
     });
     return this.typedResponse(endpointId, res.data);
   }
@@ -227,6 +238,18 @@ export class ApiClient {
 
   /** Like request() but returns non-2xx responses instead of throwing (for `reldist api`). */
   async send(req: RawRequest): Promise<RawResponse> {
+    const ended = this.opts.onExchange?.({ method: req.method.toUpperCase(), endpointId: req.endpoint?.id });
+    let answered = false;
+    try {
+      const res = await this.sendWithRetries(req);
+      answered = true;
+      return res;
+    } finally {
+      ended?.(answered);
+    }
+  }
+
+  private async sendWithRetries(req: RawRequest): Promise<RawResponse> {
     const method = req.method.toUpperCase();
     const url = this.resolve(req.path, req.query);
     const headers: Record<string, string> = {

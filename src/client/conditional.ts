@@ -34,6 +34,7 @@ export async function callIfChanged<Id extends EtagEndpointId>(
     query: wireQuery(options.query),
     headers: { ...options.headers, ...(etag ? { 'if-none-match': etag } : {}) },
     signal: options.signal,
+    endpoint: { paginated: false, id: endpointId },
   });
   if (res.status === 304) return { modified: false, etag: res.headers.etag ?? etag ?? '' };
   if (res.status >= 200 && res.status < 300) {

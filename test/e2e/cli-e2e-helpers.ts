@@ -65,7 +65,9 @@ export class Tty {
       .map((k) => `export ${k}='${String(env[k] ?? '').replace(/'/g, `'\\''`)}'`)
       .join('\n');
     const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    writeFileSync(script, `unset CI FORCE_COLOR\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
+    // Ctrl-C outside a prompt reaches the whole foreground group: the trap keeps the shell alive
+    // (its children still get the default) so that it records the program's exit code.
+    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
     const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', '160', '-y', '50', `sh '${script}'`]);
     if (r.status !== 0) throw new Error(`tmux failed: ${r.stderr.toString()}`);
     return new Tty(name, exitFile);

@@ -146,6 +146,25 @@ describe('release apply', () => {
     expect(proxy.stats.requests).toBe(0);
   });
 
+  it('refuses, before anything is sent, an audio file the service would refuse, with its reason (exit 3)', async () => {
+    const dir = join(work, 'bad-audio');
+    await writeFile(join(work, 'mono.wav'), makeWav({ seconds: 31, channels: 1 }));
+    await writeRelease(dir, 'good.yaml', 'APL-0300');
+    await writeRelease(dir, 'mono.yaml', 'APL-0301', { audio: join(work, 'mono.wav') });
+    proxy.resetStats();
+    for (const argv of [[dir], [dir, '--plan']]) {
+      const r = await run(argv);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toBe(
+        `error: ${join(dir, 'mono.yaml')}: ${join(work, 'mono.wav')}: the audio has 1 channel; it must be stereo (2 channels)\n` +
+          'error: 1 of 2 files would be refused by the service; nothing was sent\n' +
+          "hint: the reasons are listed above; 'reldist track check FILE' shows each file's format and every problem\n",
+      );
+    }
+    // Not a release made, not a byte uploaded, not even a look-up.
+    expect(proxy.stats.requests).toBe(0);
+  });
+
   it('splits the files over 3 shards, each exactly once', async () => {
     const dir = join(work, 'shards');
     for (let i = 0; i < 9; i++) await writeRelease(dir, `s${i}.yaml`, `SHD-${i}`);
@@ -182,13 +201,14 @@ describe('release apply', () => {
 
   it('says which step failed, what exists and what to run next (exit 1), and never deletes', async () => {
     const dir = join(work, 'fail');
-    await writeFile(join(work, 'mono.wav'), makeWav({ seconds: 30, channels: 1 }));
-    const file = await writeRelease(dir, 'r.yaml', 'FAIL-1', { audio: join(work, 'mono.wav') });
-    const r = await run([file, '--json']);
+    const file = await writeRelease(dir, 'r.yaml', 'FAIL-1');
+    // The audio passes the local checks; its upload never gets through (every attempt's connection is cut).
+    proxy.setHooks({ onRequest: (e) => (e.route === '/uploads/{key}' ? 'drop' : undefined) });
+    const r = await run([file, '--json']).finally(() => proxy.setHooks({}));
     expect(r.code).toBe(1);
     const [line] = jsonLines(r.stdout);
     expect(line).toMatchObject({ outcome: 'failed', status: 'draft' });
-    expect(line.error.message).toMatch(/^uploading .*mono\.wav failed: .*; release \d+ is draft; run `reldist release apply` again to resume$/);
+    expect(line.error.message).toMatch(/^uploading .*a\.wav failed: .*; release \d+ is draft; run `reldist release apply` again to resume$/);
     const list = await cli.run(['release', 'list', '--catalog-number', 'fail-1', '--json'], {});
     expect(JSON.parse(list.stdout)).toHaveLength(1);
   });

@@ -132,3 +132,45 @@ describe.skipIf(!has('ffmpeg', '-version'))('track check on WAVs written by ffmp
     ]);
   });
 });
+
+describe.skipIf(!has('ffmpeg', '-version') || !has('sox', '--version'))('track check: lossy audio in a lossless container (skipped: needs ffmpeg and sox)', () => {
+  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+  /** Encodes to MP3 at 128 kbit/s and decodes back to `name` (a WAV or a FLAC). */
+  const throughMp3 = (from: string, name: string) => {
+    ffmpeg('-i', at(from), '-c:a', 'libmp3lame', '-b:a', '128k', at(`${name}.mp3`));
+    ffmpeg('-i', at(`${name}.mp3`), at(name));
+  };
+  const lossyWarning = async (name: string) => {
+    const out = JSON.parse((await run(['track', 'check', at(name), '--json'])).stdout) as any[];
+    return out[0].warnings.find((w: { code: string }) => w.code === 'audio_lossy_source')?.message ?? null;
+  };
+
+  beforeAll(() => {
+    // Broadband noise, and a music-like mix: a chord with harmonics over a quiet hiss.
+    ffmpeg('-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.3:duration=8:sample_rate=44100', '-ac', '2', '-c:a', 'pcm_s16le', at('noise.wav'));
+    ffmpeg(
+      '-f', 'lavfi', '-i', 'aevalsrc=0.15*sin(2*PI*220*t)+0.1*sin(2*PI*277.2*t)+0.1*sin(2*PI*329.6*t)+0.03*sin(2*PI*1760*t)+0.02*sin(2*PI*5274*t):s=44100:d=8',
+      '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.05:duration=8:sample_rate=44100',
+      '-filter_complex', '[0][1]amix=inputs=2:normalize=0', '-ac', '2', '-c:a', 'pcm_s16le', at('music.wav'),
+    );
+    throughMp3('noise.wav', 'noise-mp3.wav');
+    throughMp3('music.wav', 'music-mp3.wav');
+    throughMp3('music.wav', 'music-mp3.flac');
+    execFileSync('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', at('sine1k.wav'), 'synth', '8', 'sine', '1000', 'vol', '0.5']);
+    execFileSync('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', at('silence.wav'), 'trim', '0', '8']);
+    throughMp3('sine1k.wav', 'sine1k-mp3.wav');
+  });
+
+  it('an MP3 decoded back to WAV or FLAC is warned about, with the cut-off', async () => {
+    for (const [name, container] of [['noise-mp3.wav', 'WAV'], ['music-mp3.wav', 'WAV'], ['music-mp3.flac', 'FLAC']] as const) {
+      expect(await lossyWarning(name), name).toMatch(
+        new RegExp(`^looks like lossy audio \\(MP3/AAC-like cut-off at 1[5-9](\\.5)? kHz\\) in a ${container} container; deliver the lossless master instead$`),
+      );
+    }
+  });
+
+  it('the originals, a pure sine (even through MP3) and silence are not: no false positives on sparse spectra', async () => {
+    for (const name of ['noise.wav', 'music.wav', 'sine1k.wav', 'sine1k-mp3.wav', 'silence.wav']) expect(await lossyWarning(name), name).toBeNull();
+  });
+});
+

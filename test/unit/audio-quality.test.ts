@@ -63,7 +63,8 @@ describe('quality meters', () => {
     const samples = (big: boolean) => pcm16(44_100 * 5, sine(44_100, 440, -12), big);
     const a = await measured('s.aiff', aiff(44_100, samples(true)));
     const w = await measured('s.wav', wav(44_100, samples(false)));
-    expect(a).toEqual(w);
+    expect({ ...a, container: 'same' }).toEqual({ ...w, container: 'same' });
+    expect([a.container, w.container]).toEqual(['AIFF', 'WAV']);
   });
 
   it('counts silence at both ends and runs of 3+ full-scale samples per channel', async () => {
@@ -95,9 +96,14 @@ describe('quality meters', () => {
 });
 
 describe('quality warnings', () => {
-  const base: AudioMeasurement = { loudnessLufs: -14, truePeakDbtp: -1.5, leadingSilenceSeconds: 0.5, trailingSilenceSeconds: 2, clippedRuns: 0, silent: false };
+  const base: AudioMeasurement = { loudnessLufs: -14, truePeakDbtp: -1.5, leadingSilenceSeconds: 0.5, trailingSilenceSeconds: 2, clippedRuns: 0, silent: false, container: 'WAV', lossyCutoffHz: undefined };
   it('a typical master earns none; 2 s of silence at an end is still fine', () => {
     expect(qualityWarnings(base)).toEqual([]);
+  });
+  it("an encoder's low-pass earns a warning naming the cut-off and the container", () => {
+    expect(qualityWarnings({ ...base, lossyCutoffHz: 16_150, container: 'AIFF' })).toEqual([
+      { code: 'audio_lossy_source', message: 'looks like lossy audio (MP3/AAC-like cut-off at 16 kHz) in an AIFF container; deliver the lossless master instead' },
+    ]);
   });
   it('each figure past its limit earns one warning naming the figure', () => {
     expect(qualityWarnings({ ...base, truePeakDbtp: -0.84 })).toEqual([

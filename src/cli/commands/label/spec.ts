@@ -18,6 +18,7 @@ const getCommand = defineCommand({
 
 const removeCommand = defineCommand({
   name: 'remove',
+  safeToRerun: true,
   args: '<id>',
   summary: 'Stop managing an artist (asks first on a terminal; --yes otherwise)',
   description: 'Releases that credit the artist keep the credit.',

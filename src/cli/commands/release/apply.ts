@@ -13,6 +13,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { note, plural, printList, tsvCell, type Column } from '../../output/index.js';
 import { applyOne, indexCatalog, planOne, type Planned } from './apply-one.js';
 import { intOption } from '../../shared/args.js';
+import { refuseLocally } from '../../shared/audio-check.js';
 import type { ApplyOpts } from './spec.js';
 
 const DEFAULT_PARALLEL = 4;
@@ -30,6 +31,9 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     note(ctx, 'no releases to apply');
     return;
   }
+  // The service's audio rules, offline, on every audio file named: one it would refuse stops the
+  // whole run before anything is created or uploaded, as it does for `release create --file`.
+  await refuseLocally(ctx, audioFiles(items), 'nothing was sent');
   const client = await ctx.services.client({ workload: 'long' });
   const options = { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length) };
   if (opts.plan) return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)));
@@ -54,6 +58,13 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   if (ctx.signal.aborted) throw ctx.signal.reason;
   if (!ctx.globals.json && ctx.io.stdoutIsTTY) await printList(ctx, orderLike(items, lines), SUMMARY_COLUMNS);
   finish(lines);
+}
+
+/** Each audio file of the releases once, named as its release file writes it. */
+function audioFiles(items: readonly ApplyItem[]): { path: string; shown: string }[] {
+  const byPath = new Map<string, string>();
+  for (const item of items) for (const t of item.plan.tracks) if (!byPath.has(t.path)) byPath.set(t.path, `${item.file}: ${t.written}`);
+  return [...byPath].map(([path, shown]) => ({ path, shown }));
 }
 
 async function retrySet(report: string): Promise<Set<string>> {

@@ -127,14 +127,17 @@ async function createDraft(ctx: Context, client: ApiClient, plan: CreatePlan): P
     created = await client.call('createRelease', { body: plan.release, idempotencyKey });
   } catch (err) {
     if (!ctx.signal.aborted) throw err;
-    const own = await ctx.services.cleanupClient();
-    try {
-      created = await own.call('createRelease', { body: plan.release, idempotencyKey });
-    } catch (again) {
-      throw interrupted(`whether a draft was created is unknown (${describeError(again, { debug: false }).message}); check with \`reldist release list\``);
-    } finally {
-      await own.close();
-    }
+    const task = { doing: 'finding out whether a draft release was created', leftover: 'a draft release may have been created; check with `reldist release list --status draft`' };
+    created = await ctx.cleanUp(task, async () => {
+      const own = await ctx.services.cleanupClient();
+      try {
+        return await own.call('createRelease', { body: plan.release, idempotencyKey });
+      } catch (again) {
+        throw interrupted(`whether a draft was created is unknown (${describeError(again, { debug: false }).message}); check with \`reldist release list\``);
+      } finally {
+        await own.close();
+      }
+    });
   }
   if (ctx.signal.aborted) throw interrupted(await deleteDraft(ctx, client, String(created.id)));
   return created;
@@ -149,8 +152,13 @@ async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Deletes the draft made by this run; says what became of it. */
-async function deleteDraft(ctx: Context, client: ApiClient, id: string): Promise<string> {
+/** Deletes the draft made by this run (guarded against a second Ctrl-C); says what became of it. */
+function deleteDraft(ctx: Context, client: ApiClient, id: string): Promise<string> {
+  const task = { doing: `deleting the draft release ${id}`, leftover: `the draft release ${id} remains; delete it with \`reldist release delete ${id} --yes\`` };
+  return ctx.cleanUp(task, () => deleteDraftNow(ctx, client, id));
+}
+
+async function deleteDraftNow(ctx: Context, client: ApiClient, id: string): Promise<string> {
   let c = client;
   let own: ApiClient | undefined;
   if (ctx.signal.aborted) {

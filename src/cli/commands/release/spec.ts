@@ -40,6 +40,7 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
 
 export const deleteCommand = defineCommand({
   name: 'delete',
+  safeToRerun: true,
   args: '<id>',
   summary: 'Delete a draft or rejected release and its tracks',
   description: `Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required. Releases that were delivered cannot be deleted; take them down instead.`,
@@ -55,6 +56,7 @@ export interface EditOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
 
 export const editCommand = defineCommand<EditOpts>({
   name: 'edit',
+  safeToRerun: true,
   args: '<id>',
   summary: "Change a release's metadata, delivery or video settings",
   description: `Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
@@ -123,6 +125,7 @@ export interface SubmitOpts {
 
 export const submitCommand = defineCommand<SubmitOpts>({
   name: 'submit',
+  safeToRerun: true,
   args: '<ids...>',
   summary: 'Submit releases for review, or check them with --dry-run',
   description: `The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block.
@@ -150,6 +153,7 @@ export interface ApplyOpts {
 
 export const applyCommand = defineCommand<ApplyOpts>({
   name: 'apply',
+  safeToRerun: true,
   args: '<paths...>',
   summary: 'Make the service match release files; safe to re-run',
   description: `Each release file (folders are searched for *.yaml, *.yml and *.json) must carry a catalog_number: it is the release's key. Apply finds the release with that number, creates it when there is none, and otherwise changes only what differs (audio is compared by sha256: only changed audio is uploaded). A draft or rejected release is edited; one in review or further on is skipped with the reason. Nothing is ever deleted. Every write carries an idempotency key, so a run that was killed or failed is simply run again: it resumes, and never makes a second release.
@@ -177,7 +181,6 @@ Exit status: 0 when every release matches its file (and, with --submit, is submi
 
 export interface WatchOpts {
   for?: string;
-  timeout?: string;
   interval?: string;
 }
 
@@ -191,7 +194,7 @@ export const watchCommand = defineCommand<WatchOpts>({
 
 --for reviewed (the default): approved or rejected; --for approved: approved, delivered or live; --for live: live. Watching goes on until every release has settled, so every outcome is shown.
 
-Exit status: 0 when every release reached the state; 3 when any was rejected (the reviewer's reason codes and notes are printed); 1 when one can no longer get there (taken down, or back to a draft, e.g. withdrawn); 7 when --timeout passed first; 130 on Ctrl-C. Durations: 500ms, 10s, 5m, 1h. --timeout defaults to none on a terminal and to 30m otherwise (CI), so a pipeline never hangs; --timeout 0 waits forever.
+Exit status: 0 when every release reached the state; 3 when any was rejected (the reviewer's reason codes and notes are printed); 1 when one can no longer get there (taken down, or back to a draft, e.g. withdrawn); 7 when --timeout passed first; 130 on Ctrl-C. Durations: 500ms, 10s, 5m, 1h. --timeout (the global flag that bounds any command) defaults here to none on a terminal and to 30m otherwise (CI), so a pipeline never hangs; --timeout 0 waits forever.
 
 On a terminal, a live table on stderr (id, catalog number, title, state, since). --json prints one JSON line per change of state on stdout ({release_id, catalog_number, status, previous, at, review}; the first line of each release has previous null); piped without --json, one tab-separated line per change: id, catalog number, status, previous, at, review codes, review notes.`,
   examples: [
@@ -201,7 +204,6 @@ On a terminal, a live table on stderr (id, catalog number, title, state, since).
   ],
   configure(cmd) {
     cmd.option('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`);
-    cmd.option('--timeout <duration>', 'give up after this long (exit 7); default none on a terminal, 30m otherwise; 0: never');
     cmd.option('--interval <duration>', 'time between checks of a release (default 5s, at least 1s)');
   },
 });

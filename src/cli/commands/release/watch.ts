@@ -31,10 +31,12 @@ interface Watched {
 export async function run(ctx: Context, opts: WatchOpts, args: string[]): Promise<void> {
   const target: WatchTarget = choiceOption(opts.for, '--for', WATCH_TARGETS) ?? 'reviewed';
   const intervalMs = opts.interval === undefined ? DEFAULT_INTERVAL_MS : parseDuration(opts.interval, '--interval', { minMs: MIN_INTERVAL_MS });
-  const timeoutMs = opts.timeout === undefined ? (ctx.io.stderrIsTTY ? 0 : DEFAULT_CI_TIMEOUT_MS) : parseDuration(opts.timeout, '--timeout');
+  // The global --timeout, with a default of its own here; both end in the same line below.
+  const timeoutMs = ctx.globals.timeoutMs ?? (ctx.io.stderrIsTTY ? 0 : DEFAULT_CI_TIMEOUT_MS);
   const client = await ctx.services.client();
   const refs = await resolveReleaseRefs(client, args, ctx.signal);
   const watched: Watched[] = refs.map((ref) => ({ ref, etag: undefined, release: undefined, since: undefined, verdict: { kind: 'waiting' } }));
+  ctx.explainTimeout(() => timedOut(watched, target, timeoutMs));
   const view = watchView(ctx);
   const deadline = timeoutMs > 0 ? ctx.now().getTime() + timeoutMs : undefined;
 

@@ -21,6 +21,7 @@ export const listCommand = defineCommand({
 
 export const replaceCommand = defineCommand({
   name: 'replace',
+  safeToRerun: true,
   args: '<release> <track> <file>',
   summary: 'Replace the audio file of one track',
   description: `Uploads the file (streamed, with size and sha256, progress on a terminal) and swaps it in; the track keeps its title, ISRC and everything else. Audio the service refuses is reported with its reason and the track keeps its old file. --json prints the track afterwards.`,
@@ -34,6 +35,7 @@ export interface SetOpts {
 
 export const setCommand = defineCommand<SetOpts>({
   name: 'set',
+  safeToRerun: true,
   args: '<release>',
   summary: 'Replace the whole track list of a release from a file',
   description: `The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object {"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an uploaded file ("file_key"), or both. A list that leaves out existing tracks is refused, naming them, unless --replace-all is given (then they are removed). The list is written only if nobody changed the tracks meanwhile (it is checked again if they did). Checked against the contract first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
@@ -68,6 +70,7 @@ export interface EditOpts {
 
 export const editCommand = defineCommand<EditOpts>({
   name: 'edit',
+  safeToRerun: true,
   args: '<release> <track>',
   summary: "Change one track's title, version, ISRC and other fields",
   description: `<track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --track-version, --isrc, --audio-language and --preview-start. --artist (repeatable) replaces the track's artists with these primary artists. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
@@ -93,7 +96,7 @@ export const checkCommand = defineCommand({
   name: 'check',
   args: '<files...>',
   summary: "Check audio files against the service's rules, offline",
-  description: `Runs the service's own audio rules on each file, without the service or the network: format (WAV as PCM, FLAC or AIFF), stereo, 16 or 24 bit, 44.1, 48, 88.2, 96 or 192 kHz, at least 30 s, at most 2 GiB. Prints for each file its format in words, channels, sample rate, bit depth, duration and size, then every problem. Then the checks distributors run before delivery (WAV, AIFF and FLAC): integrated loudness (LUFS) and true peak (dBTP), with a warning for silence over 2 s at the start or end, clipping, a true peak above -1 dBTP, and loudness above -9 or below -24 LUFS; warnings never change the exit code. Exit 3 when the service would refuse any file, 2 when a file does not exist. --json prints an array, one object per file.`,
+  description: `Runs the service's own audio rules on each file, without the service or the network: format (WAV as PCM, FLAC or AIFF), stereo, 16 or 24 bit, 44.1, 48, 88.2, 96 or 192 kHz, at least 30 s, at most 2 GiB. Prints for each file its format in words, channels, sample rate, bit depth, duration and size, then every problem. Then the checks distributors run before delivery (WAV, AIFF and FLAC): integrated loudness (LUFS) and true peak (dBTP), with a warning for silence over 2 s at the start or end, clipping, a true peak above -1 dBTP, loudness above -9 or below -24 LUFS, and lossy audio in a lossless container (an MP3 or AAC encoder's low-pass); warnings never change the exit code. Exit 3 when the service would refuse any file, 2 when a file does not exist. --json prints an array, one object per file.`,
   examples: ['reldist track check 01-northern-sky.wav', 'reldist track check masters/*.wav --json | jq ".[] | select(.accepted | not) | .file"'],
 });
 

@@ -1,0 +1,56 @@
+// --timeout: bounds the whole of a command. When it passes, the command's signal is aborted (its
+// requests stop where they are, its own clean-up starts) and the command ends with exit 7 and one
+// line saying what was in flight, what the service already did and whether running the command
+// again is safe.
+import { CliError, ExitCode } from './errors.js';
+import type { Exchange, Exchanges } from './exchanges.js';
+import { formatDuration } from './shared/duration.js';
+
+export interface Deadline<T> {
+  /** Aborted when the time is up, so that the command's requests stop and its clean-up starts. */
+  signal: AbortSignal;
+  /** Resolves when the time is up, with what `snapshot` saw at that moment; never otherwise. */
+  expired: Promise<T>;
+  stop(): void;
+}
+
+/** No bound when `ms` is undefined or 0. `snapshot` is taken the moment the time is up, before anything stops. */
+export function startDeadline<T>(ms: number | undefined, snapshot: () => T): Deadline<T> {
+  const controller = new AbortController();
+  if (!ms) return { signal: controller.signal, expired: new Promise<T>(() => {}), stop: () => {} };
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<T>((resolve) => {
+    timer = setTimeout(() => {
+      const seen = snapshot();
+      controller.abort(new CliError(`timed out after ${formatDuration(ms)}`, { exitCode: ExitCode.timedOut, code: 'timed_out' }));
+      resolve(seen);
+    }, ms);
+  });
+  return { signal: controller.signal, expired, stop: () => clearTimeout(timer) };
+}
+
+/** The one line for a command stopped by --timeout, from what it had asked the service. */
+export function timedOutError(ms: number, inFlight: readonly Exchange[], exchanges: Exchanges, safeToRerun: boolean): CliError {
+  const changes = exchanges.changesSent();
+  const parts = [`timed out after ${formatDuration(ms)}`];
+  if (inFlight.length > 0) parts[0] += ` waiting for the service to ${words(inFlight)}${inFlight.some((e) => e.changes) ? ' (which may or may not be done)' : ''}`;
+  else if (!exchanges.any()) parts[0] += ' before anything was sent to the service';
+  if (changes.length === 0) {
+    parts.push('nothing was changed on the service: safe to run again');
+  } else {
+    const done = changes.filter((e) => e.state === 'answered');
+    // Sent, and no answer came (cut off by the timeout itself, or a lost connection), not counting
+    // what the first part of the line names.
+    const maybe = changes.filter((e) => e.state !== 'answered' && !inFlight.includes(e));
+    if (done.length > 0) parts.push(`already done: ${words(done)}`);
+    if (maybe.length > 0) parts.push(`may or may not be done: ${words(maybe)}`);
+    parts.push(safeToRerun ? 'safe to run again' : 'check what exists (`reldist release list`) before running it again');
+  }
+  return new CliError(parts.join('; '), { exitCode: ExitCode.timedOut, code: 'timed_out', hint: 'a longer --timeout waits longer; --timeout 0 waits forever' });
+}
+
+function words(list: readonly { what: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const e of list) counts.set(e.what, (counts.get(e.what) ?? 0) + 1);
+  return [...counts].map(([what, n]) => (n > 1 ? `${what} (×${n})` : what)).join(', ');
+}
