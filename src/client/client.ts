@@ -262,7 +262,7 @@ export class ApiClient {
     const policy = this.opts.retry ?? defaultRetryPolicy;
     const replayable = isReplayable(method, headers);
     const transport = await this.transport(req.workload ?? this.opts.workload ?? 'oneshot');
-    const signal = anySignal(req.signal, this.opts.signal);
+    const signal = requestSignal(req.signal, this.opts.signal);
 
     let answerLost = false;
     for (let attempt = 1; ; attempt++) {
@@ -420,8 +420,13 @@ function errInit(e: ApiError) {
   return { status: e.status, code: e.code, message: e.message, requestId: e.requestId, fields: e.fields, problems: e.problems, details: e.details, method: e.method, path: e.path };
 }
 
-function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return AbortSignal.any([a, b]);
+/**
+ * A signal of this request's own, aborted with either given one. Transports add an abort listener
+ * per request; on the client's one shared signal, a few concurrent requests (and listeners that
+ * undici removes only once a body is read) would pass Node's 10 and print a
+ * MaxListenersExceededWarning. AbortSignal.any adds no listener to its sources.
+ */
+function requestSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  const given = [a, b].filter((s): s is AbortSignal => s !== undefined);
+  return given.length === 0 ? undefined : AbortSignal.any(given);
 }
