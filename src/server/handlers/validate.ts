@@ -8,7 +8,7 @@
 // hint or the message, so the answer never carries fields the contract does not declare.
 import type { ValidationResultData } from '../../contract/index.js';
 import { checkIsrc, checkUpc, type IsrcResult, type Problem as CodeProblem, type UpcResult } from '../../codes/index.js';
-import { notFound, type HandlerMap, type Problem } from '../handler.js';
+import { ServiceError, type HandlerMap, type Problem } from '../handler.js';
 import { parseId } from '../store/ids.js';
 import { getRelease, ownedReleaseIds, releasesWithUpcs, releaseWithUpc, type UpcHolder } from '../store/releases.js';
 import { listTrackRows, tracksWithIsrcOf, type TrackRow } from '../store/tracks.js';
@@ -74,6 +74,17 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/** An id of a batch's code: as the single forms say it, then which code of the batch it is. */
+function batchId(raw: string | number, what: 'release' | 'track', at: string): number {
+  try {
+    return parseId(raw, what);
+  } catch (e) {
+    throw notFoundAt(e instanceof Error ? e.message : `${what} not found`, at);
+  }
+}
+
+const notFoundAt = (message: string, at: string) => new ServiceError(404, 'not_found', `${message} (${at})`);
+
 const otherTrackWith = (tracks: readonly TrackRow[], isrc: string, trackId: number | undefined) =>
   tracks.find((t) => t.isrc === isrc && t.id !== trackId);
 
@@ -102,9 +113,9 @@ export const handlers: HandlerMap = {
     const isrcOptions = { currentYear: deps.now().getUTCFullYear() };
     const items = body.codes.map((c, i) => {
       const at = `codes.${i}`;
-      const releaseId = c.release_id !== undefined ? parseId(c.release_id, `${at}.release_id: release`) : undefined;
+      const releaseId = c.release_id !== undefined ? batchId(c.release_id, 'release', `${at}.release_id`) : undefined;
       if (c.kind === 'upc') return { kind: 'upc' as const, at, input: c.code, releaseId, r: checkUpc(c.code) };
-      const trackId = c.track_id !== undefined ? parseId(c.track_id, `${at}.track_id: track`) : undefined;
+      const trackId = c.track_id !== undefined ? batchId(c.track_id, 'track', `${at}.track_id`) : undefined;
       return { kind: 'isrc' as const, at, input: c.code, releaseId, trackId, r: checkIsrc(c.code, isrcOptions) };
     });
 
@@ -112,7 +123,7 @@ export const handlers: HandlerMap = {
     const releaseIds = [...new Set(items.flatMap((it) => (it.releaseId === undefined ? [] : [it.releaseId])))];
     const owned = ownedReleaseIds(db, user.id, releaseIds);
     const missing = items.find((it) => it.releaseId !== undefined && !owned.has(it.releaseId));
-    if (missing) throw notFound(`${missing.at}.release_id: release ${missing.releaseId}`);
+    if (missing) throw notFoundAt(`release ${missing.releaseId} not found`, `${missing.at}.release_id`);
     const upcs = items.flatMap((it) => (it.kind === 'upc' && it.r.valid ? [it.r.gtin14!] : []));
     const holders = groupBy(releasesWithUpcs(db, user.id, [...new Set(upcs)]), (h) => h.upc_gtin14);
     const isrcReleases = [...new Set(items.flatMap((it) => (it.kind === 'isrc' && it.r.valid && it.releaseId !== undefined ? [it.releaseId] : [])))];
