@@ -6,14 +6,14 @@ import { extname } from 'node:path';
 import { checkIsrc, checkUpc, diagnoseDamage, type Problem } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
-import { csvHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
+import { csvHeader, csvRemoteHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
 import type { Cell, Delimiter } from './csv-input.js';
 import { fastLines, type FastLines } from './fast.js';
 import { eachLine, type LineHandler, type LineSink } from './lines.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 import { tableRows } from './table.js';
-import { remoteChecker } from './remote.js';
+import { askInOrder, remoteChecker } from './remote.js';
 
 export type CodeKind = 'upc' | 'isrc';
 
@@ -29,8 +29,6 @@ export interface ValidateOptions {
 }
 
 const TABLE_BATCH = 200;
-/** --remote: requests in flight at once (on the undici pool); enough to hide latency, polite to the service. */
-export const REMOTE_CONCURRENCY = 8;
 
 /**
  * `validate any`: a code with an ASCII letter in it (other than the E of scientific notation) is
@@ -98,14 +96,16 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     else invalid++;
     if (v.valid && v.problems.length > 0) warned++;
     for (const p of v.problems) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
+    // The service's own findings (upc_in_use…) count too; those it shares with the engine, once.
+    for (const p of r?.problems ?? []) if (!v.problems.some((q) => q.code === p.code)) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
     if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
     // ISRC results carry `display` (null when invalid), UPC results none: `any` mixes both.
     if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
     else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r));
-    else if (mode === 'csv') out.text(csvRow(input, v, at));
+    else if (mode === 'csv') out.text(csvRow(input, v, at, r));
     else table!.add(input, fix ? withRepair(v) : v, r, at);
   };
-  if (mode === 'csv') out.text(csvHeader);
+  if (mode === 'csv') out.text(remote ? csvRemoteHeader : csvHeader);
 
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
@@ -131,16 +131,11 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     sink = { line, lines: fast?.lines };
     afterEachChunk = afterChunk;
   } else {
-    // Up to REMOTE_CONCURRENCY requests in flight; answers are written in input order. The
-    // window is emptied at the end of each input chunk, so a slow source (a pipe, a person
-    // typing) sees each answer without waiting for more input. Memory: one chunk of lines.
+    // At the end of each input chunk its lines go to the service in batches (remote.ts: chunks of
+    // the contract's maximum, a few requests in flight) and are written in input order before
+    // more input is read, so a slow source (a pipe, a person typing) sees each answer without
+    // waiting for more input. Memory: one input chunk of lines.
     let pending: { line: string; at: Where | undefined }[] = [];
-    const window: { line: string; at: Where | undefined; v: Verdict; answer: Promise<RemoteVerdict> }[] = [];
-    const emitOldest = async () => {
-      const head = window.shift()!;
-      emit(head.line, head.v, await head.answer, head.at);
-      await afterChunk();
-    };
     sink = {
       line: (b, s, e) => {
         pending.push({ line: b.toString('utf8', s, e), at: where });
@@ -149,15 +144,10 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     afterEachChunk = async () => {
       const lines = pending;
       pending = [];
-      for (const { line, at } of lines) {
-        const v = check(line);
-        const answer = remote(line, v);
-        // Awaited in order by emitOldest; a failure further on must not go unhandled meanwhile.
-        answer.catch(() => {});
-        window.push({ line, at, v, answer });
-        if (window.length >= REMOTE_CONCURRENCY) await emitOldest();
-      }
-      while (window.length > 0) await emitOldest();
+      await askInOrder(lines, (l) => l.line, remote, async ({ line, at }, answer) => {
+        emit(line, check(line), answer, at);
+        await afterChunk();
+      });
       await out.flush();
     };
   }

@@ -1,53 +1,65 @@
-// --remote: asks the service too (POST /releases/validate/upc|isrc). The only file of `validate`
-// that touches the HTTP client and session, loaded only when --remote is given.
+// --remote: asks the service too, with the batch form (POST /releases/validate, at most
+// validateBatchMax codes a request; one request counts once against the rate limit). The only
+// file of `validate` that touches the HTTP client, which ctx.services builds only for --remote.
+import { validateBatchMax } from '../../../contract/routes.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
-import type { RemoteVerdict, Verdict } from './format.js';
+import type { RemoteVerdict } from './format.js';
 
-/** Returns a function that asks the service about one code. */
-export async function remoteChecker(
-  ctx: Context,
-  kind: 'upc' | 'isrc',
-  releaseId: string | undefined,
-): Promise<(code: string, local: Verdict) => Promise<RemoteVerdict>> {
-  // 'long': undici's pool, which keeps the concurrent requests of run.ts on a few connections.
+/**
+ * Requests in flight at once (on the undici pool): with chunks of a thousand codes, enough to
+ * keep the service busy while answers are printed; polite to a service shared with others.
+ */
+export const REMOTE_IN_FLIGHT = 4;
+
+/** Asks the service about up to validateBatchMax codes in one request; the verdicts in their order. */
+export type RemoteChecker = (codes: readonly string[]) => Promise<readonly RemoteVerdict[]>;
+
+export async function remoteChecker(ctx: Context, kind: 'upc' | 'isrc', releaseId: string | undefined): Promise<RemoteChecker> {
+  // 'long': undici's pool, which keeps the concurrent requests on a few connections.
   const client = await ctx.services.client({ workload: 'long' });
-  return async (code) => {
-    const body =
-      kind === 'upc'
-        ? await client.call('validateUpc', { body: releaseId === undefined ? { upc: code } : { upc: code, release_id: releaseId } })
-        : await client.call('validateIsrc', { body: { isrc: code } });
-    return toRemoteVerdict(body);
+  // A --release the service does not know fails once, before any code is sent, in the words of
+  // the single form ("release 12 not found"), not the batch's (which names the code at fault).
+  if (releaseId !== undefined) await client.call('getRelease', { params: { releaseId } });
+  const forRelease = releaseId === undefined ? {} : { release_id: releaseId };
+  return async (codes) => {
+    const { data } = await client.call('validateCodes', {
+      body: { codes: codes.map((code) => (kind === 'upc' ? { kind, code, ...forRelease } : { kind, code })) },
+    });
+    if (data.length !== codes.length) {
+      throw new CliError(`the service answered ${data.length} verdicts for ${codes.length} codes`, { code: 'bad_response' });
+    }
+    return data;
   };
 }
 
-/** Reads ValidationResultData loosely: the service may add fields, and may wrap it in `data`. */
-export function toRemoteVerdict(body: unknown): RemoteVerdict {
-  const obj = asRecord(body);
-  const data = typeof obj?.valid === 'boolean' ? obj : asRecord(obj?.data);
-  if (!data || typeof data.valid !== 'boolean') {
-    throw new CliError('the service answered the validation with an unexpected shape', { code: 'bad_response' });
+/**
+ * Asks about `items` in chunks of `chunkSize` codes, with at most `inFlight` requests at once, and
+ * hands each item its answer in input order. The next chunk is sent as soon as the oldest is
+ * answered, before its answers are handed out, so printing overlaps the requests.
+ */
+export async function askInOrder<T>(
+  items: readonly T[],
+  codeOf: (item: T) => string,
+  ask: RemoteChecker,
+  each: (item: T, answer: RemoteVerdict) => void | Promise<void>,
+  { chunkSize = validateBatchMax, inFlight = REMOTE_IN_FLIGHT }: { chunkSize?: number; inFlight?: number } = {},
+): Promise<void> {
+  const window: { start: number; answers: Promise<readonly RemoteVerdict[]> }[] = [];
+  let next = 0;
+  const send = () => {
+    const start = next;
+    next = Math.min(items.length, start + chunkSize);
+    const answers = ask(items.slice(start, next).map(codeOf));
+    // Awaited in order below; a failure further on must not go unhandled meanwhile.
+    answers.catch(() => {});
+    window.push({ start, answers });
+  };
+  while (next < items.length && window.length < inFlight) send();
+  while (window.length > 0) {
+    const head = window.shift()!;
+    const answers = await head.answers;
+    if (next < items.length) send();
+    for (let i = 0; i < answers.length; i++) await each(items[head.start + i]!, answers[i]!);
   }
-  const problems = Array.isArray(data.problems) ? data.problems : [];
-  return {
-    valid: data.valid,
-    normalized: typeof data.normalized === 'string' ? data.normalized : null,
-    problems: problems.map((p) => {
-      const r = asRecord(p) ?? {};
-      return {
-        code: String(r.code ?? 'unknown'),
-        message: String(r.message ?? r.code ?? ''),
-        severity: r.severity === 'warning' ? 'warning' : 'error',
-      };
-    }),
-    body: data,
-  };
-}
-
-function asRecord(v: unknown): Record<string, unknown> | undefined {
-  return isRecord(v) ? v : undefined;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
