@@ -55,6 +55,12 @@ export interface RequestOptions {
   /** Overrides the generated key (e.g. to make a re-run of a script replay safely). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * The caller built the body from its own typed values and checked what a person typed into it
+   * against the contract's plain-data bounds (validate --remote's codes): it is not parsed again
+   * here, which would load zod and the catalog for that alone. The service checks it all the same.
+   */
+  bodyChecked?: true;
 }
 
 type ParamsOption<Id extends EndpointId> = [keyof ParamsOf<Id>] extends [never]
@@ -145,7 +151,7 @@ export class ApiClient {
     const route: Route | undefined = routes[endpointId];
     if (!route) throw new Error(`unknown endpoint ${endpointId}`);
     // Strict on what we send: the user hears of a bad field from us, with its path.
-    if (options.body !== undefined) {
+    if (options.body !== undefined && !options.bodyChecked) {
       const schema = (await this.loadBodySchemas())(endpointId);
       const issues = schema ? schemaIssues(schema, options.body) : [];
       if (issues.length > 0) throw new RequestValidationError(endpointId, issues);

@@ -4,7 +4,7 @@ import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
   PriceTier, ReleaseType, Territories, Text,
 } from './common.js';
-import { validateBatchMax } from './routes.js';
+import { validateBatchMax, validateCodeMaxLength } from './routes.js';
 
 const Catalog = z.string().trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
@@ -89,7 +89,7 @@ export type SubmitReleaseRequest = z.infer<typeof SubmitReleaseRequest>;
 
 export const ValidateUpcRequest = z
   .strictObject({
-    upc: z.string().max(64),
+    upc: z.string().max(validateCodeMaxLength),
     release_id: EntityId.optional().meta({ description: 'The release the code is for: its own code is not a conflict.' }),
   })
   .meta({ id: 'ValidateUpcRequest', examples: [{ upc: '036000291452' }] });
@@ -97,7 +97,7 @@ export type ValidateUpcRequest = z.infer<typeof ValidateUpcRequest>;
 
 export const ValidateIsrcRequest = z
   .strictObject({
-    isrc: z.string().max(64),
+    isrc: z.string().max(validateCodeMaxLength),
     release_id: EntityId.optional().meta({ description: 'Check uniqueness within this release.' }),
     track_id: EntityId.optional().meta({ description: 'The track the code is for: its own code is not a duplicate.' }),
   })

@@ -35,6 +35,8 @@ export interface Route {
  * Plain data, so that a client cuts its chunks without loading a schema.
  */
 export const validateBatchMax = 1000;
+/** The longest code the validate endpoints take (characters, as typed: spaces and dashes count). */
+export const validateCodeMaxLength = 64;
 
 export const routes = {
   getMe: { method: 'GET', path: '/me', status: 200, tag: 'me', summary: 'Read the current user' },
