@@ -142,6 +142,14 @@ describe('validate --remote: batches', () => {
     ]);
   });
 
+  it('a code longer than the service takes stops the run with a usage error naming it', async () => {
+    const long = `0360002414${'7'.repeat(70)}`;
+    const r = await run(['validate', 'upc', '--remote', '036000241457', long]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: --remote: a code of 80 characters \("03600024147777777777…"\); the service checks codes of at most 64\nhint: remove that line, or check the codes without --remote\n$/);
+  });
+
   it('a refused token stops the run with exit 4; the answers so far are printed', async () => {
     const r = await run(['validate', 'upc', '--remote', '036000241457'], { token: 'rd_not_a_token' });
     expect(r.code).toBe(4);
