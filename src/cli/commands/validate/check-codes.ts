@@ -13,7 +13,7 @@ import { eachLine, type LineHandler, type LineSink } from './lines.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 import { tableRows } from './table.js';
-import { askInOrder, remoteChecker } from './remote.js';
+import { RemoteQueue, remoteChecker } from './remote.js';
 
 export type CodeKind = 'upc' | 'isrc';
 
@@ -118,6 +118,12 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   // engine for its reasons. With --remote, lines wait for the service's answers.
   let sink: LineSink;
   let afterEachChunk: () => Promise<void> | undefined;
+  /** Everything read so far is written (with --remote, answered too). */
+  let settle = async () => {
+    await afterEachChunk();
+  };
+  /** --remote: waits until the answers to every code sent are written. */
+  let remoteWritten: (() => Promise<void>) | undefined;
   let fast: FastLines | undefined;
   if (remote === undefined) {
     const line: LineHandler = (b, s, e) => {
@@ -131,10 +137,19 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     sink = { line, lines: fast?.lines };
     afterEachChunk = afterChunk;
   } else {
-    // At the end of each input chunk its lines go to the service in batches (remote.ts: chunks of
-    // the contract's maximum, a few requests in flight) and are written in input order before
-    // more input is read, so a slow source (a pipe, a person typing) sees each answer without
-    // waiting for more input. Memory: one input chunk of lines.
+    // Lines go to the service in chunks of the contract's maximum, a few requests in flight
+    // (remote.ts), and are written in input order as the answers come, while more input is read.
+    // The end of each input chunk sends what is left of it, so a slow source (a pipe, a person
+    // typing) sees each answer without waiting for more input. Memory: a few chunks of lines.
+    const queue = new RemoteQueue<{ line: string; at: Where | undefined }>(
+      remote,
+      (l) => l.line,
+      ({ line, at }, answer) => {
+        emit(line, check(line), answer, at);
+        return afterChunk();
+      },
+      () => out.flush(),
+    );
     let pending: { line: string; at: Where | undefined }[] = [];
     sink = {
       line: (b, s, e) => {
@@ -144,12 +159,14 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     afterEachChunk = async () => {
       const lines = pending;
       pending = [];
-      await askInOrder(lines, (l) => l.line, remote, async ({ line, at }, answer) => {
-        emit(line, check(line), answer, at);
-        await afterChunk();
-      });
-      await out.flush();
+      await queue.add(lines);
+      await queue.send();
     };
+    settle = async () => {
+      await afterEachChunk();
+      await queue.drain();
+    };
+    remoteWritten = () => queue.drain();
   }
 
   /** Table input: each chosen cell goes to the sink as a line would, with its place. */
@@ -181,7 +198,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
         const bytes = Buffer.from(arg, 'utf8');
         // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
         if (bytes.length === 0) {
-          await afterEachChunk();
+          await settle();
           emit(arg, check(arg));
         } else sink.line(bytes, 0, bytes.length);
         // With --remote the arguments go to the service together, as one chunk.
@@ -197,11 +214,13 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       }
     }
     // The last line of an input without a final newline arrives after its last chunk.
-    await afterEachChunk();
+    await settle();
   } catch (err) {
-    // With --remote the service can fail half-way (401, 429 after retries): the codes answered
-    // so far are printed, so that what was checked is on record.
+    // With --remote the service can fail half-way (401, 429 after retries), or the input (a
+    // missing --file) after codes were sent: the codes answered so far are printed, so that what
+    // was checked is on record.
     if (remote !== undefined) {
+      await remoteWritten?.().catch(() => {});
       if (table) out.text(table.render());
       await out.flush().catch(() => {});
     }

@@ -45,33 +45,117 @@ export async function remoteChecker(ctx: Context, kind: 'upc' | 'isrc', releaseI
   };
 }
 
+interface Chunk<T> {
+  items: T[];
+  answers?: readonly RemoteVerdict[];
+  error?: { error: unknown };
+}
+
+export interface QueueOptions {
+  chunkSize?: number;
+  inFlight?: number;
+}
+
 /**
- * Asks about `items` in chunks of `chunkSize` codes, with at most `inFlight` requests at once, and
- * hands each item its answer in input order. The next chunk is sent as soon as the oldest is
- * answered, before its answers are handed out, so printing overlaps the requests.
+ * Codes on their way to the service: sent in chunks of `chunkSize`, at most `inFlight` chunks
+ * asked or waiting to be written at once, and each code's answer handed to `each` in input order
+ * as soon as its chunk and every chunk before it are answered, while more input is read (the
+ * reader waits only for a free slot). `afterChunk` runs once a chunk's answers are all handed
+ * out (a flush: a slow source sees its answers without waiting for more input).
  */
-export async function askInOrder<T>(
-  items: readonly T[],
-  codeOf: (item: T) => string,
-  ask: RemoteChecker,
-  each: (item: T, answer: RemoteVerdict) => void | Promise<void>,
-  { chunkSize = validateBatchMax, inFlight = REMOTE_IN_FLIGHT }: { chunkSize?: number; inFlight?: number } = {},
-): Promise<void> {
-  const window: { start: number; answers: Promise<readonly RemoteVerdict[]> }[] = [];
-  let next = 0;
-  const send = () => {
-    const start = next;
-    next = Math.min(items.length, start + chunkSize);
-    const answers = ask(items.slice(start, next).map(codeOf));
-    // Awaited in order below; a failure further on must not go unhandled meanwhile.
-    answers.catch(() => {});
-    window.push({ start, answers });
-  };
-  while (next < items.length && window.length < inFlight) send();
-  while (window.length > 0) {
-    const head = window.shift()!;
-    const answers = await head.answers;
-    if (next < items.length) send();
-    for (let i = 0; i < answers.length; i++) await each(items[head.start + i]!, answers[i]!);
+export class RemoteQueue<T> {
+  private queued: T[] = [];
+  /** Chunks asked, oldest first; `answers` (or `error`) once the service answered. */
+  private readonly window: Chunk<T>[] = [];
+  private failure: { error: unknown } | undefined;
+  /** The hand-out of answers: one at a time, in order. */
+  private writing: Promise<void> = Promise.resolve();
+  private wake: (() => void) | undefined;
+  private readonly chunkSize: number;
+  private readonly inFlight: number;
+
+  constructor(
+    private readonly ask: RemoteChecker,
+    private readonly codeOf: (item: T) => string,
+    private readonly each: (item: T, answer: RemoteVerdict) => void | Promise<void>,
+    private readonly afterChunk: () => void | Promise<void>,
+    { chunkSize = validateBatchMax, inFlight = REMOTE_IN_FLIGHT }: QueueOptions = {},
+  ) {
+    this.chunkSize = chunkSize;
+    this.inFlight = inFlight;
+  }
+
+  /** Queues items; every full chunk is sent, waiting for a free slot when all are taken. */
+  async add(items: Iterable<T>): Promise<void> {
+    for (const item of items) {
+      this.queued.push(item);
+      if (this.queued.length >= this.chunkSize) await this.sendQueued();
+    }
+  }
+
+  /** Sends what is queued, a partial chunk too: the end of an input chunk, or of the input. */
+  async send(): Promise<void> {
+    if (this.queued.length > 0) await this.sendQueued();
+    this.rethrow();
+  }
+
+  /** Waits until every answer is handed out; throws the first failure. */
+  async drain(): Promise<void> {
+    await this.send();
+    while (this.window.length > 0 && !this.failure) await this.nextChange();
+    this.rethrow();
+  }
+
+  private async sendQueued(): Promise<void> {
+    while (this.window.length >= this.inFlight && !this.failure) await this.nextChange();
+    this.rethrow();
+    const chunk: Chunk<T> = { items: this.queued };
+    this.queued = [];
+    this.window.push(chunk);
+    const settled = () => {
+      this.writing = this.writing.then(() => this.handOut()).catch((error: unknown) => this.fail(error));
+    };
+    this.ask(chunk.items.map(this.codeOf)).then(
+      (answers) => {
+        chunk.answers = answers;
+        settled();
+      },
+      (error: unknown) => {
+        // A failed chunk stops the run once the chunks before it are written: what was checked is on record.
+        chunk.error = { error };
+        settled();
+      },
+    );
+  }
+
+  /** Hands out the answers of the oldest chunks that are answered, in order. */
+  private async handOut(): Promise<void> {
+    for (let head = this.window[0]; head && !this.failure; head = this.window[0]) {
+      if (head.error) return this.fail(head.error.error);
+      if (!head.answers) return;
+      for (let i = 0; i < head.items.length; i++) await this.each(head.items[i]!, head.answers[i]!);
+      await this.afterChunk();
+      this.window.shift();
+      this.notify();
+    }
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= { error };
+    this.notify();
+  }
+
+  private rethrow(): void {
+    if (this.failure) throw this.failure.error;
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private nextChange(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
   }
 }
