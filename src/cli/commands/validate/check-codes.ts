@@ -13,7 +13,6 @@ import { eachLine, type LineHandler, type LineSink } from './lines.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 import { tableRows } from './table.js';
-import { RemoteQueue, remoteChecker } from './remote.js';
 
 export type CodeKind = 'upc' | 'isrc';
 
@@ -67,7 +66,9 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const tableInput = fileDelimiter !== undefined || (opts.column !== undefined && args.includes('-'));
   const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), tableInput) : undefined;
   const withDisplay = kind === 'isrc';
-  const remote = opts.remote && kind !== 'any' ? await remoteChecker(ctx, kind, opts.release) : undefined;
+  // Loaded only for --remote: offline checking loads neither the contract nor the client.
+  const remoteModule = opts.remote && kind !== 'any' ? await import('./remote.js') : undefined;
+  const remote = remoteModule && kind !== 'any' ? await remoteModule.remoteChecker(ctx, kind, opts.release) : undefined;
 
   let checked = 0;
   let valid = 0;
@@ -125,7 +126,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   /** --remote: waits until the answers to every code sent are written. */
   let remoteWritten: (() => Promise<void>) | undefined;
   let fast: FastLines | undefined;
-  if (remote === undefined) {
+  if (remoteModule === undefined || remote === undefined) {
     const line: LineHandler = (b, s, e) => {
       const text = b.toString('utf8', s, e);
       emit(text, check(text));
@@ -141,7 +142,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     // (remote.ts), and are written in input order as the answers come, while more input is read.
     // The end of each input chunk sends what is left of it, so a slow source (a pipe, a person
     // typing) sees each answer without waiting for more input. Memory: a few chunks of lines.
-    const queue = new RemoteQueue<{ line: string; at: Where | undefined }>(
+    const queue = new remoteModule.RemoteQueue<{ line: string; at: Where | undefined }>(
       remote,
       (l) => l.line,
       ({ line, at }, answer) => {

@@ -1,14 +1,14 @@
 // --remote: asks the service too, with the batch form (POST /releases/validate, at most
 // validateBatchMax codes a request; one request counts once against the rate limit). The only
-// file of `validate` that touches the HTTP client, which ctx.services builds only for --remote.
+// file of `validate` that touches the HTTP client; check-codes.ts imports it only for --remote.
 import { validateBatchMax, validateCodeMaxLength } from '../../../contract/routes.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import type { RemoteVerdict } from './format.js';
 
 /**
- * Requests in flight at once (on the undici pool): with chunks of a thousand codes, enough to
- * keep the service busy while answers are printed; polite to a service shared with others.
+ * Chunks asked (or answered and waiting to be written) at once: with a thousand codes each,
+ * enough to keep the service busy while answers are written; polite to a shared service.
  */
 export const REMOTE_IN_FLIGHT = 4;
 
