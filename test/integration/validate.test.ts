@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/client/index.js';
 import { REMOTE_IN_FLIGHT } from '../../src/cli/commands/validate/remote.js';
 import { validateBatchMax } from '../../src/contract/index.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { transcript, useCli, type RunOptions, type RunResult } from './cli-harness.js';
 
 const cli = useCli();
@@ -81,6 +82,25 @@ describe('validate --remote: batches', () => {
       expect(counting.max()).toBeLessThanOrEqual(REMOTE_IN_FLIGHT);
     } finally {
       await counting.close();
+    }
+  });
+
+  it('a batch whose answer was lost is asked again under its Idempotency-Key; every code is answered once, in order', async () => {
+    // The first batch's answer is lost after the service did the work; the retry goes through.
+    const proxy = await startFaultProxy({ target: cli.server.url, seed: 3, faults: { dropAfter: 1 }, maxConsecutiveFaults: 1, match: (m) => m === 'POST' });
+    try {
+      const some = codes.slice(0, 1500);
+      const r = await run(['validate', 'upc', '--remote', '--json', '--debug', '-'], { url: proxy.url, stdin: `${some.join('\n')}\n` });
+      expect(r.code).toBe(3);
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; remote: { input: string } });
+      expect(lines.map((l) => l.remote.input)).toEqual(some);
+      const route = proxy.stats.byRoute['POST /releases/validate']!;
+      expect(route.byDecision.dropAfter).toBeGreaterThanOrEqual(1);
+      expect(route.answered).toBeGreaterThan(2);
+      // The service answered the retry from its record of the first attempt (--debug shows the headers).
+      expect(r.stderr).toMatch(/^< idempotent-replayed: true$/m);
+    } finally {
+      await proxy.close();
     }
   });
 
