@@ -1,6 +1,7 @@
 // POST /releases/validate, the batch form of the code checks, against the real service: the same
 // verdicts as the single forms, in order; the maximum; a UPC held by another release; an
 // idempotent retry; one request against the rate limit whatever the batch's size.
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { validateBatchMax } from '../../src/contract/index.js';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
@@ -94,6 +95,40 @@ describe('POST /releases/validate', () => {
       { kind: 'isrc', code: 'GBAYE6700149' },
     ]);
     expect(res.body.data.map((r: any) => r.problems.map((p: any) => p.code))).toEqual([['isrc_duplicate'], [], []]);
+  });
+
+  test('the statements a batch runs do not grow with its size (one look-up per batch, not per code)', async () => {
+    // The service runs in this process: count every statement better-sqlite3 runs.
+    const probe = new Database(':memory:');
+    const proto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<'run' | 'get' | 'all' | 'iterate', (...a: unknown[]) => unknown>;
+    probe.close();
+    const methods = ['run', 'get', 'all', 'iterate'] as const;
+    const originals = methods.map((m) => proto[m]);
+    let count = 0;
+    methods.forEach((m, i) => {
+      proto[m] = function (this: unknown, ...a: unknown[]) {
+        count++;
+        return originals[i]!.apply(this, a);
+      };
+    });
+    const rel = await api(s, s.tokens.label, 'POST', '/releases', { type: 'single', title: 'Counted', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' });
+    const statementsFor = async (n: number) => {
+      const codes = upcs(n, 5000).flatMap((code) => [
+        { kind: 'upc', code, release_id: rel.body.id },
+        { kind: 'isrc', code: 'GBAYE6700149', release_id: rel.body.id },
+      ]);
+      count = 0;
+      const res = await batch(codes);
+      expect(res.status).toBe(200);
+      return count;
+    };
+    try {
+      const few = await statementsFor(1);
+      expect(few).toBeGreaterThan(0);
+      expect(await statementsFor(validateBatchMax / 2)).toBe(few);
+    } finally {
+      methods.forEach((m, i) => (proto[m] = originals[i]!));
+    }
   });
 
   test('a release that is not the account\'s is a 404 naming the code', async () => {
