@@ -55,6 +55,12 @@ export interface RequestOptions {
   /** Overrides the generated key (e.g. to make a re-run of a script replay safely). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * The caller built the body from its own typed values and checked what a person typed into it
+   * against the contract's plain-data bounds (validate --remote's codes): it is not parsed again
+   * here, which would load zod and the catalog for that alone. The service checks it all the same.
+   */
+  bodyChecked?: true;
 }
 
 type ParamsOption<Id extends EndpointId> = [keyof ParamsOf<Id>] extends [never]
@@ -145,7 +151,7 @@ export class ApiClient {
     const route: Route | undefined = routes[endpointId];
     if (!route) throw new Error(`unknown endpoint ${endpointId}`);
     // Strict on what we send: the user hears of a bad field from us, with its path.
-    if (options.body !== undefined) {
+    if (options.body !== undefined && !options.bodyChecked) {
       const schema = (await this.loadBodySchemas())(endpointId);
       const issues = schema ? schemaIssues(schema, options.body) : [];
       if (issues.length > 0) throw new RequestValidationError(endpointId, issues);
@@ -262,7 +268,7 @@ export class ApiClient {
     const policy = this.opts.retry ?? defaultRetryPolicy;
     const replayable = isReplayable(method, headers);
     const transport = await this.transport(req.workload ?? this.opts.workload ?? 'oneshot');
-    const signal = anySignal(req.signal, this.opts.signal);
+    const signal = requestSignal(req.signal, this.opts.signal);
 
     let answerLost = false;
     for (let attempt = 1; ; attempt++) {
@@ -420,8 +426,13 @@ function errInit(e: ApiError) {
   return { status: e.status, code: e.code, message: e.message, requestId: e.requestId, fields: e.fields, problems: e.problems, details: e.details, method: e.method, path: e.path };
 }
 
-function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return AbortSignal.any([a, b]);
+/**
+ * A signal of this request's own, aborted with either given one. Transports add an abort listener
+ * per request; on the client's one shared signal, a few concurrent requests (and listeners that
+ * undici removes only once a body is read) would pass Node's 10 and print a
+ * MaxListenersExceededWarning. AbortSignal.any adds no listener to its sources.
+ */
+function requestSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  const given = [a, b].filter((s): s is AbortSignal => s !== undefined);
+  return given.length === 0 ? undefined : AbortSignal.any(given);
 }

@@ -4,6 +4,7 @@ import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
   PriceTier, ReleaseType, Territories, Text,
 } from './common.js';
+import { validateBatchMax, validateCodeMaxLength } from './routes.js';
 
 const Catalog = z.string().trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
@@ -88,7 +89,7 @@ export type SubmitReleaseRequest = z.infer<typeof SubmitReleaseRequest>;
 
 export const ValidateUpcRequest = z
   .strictObject({
-    upc: z.string().max(64),
+    upc: z.string().max(validateCodeMaxLength),
     release_id: EntityId.optional().meta({ description: 'The release the code is for: its own code is not a conflict.' }),
   })
   .meta({ id: 'ValidateUpcRequest', examples: [{ upc: '036000291452' }] });
@@ -96,12 +97,45 @@ export type ValidateUpcRequest = z.infer<typeof ValidateUpcRequest>;
 
 export const ValidateIsrcRequest = z
   .strictObject({
-    isrc: z.string().max(64),
+    isrc: z.string().max(validateCodeMaxLength),
     release_id: EntityId.optional().meta({ description: 'Check uniqueness within this release.' }),
     track_id: EntityId.optional().meta({ description: 'The track the code is for: its own code is not a duplicate.' }),
   })
   .meta({ id: 'ValidateIsrcRequest', examples: [{ isrc: 'US-SKG-19-12345' }] });
 export type ValidateIsrcRequest = z.infer<typeof ValidateIsrcRequest>;
+
+/** One code of a batch: the single forms' fields, the code under `code` and its kind beside it. */
+export const ValidateCodesItem = z
+  .discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('upc'),
+      code: ValidateUpcRequest.shape.upc,
+      release_id: ValidateUpcRequest.shape.release_id,
+    }),
+    z.strictObject({
+      kind: z.literal('isrc'),
+      code: ValidateIsrcRequest.shape.isrc,
+      release_id: ValidateIsrcRequest.shape.release_id,
+      track_id: ValidateIsrcRequest.shape.track_id,
+    }),
+  ])
+  .meta({ id: 'ValidateCodesItem', examples: [{ kind: 'upc', code: '036000291452' }] });
+export type ValidateCodesItem = z.infer<typeof ValidateCodesItem>;
+
+export const ValidateCodesRequest = z
+  .strictObject({
+    codes: z
+      .array(ValidateCodesItem)
+      .min(1, 'at least one code')
+      .max(validateBatchMax, `at most ${validateBatchMax} codes per request`)
+      .meta({ description: `1 to ${validateBatchMax} codes; the answer has one result per code, in the same order.` }),
+  })
+  .meta({
+    id: 'ValidateCodesRequest',
+    description: `The batch form of /releases/validate/upc and /releases/validate/isrc: the same checks, for up to ${validateBatchMax} codes in one request (which counts as one for the rate limit).`,
+    examples: [{ codes: [{ kind: 'upc', code: '036000291452' }, { kind: 'isrc', code: 'US-SKG-19-12345', release_id: '42' }] }],
+  });
+export type ValidateCodesRequest = z.infer<typeof ValidateCodesRequest>;
 
 export const CreateTrackUploadUrlRequest = z
   .strictObject({

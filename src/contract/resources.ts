@@ -193,6 +193,23 @@ export const ValidationResultData = z
   });
 export type ValidationResultData = z.infer<typeof ValidationResultData>;
 
+export const ValidateCodesResponse = z
+  .object({
+    data: z.array(ValidationResultData).meta({ description: 'One result per code of the request, in its order.' }),
+  })
+  .meta({
+    id: 'ValidateCodesResponse',
+    examples: [
+      {
+        data: [
+          { kind: 'upc', input: '036000291452', valid: false, normalized: '036000291452', display: '036000291452', problems: [{ path: 'codes.0.code', code: 'upc_in_use', message: 'already used by your release 42 "Northern Sky" (NLR-0042, live)', hint: 'each release needs its own UPC; leave it empty to have one assigned at submit', severity: 'error' }] },
+          { kind: 'isrc', input: 'US-SKG-19-12345', valid: true, normalized: 'USSKG1912345', display: 'US-SKG-19-12345', problems: [] },
+        ],
+      },
+    ],
+  });
+export type ValidateCodesResponse = z.infer<typeof ValidateCodesResponse>;
+
 export const SubmitReleaseResponse = z
   .object({
     submitted: z.boolean().meta({ description: 'false for a dry run' }),

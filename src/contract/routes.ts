@@ -30,6 +30,14 @@ export interface Route {
   account?: 'label' | 'artist';
 }
 
+/**
+ * The most codes one POST /releases/validate checks (more is 422 validation_failed on `codes`).
+ * Plain data, so that a client cuts its chunks without loading a schema.
+ */
+export const validateBatchMax = 1000;
+/** The longest code the validate endpoints take (characters, as typed: spaces and dashes count). */
+export const validateCodeMaxLength = 64;
+
 export const routes = {
   getMe: { method: 'GET', path: '/me', status: 200, tag: 'me', summary: 'Read the current user' },
 
@@ -57,6 +65,10 @@ export const routes = {
   },
   validateUpc: {
     method: 'POST', path: '/releases/validate/upc', status: 200, tag: 'releases', idempotencyKey: true, summary: 'Check a UPC',
+  },
+  validateCodes: {
+    method: 'POST', path: '/releases/validate', status: 200, tag: 'releases', idempotencyKey: true,
+    summary: `Check up to ${validateBatchMax} UPCs and ISRCs at once, answered in order`,
   },
 
   listTracks: { method: 'GET', path: '/releases/{releaseId}/tracks', status: 200, tag: 'tracks', etag: true, summary: 'List the tracks of a release' },
@@ -158,7 +170,7 @@ export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(ty
 /**
  * The sandbox's review controls: what the distributor's review team and the stores would do to a
  * release. Served only by a service running as a sandbox (elsewhere 404), under /_sandbox so they
- * never mix with the 36 endpoints of the specification above.
+ * never mix with the 37 endpoints of the service above.
  */
 /** One review control: POST /_sandbox/releases/{releaseId}/<action>, replayable under an Idempotency-Key. */
 const sandboxControl = <Action extends string>(action: Action, summary: string) =>

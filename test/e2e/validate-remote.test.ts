@@ -54,6 +54,16 @@ describe('validate --remote', () => {
     expect(rows[1]![5]).toMatch(/designation/);
   });
 
+  it('checks 2,500 codes in batches, answers in input order, and Node prints no warning', async () => {
+    const codes = Array.from({ length: 2500 }, (_, i) => (i % 5 === 0 ? '036000241456' : i % 2 ? '4006381333931' : '036000241457'));
+    const r = await run(['validate', 'upc', '-', '--remote', '--json'], `${codes.join('\n')}\n`);
+    expect(r.code).toBe(3);
+    expect(r.stderr).not.toMatch(/Warning/);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.remote.input)).toEqual(codes);
+    expect(lines.every((l) => l.remote.valid === l.valid)).toBe(true);
+  });
+
   it('--release names a release the service must know', async () => {
     const r = await run(['validate', 'upc', '036000241457', '--remote', '--release', 'rel_doesnotexist']);
     expect(r.code).toBe(5);

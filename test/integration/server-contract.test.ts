@@ -102,6 +102,15 @@ test('every endpoint answers exactly what the contract declares', async () => {
   const dupIsrc = await call('validateIsrc', label, {}, { isrc: 'us-skg-19-12345', release_id: releaseId });
   expect(dupIsrc.problems.map((p: any) => p.code)).toEqual(['isrc_duplicate']);
   await call('validateIsrc', label, {}, { isrc: 'XX-SKG-99-1234' });
+  const batch = await call('validateCodes', label, {}, {
+    codes: [
+      { kind: 'upc', code: '05901234123457', release_id: releaseId },
+      { kind: 'isrc', code: 'us-skg-19-12345', release_id: releaseId },
+      { kind: 'upc', code: '036000291453' },
+      { kind: 'isrc', code: 'XX-SKG-99-1234' },
+    ],
+  });
+  expect(batch.data.map((r: any) => r.problems.map((p: any) => p.code)[0])).toEqual(['upc_in_use', 'isrc_duplicate', 'bad_check_digit', expect.any(String)]);
 
   // Submit: blocked (error body), dry run, then through with warnings.
   const blocked = await callError('POST', `/releases/${other.id}/submit`, label, {});

@@ -1,24 +1,30 @@
 // `reldist validate upc|isrc` in-process against the real reference service: both output modes
-// pinned, and --remote's bounded concurrency (answers in input order, streamed).
+// pinned, and --remote's batches (chunks of the contract's maximum, bounded concurrency, answers
+// in input order, streamed).
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../src/client/index.js';
-import { REMOTE_CONCURRENCY } from '../../src/cli/commands/validate/check-codes.js';
+import { REMOTE_IN_FLIGHT } from '../../src/cli/commands/validate/remote.js';
+import { validateBatchMax } from '../../src/contract/index.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { transcript, useCli, type RunOptions, type RunResult } from './cli-harness.js';
 
 const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/validate/${name}.txt`;
 const run = (argv: string[], o: Partial<RunOptions> = {}): Promise<RunResult> => cli.run(argv, o);
 
-/** A real client to the test service that counts the requests it has in flight. */
-function countingClient(): { client: ApiClient; max(): number; calls(): number; close(): Promise<void> } {
+/** A real client to the test service that counts the requests it has in flight and the codes each carries. */
+function countingClient(): { client: ApiClient; max(): number; calls(): number; sizes(): number[]; close(): Promise<void> } {
   const real = createClient({ baseUrl: cli.server.url, token: cli.server.tokens.label, workload: 'long' });
   let inFlight = 0;
   let max = 0;
   let calls = 0;
+  const sizes: number[] = [];
   const client = Object.create(real) as ApiClient;
   client.call = (async (...args: Parameters<ApiClient['call']>) => {
     calls++;
+    const body: unknown = (args[1] as { body?: unknown } | undefined)?.body;
+    if (body && typeof body === 'object' && 'codes' in body && Array.isArray(body.codes)) sizes.push(body.codes.length);
     max = Math.max(max, ++inFlight);
     try {
       return await real.call(...args);
@@ -26,7 +32,7 @@ function countingClient(): { client: ApiClient; max(): number; calls(): number; 
       inFlight--;
     }
   }) as ApiClient['call'];
-  return { client, max: () => max, calls: () => calls, close: () => real.close() };
+  return { client, max: () => max, calls: () => calls, sizes: () => sizes, close: () => real.close() };
 }
 
 describe('validate: output modes', () => {
@@ -56,24 +62,68 @@ describe('validate: output modes', () => {
   });
 });
 
-describe('validate --remote: concurrency', () => {
+describe('validate --remote: batches', () => {
   // Valid and invalid codes mixed, so that answers differ from line to line.
-  const codes = Array.from({ length: 120 }, (_, i) => (i % 7 === 3 ? `03600024145${i % 10}` : i % 2 ? 'USRC17607839' : '036000241457'));
+  const codes = Array.from({ length: 2500 }, (_, i) => (i % 7 === 3 ? `03600024145${i % 10}` : i % 2 ? '4006381333931' : '036000241457'));
 
-  it(`keeps at most ${REMOTE_CONCURRENCY} requests in flight, fills the window, and answers in input order`, async () => {
+  it(`sends ${codes.length} codes in chunks of ${validateBatchMax}, at most ${REMOTE_IN_FLIGHT} in flight, and answers in input order`, async () => {
     const counting = countingClient();
     try {
       const r = await run(['validate', 'upc', '--remote', '--json', '-'], { stdin: `${codes.join('\n')}\n`, services: { client: async () => counting.client } });
       expect(r.code).toBe(3);
-      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; valid: boolean; remote: { valid: boolean; normalized: string | null } });
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; valid: boolean; remote: { input: string; valid: boolean } });
       expect(lines.map((l) => l.input)).toEqual(codes);
       // Each line carries the service's answer for its own code, not a neighbour's.
-      for (const l of lines) expect(l.remote.valid).toBe(l.valid);
-      expect(counting.calls()).toBe(codes.length);
-      expect(counting.max()).toBe(REMOTE_CONCURRENCY);
+      for (const l of lines) {
+        expect(l.remote.input).toBe(l.input);
+        expect(l.remote.valid).toBe(l.valid);
+      }
+      expect(counting.sizes()).toEqual([1000, 1000, 500]);
+      expect(counting.max()).toBeLessThanOrEqual(REMOTE_IN_FLIGHT);
     } finally {
       await counting.close();
     }
+  });
+
+  it('a batch whose answer was lost is asked again under its Idempotency-Key; every code is answered once, in order', async () => {
+    // The first batch's answer is lost after the service did the work; the retry goes through.
+    const proxy = await startFaultProxy({ target: cli.server.url, seed: 3, faults: { dropAfter: 1 }, maxConsecutiveFaults: 1, match: (m) => m === 'POST' });
+    try {
+      const some = codes.slice(0, 1500);
+      const r = await run(['validate', 'upc', '--remote', '--json', '--debug', '-'], { url: proxy.url, stdin: `${some.join('\n')}\n` });
+      expect(r.code).toBe(3);
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; remote: { input: string } });
+      expect(lines.map((l) => l.remote.input)).toEqual(some);
+      const route = proxy.stats.byRoute['POST /releases/validate']!;
+      expect(route.byDecision.dropAfter).toBeGreaterThanOrEqual(1);
+      expect(route.answered).toBeGreaterThan(2);
+      // The service answered the retry from its record of the first attempt (--debug shows the headers).
+      expect(r.stderr).toMatch(/^< idempotent-replayed: true$/m);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('names the release already holding a UPC (upc_in_use) in every output, and in the summary', async () => {
+    const holder = await cli.json<{ id: number }>(['release', 'create', '--type', 'single', '--title', 'Held Song', '--artist', 'Nina Vale', '--label', 'L', '--upc', '5901234123457', '--catalog-number', 'HLD-7']);
+    const named = `release ${holder.id} "Held Song" (HLD-7, draft)`;
+    const json = await run(['validate', 'upc', '--remote', '--json', '5901234123457', '036000241457']);
+    expect(json.code).toBe(3);
+    const [taken, free] = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(taken).toMatchObject({ valid: true, remote: { valid: false, problems: [{ code: 'upc_in_use', message: `already used by your ${named}` }] } });
+    expect(free).toMatchObject({ valid: true, remote: { valid: true, problems: [] } });
+    expect(JSON.parse(json.stderr.split('\n')[0]!).summary).toMatchObject({ checked: 2, valid: 1, invalid: 1, problems: { upc_in_use: 1 } });
+
+    const csv = await run(['validate', 'upc', '--remote', '--format', 'csv', '5901234123457']);
+    expect(csv.stdout).toBe('line,input,verdict,problems,repaired,service_verdict,service_problems\r\n,5901234123457,valid,,,invalid,upc_in_use\r\n');
+    const rows = await run(['validate', 'upc', '--remote', '5901234123457']);
+    expect(rows.stdout).toBe(`5901234123457\tvalid\t5901234123457\t\tinvalid\talready used by your ${named}\n`);
+    const table = await run(['validate', 'upc', '--remote', '5901234123457'], { tty: true });
+    expect(table.stdout).toMatch(/│ invalid │ already used by your/);
+    // For the release itself, its own code is no conflict.
+    const own = await run(['validate', 'upc', '--remote', '--release', String(holder.id), '5901234123457']);
+    expect(own.code).toBe(0);
+    expect(own.stdout).toBe('5901234123457\tvalid\t5901234123457\t\tvalid\t\n');
   });
 
   it('streams: answers for the first lines are written before the input ends', async () => {
@@ -110,6 +160,14 @@ describe('validate --remote: concurrency', () => {
       ['GBAYE6700149', 'valid', 'valid'],
       ['USRC1760783X', 'invalid', 'invalid'],
     ]);
+  });
+
+  it('a code longer than the service takes stops the run with a usage error naming it', async () => {
+    const long = `0360002414${'7'.repeat(70)}`;
+    const r = await run(['validate', 'upc', '--remote', '036000241457', long]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: --remote: a code of 80 characters \("03600024147777777777…"\); the service checks codes of at most 64\nhint: remove that line, or check the codes without --remote\n$/);
   });
 
   it('a refused token stops the run with exit 4; the answers so far are printed', async () => {

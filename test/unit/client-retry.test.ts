@@ -206,6 +206,20 @@ for (const transport of ['http', 'undici'] as const) {
       await c.close();
     });
 
+    it('a body the caller checked (bodyChecked) is sent without loading the schemas', async () => {
+      queue = [];
+      const c = make({
+        loadBodySchemas: async () => {
+          throw new Error('the body schemas were loaded');
+        },
+        checkResponses: false,
+      });
+      await c.call('validateCodes', { body: { codes: [{ kind: 'upc', code: '036000291452' }] }, bodyChecked: true });
+      expect(JSON.parse(seen.at(-1)!.body)).toEqual({ codes: [{ kind: 'upc', code: '036000291452' }] });
+      await expect(c.call('validateCodes', { body: { codes: [{ kind: 'upc', code: '036000291452' }] } })).rejects.toThrow('the body schemas were loaded');
+      await c.close();
+    });
+
     it('words a network failure with the base URL, not the request\'s method and path', async () => {
       queue = ['reset', 'reset', 'reset', 'reset'];
       const c = make();

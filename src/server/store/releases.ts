@@ -221,10 +221,40 @@ export function listReleases(db: Database, userId: number, f: ListFilter): { row
   return { rows: rows.map((row) => ({ row, data: JSON.parse(row.data) as ReleaseData })), total };
 }
 
+/** A release holding a product code, as a conflict names it. */
+export interface UpcHolder {
+  id: number;
+  status: ReleaseStatus;
+  title: string;
+  catalog_number: string | null;
+  upc_gtin14: string;
+}
+
+/**
+ * The user's releases holding any of these product codes (padded form), oldest first: one query
+ * for a whole batch of codes (the list goes in as one JSON parameter, so the statement is cached).
+ */
+export function releasesWithUpcs(db: Database, userId: number, gtin14s: readonly string[]): UpcHolder[] {
+  if (gtin14s.length === 0) return [];
+  return statement(
+    db,
+    `SELECT id, status, title, json_extract(data, '$.catalog_number') AS catalog_number, upc_gtin14 FROM releases
+     WHERE user_id = ? AND upc_gtin14 IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  ).all(userId, JSON.stringify(gtin14s)) as UpcHolder[];
+}
+
 /** Another of the user's releases holding the same product code (padded comparison), if any. */
-export function releaseWithUpc(db: Database, userId: number, gtin14: string, exceptId?: number): { id: number; status: string } | undefined {
-  return statement(db, 'SELECT id, status FROM releases WHERE user_id = ? AND upc_gtin14 = ? AND id != ? ORDER BY id LIMIT 1')
-    .get(userId, gtin14, exceptId ?? 0) as { id: number; status: string } | undefined;
+export function releaseWithUpc(db: Database, userId: number, gtin14: string, exceptId?: number): UpcHolder | undefined {
+  return releasesWithUpcs(db, userId, [gtin14]).find((r) => r.id !== exceptId);
+}
+
+/** Which of these ids are releases of the user: one query for a batch. */
+export function ownedReleaseIds(db: Database, userId: number, ids: readonly number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  const rows = statement(db, 'SELECT id FROM releases WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').all(userId, JSON.stringify(ids)) as {
+    id: number;
+  }[];
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Ids of the user's releases in review whose sandbox auto-review is due at `nowIso`. */

@@ -99,6 +99,14 @@ export function listTrackRows(db: Database, releaseId: number): TrackRow[] {
   return statement(db, 'SELECT * FROM tracks WHERE release_id = ? ORDER BY disc, position, id').all(releaseId) as TrackRow[];
 }
 
+/** The tracks with an ISRC of several releases (ownership checked by the caller): one query for a batch. */
+export function tracksWithIsrcOf(db: Database, releaseIds: readonly number[]): TrackRow[] {
+  if (releaseIds.length === 0) return [];
+  return statement(db, 'SELECT * FROM tracks WHERE release_id IN (SELECT value FROM json_each(?)) AND isrc IS NOT NULL ORDER BY release_id, disc, position, id').all(
+    JSON.stringify(releaseIds),
+  ) as TrackRow[];
+}
+
 export interface TrackWrite {
   id?: number;
   disc: number;

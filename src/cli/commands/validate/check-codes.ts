@@ -6,14 +6,13 @@ import { extname } from 'node:path';
 import { checkIsrc, checkUpc, diagnoseDamage, type Problem } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
-import { csvHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
+import { csvHeader, csvRemoteHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
 import type { Cell, Delimiter } from './csv-input.js';
 import { fastLines, type FastLines } from './fast.js';
 import { eachLine, type LineHandler, type LineSink } from './lines.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 import { tableRows } from './table.js';
-import { remoteChecker } from './remote.js';
 
 export type CodeKind = 'upc' | 'isrc';
 
@@ -29,8 +28,6 @@ export interface ValidateOptions {
 }
 
 const TABLE_BATCH = 200;
-/** --remote: requests in flight at once (on the undici pool); enough to hide latency, polite to the service. */
-export const REMOTE_CONCURRENCY = 8;
 
 /**
  * `validate any`: a code with an ASCII letter in it (other than the E of scientific notation) is
@@ -69,7 +66,9 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const tableInput = fileDelimiter !== undefined || (opts.column !== undefined && args.includes('-'));
   const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), tableInput) : undefined;
   const withDisplay = kind === 'isrc';
-  const remote = opts.remote && kind !== 'any' ? await remoteChecker(ctx, kind, opts.release) : undefined;
+  // Loaded only for --remote: offline checking loads neither the contract nor the client.
+  const remoteModule = opts.remote && kind !== 'any' ? await import('./remote.js') : undefined;
+  const remote = remoteModule && kind !== 'any' ? await remoteModule.remoteChecker(ctx, kind, opts.release) : undefined;
 
   let checked = 0;
   let valid = 0;
@@ -98,14 +97,16 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     else invalid++;
     if (v.valid && v.problems.length > 0) warned++;
     for (const p of v.problems) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
+    // The service's own findings (upc_in_use…) count too; those it shares with the engine, once.
+    for (const p of r?.problems ?? []) if (!v.problems.some((q) => q.code === p.code)) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
     if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
     // ISRC results carry `display` (null when invalid), UPC results none: `any` mixes both.
     if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
     else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r));
-    else if (mode === 'csv') out.text(csvRow(input, v, at));
+    else if (mode === 'csv') out.text(csvRow(input, v, at, r));
     else table!.add(input, fix ? withRepair(v) : v, r, at);
   };
-  if (mode === 'csv') out.text(csvHeader);
+  if (mode === 'csv') out.text(remote ? csvRemoteHeader : csvHeader);
 
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
@@ -118,8 +119,14 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   // engine for its reasons. With --remote, lines wait for the service's answers.
   let sink: LineSink;
   let afterEachChunk: () => Promise<void> | undefined;
+  /** Everything read so far is written (with --remote, answered too). */
+  let settle = async () => {
+    await afterEachChunk();
+  };
+  /** --remote: waits until the answers to every code sent are written. */
+  let remoteWritten: (() => Promise<void>) | undefined;
   let fast: FastLines | undefined;
-  if (remote === undefined) {
+  if (remoteModule === undefined || remote === undefined) {
     const line: LineHandler = (b, s, e) => {
       const text = b.toString('utf8', s, e);
       emit(text, check(text));
@@ -131,16 +138,20 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     sink = { line, lines: fast?.lines };
     afterEachChunk = afterChunk;
   } else {
-    // Up to REMOTE_CONCURRENCY requests in flight; answers are written in input order. The
-    // window is emptied at the end of each input chunk, so a slow source (a pipe, a person
-    // typing) sees each answer without waiting for more input. Memory: one chunk of lines.
+    // Lines go to the service in chunks of the contract's maximum, a few requests in flight
+    // (remote.ts), and are written in input order as the answers come, while more input is read.
+    // The end of each input chunk sends what is left of it, so a slow source (a pipe, a person
+    // typing) sees each answer without waiting for more input. Memory: a few chunks of lines.
+    const queue = new remoteModule.RemoteQueue<{ line: string; at: Where | undefined }>(
+      remote,
+      (l) => l.line,
+      ({ line, at }, answer) => {
+        emit(line, check(line), answer, at);
+        return afterChunk();
+      },
+      () => out.flush(),
+    );
     let pending: { line: string; at: Where | undefined }[] = [];
-    const window: { line: string; at: Where | undefined; v: Verdict; answer: Promise<RemoteVerdict> }[] = [];
-    const emitOldest = async () => {
-      const head = window.shift()!;
-      emit(head.line, head.v, await head.answer, head.at);
-      await afterChunk();
-    };
     sink = {
       line: (b, s, e) => {
         pending.push({ line: b.toString('utf8', s, e), at: where });
@@ -149,17 +160,14 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     afterEachChunk = async () => {
       const lines = pending;
       pending = [];
-      for (const { line, at } of lines) {
-        const v = check(line);
-        const answer = remote(line, v);
-        // Awaited in order by emitOldest; a failure further on must not go unhandled meanwhile.
-        answer.catch(() => {});
-        window.push({ line, at, v, answer });
-        if (window.length >= REMOTE_CONCURRENCY) await emitOldest();
-      }
-      while (window.length > 0) await emitOldest();
-      await out.flush();
+      await queue.add(lines);
+      await queue.send();
     };
+    settle = async () => {
+      await afterEachChunk();
+      await queue.drain();
+    };
+    remoteWritten = () => queue.drain();
   }
 
   /** Table input: each chosen cell goes to the sink as a line would, with its place. */
@@ -191,7 +199,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
         const bytes = Buffer.from(arg, 'utf8');
         // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
         if (bytes.length === 0) {
-          await afterEachChunk();
+          await settle();
           emit(arg, check(arg));
         } else sink.line(bytes, 0, bytes.length);
         // With --remote the arguments go to the service together, as one chunk.
@@ -207,11 +215,13 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       }
     }
     // The last line of an input without a final newline arrives after its last chunk.
-    await afterEachChunk();
+    await settle();
   } catch (err) {
-    // With --remote the service can fail half-way (401, 429 after retries): the codes answered
-    // so far are printed, so that what was checked is on record.
+    // With --remote the service can fail half-way (401, 429 after retries), or the input (a
+    // missing --file) after codes were sent: the codes answered so far are printed, so that what
+    // was checked is on record.
     if (remote !== undefined) {
+      await remoteWritten?.().catch(() => {});
       if (table) out.text(table.render());
       await out.flush().catch(() => {});
     }

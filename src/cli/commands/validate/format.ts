@@ -1,6 +1,7 @@
 // Output lines for `validate`, built by hand for the fixed shapes: this runs once per code, a
 // million times for a big file, and string concatenation beats JSON.stringify of an object.
 import type { Problem } from '../../../codes/index.js';
+import type { ValidationResultData } from '../../../contract/resources.js';
 
 /** What one code's check gives, whichever kind of code (UpcResult and IsrcResult both fit). */
 export interface Verdict {
@@ -20,13 +21,8 @@ export interface Where {
   column: string;
 }
 
-/** The service's answer, taken loosely (its shape may grow). */
-export interface RemoteVerdict {
-  valid: boolean;
-  normalized: string | null;
-  problems: { code: string; message: string; severity: string }[];
-  body: unknown;
-}
+/** The service's answer about one code (--remote), as the contract types it. */
+export type RemoteVerdict = ValidationResultData;
 
 // Code units that JSON needs escaped, and surrogates (which JSON.stringify checks for pairs).
 const JSON_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -57,7 +53,7 @@ export function jsonLine(input: string, v: Verdict, withDisplay: boolean, remote
   out += `,"problems":${problemsJson(v.problems)}`;
   if (v.repaired) out += `,"repaired":${jsonString(v.repaired)}`;
   if (at) out += `,"line":${at.line},"column":${jsonString(at.column)}`;
-  if (remote) out += `,"remote":${JSON.stringify(remote.body) ?? 'null'}`;
+  if (remote) out += `,"remote":${JSON.stringify(remote)}`;
   return `${out}}\n`;
 }
 
@@ -90,15 +86,19 @@ export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict): str
 
 /** --format csv: one row per code, to paste back into a spreadsheet. */
 export const csvHeader = 'line,input,verdict,problems,repaired\r\n';
+/** With --remote, the service's verdict and problem codes (upc_in_use…) follow. */
+export const csvRemoteHeader = 'line,input,verdict,problems,repaired,service_verdict,service_problems\r\n';
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function csvField(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** line (when known), input, valid|invalid|warning, problem codes (space-separated), repaired code. */
-export function csvRow(input: string, v: Verdict, at?: Where): string {
-  const verdict = !v.valid ? 'invalid' : v.problems.length > 0 ? 'warning' : 'valid';
-  const codes = v.problems.map((p) => p.code).join(' ');
-  return `${at ? at.line : ''},${csvField(input)},${verdict},${codes},${csvField(v.repaired ?? '')}\r\n`;
+const csvVerdict = (v: { valid: boolean; problems: readonly unknown[] }) => (!v.valid ? 'invalid' : v.problems.length > 0 ? 'warning' : 'valid');
+const problemCodes = (problems: readonly { code: string }[]) => problems.map((p) => p.code).join(' ');
+
+/** line (when known), input, valid|invalid|warning, problem codes (space-separated), repaired code[, the service's verdict and codes]. */
+export function csvRow(input: string, v: Verdict, at?: Where, remote?: RemoteVerdict): string {
+  const row = `${at ? at.line : ''},${csvField(input)},${csvVerdict(v)},${csvField(problemCodes(v.problems))},${csvField(v.repaired ?? '')}`;
+  return remote ? `${row},${csvVerdict(remote)},${csvField(problemCodes(remote.problems))}\r\n` : `${row}\r\n`;
 }

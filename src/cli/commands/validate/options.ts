@@ -8,7 +8,7 @@ export function configureValidate(cmd: Command, kind: 'upc' | 'isrc' | 'any'): v
     .option('--invalid-only', 'print only the codes that are invalid (the summary still counts all)')
     .option('--fix', 'show the repaired code where spreadsheet damage can be undone with certainty')
     .option('--format <csv>', 'write CSV (line, input, verdict, problems, repaired) to paste back into a spreadsheet');
-  if (kind !== 'any') cmd.option('--remote', `also ask the service (POST /releases/validate/${kind}) and show both verdicts`);
+  if (kind !== 'any') cmd.option('--remote', 'also ask the service (in batches of 1000) and show both verdicts; it knows the codes your releases use');
   if (kind === 'upc') cmd.option('--release <id>', 'with --remote: check the UPC for this release');
 }
 
