@@ -112,7 +112,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
     if (table && (table.streaming || table.pending >= TABLE_BATCH)) out.text(table.render());
-    return out.maybeFlush();
+    return out.maybeFlush(table !== undefined);
   };
 
   // Offline, each line is checked as it is split; in bulk (JSON or piped rows), a plain valid
