@@ -187,7 +187,20 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   // The line number as ASCII digits (counter[0..digits)), valid for counterLine.
   const counter = new Uint8Array(20);
   let counterLine = -1;
-  const setCounter = (line: number) => {
+  /** Counts the digits up by one; false when that needs one digit more (then set them afresh). */
+  const bump = (digits: number): boolean => {
+    let k = digits - 1;
+    while (k > 0 && counter[k] === 57) counter[k--] = 48;
+    if (counter[k] === 57) return false;
+    counter[k]!++;
+    return true;
+  };
+  const setCounter = (line: number, digits: number) => {
+    // Lines the general path took in between: usually a few, counted up rather than formatted.
+    if (counterLine > 0 && line > counterLine && line - counterLine < 8 && counterLine >= 10 ** (digits - 1)) {
+      while (counterLine < line && bump(digits)) counterLine++;
+      if (counterLine === line) return;
+    }
     const text = String(line);
     for (let k = 0; k < text.length; k++) counter[k] = text.charCodeAt(k);
     counterLine = line;
@@ -287,17 +300,10 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
       }
       if (s.number >= 0) {
         // The line number, kept as ASCII digits and counted up in place (most lines change one digit).
-        if (counterLine !== line) setCounter(line);
+        if (counterLine !== line) setCounter(line, digits);
         const at = pos + s.number;
         for (let k = 0; k < digits; k++) out[at + k] = counter[k]!;
-        let k = digits - 1;
-        while (k > 0 && counter[k] === 57) counter[k--] = 48;
-        // 99…9 + 1 has one digit more: set afresh next time.
-        if (counter[k] === 57) counterLine = -1;
-        else {
-          counter[k]!++;
-          counterLine = line + 1;
-        }
+        counterLine = bump(digits) ? line + 1 : -1;
       }
       pos += s.size;
     }
