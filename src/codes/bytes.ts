@@ -91,3 +91,33 @@ export function plainValidIsrcAt(bytes: Uint8Array, start: number, currentYear: 
 export function plainValidIsrc(bytes: Uint8Array, start: number, end: number, currentYear: number): boolean {
   return end - start === 12 && plainValidIsrcAt(bytes, start, currentYear);
 }
+
+// Duplicate keys: a valid code as one number (below 2^53), so that an index of codes seen needs
+// no string per line. A UPC is its digits' value (leading zeros do not count: 012… = 0012…, as
+// GTIN-14); an ISRC packs CC (26²) × XXX (36³) × YYNNNNN (10⁷), about 3.2e14 at most.
+
+/** The key of a valid UPC/EAN/GTIN written as bare digits at bytes[start..end). */
+export function upcKeyAt(bytes: Uint8Array, start: number, end: number): number {
+  let key = 0;
+  for (let i = start; i < end; i++) key = key * 10 + (bytes[i]! - 48);
+  return key;
+}
+
+/** The key of a valid compact ISRC at bytes[start..start+12). */
+export function isrcKeyAt(bytes: Uint8Array, start: number): number {
+  let reg = 0;
+  for (let i = start + 2; i < start + 5; i++) {
+    const c = bytes[i]!;
+    reg = reg * 36 + (c <= 57 ? c - 48 : c - 55);
+  }
+  let rest = 0;
+  for (let i = start + 5; i < start + 12; i++) rest = rest * 10 + (bytes[i]! - 48);
+  return (((bytes[start]! - 65) * 26 + (bytes[start + 1]! - 65)) * 46656 + reg) * 1e7 + rest;
+}
+
+/** upcKeyAt / isrcKeyAt for a normalized code (the general path). */
+export function codeKey(kind: 'upc' | 'isrc', normalized: string): number {
+  const bytes = new Uint8Array(normalized.length);
+  for (let i = 0; i < normalized.length; i++) bytes[i] = normalized.charCodeAt(i);
+  return kind === 'upc' ? upcKeyAt(bytes, 0, bytes.length) : isrcKeyAt(bytes, 0);
+}

@@ -62,6 +62,21 @@ export function nonAsciiProblem(ch: string, position: number): Problem {
 /** Bad characters are reported one by one, up to this many, then the rest are summed up. */
 export const MAX_CHAR_PROBLEMS = 5;
 
+export interface Allowed {
+  one: string;
+  many: string;
+}
+
+/** An ASCII character that is not allowed, at a 1-based position. */
+export function badCharacterProblem(ch: string, position: number, allowed: Allowed): Problem {
+  return { code: 'bad_character', message: `${showChar(ch)} at position ${position} is not a ${allowed.one}`, severity: 'error', position, expected: allowed.one };
+}
+
+/** The bad characters past MAX_CHAR_PROBLEMS, summed up. */
+export function moreBadCharactersProblem(more: number, allowed: Allowed): Problem {
+  return { code: 'bad_character', message: `and ${more} more characters that are not ${allowed.many}`, severity: 'error' };
+}
+
 export interface Compacted {
   /** The kept characters, in order. */
   code: string;
@@ -75,7 +90,7 @@ export interface Compacted {
  * kept as `keep` maps it (undefined: refused). Every refused character is a problem naming its
  * position, up to MAX_CHAR_PROBLEMS, then a count of the rest.
  */
-export function compact(input: string, keep: (cp: number, ch: string) => string | undefined, allowed: { one: string; many: string }): Compacted {
+export function compact(input: string, keep: (cp: number, ch: string) => string | undefined, allowed: Allowed): Compacted {
   let code = '';
   let lastPosition = 0;
   const problems: Problem[] = [];
@@ -93,14 +108,8 @@ export function compact(input: string, keep: (cp: number, ch: string) => string 
     }
     bad++;
     if (bad > MAX_CHAR_PROBLEMS) continue;
-    problems.push(
-      c < 128
-        ? { code: 'bad_character', message: `${showChar(ch)} at position ${position} is not a ${allowed.one}`, severity: 'error', position, expected: allowed.one }
-        : nonAsciiProblem(ch, position),
-    );
+    problems.push(c < 128 ? badCharacterProblem(ch, position, allowed) : nonAsciiProblem(ch, position));
   }
-  if (bad > MAX_CHAR_PROBLEMS) {
-    problems.push({ code: 'bad_character', message: `and ${bad - MAX_CHAR_PROBLEMS} more characters that are not ${allowed.many}`, severity: 'error' });
-  }
+  if (bad > MAX_CHAR_PROBLEMS) problems.push(moreBadCharactersProblem(bad - MAX_CHAR_PROBLEMS, allowed));
   return { code, lastPosition, problems };
 }

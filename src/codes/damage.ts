@@ -20,6 +20,20 @@ const THOUSANDS_DOT = /^\d{1,3}(?:\.\d{3}){2,}$/;
 
 const damage = (code: Problem['code'], message: string): Problem => ({ code, message, severity: 'error' });
 
+/** The problems of spreadsheet damage, one constructor each (the bulk path serialises each once). */
+export const scientificProblem = (s: string) =>
+  damage(
+    'scientific_notation',
+    `${s} is scientific notation: the spreadsheet kept only the first digits and the rest are lost (format the column as text and export again)`,
+  );
+export const quotedProblem = (open: string, close: string) => damage('quoted', `surrounded by quotes (${open}…${close})`);
+export const apostropheProblem = () => damage('quoted', "starts with an apostrophe (a spreadsheet's text marker)");
+export const decimalSuffixProblem = (suffix: string) => damage('decimal_suffix', `ends in "${suffix}": the code was stored as a number`);
+export const lostLeadingZeroProblem = (digits: number) => {
+  const lost = 12 - digits;
+  return damage('lost_leading_zero', `${digits} digits: ${lost === 1 ? 'a leading zero was' : `${lost} leading zeros were`} lost (the code was stored as a number)`);
+};
+
 /**
  * The spreadsheet damage in a code that is invalid as given, or undefined when none is
  * recognised. Scientific notation is named without a guess (the digits are gone).
@@ -34,31 +48,23 @@ export function diagnoseDamage(input: string, kind: 'upc' | 'isrc', options: Isr
   const problems: Problem[] = [];
   let s = input.trim();
   if (kind === 'upc' && SCIENTIFIC.test(s)) {
-    return {
-      problems: [
-        damage(
-          'scientific_notation',
-          `${s} is scientific notation: the spreadsheet kept only the first digits and the rest are lost (format the column as text and export again)`,
-        ),
-      ],
-      repaired: null,
-    };
+    return { problems: [scientificProblem(s)], repaired: null };
   }
   const quoted = QUOTED.exec(s);
   if (quoted) {
     s = quoted[2]!.trim();
-    problems.push(damage('quoted', `surrounded by quotes (${quoted[1]}…${quoted[3]})`));
+    problems.push(quotedProblem(quoted[1]!, quoted[3]!));
   } else if (s.startsWith("'") || s.startsWith('\u2019')) {
     // A leading apostrophe is how a spreadsheet is told "this cell is text".
     s = s.slice(1).trim();
-    problems.push(damage('quoted', "starts with an apostrophe (a spreadsheet's text marker)"));
+    problems.push(apostropheProblem());
   }
   if (kind === 'upc') {
     const decimal = DECIMAL_SUFFIX.exec(s);
     if (decimal) {
       const suffix = s.slice(decimal[1]!.length);
       s = decimal[1]!;
-      problems.push(damage('decimal_suffix', `ends in "${suffix}": the code was stored as a number`));
+      problems.push(decimalSuffixProblem(suffix));
     }
     if (THOUSANDS_COMMA.test(s) || THOUSANDS_DOT.test(s)) {
       s = s.replace(/[.,]/g, '');
@@ -67,12 +73,9 @@ export function diagnoseDamage(input: string, kind: 'upc' | 'isrc', options: Isr
     const digits = s.replace(/[ -]/g, '');
     if (/^\d{10,11}$/.test(digits)) {
       const padded = digits.padStart(12, '0');
-      const lost = 12 - digits.length;
       if (checkUpc(padded).valid) {
         s = padded;
-        problems.push(
-          damage('lost_leading_zero', `${digits.length} digits: ${lost === 1 ? 'a leading zero was' : `${lost} leading zeros were`} lost (the code was stored as a number)`),
-        );
+        problems.push(lostLeadingZeroProblem(digits.length));
       }
     }
   }

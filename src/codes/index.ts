@@ -5,6 +5,7 @@ export { checkIsrc, isrcDisplay, isrcFullYear, isrcPrefixKind, YEAR_WINDOW_AHEAD
 export { iso3166Codes, agencyPrefixes } from './countries.js';
 export type { Problem, ProblemCode, UpcKind, UpcResult, IsrcParts, IsrcPrefixKind, IsrcResult, IsrcOptions } from './types.js';
 export { NO_PROBLEMS } from './types.js';
-export { plainValidUpcLength, plainValidIsrc, plainValidIsrcAt } from './bytes.js';
+export { plainValidUpcLength, plainValidIsrc, plainValidIsrcAt, upcKeyAt, isrcKeyAt, codeKey } from './bytes.js';
+export { ByteDiagnosis, diagnoseIsrcBytes, diagnoseUpcBytes, problemOfSpec, SPEC } from './bytes-invalid.js';
 export { diagnoseDamage, type Damage } from './damage.js';
 export { releasePrefixProblem } from './gs1.js';

@@ -61,6 +61,29 @@ function inputPosition(input: string, index: number): number {
   return position;
 }
 
+/** An ISRC of `len` characters (once spaces and hyphens are gone) when that is not 12. */
+export function isrcLengthProblem(len: number): Problem {
+  return len === 0
+    ? { code: 'empty', message: 'no letters or digits', severity: 'error' }
+    : {
+        code: 'bad_length',
+        message: `${len} character${len === 1 ? '' : 's'} after removing spaces and hyphens: an ISRC has 12 (2 letters, 3 letters or digits, 2 digits, 5 digits)`,
+        severity: 'error',
+      };
+}
+
+/** Character `found` at index `index` (0-11) of the compact ISRC does not fit there; `position` is where it was in the input. */
+export function badFormatProblem(index: number, found: string, position: number): Problem {
+  const want = SHAPE[index]!;
+  return {
+    code: 'bad_format',
+    message: `position ${position} must be a ${CLS_NAME[want]} (${PART_OF[index]}), found '${found}'`,
+    severity: 'error',
+    position,
+    expected: CLS_NAME[want],
+  };
+}
+
 function invalid(problems: Problem[]): IsrcResult {
   return { valid: false, normalized: null, kind: null, display: null, parts: null, prefixKind: null, problems };
 }
@@ -69,7 +92,7 @@ function invalid(problems: Problem[]): IsrcResult {
  * Checks an ISRC as given by a person: a leading "ISRC", spaces and hyphen-minus are removed and
  * ASCII letters uppercased; anything else (non-ASCII letters, digits or dashes included) is refused.
  */
-const LETTER_OR_DIGIT = { one: 'letter or digit', many: 'letters or digits' };
+export const LETTER_OR_DIGIT = { one: 'letter or digit', many: 'letters or digits' };
 
 /** ASCII letters and digits, lowercase letters uppercased; anything else refused. */
 function keepIsrcChar(c: number, ch: string): string | undefined {
@@ -94,15 +117,7 @@ export function checkIsrc(input: string, options: IsrcOptions): IsrcResult {
     }
     if (code.length !== 12) {
       const len = code.length;
-      return invalid([
-        len === 0
-          ? { code: 'empty', message: 'no letters or digits', severity: 'error' }
-          : {
-              code: 'bad_length',
-              message: `${len} character${len === 1 ? '' : 's'} after removing spaces and hyphens: an ISRC has 12 (2 letters, 3 letters or digits, 2 digits, 5 digits)`,
-              severity: 'error',
-            },
-      ]);
+      return invalid([isrcLengthProblem(len)]);
     }
   }
 
@@ -111,13 +126,7 @@ export function checkIsrc(input: string, options: IsrcOptions): IsrcResult {
     const want = SHAPE[i]!;
     if ((classOf(code.charCodeAt(i)) & want) === 0) {
       const position = code === input ? i + 1 : inputPosition(input, i + offset);
-      (problems ??= []).push({
-        code: 'bad_format',
-        message: `position ${position} must be a ${CLS_NAME[want]} (${PART_OF[i]}), found '${code[i]}'`,
-        severity: 'error',
-        position,
-        expected: CLS_NAME[want],
-      });
+      (problems ??= []).push(badFormatProblem(i, code[i]!, position));
     }
   }
   if (problems) return invalid(problems);

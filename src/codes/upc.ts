@@ -5,7 +5,7 @@ import { NO_PROBLEMS, type Problem, type UpcKind, type UpcResult } from './types
 
 const KIND_BY_LENGTH: Record<number, UpcKind> = { 12: 'upc-a', 13: 'ean-13', 14: 'gtin-14' };
 const ZEROS = '00';
-const DIGIT = { one: 'digit', many: 'digits' };
+export const DIGIT = { one: 'digit', many: 'digits' };
 
 /**
  * The check digit for the data digits (the code without its last digit): weights 3,1,3,1…
@@ -44,26 +44,10 @@ function checkDigits(code: string, checkPosition: number): UpcResult {
   const len = code.length;
   const kind = KIND_BY_LENGTH[len];
   if (kind === undefined) return invalid(lengthProblem(len));
-  if (len === 14 && code.charCodeAt(0) !== 48) {
-    return invalid({
-      code: 'gtin14_indicator',
-      message: `14 digits starting with ${code[0]}: a GTIN-14 is a release code only with a leading 0 (other first digits mark a packaging level)`,
-      severity: 'error',
-      position: 1,
-      expected: '0',
-    });
-  }
+  if (len === 14 && code.charCodeAt(0) !== 48) return invalid(gtin14IndicatorProblem(code.charCodeAt(0) - 48));
   const expected = expectedCheck(code);
   const actual = code.charCodeAt(len - 1) - 48;
-  if (expected !== actual) {
-    return invalid({
-      code: 'bad_check_digit',
-      message: `check digit is ${actual}, it should be ${expected}`,
-      severity: 'error',
-      position: checkPosition,
-      expected: String(expected),
-    });
-  }
+  if (expected !== actual) return invalid(badCheckDigitProblem(actual, expected, checkPosition));
   const gtin14 = len === 14 ? code : len === 13 ? `0${code}` : ZEROS + code;
   let problems: readonly Problem[] = NO_PROBLEMS;
   if (isAllZeros(code)) problems = [{ code: 'all_zeros', message: 'all zeros: a placeholder, not an allocated code', severity: 'warning' }];
@@ -74,7 +58,22 @@ function checkDigits(code: string, checkPosition: number): UpcResult {
   return { valid: true, normalized: code, kind, gtin14, problems };
 }
 
-function lengthProblem(len: number): Problem {
+export function gtin14IndicatorProblem(first: number): Problem {
+  return {
+    code: 'gtin14_indicator',
+    message: `14 digits starting with ${first}: a GTIN-14 is a release code only with a leading 0 (other first digits mark a packaging level)`,
+    severity: 'error',
+    position: 1,
+    expected: '0',
+  };
+}
+
+export function badCheckDigitProblem(actual: number, expected: number, position: number): Problem {
+  return { code: 'bad_check_digit', message: `check digit is ${actual}, it should be ${expected}`, severity: 'error', position, expected: String(expected) };
+}
+
+/** The problem of a UPC of `len` digits when that is not 12, 13 or 14. */
+export function lengthProblem(len: number): Problem {
   if (len === 0) return { code: 'empty', message: 'no digits', severity: 'error' };
   if (len === 8) {
     return {

@@ -65,8 +65,9 @@ describe('validate upc', () => {
       ['978-0-471-11709-4', 'valid'],
       ['0 12345 67890 5', 'valid'],
     ]);
-    // 978: an ISBN, valid but not a release code.
-    expect(r.stderr).toMatch(/^checked 5, valid 4, invalid 1, warnings 1\n/);
+    // 978: an ISBN, valid but not a release code; the last line is the second one's code again.
+    expect(r.stderr).toMatch(/^checked 5, valid 4, invalid 1, warnings 2\nby problem: bad_check_digit 1, duplicate 1, not_release_prefix 1\n/);
+    expect(rows(r.stdout)[4]![3]).toBe('warning: the same code as line 1');
   });
 
   it('reads --file, refuses look-alikes with their reason and echoes the input intact', async () => {
@@ -76,7 +77,8 @@ describe('validate upc', () => {
     const lines = jsonLines(r.stdout);
     expect(lines.map((l) => l.input)).toEqual(['０１２３４５６７８９０５', '978–0–471–11709–4', '"quoted\\"', '036000241457']);
     expect(lines.map((l) => (l.problems as { code: string }[])[0]?.code ?? null)).toEqual(['non_ascii_digit', 'unicode_dash', 'quoted', null]);
-    expect(lines[3]).toEqual({ input: '036000241457', valid: true, normalized: '036000241457', kind: 'upc-a', problems: [] });
+    // Each line of a list carries its number.
+    expect(lines[3]).toEqual({ input: '036000241457', valid: true, normalized: '036000241457', kind: 'upc-a', problems: [], line: 4 });
   });
 
   it('--quiet drops the summary; a valid run prints nothing on stderr', async () => {
@@ -110,8 +112,10 @@ describe('validate upc', () => {
     const lines = r.stdout.split('\n');
     expect(lines.length).toBe(n + 1);
     expect(JSON.parse(lines[7]!).input).toBe('x');
-    expect(JSON.parse(lines[8]!).valid).toBe(true);
-    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({ summary: { checked: n, valid: n - 200, invalid: 200, warnings: 0, problems: { bad_character: 200 } } });
+    expect(JSON.parse(lines[8]!)).toMatchObject({ valid: true, line: 9, problems: [{ code: 'duplicate', message: 'the same code as line 1' }] });
+    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({
+      summary: { checked: n, valid: n - 200, invalid: 200, warnings: n - 201, problems: { duplicate: n - 201, bad_character: 200 } },
+    });
   });
 });
 
@@ -131,7 +135,9 @@ describe('validate isrc', () => {
     const r = await run(['validate', 'isrc', '--file', path, '--json']);
     expect(r.code).toBe(3);
     const lines = jsonLines(r.stdout);
-    expect(lines[0]).toEqual({ input: 'USRC17607839', valid: true, normalized: 'USRC17607839', kind: 'isrc', display: 'US-RC1-76-07839', problems: [] });
+    expect(lines[0]).toEqual({ input: 'USRC17607839', valid: true, normalized: 'USRC17607839', kind: 'isrc', display: 'US-RC1-76-07839', problems: [], line: 1 });
+    // Blank lines count: the third code is on line 4.
+    expect(lines.map((l) => l.line)).toEqual([1, 3, 4]);
     expect((lines[1]!.problems as { code: string }[])[0]!.code).toBe('lookalike_letter');
     expect(lines[2]!.problems).toEqual([
       { code: 'bad_format', message: "position 12 must be a digit (designation), found 'X'", severity: 'error', position: 12, expected: 'digit' },

@@ -132,12 +132,12 @@ describe('validate: CSV and TSV input', () => {
     expect(bad.stderr).toMatch(/^error: --format xml: the only format is csv\n/);
   });
 
-  it('a plain list keeps the plain reader: a .txt file is one code per line', async () => {
+  it('a plain list keeps the plain reader: a .txt file is one code per line, numbered, no column', async () => {
     const r = await run(['validate', 'upc', '--file', file('list.txt', '036000241457\n"036000241457"\n'), '--json', '--quiet']);
     const lines = jsonLines(r.stdout);
-    expect(lines.map((l) => [l.input, l.valid, 'line' in l])).toEqual([
-      ['036000241457', true, false],
-      ['"036000241457"', false, false],
+    expect(lines.map((l) => [l.input, l.valid, l.line, 'column' in l])).toEqual([
+      ['036000241457', true, 1, false],
+      ['"036000241457"', false, 2, false],
     ]);
   });
 

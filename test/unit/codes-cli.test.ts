@@ -9,6 +9,7 @@ import { fastLines, type FastMode } from '../../src/cli/commands/validate/fast.j
 import { jsonLine, jsonString, plainRow, tsvField } from '../../src/cli/commands/validate/format.js';
 import { eachLine, type LineHandler } from '../../src/cli/commands/validate/lines.js';
 import { ByteWriter } from '../../src/cli/commands/validate/writer.js';
+import { DuplicateIndex } from '../../src/cli/commands/validate/duplicates.js';
 
 const YEAR = 2026;
 const digit = fc.integer({ min: 0, max: 9 }).map(String);
@@ -75,7 +76,7 @@ async function validated(kind: 'upc' | 'isrc', mode: FastMode, pieces: Buffer[],
     if (v.valid) valid++;
     w.text(mode === 'json' ? jsonLine(text, v, kind === 'isrc') : plainRow(text, v));
   };
-  const f = fast ? fastLines(kind, mode, YEAR, w, line) : undefined;
+  const f = fast ? fastLines(kind, mode, YEAR, w, line, { lineNumbers: false, duplicates: new DuplicateIndex() }) : undefined;
   await eachLine(Readable.from(pieces), 'test', { line, lines: f?.lines }, () => w.maybeFlush());
   await w.flush();
   const n = f?.valid() ?? 0;
@@ -149,10 +150,11 @@ describe('fused per-chunk fast path', () => {
     const c = collector();
     const w = new ByteWriter(c.stream);
     const slow: string[] = [];
-    const f = fastLines('isrc', 'json', YEAR, w, (b, s, e) => slow.push(b.toString('utf8', s, e)));
-    expect(f.lines(input, 0, input.length)).toBe(8);
-    expect(f.valid()).toBe(4);
-    expect(slow).toEqual(['XXABC2000001', 'USRC1760783X', 'US_RC17607839']);
+    const f = fastLines('isrc', 'json', YEAR, w, (b, s, e) => slow.push(b.toString('utf8', s, e)), { lineNumbers: false, duplicates: new DuplicateIndex() });
+    expect(f.lines(input, 0, input.length, 2)).toBe(8);
+    // The second USRC17607839 is a duplicate (its warning is the general path's), the display form a third.
+    expect(f.valid()).toBe(1);
+    expect(slow).toEqual(['USRC17607839', 'us-rc1-76-07839', 'ISRC USRC17607839', 'XXABC2000001', 'USRC1760783X', 'US_RC17607839']);
   });
 });
 

@@ -1,15 +1,18 @@
 // `reldist validate upc|isrc|any`: checks codes from arguments, stdin ('-') or --file, streaming, in
 // input order. Offline by default: this module and src/codes load nothing heavy.
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { checkIsrc, checkUpc, diagnoseDamage, type Problem } from '../../../codes/index.js';
+import { checkIsrc, checkUpc, codeKey, diagnoseDamage, type Problem } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
 import { csvHeader, csvRemoteHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
 import type { Cell, Delimiter } from './csv-input.js';
+import { DuplicateIndex, placeText } from './duplicates.js';
 import { fastLines, type FastLines } from './fast.js';
-import { eachLine, type LineHandler, type LineSink } from './lines.js';
+import { invalidLines } from './invalid-lines.js';
+import { eachLine, splitLines, type LineHandler, type LineSink } from './lines.js';
+import { Tally } from './tally.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 import { tableRows } from './table.js';
@@ -28,6 +31,8 @@ export interface ValidateOptions {
 }
 
 const TABLE_BATCH = 200;
+/** Set (to anything) in the environment: every line takes the general path (tests compare both paths; benches measure them). */
+export const GENERAL_PATH_ENV = 'RELDIST_VALIDATE_GENERAL_PATH';
 
 /**
  * `validate any`: a code with an ASCII letter in it (other than the E of scientific notation) is
@@ -63,42 +68,38 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const fix = Boolean(opts.fix);
   const invalidOnly = Boolean(opts.invalidOnly);
   const fileDelimiter = opts.file === undefined ? undefined : csvDelimiterOf(opts.file, opts.column);
-  const tableInput = fileDelimiter !== undefined || (opts.column !== undefined && args.includes('-'));
-  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), tableInput) : undefined;
+  // Lines of a file or stdin have numbers (so do a table's records); arguments do not.
+  const numberedInput = opts.file !== undefined || args.includes('-');
+  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), numberedInput) : undefined;
   const withDisplay = kind === 'isrc';
   // Loaded only for --remote: offline checking loads neither the contract nor the client.
   const remoteModule = opts.remote && kind !== 'any' ? await import('./remote.js') : undefined;
   const remote = remoteModule && kind !== 'any' ? await remoteModule.remoteChecker(ctx, kind, opts.release) : undefined;
 
-  let checked = 0;
-  let valid = 0;
-  let warned = 0;
-  let invalid = 0;
-  const byProblem = new Map<string, number>();
-  // Duplicates: the first place each valid code was seen (as GTIN-14 for UPCs: 0012… = 012…).
-  // Not looked for when the plain-list bulk path is on, which keeps no strings (docs/codes.md).
-  let findDuplicates = true;
-  const seen = new Map<string, string>();
+  const tally = new Tally();
+  // Duplicates: the first place each valid code was seen (UPCs as GTIN-14: 0012… = 012…), one
+  // index per kind, shared with the bulk path.
+  // Sized once from a file's size (a code and its newline are about 13 bytes).
+  const expected = opts.file === undefined ? 0 : ((await stat(opts.file).catch(() => undefined))?.size ?? 0) / 13;
+  const seen = { upc: new DuplicateIndex(kind === 'isrc' ? 0 : expected), isrc: new DuplicateIndex(kind === 'upc' ? 0 : expected) };
   let ordinal = 0;
   /** Where the code being read comes from, when known (CSV/TSV input). */
   let where: Where | undefined;
 
   const emit = (input: string, v: Verdict, r?: RemoteVerdict, at: Where | undefined = where) => {
-    checked++;
+    tally.checked++;
     ordinal++;
-    if (findDuplicates && v.valid && v.normalized !== null) {
-      const key = v.kind === 'isrc' ? v.normalized : v.normalized.padStart(14, '0');
-      const first = seen.get(key);
-      const here = at ? `line ${at.line}` : `code ${ordinal}`;
-      if (first === undefined) seen.set(key, here);
-      else v = { ...v, problems: [...v.problems, duplicateProblem(first)] };
+    if (v.valid && v.normalized !== null) {
+      const k = v.kind === 'isrc' ? 'isrc' : 'upc';
+      const first = seen[k].firstOrAdd(codeKey(k, v.normalized), at ? at.line : -ordinal);
+      if (first !== 0) v = { ...v, problems: [...v.problems, duplicateProblem(placeText(first))] };
     }
-    if (v.valid && (r === undefined || r.valid)) valid++;
-    else invalid++;
-    if (v.valid && v.problems.length > 0) warned++;
-    for (const p of v.problems) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
+    if (v.valid && (r === undefined || r.valid)) tally.valid++;
+    else tally.invalid++;
+    if (v.valid && v.problems.length > 0) tally.warned++;
+    for (const p of v.problems) tally.counter(p.code).n++;
     // The service's own findings (upc_in_use…) count too; those it shares with the engine, once.
-    for (const p of r?.problems ?? []) if (!v.problems.some((q) => q.code === p.code)) byProblem.set(p.code, (byProblem.get(p.code) ?? 0) + 1);
+    for (const p of r?.problems ?? []) if (!v.problems.some((q) => q.code === p.code)) tally.counter(p.code).n++;
     if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
     // ISRC results carry `display` (null when invalid), UPC results none: `any` mixes both.
     if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
@@ -110,8 +111,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
 
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
-    if (table && table.pending >= TABLE_BATCH) out.text(table.render());
-    return out.maybeFlush();
+    if (table && (table.streaming || table.pending >= TABLE_BATCH)) out.text(table.render());
+    return out.maybeFlush(table !== undefined);
   };
 
   // Offline, each line is checked as it is split; in bulk (JSON or piped rows), a plain valid
@@ -127,15 +128,33 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   let remoteWritten: (() => Promise<void>) | undefined;
   let fast: FastLines | undefined;
   if (remoteModule === undefined || remote === undefined) {
-    const line: LineHandler = (b, s, e) => {
+    const line: LineHandler = (b, s, e, lineNo) => {
       const text = b.toString('utf8', s, e);
-      emit(text, check(text));
+      emit(text, check(text), undefined, where ?? (lineNo === undefined ? undefined : { line: lineNo }));
     };
-    // The fast path writes valid lines itself: not when they are to be left out, or as CSV.
-    fast = mode === 'table' || mode === 'csv' || invalidOnly || kind === 'any' ? undefined : fastLines(kind, mode, currentYear, out, line);
-    const plainBulk = (opts.file !== undefined && fileDelimiter === undefined) || (args.includes('-') && opts.column === undefined);
-    findDuplicates = fast === undefined || !plainBulk;
-    sink = { line, lines: fast?.lines };
+    // The bulk path: JSON, rows, or the terminal once its table streams; not for CSV output or
+    // `any`. Valid lines are counted, not written, when only the invalid ones are wanted.
+    const bulk = kind !== 'any' && mode !== 'csv' && ctx.env[GENERAL_PATH_ENV] === undefined;
+    if (bulk) {
+      const writes = mode === 'json' || mode === 'plain' ? mode : undefined;
+      // --fix shows the repair in a row's code field: the general path's job.
+      const invalid = writes && !(fix && writes === 'plain') ? invalidLines(kind, writes, numberedInput, out, tally) : undefined;
+      fast = fastLines(kind, invalidOnly || writes === undefined ? 'count' : writes, currentYear, out, line, { lineNumbers: numberedInput, duplicates: seen[kind], invalid });
+    }
+    const fastLinesOf = fast?.lines;
+    sink = {
+      line,
+      // The terminal shows every row of its first table: the bulk path only once it streams.
+      lines:
+        fastLinesOf &&
+        (table
+          ? (b, s, e, first) => {
+              if (!table.streaming) return splitLines(b, s, e, first, line);
+              table.beginStream();
+              return fastLinesOf(b, s, e, first);
+            }
+          : fastLinesOf),
+    };
     afterEachChunk = afterChunk;
   } else {
     // Lines go to the service in chunks of the contract's maximum, a few requests in flight
@@ -153,8 +172,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     );
     let pending: { line: string; at: Where | undefined }[] = [];
     sink = {
-      line: (b, s, e) => {
-        pending.push({ line: b.toString('utf8', s, e), at: where });
+      line: (b, s, e, lineNo) => {
+        pending.push({ line: b.toString('utf8', s, e), at: where ?? (lineNo === undefined ? undefined : { line: lineNo }) });
       },
     };
     afterEachChunk = async () => {
@@ -231,13 +250,14 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   if (table) out.text(table.render());
   await out.flush();
   if (fast) {
-    checked += fast.valid();
-    valid += fast.valid();
+    tally.checked += fast.valid();
+    tally.valid += fast.valid();
   }
+  const { checked, valid, invalid, warned } = tally;
 
   // Bulk checking promises a summary on stderr, piped or not (a CI log keeps it); --quiet drops it.
   if (!ctx.globals.quiet) {
-    const problems = Object.fromEntries([...byProblem].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+    const problems = tally.problems();
     const byText = Object.entries(problems).map(([code, n]) => `${code} ${n}`).join(', ');
     ctx.io.stderr.write(
       ctx.globals.json

@@ -17,10 +17,18 @@
 //   written as head + the input as is (nothing in it needs escaping) + a stamped tail. Without
 //   this a file of display-form ISRCs ran 6 to 7 times slower than one of compact ISRCs.
 //
-// Anything else (blank, CR alone, BOM, invalid, warnings, other characters, non-ASCII) goes to
-// `slow` via emitLine, which is what the general path does with every line, so the output is
-// byte for byte the same (test/unit/codes-cli.test.ts compares both on mixed input).
-import { plainValidIsrcAt, plainValidUpcLength } from '../../../codes/index.js';
+// - Line numbers (JSON): each stamp has a field as wide as the line number's digits (a stamp
+//   per width); the digits are written per line.
+// - Duplicates: each valid code's numeric key goes into a DuplicateIndex; a code seen before
+//   goes to the general path, which words the warning.
+// - Invalid lines: invalid-lines.ts, from problems serialised once.
+//
+// Anything else (blank, CR alone, BOM, warnings, other characters, non-ASCII) goes to `slow`
+// via emitLine, which is what the general path does with every line, so the output is byte for
+// byte the same (test/unit/codes-cli.test.ts and test/integration/validate-fast.test.ts compare).
+import { isrcKeyAt, plainValidIsrcAt, plainValidUpcLength, upcKeyAt } from '../../../codes/index.js';
+import type { DuplicateIndex } from './duplicates.js';
+import { writeNumber } from './invalid-lines.js';
 import { emitLine, type LineHandler, type LinesHandler } from './lines.js';
 import type { ByteWriter } from './writer.js';
 
@@ -37,28 +45,32 @@ interface Stamp {
   second: number;
   /** Where the ISRC display form CC-XXX-YY-NNNNN starts; -1 for none. */
   display: number;
+  /** Where the line number's digits go; -1 for none. */
+  number: number;
 }
 
-// Placeholders in the line texts below: the input field, and the code (n bytes of NUL).
+// Placeholders in the line texts below: the input field, the code (n bytes of NUL), the line number.
 const INPUT = '\u0001';
 const CODE = '\u0000';
+const NUMBER = '\u0002';
 const DISPLAY = 'CC-XXX-YY-NNNNN';
 const code = (n: number) => CODE.repeat(n);
 const UPC_KIND: Record<number, string> = { 12: 'upc-a', 13: 'ean-13', 14: 'gtin-14' };
 
-/** Exactly what jsonLine / plainRow (format.ts) give for a valid code of n characters with no problem. */
-function lineText(kind: 'upc' | 'isrc', mode: FastMode, n: number): string {
+/** Exactly what jsonLine / plainRow (format.ts) give for a valid code of n characters with no problem, on a line numbered with `digits` digits (0: none). */
+function lineText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number): string {
+  const line = digits > 0 ? `,"line":${NUMBER.repeat(digits)}` : '';
   if (kind === 'isrc') {
     return mode === 'json'
-      ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"isrc","display":"${DISPLAY}","problems":[]}\n`
+      ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"isrc","display":"${DISPLAY}","problems":[]${line}}\n`
       : `${INPUT}\tvalid\t${DISPLAY}\t\n`;
   }
   return mode === 'json'
-    ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"${UPC_KIND[n]}","problems":[]}\n`
+    ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"${UPC_KIND[n]}","problems":[]${line}}\n`
     : `${INPUT}\tvalid\t${code(n)}\t\n`;
 }
 
-const bytesOf = (text: string) => Uint8Array.from(text, (c) => (c === CODE || c === INPUT ? 0 : c.charCodeAt(0)));
+const bytesOf = (text: string) => Uint8Array.from(text, (c) => (c === CODE || c === INPUT || c === NUMBER ? 0 : c.charCodeAt(0)));
 
 /** The line of a bare code: the input is the code itself. */
 function stamp(text: string, n: number): Stamp {
@@ -69,48 +81,66 @@ function stamp(text: string, n: number): Stamp {
   const line = bytesOf(text);
   const block = new Uint8Array(line.length * BLOCK);
   for (let i = 0; i < BLOCK; i++) block.set(line, i * line.length);
-  return { size: line.length, block, first: starts[0]!, second: starts[1] ?? starts[0]!, display: text.indexOf(DISPLAY) };
+  return { size: line.length, block, first: starts[0]!, second: starts[1] ?? starts[0]!, display: text.indexOf(DISPLAY), number: text.indexOf(NUMBER) };
 }
 
 /** The line of a code written loosely: head, then the input as given, then the tail. */
 interface LooseStamp {
   head: Uint8Array;
   tail: Uint8Array;
-  /** Where the normalized code and the display form go in the tail; -1 for none. */
+  /** Where the normalized code, the display form and the line number go in the tail; -1 for none. */
   code: number;
   display: number;
+  number: number;
 }
 
 function looseStamp(text: string): LooseStamp {
   const [head, tail] = text.split(INPUT) as [string, string];
-  return { head: bytesOf(head), tail: bytesOf(tail), code: tail.indexOf(CODE), display: tail.indexOf(DISPLAY) };
+  return { head: bytesOf(head), tail: bytesOf(tail), code: tail.indexOf(CODE), display: tail.indexOf(DISPLAY), number: tail.indexOf(NUMBER) };
 }
 
-export type FastMode = 'json' | 'plain';
+/** 'count': valid lines without a problem are counted, not written (--invalid-only, the terminal past its first rows). */
+export type FastMode = 'json' | 'plain' | 'count';
+
+export interface FastOptions {
+  /** JSON lines carry "line": N. */
+  lineNumbers: boolean;
+  /** Where valid codes were first seen (shared with the general path). */
+  duplicates: DuplicateIndex;
+  /** Writes an invalid line itself when it can (invalid-lines.ts); false leaves it to `slow`. */
+  invalid?: (bytes: Buffer, start: number, end: number, line: number) => boolean;
+}
 
 export interface FastLines {
   /** The LinesHandler to give eachLine. */
   lines: LinesHandler;
-  /** How many lines it wrote itself (each a valid code without warning). */
+  /** How many lines it took itself as valid (each a valid code without warning). */
   valid(): number;
 }
 
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+const digitsOf = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : String(n).length);
 
 /**
  * The fast path for one kind and output mode. `slow` gets every line it does not write itself
- * (after emitLine's CR and blank-line handling), in order.
+ * (after emitLine's CR and blank-line handling), in order, with its line number.
  */
-export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: number, w: ByteWriter, slow: LineHandler): FastLines {
-  const lengths = kind === 'isrc' ? [12] : [12, 13, 14];
-  const stamps = lengths.map((n) => stamp(lineText(kind, mode, n), n));
-  const looseStamps = lengths.map((n) => looseStamp(lineText(kind, mode, n)));
+export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: number, w: ByteWriter, slow: LineHandler, options: FastOptions): FastLines {
+  const { duplicates, invalid } = options;
+  const write = mode !== 'count';
+  const textMode = mode === 'count' ? 'plain' : mode;
+  const numbered = options.lineNumbers && mode === 'json';
+  // Stamps by code length, then by the line number's digits (made when first needed).
+  const stamps: Stamp[][] = [[], [], []];
+  const looseStamps: LooseStamp[][] = [[], [], []];
+  const stampFor = (len: number, digits: number) => (stamps[len - 12]![digits] ??= stamp(lineText(kind, textMode, len, digits), len));
+  const looseFor = (len: number, digits: number) => (looseStamps[len - 12]![digits] ??= looseStamp(lineText(kind, textMode, len, digits)));
   let valid = 0;
 
   // The normalized code of a loosely written line: 16 bytes fit "ISRC" + 12.
   const scratch = new Uint8Array(16);
-  /** Writes the line of bytes[s..e) if it is a plain valid code once spaces and hyphens are gone; false if not. */
-  const loose = (b: Buffer, s: number, e: number): boolean => {
+  /** Writes the line of bytes[s..e) if it is a plain valid code once spaces and hyphens are gone and not seen before; false if not. */
+  const loose = (b: Buffer, s: number, e: number, line: number): boolean => {
     if (e - s > 64) return false;
     let n = 0;
     for (let i = s; i < e; i++) {
@@ -132,7 +162,10 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
       len = plainValidUpcLength(scratch, 0, n);
       if (len === 0) return false;
     }
-    const t = looseStamps[len - 12]!;
+    const key = kind === 'isrc' ? isrcKeyAt(scratch, from) : upcKeyAt(scratch, 0, len);
+    if (duplicates.firstOrAdd(key, line) !== 0) return false;
+    if (!write) return true;
+    const t = looseFor(len, numbered ? digitsOf(line) : 0);
     w.reserve(t.head.length + (e - s) + t.tail.length);
     const out = w.buf;
     let pos = w.pos;
@@ -146,11 +179,34 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
       const d = pos + t.display;
       for (let k = 0; k < 12; k++) out[d + k + (k < 2 ? 0 : k < 5 ? 1 : k < 7 ? 2 : 3)] = scratch[from + k]!;
     }
+    if (t.number >= 0) writeNumber(out, pos + t.number, line);
     w.pos = pos + t.tail.length;
     return true;
   };
 
-  const lines: LinesHandler = (b, p, stop) => {
+  // The line number as ASCII digits (counter[0..digits)), valid for counterLine.
+  const counter = new Uint8Array(20);
+  let counterLine = -1;
+  /** Counts the digits up by one; false when that needs one digit more (then set them afresh). */
+  const bump = (digits: number): boolean => {
+    let k = digits - 1;
+    while (k > 0 && counter[k] === 57) counter[k--] = 48;
+    if (counter[k] === 57) return false;
+    counter[k]!++;
+    return true;
+  };
+  const setCounter = (line: number, digits: number) => {
+    // Lines the general path took in between: usually a few, counted up rather than formatted.
+    if (counterLine > 0 && line > counterLine && line - counterLine < 8 && counterLine >= 10 ** (digits - 1)) {
+      while (counterLine < line && bump(digits)) counterLine++;
+      if (counterLine === line) return;
+    }
+    const text = String(line);
+    for (let k = 0; k < text.length; k++) counter[k] = text.charCodeAt(k);
+    counterLine = line;
+  };
+
+  const lines: LinesHandler = (b, p, stop, firstLine) => {
     const input = viewOf(b);
     let out = w.buf;
     let view = viewOf(out);
@@ -158,9 +214,18 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
     // out[pos..ready) already holds copies of `readyFor`'s text, the first starting at pos.
     let ready = 0;
     let readyFor: Stamp | undefined;
-    let n = 0;
-    while (p < stop) {
-      n++;
+    let line = firstLine;
+    // The stamps for this chunk's first width of line number: changes only at a power of ten.
+    let digits = numbered ? digitsOf(line) : 0;
+    let nextWidthAt = numbered ? 10 ** digits : Infinity;
+    // The stamps for the current width, by code length (made on first use).
+    let current: (Stamp | undefined)[] = [undefined, undefined, undefined];
+    for (; p < stop; line++) {
+      if (line >= nextWidthAt) {
+        digits++;
+        nextWidthAt *= 10;
+        current = [undefined, undefined, undefined];
+      }
       // Guess the line's length from where a newline (LF or CRLF) is; next = where the next line
       // starts, 0 when no guess fits.
       let len = 12;
@@ -174,12 +239,15 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
         else continue;
         break;
       }
-      const ok = next !== 0 && (kind === 'isrc' ? plainValidIsrcAt(b, p, currentYear) : plainValidUpcLength(b, p, p + len) !== 0);
+      let ok = next !== 0 && (kind === 'isrc' ? plainValidIsrcAt(b, p, currentYear) : plainValidUpcLength(b, p, p + len) !== 0);
+      // A code seen before gets its warning from the general path.
+      if (ok && duplicates.firstOrAdd(kind === 'isrc' ? isrcKeyAt(b, p) : upcKeyAt(b, p, p + len), line) !== 0) ok = false;
       if (!ok) {
         const e = b.indexOf(10, p);
+        const end = e > p && b[e - 1] === 13 ? e - 1 : e;
         w.pos = pos;
-        if (loose(b, p, e > p && b[e - 1] === 13 ? e - 1 : e)) valid++;
-        else emitLine(b, p, e, slow);
+        if (loose(b, p, end, line)) valid++;
+        else if (invalid === undefined || end === p || !invalid(b, p, end, line)) emitLine(b, p, e, slow, line);
         if (w.buf !== out) {
           out = w.buf;
           view = viewOf(out);
@@ -189,8 +257,12 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
         p = e + 1;
         continue;
       }
+      valid++;
+      const start = p;
+      p = next;
+      if (!write) continue;
 
-      const s = stamps[len - 12]!;
+      const s = current[len - 12] ?? (current[len - 12] = stampFor(len, digits));
       if (pos + s.size > ready || readyFor !== s) {
         if (pos + s.block.length > out.length) {
           w.pos = pos;
@@ -204,9 +276,9 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
         readyFor = s;
       }
       // The code's first 12 bytes as three little-endian words: byte i of the code is byte i%4 of word i/4.
-      const w0 = input.getUint32(p, true);
-      const w1 = input.getUint32(p + 4, true);
-      const w2 = input.getUint32(p + 8, true);
+      const w0 = input.getUint32(start, true);
+      const w1 = input.getUint32(start + 4, true);
+      const w2 = input.getUint32(start + 8, true);
       const a = pos + s.first;
       const z = pos + s.second;
       view.setUint32(a, w0, true);
@@ -215,7 +287,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
       view.setUint32(z, w0, true);
       view.setUint32(z + 4, w1, true);
       view.setUint32(z + 8, w2, true);
-      for (let k = 12; k < len; k++) out[a + k] = out[z + k] = b[p + k]!;
+      for (let k = 12; k < len; k++) out[a + k] = out[z + k] = b[start + k]!;
       if (s.display >= 0) {
         // CC-XXX-YY-NNNNN (the hyphens are in the stamp): code bytes 0-1, 2-4, 5-6, 7-11.
         const d = pos + s.display;
@@ -226,12 +298,17 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
         out[d + 10] = w1 >>> 24;
         view.setUint32(d + 11, w2, true);
       }
+      if (s.number >= 0) {
+        // The line number, kept as ASCII digits and counted up in place (most lines change one digit).
+        if (counterLine !== line) setCounter(line, digits);
+        const at = pos + s.number;
+        for (let k = 0; k < digits; k++) out[at + k] = counter[k]!;
+        counterLine = bump(digits) ? line + 1 : -1;
+      }
       pos += s.size;
-      valid++;
-      p = next;
     }
     w.pos = pos;
-    return n;
+    return line - firstLine;
   };
   return { lines, valid: () => valid };
 }

@@ -15,10 +15,10 @@ export interface Verdict {
   repaired?: string | null;
 }
 
-/** Where a code was read in a CSV/TSV input: its 1-based line and the column's header or number. */
+/** Where a code was read: its 1-based line in a list, or in a CSV/TSV input its record's line and the column's header or number. */
 export interface Where {
   line: number;
-  column: string;
+  column?: string;
 }
 
 /** The service's answer about one code (--remote), as the contract types it. */
@@ -52,7 +52,7 @@ export function jsonLine(input: string, v: Verdict, withDisplay: boolean, remote
   if (withDisplay) out += `,"display":${v.display == null ? 'null' : jsonString(v.display)}`;
   out += `,"problems":${problemsJson(v.problems)}`;
   if (v.repaired) out += `,"repaired":${jsonString(v.repaired)}`;
-  if (at) out += `,"line":${at.line},"column":${jsonString(at.column)}`;
+  if (at) out += at.column === undefined ? `,"line":${at.line}` : `,"line":${at.line},"column":${jsonString(at.column)}`;
   if (remote) out += `,"remote":${JSON.stringify(remote)}`;
   return `${out}}\n`;
 }

@@ -7,15 +7,16 @@ import { UsageError } from '../../errors.js';
 /** A code is a few characters; a "line" this long means the input is not a list of codes. */
 export const MAX_LINE_BYTES = 1 << 20;
 
-export type LineHandler = (bytes: Buffer, start: number, end: number) => void;
+/** `line`: the 1-based line number in its input; undefined for a code that is not a line (an argument, a table cell). */
+export type LineHandler = (bytes: Buffer, start: number, end: number, line?: number) => void;
 
 /**
  * Takes every line of bytes[start..stop) at once, where stop - 1 is a '\n' and start begins a
- * line (never the first line of the input), and returns how many lines there were, blank ones
- * included. It must do for each line exactly what giving it to `line` via emitLine would do:
+ * line (never the first line of the input) numbered firstLine, and returns how many lines there
+ * were, blank ones included. It must do for each line exactly what giving it to `line` via emitLine would do:
  * it exists so that a bulk fast path can avoid a call per line.
  */
-export type LinesHandler = (bytes: Buffer, start: number, stop: number) => number;
+export type LinesHandler = (bytes: Buffer, start: number, stop: number, firstLine: number) => number;
 
 export interface LineSink {
   line: LineHandler;
@@ -23,7 +24,7 @@ export interface LineSink {
 }
 
 /** Drops a trailing CR, skips blank lines (empty, or spaces and tabs only), passes the rest on. */
-export function emitLine(bytes: Buffer, start: number, end: number, onLine: LineHandler): void {
+export function emitLine(bytes: Buffer, start: number, end: number, onLine: LineHandler, line: number): void {
   if (end > start && bytes[end - 1] === 13) end--;
   if (end === start) return;
   const first = bytes[start];
@@ -32,16 +33,16 @@ export function emitLine(bytes: Buffer, start: number, end: number, onLine: Line
     while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
     if (i === end) return;
   }
-  onLine(bytes, start, end);
+  onLine(bytes, start, end, line);
 }
 
 /** The general LinesHandler: one emitLine per line. */
-function splitLines(bytes: Buffer, start: number, stop: number, onLine: LineHandler): number {
+export function splitLines(bytes: Buffer, start: number, stop: number, firstLine: number, onLine: LineHandler): number {
   let n = 0;
   while (start < stop) {
     // Always found: bytes[stop - 1] is a newline.
     const i = bytes.indexOf(10, start);
-    emitLine(bytes, start, i, onLine);
+    emitLine(bytes, start, i, onLine, firstLine + n);
     start = i + 1;
     n++;
   }
@@ -61,13 +62,13 @@ export async function eachLine(
   afterChunk: () => Promise<void> | undefined,
 ): Promise<void> {
   const onLine = typeof sink === 'function' ? sink : sink.line;
-  const onLines: LinesHandler = (typeof sink === 'function' ? undefined : sink.lines) ?? ((b, s, e) => splitLines(b, s, e, onLine));
+  const onLines: LinesHandler = (typeof sink === 'function' ? undefined : sink.lines) ?? ((b, s, e, first) => splitLines(b, s, e, first, onLine));
   let carry: Buffer | undefined;
   let lines = 0;
   // Lines one at a time: the one that straddles chunks, and the first (it may start with a BOM).
   const single = (b: Buffer, s: number, e: number) => {
-    if (lines++ === 0 && e - s >= 3 && b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf) s += 3;
-    emitLine(b, s, e, onLine);
+    if (lines === 0 && e - s >= 3 && b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf) s += 3;
+    emitLine(b, s, e, onLine, ++lines);
   };
   for await (const piece of stream) {
     const chunk: Buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : (piece as Buffer);
@@ -83,7 +84,7 @@ export async function eachLine(
         const line = Buffer.concat([carry, chunk.subarray(0, i + 1)]);
         carry = undefined;
         if (lines === 0) single(line, 0, line.length - 1);
-        else lines += onLines(line, 0, line.length);
+        else lines += onLines(line, 0, line.length, lines + 1);
         start = i + 1;
       }
     }
@@ -98,7 +99,7 @@ export async function eachLine(
       // Whole lines in one go; the part after the last newline waits for the next chunk.
       const stop = lines === 0 ? start : chunk.lastIndexOf(10) + 1;
       if (stop > start) {
-        lines += onLines(chunk, start, stop);
+        lines += onLines(chunk, start, stop, lines + 1);
         start = stop;
       }
       // Copied: the rest of the chunk is small, and keeping a view would pin the whole chunk.

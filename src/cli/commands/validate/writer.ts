@@ -51,9 +51,12 @@ export class ByteWriter {
     this.pos = 0;
   }
 
-  /** After a chunk of input: write when enough has piled up, and wait if the stream is full. */
-  maybeFlush(): Promise<void> | undefined {
-    if (this.pos >= SIZE / 2) this.spill();
+  /**
+   * After a chunk of input: write when enough has piled up (`now`: whatever there is, for a
+   * person watching a terminal), and wait if the stream is full.
+   */
+  maybeFlush(now = false): Promise<void> | undefined {
+    if (this.pos >= SIZE / 2 || (now && this.pos > 0)) this.spill();
     return this.stream.writableNeedDrain ? this.drain() : undefined;
   }
 

@@ -1,0 +1,73 @@
+// Where each valid code was first seen, for the "same code twice" warning: an open-addressing
+// table of numeric keys (src/codes codeKey / upcKeyAt / isrcKeyAt), so that the bulk path keeps
+// no string per line. On a large input the table is far larger than the caches, and its cost is
+// the cache misses of the look-ups: the keys are kept apart from the first places (which are only
+// written, and read back for a duplicate), at most half full: 12 bytes a slot, about 24 MB for a
+// million codes.
+
+export class DuplicateIndex {
+  private keys: Float64Array;
+  private firsts: Int32Array;
+  private mask: number;
+  private size = 0;
+
+  /** `expected`: how many codes may come (a file's size over a code's), to size the table once. */
+  constructor(expected = 0) {
+    let capacity = 1 << 12;
+    while (capacity < expected * 2 && capacity < 1 << 26) capacity *= 2;
+    this.keys = new Float64Array(capacity);
+    this.firsts = new Int32Array(capacity);
+    this.mask = capacity - 1;
+  }
+
+  /**
+   * The place `key` was first seen, or 0 the first time (then `where` is kept). A place is a line
+   * number, or minus the ordinal of an argument; never 0.
+   */
+  firstOrAdd(key: number, where: number): number {
+    // Stored as key + 1: 0 marks an empty slot.
+    const k = key + 1;
+    const keys = this.keys;
+    let i = hash(k) & this.mask;
+    for (;;) {
+      const at = keys[i]!;
+      if (at === 0) break;
+      if (at === k) return this.firsts[i]!;
+      i = (i + 1) & this.mask;
+    }
+    keys[i] = k;
+    this.firsts[i] = where;
+    if (++this.size * 2 > this.mask) this.grow();
+    return 0;
+  }
+
+  private grow(): void {
+    const { keys, firsts } = this;
+    const capacity = keys.length * 2;
+    this.keys = new Float64Array(capacity);
+    this.firsts = new Int32Array(capacity);
+    this.mask = capacity - 1;
+    for (let j = 0; j < keys.length; j++) {
+      const k = keys[j]!;
+      if (k === 0) continue;
+      let i = hash(k) & this.mask;
+      while (this.keys[i] !== 0) i = (i + 1) & this.mask;
+      this.keys[i] = k;
+      this.firsts[i] = firsts[j]!;
+    }
+  }
+}
+
+/** Mixes both 32-bit halves of a key below 2^53. */
+function hash(k: number): number {
+  const lo = k >>> 0;
+  const hi = (k / 4294967296) | 0;
+  let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 15;
+  return Math.imul(h, 0xc2b2ae35) ^ (h >>> 13);
+}
+
+/** How a first place reads in the warning. */
+export function placeText(where: number): string {
+  return where > 0 ? `line ${where}` : `code ${-where}`;
+}

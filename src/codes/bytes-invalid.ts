@@ -1,0 +1,311 @@
+// Byte-level diagnosis of the common invalid lines of bulk input (a wrong check digit or length,
+// a letter among the digits or out of place in an ISRC, other separators, and spreadsheet damage:
+// scientific notation, a trailing .0, quotes, lost leading zeros). It says what checkUpc /
+// checkIsrc followed by diagnoseDamage would say, as small integers ("specs", one per problem)
+// instead of Problem objects, so that the bulk path can write each problem's text serialised
+// once (problemOfSpec builds it, from the same constructors as the engine). A line it does not
+// fully understand (a valid code, non-ASCII, controls, anything unusual) gets false: the general
+// path takes it. test/unit/codes-bytes-invalid.test.ts holds it to the engine on random input.
+import { apostropheProblem, decimalSuffixProblem, lostLeadingZeroProblem, quotedProblem, scientificProblem } from './damage.js';
+import { badCharacterProblem, moreBadCharactersProblem, MAX_CHAR_PROBLEMS } from './chars.js';
+import { badFormatProblem, isrcLengthProblem, LETTER_OR_DIGIT } from './isrc.js';
+import { badCheckDigitProblem, DIGIT, gtin14IndicatorProblem, lengthProblem } from './upc.js';
+import type { Problem } from './types.js';
+
+/** What a spec's type byte means; a spec is type << 24 | a << 16 | b << 8 | c. */
+export const SPEC = {
+  badCheckDigit: 1, // a = actual, b = expected, c = position
+  upcLength: 2, // a = digits
+  gtin14Indicator: 3, // a = first digit
+  upcBadCharacter: 4, // a = the byte, c = position
+  upcMoreBadCharacters: 5, // c = how many more
+  isrcBadCharacter: 6, // a = the byte, c = position
+  isrcMoreBadCharacters: 7, // c = how many more
+  badFormat: 8, // a = the byte found, b = index in the code, c = position
+  isrcLength: 9, // a = characters
+  scientific: 10, // the message quotes the input: see problemOfSpec
+  quoted: 11, // a = opening quote, b = closing quote
+  apostrophe: 12,
+  decimalSuffix: 13, // a = separator, b = zeros
+  lostLeadingZero: 14, // a = digits
+} as const;
+
+const spec = (type: number, a = 0, b = 0, c = 0) => (type << 24) | (a << 16) | (b << 8) | c;
+
+/** The Problem a spec stands for; `input` is the line (only scientific notation quotes it). */
+export function problemOfSpec(s: number, input: string): Problem {
+  const a = (s >>> 16) & 0xff;
+  const b = (s >>> 8) & 0xff;
+  const c = s & 0xff;
+  switch (s >>> 24) {
+    case SPEC.badCheckDigit:
+      return badCheckDigitProblem(a, b, c);
+    case SPEC.upcLength:
+      return lengthProblem(a);
+    case SPEC.gtin14Indicator:
+      return gtin14IndicatorProblem(a);
+    case SPEC.upcBadCharacter:
+      return badCharacterProblem(String.fromCharCode(a), c, DIGIT);
+    case SPEC.upcMoreBadCharacters:
+      return moreBadCharactersProblem(c, DIGIT);
+    case SPEC.isrcBadCharacter:
+      return badCharacterProblem(String.fromCharCode(a), c, LETTER_OR_DIGIT);
+    case SPEC.isrcMoreBadCharacters:
+      return moreBadCharactersProblem(c, LETTER_OR_DIGIT);
+    case SPEC.badFormat:
+      return badFormatProblem(b, String.fromCharCode(a), c);
+    case SPEC.isrcLength:
+      return isrcLengthProblem(a);
+    case SPEC.scientific:
+      return scientificProblem(input);
+    case SPEC.quoted:
+      return quotedProblem(String.fromCharCode(a), String.fromCharCode(b));
+    case SPEC.apostrophe:
+      return apostropheProblem();
+    case SPEC.decimalSuffix:
+      return decimalSuffixProblem(String.fromCharCode(a) + '0'.repeat(b));
+    case SPEC.lostLeadingZero:
+      return lostLeadingZeroProblem(a);
+    default:
+      throw new RangeError(`problemOfSpec: unknown spec ${s}`);
+  }
+}
+
+/** A diagnosis, reused from line to line: specs[0..count) and, when certain, the repaired code. */
+export class ByteDiagnosis {
+  readonly specs = new Int32Array(16);
+  count = 0;
+  readonly repaired = new Uint8Array(16);
+  /** 0: no repaired code. */
+  repairedLength = 0;
+  /** Where each kept character of an ISRC was (1-based, in the part being checked). */
+  readonly positions = new Uint8Array(48);
+  readonly code = new Uint8Array(48);
+
+  push(s: number): void {
+    this.specs[this.count++] = s;
+  }
+}
+
+/** Longer lines are left to the general path (the counts above fit a byte). */
+const MAX_LINE = 40;
+
+/** True when every byte is printable ASCII other than a backslash, and the ends are not spaces. */
+function plainAscii(b: Uint8Array, s: number, e: number): boolean {
+  if (b[s] === 32 || b[e - 1] === 32) return false;
+  for (let i = s; i < e; i++) {
+    const c = b[i]!;
+    if (c < 32 || c > 126 || c === 92) return false;
+  }
+  return true;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isQuote = (c: number | undefined) => c === 34 || c === 39;
+
+/** The mod-10 check of digits b[s..e) (a leading zero changes nothing, so this holds padded too). */
+function checkDigitOk(b: Uint8Array, s: number, e: number): boolean {
+  let sum = 0;
+  let weight = 3;
+  for (let i = e - 2; i >= s; i--) {
+    sum += (b[i]! - 48) * weight;
+    weight = 4 - weight;
+  }
+  return (10 - (sum % 10)) % 10 === b[e - 1]! - 48;
+}
+
+/** checkUpc on bare digits: pushes its problem and returns true, or false when the code is valid. */
+function upcDigits(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  const len = e - s;
+  if (len < 12 || len > 14) {
+    out.push(spec(SPEC.upcLength, len));
+    return true;
+  }
+  if (len === 14 && b[s] !== 48) {
+    out.push(spec(SPEC.gtin14Indicator, b[s]! - 48));
+    return true;
+  }
+  let sum = 0;
+  let weight = 3;
+  for (let i = e - 2; i >= s; i--) {
+    sum += (b[i]! - 48) * weight;
+    weight = 4 - weight;
+  }
+  const expected = (10 - (sum % 10)) % 10;
+  const actual = b[e - 1]! - 48;
+  if (expected === actual) return false;
+  out.push(spec(SPEC.badCheckDigit, actual, expected, len));
+  return true;
+}
+
+function setRepaired(out: ByteDiagnosis, zeros: number, b: Uint8Array, s: number, e: number): void {
+  let n = 0;
+  for (; n < zeros; n++) out.repaired[n] = 48;
+  for (let i = s; i < e; i++) out.repaired[n++] = b[i]!;
+  out.repairedLength = n;
+}
+
+/** ^[+-]?\d+(?:[.,]\d+)?[eE][+]?\d+$ */
+function isScientific(b: Uint8Array, s: number, e: number): boolean {
+  let i = s;
+  if (b[i] === 43 || b[i] === 45) i++;
+  const d0 = i;
+  while (i < e && isDigit(b[i]!)) i++;
+  if (i === d0) return false;
+  if (b[i] === 46 || b[i] === 44) {
+    const d1 = ++i;
+    while (i < e && isDigit(b[i]!)) i++;
+    if (i === d1) return false;
+  }
+  if (b[i] !== 69 && b[i] !== 101) return false;
+  i++;
+  if (b[i] === 43) i++;
+  const d2 = i;
+  while (i < e && isDigit(b[i]!)) i++;
+  return i > d2 && i === e;
+}
+
+/**
+ * The problems of an invalid UPC line bytes[s..e) (no CR, not blank), as checkUpc and then
+ * diagnoseDamage give them; false when the line is valid or not one this knows.
+ */
+export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  out.count = 0;
+  out.repairedLength = 0;
+  const len = e - s;
+  if (len === 0 || len > MAX_LINE || !plainAscii(b, s, e)) return false;
+  let digits = 0;
+  let letters = 0;
+  for (let i = s; i < e; i++) {
+    const c = b[i]!;
+    if (isDigit(c)) digits++;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
+  }
+  if (digits === len) {
+    if ((len === 10 || len === 11) && checkDigitOk(b, s, e)) {
+      out.push(spec(SPEC.lostLeadingZero, len));
+      setRepaired(out, 12 - len, b, s, e);
+      return true;
+    }
+    return upcDigits(b, s, e, out);
+  }
+  if (isScientific(b, s, e)) {
+    out.push(spec(SPEC.scientific));
+    return true;
+  }
+  if (digits + letters === len) {
+    // Letters among digits: each is a bad character, as compact() reports them.
+    let bad = 0;
+    for (let i = s; i < e; i++) {
+      if (isDigit(b[i]!)) continue;
+      if (++bad <= MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcBadCharacter, b[i]!, 0, i - s + 1));
+    }
+    if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
+    return true;
+  }
+  // Spreadsheet damage: quotes or a leading apostrophe, then digits, then perhaps ".0…".
+  let p = s;
+  let q = e;
+  if (len >= 2 && isQuote(b[s]) && isQuote(b[e - 1])) {
+    out.push(spec(SPEC.quoted, b[s]!, b[e - 1]!));
+    p++;
+    q--;
+  } else if (b[s] === 39) {
+    out.push(spec(SPEC.apostrophe));
+    p++;
+  }
+  let end = p;
+  while (end < q && isDigit(b[end]!)) end++;
+  if (end === p) return false;
+  if (end < q) {
+    if (b[end] !== 46 || end + 1 === q) return false;
+    for (let i = end + 1; i < q; i++) if (b[i] !== 48) return false;
+    out.push(spec(SPEC.decimalSuffix, 46, q - end - 1));
+  }
+  if (out.count === 0) return false;
+  const n = end - p;
+  if ((n === 10 || n === 11) && checkDigitOk(b, p, end)) {
+    out.push(spec(SPEC.lostLeadingZero, n));
+    setRepaired(out, 12 - n, b, p, end);
+    return true;
+  }
+  // What is left is checked as a code: its problems follow the damage, or it is the repair.
+  if (!upcDigits(b, p, end, out)) setRepaired(out, 0, b, p, end);
+  return true;
+}
+
+const CLASS_LETTER = 1;
+const CLASS_DIGIT = 2;
+/** What each of the 12 positions of an ISRC accepts (letter, either, digit). */
+const SHAPE = [1, 1, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2];
+
+/** checkIsrc on b[s..e): pushes its problems and returns true, or false when it is valid (its compact form in out.code[from..from+12), from returned via out.repaired when repairing). */
+function isrcCore(b: Uint8Array, s: number, e: number, out: ByteDiagnosis, repair: boolean): boolean {
+  const code = out.code;
+  const positions = out.positions;
+  let n = 0;
+  let bad = 0;
+  for (let i = s; i < e; i++) {
+    let c = b[i]!;
+    if (c === 32 || c === 45) continue;
+    if (c >= 97 && c <= 122) c -= 32;
+    else if (!((c >= 65 && c <= 90) || isDigit(c))) {
+      if (++bad <= MAX_CHAR_PROBLEMS) out.push(spec(SPEC.isrcBadCharacter, c, 0, i - s + 1));
+      continue;
+    }
+    code[n] = c;
+    positions[n++] = i - s + 1;
+  }
+  if (bad > 0) {
+    if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.isrcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
+    return true;
+  }
+  let from = 0;
+  if (n > 12 && code[0] === 73 && code[1] === 83 && code[2] === 82 && code[3] === 67) from = 4;
+  if (n - from !== 12) {
+    out.push(spec(SPEC.isrcLength, n - from));
+    return true;
+  }
+  let wrong = false;
+  for (let i = 0; i < 12; i++) {
+    const c = code[from + i]!;
+    const cls = c <= 57 ? CLASS_DIGIT : CLASS_LETTER;
+    if ((cls & SHAPE[i]!) === 0) {
+      out.push(spec(SPEC.badFormat, c, i, positions[from + i]!));
+      wrong = true;
+    }
+  }
+  if (wrong) return true;
+  if (repair) {
+    for (let i = 0; i < 12; i++) out.repaired[i] = code[from + i]!;
+    out.repairedLength = 12;
+  }
+  return false;
+}
+
+/**
+ * The problems of an invalid ISRC line bytes[s..e) (no CR, not blank), as checkIsrc and then
+ * diagnoseDamage give them; false when the line is valid (warnings are the general path's) or
+ * not one this knows.
+ */
+export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  out.count = 0;
+  out.repairedLength = 0;
+  const len = e - s;
+  if (len === 0 || len > MAX_LINE || !plainAscii(b, s, e)) return false;
+  let p = s;
+  let q = e;
+  if (len >= 2 && isQuote(b[s]) && isQuote(b[e - 1])) {
+    out.push(spec(SPEC.quoted, b[s]!, b[e - 1]!));
+    p++;
+    q--;
+  } else if (b[s] === 39) {
+    out.push(spec(SPEC.apostrophe));
+    p++;
+  }
+  if (out.count === 0) return isrcCore(b, s, e, out, false);
+  // The code inside the quotes, trimmed: only when there is no space to trim.
+  if (p === q || b[p] === 32 || b[q - 1] === 32) return false;
+  isrcCore(b, p, q, out, true);
+  return true;
+}

@@ -1,0 +1,99 @@
+// The bulk path of `reldist validate` (fast.ts, invalid-lines.ts) against the general path
+// (every line decoded, checked and formatted one by one, RELDIST_VALIDATE_GENERAL_PATH set) on a
+// generated file of every sort of line: the same stdout and stderr, byte for byte, in every mode.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { upcCheckDigit } from '../../src/codes/index.js';
+import { GENERAL_PATH_ENV } from '../../src/cli/commands/validate/check-codes.js';
+import { useCli } from './cli-harness.js';
+
+const cli = useCli();
+const dir = mkdtempSync(join(tmpdir(), 'reldist-validate-fast-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** A mixed list: valid, loosely written, repeated, warned, invalid in every known way, damaged, blank, odd. */
+function mixed(kind: 'upc' | 'isrc', n: number): string {
+  const random = rng(kind === 'upc' ? 1 : 2);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const upc = (first = pick(['0', '1', '6', '7', '8', '2', '9'])) => {
+    const data = first + String(Math.floor(random() * 1e10)).padStart(10, '0');
+    return data + upcCheckDigit(data);
+  };
+  const isrc = () =>
+    pick(['US', 'GB', 'XX', 'QZ']) + Array.from({ length: 3 }, () => pick([...'ABCXYZ019'])).join('') + String(Math.floor(random() * 40)).padStart(2, '0') + String(Math.floor(random() * 1e5)).padStart(5, '0');
+  const seen: string[] = [];
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const code = kind === 'upc' ? upc() : isrc();
+    if (i % 7 !== 0) seen.push(code);
+    const r = random();
+    const line =
+      r < 0.35
+        ? code
+        : r < 0.4
+          ? seen.length > 0 ? pick(seen) : code
+          : r < 0.45
+            ? kind === 'upc' ? `${code.slice(0, 1)} ${code.slice(1, 6)}-${code.slice(6)}` : `${code.slice(0, 2).toLowerCase()}-${code.slice(2, 5)}-${code.slice(5, 7)}-${code.slice(7)}`
+            : r < 0.55
+              ? code.slice(0, -1) + ((Number(code.at(-1)) + 1) % 10)
+              : r < 0.6
+                ? code.slice(0, 4) + code.slice(5)
+                : r < 0.65
+                  ? `${code.slice(0, 3)}O${code.slice(4)}`
+                  : r < 0.7
+                    ? `"${code}"`
+                    : r < 0.73
+                      ? `'${code}`
+                      : r < 0.76
+                        ? kind === 'upc' ? `${code[1]}.${code.slice(2, 7)}E+11` : `${code.slice(0, 2)}/${code.slice(2)}`
+                        : r < 0.8
+                          ? kind === 'upc' ? `${String(Number(code))}.0` : `"${code.slice(0, 11)}"`
+                          : r < 0.83
+                            ? kind === 'upc' ? upc('0').slice(1) : `ISRC ${code}`
+                            : r < 0.85
+                              ? pick(['', '  ', '\t', 'x', '０１２', '"a\\b"', 'US‐RC1760783', '"036000241457', '1,234,567', 'ıTABC2300001', '000000000000'])
+                              : code;
+    lines.push(line + (random() < 0.1 ? '\r\n' : '\n'));
+  }
+  return `\ufeff${lines.join('')}`;
+}
+
+describe('validate: the bulk path says what the general path says', () => {
+  for (const kind of ['upc', 'isrc'] as const) {
+    it(`${kind}: JSON, rows, --invalid-only and --fix, byte for byte, summary included`, async () => {
+      const path = join(dir, `${kind}.txt`);
+      // Over 64 KiB: several chunks, with lines cut between them.
+      writeFileSync(path, mixed(kind, 12_000));
+      for (const flags of [['--json'], [], ['--json', '--invalid-only'], ['--invalid-only'], ['--fix']]) {
+        const argv = ['validate', kind, '--file', path, ...flags];
+        const fast = await cli.run(argv);
+        const general = await cli.run(argv, { env: { [GENERAL_PATH_ENV]: '1' } });
+        expect(fast.code, fast.stderr).toBe(3);
+        expect(fast.stderr).toBe(general.stderr);
+        expect(fast.stdout === general.stdout, `${flags.join(' ')}: stdout differs`).toBe(true);
+      }
+    }, 60_000);
+  }
+
+  it('JSON stays one line per code, in input order, each with its line number', async () => {
+    const path = join(dir, 'order.txt');
+    const text = mixed('upc', 3000);
+    writeFileSync(path, text);
+    const r = await cli.run(['validate', 'upc', '--file', path, '--json', '--quiet']);
+    const lines = r.stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l) as { input: string; line: number });
+    const expected = text
+      .slice(1)
+      .split('\n')
+      .slice(0, -1)
+      .map((l, i) => ({ input: l.replace(/\r$/, ''), line: i + 1 }))
+      .filter((l) => l.input.trim() !== '');
+    expect(lines.map((l) => ({ input: l.input, line: l.line }))).toEqual(expected);
+  });
+});
