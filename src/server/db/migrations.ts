@@ -116,6 +116,93 @@ export const coreMigrations: Migration[] = [
       }
     },
   },
+  {
+    name: 'scale: indexes for the filters, counts by status and type, trigram search, the auto-review due time',
+    up(db) {
+      db.exec(`
+        CREATE INDEX releases_user_status ON releases(user_id, status, id);
+        CREATE INDEX releases_user_type ON releases(user_id, type, id);
+        -- settleDueReviews runs before every request of a sandbox user: an index range, not a scan.
+        CREATE INDEX releases_review_due ON releases(user_id, json_extract(data, '$.auto_review.due_at')) WHERE status = 'in_review';
+
+        -- A list's total without counting rows: kept by triggers, read as a sum of a few rows.
+        CREATE TABLE release_counts (
+          user_id INTEGER NOT NULL,
+          status TEXT NOT NULL,
+          type TEXT NOT NULL,
+          n INTEGER NOT NULL,
+          PRIMARY KEY (user_id, status, type)
+        ) WITHOUT ROWID;
+        INSERT INTO release_counts (user_id, status, type, n) SELECT user_id, status, type, COUNT(*) FROM releases GROUP BY 1, 2, 3;
+        CREATE TRIGGER release_counts_insert AFTER INSERT ON releases BEGIN
+          INSERT INTO release_counts (user_id, status, type, n) VALUES (new.user_id, new.status, new.type, 1)
+            ON CONFLICT (user_id, status, type) DO UPDATE SET n = n + 1;
+        END;
+        CREATE TRIGGER release_counts_delete AFTER DELETE ON releases BEGIN
+          UPDATE release_counts SET n = n - 1 WHERE user_id = old.user_id AND status = old.status AND type = old.type;
+        END;
+        CREATE TRIGGER release_counts_update AFTER UPDATE OF user_id, status, type ON releases
+          WHEN old.user_id IS NOT new.user_id OR old.status IS NOT new.status OR old.type IS NOT new.type BEGIN
+          UPDATE release_counts SET n = n - 1 WHERE user_id = old.user_id AND status = old.status AND type = old.type;
+          INSERT INTO release_counts (user_id, status, type, n) VALUES (new.user_id, new.status, new.type, 1)
+            ON CONFLICT (user_id, status, type) DO UPDATE SET n = n + 1;
+        END;
+
+        -- Search: every substring of three characters or more, found through an index of trigrams
+        -- over search_text (external content: the text is stored once, in releases).
+        CREATE VIRTUAL TABLE releases_search USING fts5(search_text, content = 'releases', content_rowid = 'id', tokenize = 'trigram');
+        CREATE TRIGGER releases_search_insert AFTER INSERT ON releases BEGIN
+          INSERT INTO releases_search (rowid, search_text) VALUES (new.id, new.search_text);
+        END;
+        CREATE TRIGGER releases_search_delete AFTER DELETE ON releases BEGIN
+          INSERT INTO releases_search (releases_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+        END;
+        CREATE TRIGGER releases_search_update AFTER UPDATE OF search_text ON releases
+          WHEN old.search_text IS NOT new.search_text BEGIN
+          INSERT INTO releases_search (releases_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+          INSERT INTO releases_search (rowid, search_text) VALUES (new.id, new.search_text);
+        END;
+      `);
+      // Catalog keys in the contract's form (catalogNumberKey: NFC as well); the index is then
+      // built over the final keys. Only rows whose key changes are written.
+      const rows = db.prepare('SELECT id, catalog_key, data FROM releases').all() as { id: number; catalog_key: string | null; data: string }[];
+      const update = db.prepare('UPDATE releases SET catalog_key = ? WHERE id = ?');
+      for (const row of rows) {
+        const key = catalogKey((JSON.parse(row.data) as ReleaseData).catalog_number);
+        if (key !== row.catalog_key) update.run(key, row.id);
+      }
+      db.exec("INSERT INTO releases_search (releases_search) VALUES ('rebuild')");
+    },
+  },
+  {
+    name: 'tokens: a generation bumped by every revocation or change, for the verified-token cache',
+    up(db) {
+      // http/auth.ts keeps verified tokens in memory and drops them all when this number moves;
+      // triggers bump it whatever process or tool changes the tables.
+      db.exec(`
+        CREATE TABLE token_generation (only INTEGER PRIMARY KEY CHECK (only = 1), n INTEGER NOT NULL);
+        INSERT INTO token_generation (only, n) VALUES (1, 0);
+        CREATE TRIGGER tokens_deleted AFTER DELETE ON tokens BEGIN UPDATE token_generation SET n = n + 1; END;
+        CREATE TRIGGER tokens_updated AFTER UPDATE ON tokens BEGIN UPDATE token_generation SET n = n + 1; END;
+        CREATE TRIGGER users_deleted AFTER DELETE ON users BEGIN UPDATE token_generation SET n = n + 1; END;
+        CREATE TRIGGER users_updated AFTER UPDATE OF id, kind, name, email ON users BEGIN UPDATE token_generation SET n = n + 1; END;
+      `);
+    },
+  },
+  {
+    name: 'sandbox ISRCs: a counter per user and year',
+    up(db) {
+      // Filled on first use from the highest designation already assigned (store/codes.ts).
+      db.exec(`
+        CREATE TABLE isrc_counters (
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          year INTEGER NOT NULL,
+          next INTEGER NOT NULL,
+          PRIMARY KEY (user_id, year)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** Applies every pending migration of every module, each module in one IMMEDIATE transaction. */
