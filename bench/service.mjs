@@ -197,13 +197,34 @@ function seed(dataDir, count, tracksEach) {
 
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
-/** Requests per second for `seconds` with `connections` connections, each one request at a time. */
-async function load(url, token, connections, seconds) {
+/** CPU time (user + system) a process has used so far, in ms (Linux; undefined elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in USER_HZ (100)
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Drives `server` for `seconds` with `connections` connections, each one request at a time:
+ * requests/s, and the server's CPU time per request (µs), which a loaded machine disturbs less.
+ */
+async function load(server, path, token, connections, seconds) {
+  const cpu0 = cpuMs(server.child.pid);
+  const { rps, requests } = await drive(server.base_url + path, token, connections, seconds);
+  const cpu1 = cpuMs(server.child.pid);
+  return { rps, cpuUs: cpu0 === undefined || cpu1 === undefined ? NaN : ((cpu1 - cpu0) * 1000) / requests };
+}
+
+async function drive(url, token, connections, seconds) {
   if (hasWrk) {
     const r = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-H', `Authorization: Bearer ${token}`, url], { encoding: 'utf8' });
     const m = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout);
-    if (!m || /Non-2xx/.test(r.stdout)) throw new Error(`wrk failed on ${url}:\n${r.stdout}${r.stderr}`);
-    return Number(m[1]);
+    const n = /(\d+) requests in/.exec(r.stdout);
+    if (!m || !n || /Non-2xx/.test(r.stdout)) throw new Error(`wrk failed on ${url}:\n${r.stdout}${r.stderr}`);
+    return { rps: Number(m[1]), requests: Number(n[1]) };
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const end = performance.now() + seconds * 1000;
@@ -222,7 +243,7 @@ async function load(url, token, connections, seconds) {
     }
   }));
   agent.destroy();
-  return done / ((performance.now() - started) / 1000);
+  return { rps: done / ((performance.now() - started) / 1000), requests: done };
 }
 
 async function fetchBytes(url, token) {
@@ -277,24 +298,29 @@ async function hotPath(tmp, rounds, seconds) {
     if (!a.equals(b)) throw new Error(`the floor answers ${c.path} with other bytes than reldist: fix the floor`);
   }
   const results = [];
-  for (const c of cases) for (const connections of [1, 8]) results.push({ ...c, connections, ratios: [], serve: [], floor: [] });
+  for (const c of cases) for (const connections of [1, 8]) results.push({ ...c, connections, ratios: [], cpuRatios: [], serve: [], floor: [], serveCpu: [], floorCpu: [] });
   for (let round = 0; round < rounds + 1; round++) {
     for (const r of results) {
       // Alternate which goes first, so neither always runs right after the other's load.
       const order = round % 2 ? ['floor', 'serve'] : ['serve', 'floor'];
-      const rps = {};
-      for (const who of order) rps[who] = await load((who === 'serve' ? serve : floor).base_url + r.path, token, r.connections, seconds);
+      const got = {};
+      for (const who of order) got[who] = await load(who === 'serve' ? serve : floor, r.path, token, r.connections, seconds);
       if (round === 0) continue; // warm-up
-      r.serve.push(rps.serve);
-      r.floor.push(rps.floor);
-      r.ratios.push(rps.serve / rps.floor);
+      r.serve.push(got.serve.rps);
+      r.floor.push(got.floor.rps);
+      r.ratios.push(got.serve.rps / got.floor.rps);
+      r.cpuRatios.push(got.floor.cpuUs / got.serve.cpuUs);
+      r.serveCpu.push(got.serve.cpuUs);
+      r.floorCpu.push(got.floor.cpuUs);
     }
   }
-  console.log('  endpoint                         conns   reldist req/s   floor req/s   ratio (median, min-max)   target');
+  console.log('  ratio: reldist requests/s over the floor\'s; cpu: the floor\'s CPU time per request over reldist\'s');
+  console.log('  endpoint                    conns  reldist req/s  floor req/s  ratio (median, min-max)  cpu µs/req  cpu (median, min-max)  target');
   for (const r of results) {
     const target = 0.6;
     const m = median(r.ratios);
-    console.log(`  ${r.name.padEnd(32)} ${String(r.connections).padStart(5)}   ${median(r.serve).toFixed(0).padStart(13)}   ${median(r.floor).toFixed(0).padStart(11)}   x${fmt(m)} (${fmt(Math.min(...r.ratios))}-${fmt(Math.max(...r.ratios))})`.padEnd(112) + `   >= ${target} ${m >= target ? 'ok' : 'MISSED'}`);
+    const spread = (xs) => `x${fmt(median(xs))} (${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))})`;
+    console.log(`  ${r.name.padEnd(27)} ${String(r.connections).padStart(5)}  ${median(r.serve).toFixed(0).padStart(13)}  ${median(r.floor).toFixed(0).padStart(11)}  ${spread(r.ratios).padEnd(23)}  ${`${median(r.serveCpu).toFixed(0)}/${median(r.floorCpu).toFixed(0)}`.padStart(10)}  ${spread(r.cpuRatios).padEnd(21)}  >= ${target} ${m >= target ? 'ok' : 'MISSED'}`);
   }
   await stop(floor);
   await stop(serve);
@@ -322,7 +348,7 @@ async function scale(tmp, rounds, seconds) {
     ['search: catalog number', `/releases?search=${catalogNumberOf(k)}`],
     ['catalog_number', `/releases?catalog_number=${catalogNumberOf(k)}`],
     ['GET /releases/{id}', `/releases/${k}`],
-  ].map(([name, path]) => ({ name, path, ratios: [], small: [], large: [] }));
+  ].map(([name, path]) => ({ name, path, ratios: [], cpuRatios: [], small: [], large: [] }));
   for (const c of cases) {
     // Sanity: each search finds the release in both catalogs.
     for (const s of servers) {
@@ -333,18 +359,21 @@ async function scale(tmp, rounds, seconds) {
   for (let round = 0; round < rounds + 1; round++) {
     for (const c of cases) {
       const order = round % 2 ? [1, 0] : [0, 1];
-      const rps = [];
-      for (const i of order) rps[i] = await load(servers[i].base_url + c.path, servers[i].tokens.label, 1, seconds);
+      const got = [];
+      for (const i of order) got[i] = await load(servers[i], c.path, servers[i].tokens.label, 1, seconds);
       if (round === 0) continue;
-      c.small.push(1000 / rps[0]);
-      c.large.push(1000 / rps[1]);
-      c.ratios.push(rps[0] / rps[1]);
+      c.small.push(1000 / got[0].rps);
+      c.large.push(1000 / got[1].rps);
+      c.ratios.push(got[0].rps / got[1].rps);
+      c.cpuRatios.push(got[1].cpuUs / got[0].cpuUs);
     }
   }
-  console.log('  query (1 connection)       ms at 1k   ms at 100k   ratio 100k/1k (median, min-max)   target');
+  console.log('  time: per request at 100k over 1k (1 connection); cpu: the service\'s CPU time per request, 100k over 1k');
+  console.log('  query                    ms at 1k  ms at 100k  time (median, min-max)  cpu (median, min-max)  target');
   for (const c of cases) {
     const m = median(c.ratios);
-    console.log(`  ${c.name.padEnd(24)} ${median(c.small).toFixed(3).padStart(10)}   ${median(c.large).toFixed(3).padStart(10)}   x${fmt(m)} (${fmt(Math.min(...c.ratios))}-${fmt(Math.max(...c.ratios))})`.padEnd(90) + `   <= 1.5 ${m <= 1.5 ? 'ok' : 'MISSED'}`);
+    const spread = (xs) => `x${fmt(median(xs))} (${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))})`;
+    console.log(`  ${c.name.padEnd(23)} ${median(c.small).toFixed(3).padStart(9)}  ${median(c.large).toFixed(3).padStart(10)}  ${spread(c.ratios).padEnd(22)}  ${spread(c.cpuRatios).padEnd(21)}  <= 1.5 ${m <= 1.5 ? 'ok' : 'MISSED'}`);
   }
   for (const s of servers) await stop(s);
 }

@@ -90,6 +90,12 @@ function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): v
   throw new ServiceError(403, 'forbidden', message);
 }
 
+/** A JSON answer carrying its request id (see http/request-id.ts for why it is set here). */
+function respond(c: Context<AppEnv>, body: string | null, status: number, headers: Record<string, string> = {}): Response {
+  c.set('requestIdSent', true);
+  return new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': c.var.requestId, ...headers } });
+}
+
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 export function buildApp(options: AppOptions): Hono<AppEnv> {
@@ -129,6 +135,9 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
+    // A constant answer (the lookups) reads no release: nothing to settle, nothing to parse.
+    const known = spec.constant ? constantBodies.get(spec) : undefined;
+    if (known !== undefined) return respond(c, known, spec.status);
     if (deps.sandbox) settleDueReviews(deps, user.id);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
@@ -141,14 +150,9 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       const url = new URL(c.req.url);
       const started = beginIdempotent(deps.db, user.id, idemKey, requestHash(spec.method, url.pathname + url.search, bytes), deps.now());
       if (started.kind === 'replay') {
-        return new Response(started.body === '' ? null : started.body, {
-          status: started.status,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' },
-        });
+        return respond(c, started.body === '' ? null : started.body, started.status, { 'idempotent-replayed': 'true' });
       }
     }
-    const known = spec.constant ? constantBodies.get(spec) : undefined;
-    if (known !== undefined) return new Response(known, { status: spec.status, headers: { 'content-type': 'application/json; charset=utf-8' } });
     let status: number;
     let text: string;
     try {
@@ -172,10 +176,13 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     if (spec.constant) constantBodies.set(spec, text);
     if (spec.etag) {
       const tag = etagOf(text);
-      if (matchesEtag(c.req.header('if-none-match'), tag)) return new Response(null, { status: 304, headers: { etag: tag } });
-      return new Response(text, { status, headers: { 'content-type': 'application/json; charset=utf-8', etag: tag } });
+      if (matchesEtag(c.req.header('if-none-match'), tag)) {
+        c.set('requestIdSent', true);
+        return new Response(null, { status: 304, headers: { etag: tag, 'x-request-id': c.var.requestId } });
+      }
+      return respond(c, text, status, { etag: tag });
     }
-    return new Response(text === '' ? null : text, { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    return respond(c, text === '' ? null : text, status);
   };
 
   for (const endpoint of endpoints) {

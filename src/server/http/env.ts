@@ -7,6 +7,8 @@ export interface AppEnv {
   Bindings: HttpBindings;
   Variables: {
     requestId: string;
+    /** The response already carries X-Request-Id (set by the route runner). */
+    requestIdSent: boolean;
     log: Logger;
     user: AuthUser;
     /** The rate limiter's verification of the bearer token, reused by authentication. */
