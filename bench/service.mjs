@@ -151,7 +151,11 @@ const upcOf = (n) => {
   return `${data}${(10 - (sum % 10)) % 10}`;
 };
 const catalogNumberOf = (n) => `BEN-${String(n).padStart(6, '0')}`;
-const artistOf = (n) => `Artist ${word(n + 1_000_000)}`;
+/** A made-up name, a different one per release (a search for it finds that release alone). */
+const artistOf = (n) => {
+  const cap = (w) => w[0].toUpperCase() + w.slice(1);
+  return `${cap(word(n + 1_000_000).slice(0, 5))} ${cap(word(n + 2_000_000))}`;
+};
 
 /**
  * `count` releases (each with `tracksEach` tracks) for the label account, straight into the

@@ -94,6 +94,7 @@ test('a data directory of the previous schema gets the search index, the counts 
     s = await startTestServer({ dataDir });
     expect(ids(await api(s, token, 'GET', '/releases?search=old%20'))).toEqual([one.id, two.id].sort((x, y) => x - y));
     expect((await api(s, token, 'GET', '/releases?type=album')).body.meta.total).toBe(1);
+    expect(ids(await api(s, token, 'GET', `/releases?search=${encodeURIComponent(composed.slice(0, 5))}`))).toEqual([one.id]);
     expect((await api(s, token, 'GET', '/releases?status=draft')).body.meta.total).toBe(2);
     // Found by the composed spelling, and the composed spelling counts as taken.
     expect(ids(await api(s, token, 'GET', `/releases?catalog_number=${encodeURIComponent(composed.toLowerCase())}`))).toEqual([one.id]);
@@ -119,6 +120,7 @@ test('the filters and the search are answered through indexes, not by reading ev
     expect(plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.id IN (SELECT rowid FROM releases_search WHERE releases_search MATCH ?)', 1, '"abc"')).toMatch(/VIRTUAL TABLE INDEX/);
     expect(plan("SELECT id FROM releases WHERE user_id = ? AND status = 'in_review' AND json_extract(data, '$.auto_review.due_at') <= ?", 1, 'x')).toMatch(/releases_review_due/);
     expect(plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.catalog_key = ?', 1, 'x')).toMatch(/releases_user_catalog/);
+    expect(plan('SELECT release_id FROM release_code_suffixes WHERE user_id = ? AND suffix >= ? AND suffix < ?', 1, 'a', 'b')).toMatch(/SEARCH release_code_suffixes USING PRIMARY KEY/);
     db.close();
   } finally {
     await s.close();

@@ -5,6 +5,18 @@ import type { Database } from 'better-sqlite3';
 import type { Migration, ServerModule } from '../handler.js';
 import { catalogKey, searchText, type ReleaseData } from '../store/releases.js';
 
+/** The words a release is searched by (title, artist names), from its row `r` (new, old or the table). */
+const WORDS = (r: string) =>
+  `${r}.title || char(10) || coalesce((SELECT group_concat(json_extract(value, '$.name'), char(10)) FROM json_each(${r}.data, '$.artists')), '')`;
+
+/** 1..64 as JSON: where each suffix of a code starts (codes are at most 32 characters on the wire). */
+const POSITIONS = JSON.stringify(Array.from({ length: 64 }, (_, i) => i + 1));
+
+/** Inserts the suffixes (3 characters or more) of row `r`'s UPC and catalog key. */
+const SUFFIXES = (r: string) => `INSERT OR IGNORE INTO release_code_suffixes (user_id, suffix, release_id)
+          SELECT ${r}.user_id, substr(c.code, k.value), ${r}.id FROM (SELECT lower(${r}.upc) AS code UNION SELECT ${r}.catalog_key) c, json_each('${POSITIONS}') k
+          WHERE c.code IS NOT NULL AND k.value <= length(c.code) - 2;`;
+
 export const coreMigrations: Migration[] = [
   {
     name: 'users, tokens, releases, tracks, uploads, idempotency',
@@ -148,19 +160,42 @@ export const coreMigrations: Migration[] = [
             ON CONFLICT (user_id, status, type) DO UPDATE SET n = n + 1;
         END;
 
-        -- Search: every substring of three characters or more, found through an index of trigrams
-        -- over search_text (external content: the text is stored once, in releases).
-        CREATE VIRTUAL TABLE releases_search USING fts5(search_text, content = 'releases', content_rowid = 'id', tokenize = 'trigram');
+        -- Search, part 1: the words (title and artist names) in an index of trigrams, contentless
+        -- (the text is in releases already) and without positions (a candidate is checked against
+        -- search_text anyway: store/releases.ts), which keeps it small and its look-ups short.
+        CREATE VIRTUAL TABLE releases_search USING fts5(words, content = '', contentless_delete = 1, tokenize = 'trigram', detail = 'none');
         CREATE TRIGGER releases_search_insert AFTER INSERT ON releases BEGIN
-          INSERT INTO releases_search (rowid, search_text) VALUES (new.id, new.search_text);
+          INSERT INTO releases_search (rowid, words) VALUES (new.id, ${WORDS('new')});
         END;
         CREATE TRIGGER releases_search_delete AFTER DELETE ON releases BEGIN
-          INSERT INTO releases_search (releases_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+          DELETE FROM releases_search WHERE rowid = old.id;
         END;
-        CREATE TRIGGER releases_search_update AFTER UPDATE OF search_text ON releases
-          WHEN old.search_text IS NOT new.search_text BEGIN
-          INSERT INTO releases_search (releases_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
-          INSERT INTO releases_search (rowid, search_text) VALUES (new.id, new.search_text);
+        CREATE TRIGGER releases_search_update AFTER UPDATE OF title, data ON releases
+          WHEN old.title IS NOT new.title OR json_extract(old.data, '$.artists') IS NOT json_extract(new.data, '$.artists') BEGIN
+          DELETE FROM releases_search WHERE rowid = old.id;
+          INSERT INTO releases_search (rowid, words) VALUES (new.id, ${WORDS('new')});
+        END;
+
+        -- Search, part 2: the codes (UPC, catalog key), whose characters are too few for trigrams
+        -- to tell apart (every UPC of an account shares its prefix): each suffix of three characters
+        -- or more, so a part of a code is a range of this index.
+        CREATE TABLE release_code_suffixes (
+          user_id INTEGER NOT NULL,
+          suffix TEXT NOT NULL,
+          release_id INTEGER NOT NULL,
+          PRIMARY KEY (user_id, suffix, release_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX release_code_suffixes_release ON release_code_suffixes(release_id);
+        CREATE TRIGGER release_code_suffixes_insert AFTER INSERT ON releases BEGIN
+          ${SUFFIXES('new')}
+        END;
+        CREATE TRIGGER release_code_suffixes_delete AFTER DELETE ON releases BEGIN
+          DELETE FROM release_code_suffixes WHERE release_id = old.id;
+        END;
+        CREATE TRIGGER release_code_suffixes_update AFTER UPDATE OF user_id, upc, catalog_key ON releases
+          WHEN old.user_id IS NOT new.user_id OR old.upc IS NOT new.upc OR old.catalog_key IS NOT new.catalog_key BEGIN
+          DELETE FROM release_code_suffixes WHERE release_id = old.id;
+          ${SUFFIXES('new')}
         END;
       `);
       // Catalog keys in the contract's form (catalogNumberKey: NFC as well); the index is then
@@ -171,7 +206,18 @@ export const coreMigrations: Migration[] = [
         const key = catalogKey((JSON.parse(row.data) as ReleaseData).catalog_number);
         if (key !== row.catalog_key) update.run(key, row.id);
       }
-      db.exec("INSERT INTO releases_search (releases_search) VALUES ('rebuild')");
+      // search_text holds the catalog number in its key form now (store/releases.ts: searchText).
+      const all = db.prepare('SELECT id, title, upc, data FROM releases').all() as { id: number; title: string; upc: string | null; data: string }[];
+      const setText = db.prepare('UPDATE releases SET search_text = ? WHERE id = ?');
+      for (const row of all) setText.run(searchText(row.title, JSON.parse(row.data) as ReleaseData, row.upc), row.id);
+      db.exec(`
+        INSERT INTO releases_search (rowid, words) SELECT id, ${WORDS('releases')} FROM releases;
+        INSERT INTO releases_search (releases_search) VALUES ('optimize');
+      `);
+      db.exec(`INSERT OR IGNORE INTO release_code_suffixes (user_id, suffix, release_id)
+        SELECT c.user_id, substr(c.code, k.value), c.id
+        FROM (SELECT user_id, id, lower(upc) AS code FROM releases UNION ALL SELECT user_id, id, catalog_key FROM releases) c, json_each('${POSITIONS}') k
+        WHERE c.code IS NOT NULL AND k.value <= length(c.code) - 2`);
     },
   },
   {

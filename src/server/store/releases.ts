@@ -76,8 +76,9 @@ export function upcColumns(upc: string | null): { upc: string | null; upc_gtin14
   return r.valid ? { upc: r.normalized, upc_gtin14: r.gtin14 } : { upc, upc_gtin14: null };
 }
 
+/** What a search looks in: title, artist names, UPC and catalog number (in its key form), lowercased. */
 export function searchText(title: string, data: ReleaseData, upc: string | null): string {
-  return [title, ...data.artists.map((a) => a.name), upc ?? '', data.catalog_number ?? ''].join('\n').toLowerCase();
+  return [title, ...data.artists.map((a) => a.name), upc ?? '', catalogKey(data.catalog_number) ?? ''].join('\n').toLowerCase();
 }
 
 /** The natural key of a release within an account: its catalog number in the contract's key form; null for none. */
@@ -202,15 +203,42 @@ export interface ListedRelease extends Release {
   trackCount: number;
 }
 
-/** Shorter needles than a trigram cannot use the search index (see below). */
+/** Shorter needles than a trigram cannot use the search indexes (see below). */
 const TRIGRAM = 3;
+
+/** Every code point past this one: `suffix < needle + AFTER` bounds a prefix range. */
+const AFTER = String.fromCodePoint(0x10ffff);
+
+/**
+ * The search's candidates, then the check. Words (title, artist names) come from the trigram
+ * index releases_search: the needle's trigrams, every third one and the last, all present. Codes
+ * (UPC, catalog key) come from release_code_suffixes: the suffixes that begin with the needle.
+ * Each candidate is then checked against search_text (instr), so the answer is exactly the
+ * releases whose search text holds the needle, as the plain scan gave. A needle too short for
+ * a trigram, or spanning two fields (a line break), is looked for with that scan (LIKE).
+ */
+function searchCondition(userId: number, needle: string): { sql: string; args: unknown[] } {
+  const chars = [...needle];
+  if (chars.length < TRIGRAM || needle.includes('\n')) {
+    // LIKE wildcards in the search text are taken literally.
+    return { sql: "r.search_text LIKE ? ESCAPE '\\'", args: [`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] };
+  }
+  const trigrams = new Set<string>();
+  for (let i = 0; i + TRIGRAM <= chars.length; i += TRIGRAM) trigrams.add(chars.slice(i, i + TRIGRAM).join(''));
+  trigrams.add(chars.slice(-TRIGRAM).join(''));
+  const match = [...trigrams].map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
+  return {
+    sql: `r.id IN (SELECT rowid FROM releases_search WHERE releases_search MATCH ?
+                   UNION SELECT release_id FROM release_code_suffixes WHERE user_id = ? AND suffix >= ? AND suffix < ?)
+          AND instr(r.search_text, ?) > 0`,
+    args: [match, userId, needle, needle + AFTER, needle],
+  };
+}
 
 /**
  * One page of the user's releases, newest first, and how many match. Every filter is served by an
  * index (db/migrations.ts): status and type by (user_id, status|type, id), with the totals read from
- * release_counts; the catalog number by its key; the search text by the trigram index
- * releases_search, so a search reads the matching rows only. A needle of one or two characters has
- * no trigram and scans the user's rows (LIKE), as before.
+ * release_counts; the catalog number by its key; the search by the indexes of searchCondition.
  */
 export function listReleases(db: Database, userId: number, f: ListFilter): { rows: ListedRelease[]; total: number } {
   const where = ['r.user_id = ?'];
@@ -224,15 +252,10 @@ export function listReleases(db: Database, userId: number, f: ListFilter): { row
     args.push(f.type);
   }
   const needle = f.search ? f.search.toLowerCase() : '';
-  if (needle !== '' && [...needle].length >= TRIGRAM) {
-    // Title, artist names, UPC and catalog number, as a substring: one FTS5 phrase over trigrams
-    // matches exactly the texts containing the needle (quotes doubled; nothing else is syntax in a phrase).
-    where.push('r.id IN (SELECT rowid FROM releases_search WHERE releases_search MATCH ?)');
-    args.push(`"${needle.replace(/"/g, '""')}"`);
-  } else if (needle !== '') {
-    // LIKE wildcards in the search text are taken literally.
-    where.push("r.search_text LIKE ? ESCAPE '\\'");
-    args.push(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (needle !== '') {
+    const search = searchCondition(userId, needle);
+    where.push(search.sql);
+    args.push(...search.args);
   }
   const key = catalogKey(f.catalogNumber);
   if (key !== null) {
