@@ -8,7 +8,7 @@ const ADDED_AFTER_3 = `
   DROP TRIGGER releases_search_insert; DROP TRIGGER releases_search_delete; DROP TRIGGER releases_search_update;
   DROP TRIGGER release_code_suffixes_insert; DROP TRIGGER release_code_suffixes_delete; DROP TRIGGER release_code_suffixes_update;
   DROP TRIGGER tokens_deleted; DROP TRIGGER tokens_updated; DROP TRIGGER users_deleted; DROP TRIGGER users_updated;
-  DROP TABLE release_counts; DROP TABLE releases_search; DROP TABLE release_code_suffixes; DROP TABLE token_generation; DROP TABLE isrc_counters;
+  DROP TABLE release_counts; DROP TABLE releases_search; DROP TABLE release_code_suffixes; DROP TABLE code_positions; DROP TABLE token_generation; DROP TABLE isrc_counters;
   DROP INDEX releases_user_status; DROP INDEX releases_user_type; DROP INDEX releases_review_due;
 `;
 

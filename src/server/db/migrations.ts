@@ -9,13 +9,13 @@ import { catalogKey, searchText, type ReleaseData } from '../store/releases.js';
 const WORDS = (r: string) =>
   `${r}.title || char(10) || coalesce((SELECT group_concat(json_extract(value, '$.name'), char(10)) FROM json_each(${r}.data, '$.artists')), '')`;
 
-/** 1..64 as JSON: where each suffix of a code starts (codes are at most 32 characters on the wire). */
-const POSITIONS = JSON.stringify(Array.from({ length: 64 }, (_, i) => i + 1));
+/** Where a suffix of a code may start: 1..64 (codes are at most 32 characters on the wire). */
+const CODE_POSITIONS = 64;
 
 /** Inserts the suffixes (3 characters or more) of row `r`'s UPC and catalog key. */
 const SUFFIXES = (r: string) => `INSERT OR IGNORE INTO release_code_suffixes (user_id, suffix, release_id)
-          SELECT ${r}.user_id, substr(c.code, k.value), ${r}.id FROM (SELECT lower(${r}.upc) AS code UNION SELECT ${r}.catalog_key) c, json_each('${POSITIONS}') k
-          WHERE c.code IS NOT NULL AND k.value <= length(c.code) - 2;`;
+          SELECT ${r}.user_id, substr(c.code, k.p), ${r}.id FROM (SELECT lower(${r}.upc) AS code UNION SELECT ${r}.catalog_key) c, code_positions k
+          WHERE c.code IS NOT NULL AND k.p <= length(c.code) - 2;`;
 
 export const coreMigrations: Migration[] = [
   {
@@ -179,6 +179,8 @@ export const coreMigrations: Migration[] = [
         -- Search, part 2: the codes (UPC, catalog key), whose characters are too few for trigrams
         -- to tell apart (every UPC of an account shares its prefix): each suffix of three characters
         -- or more, so a part of a code is a range of this index.
+        CREATE TABLE code_positions (p INTEGER PRIMARY KEY);
+        INSERT INTO code_positions (p) SELECT value FROM json_each('${JSON.stringify(Array.from({ length: CODE_POSITIONS }, (_, i) => i + 1))}');
         CREATE TABLE release_code_suffixes (
           user_id INTEGER NOT NULL,
           suffix TEXT NOT NULL,
@@ -215,9 +217,9 @@ export const coreMigrations: Migration[] = [
         INSERT INTO releases_search (releases_search) VALUES ('optimize');
       `);
       db.exec(`INSERT OR IGNORE INTO release_code_suffixes (user_id, suffix, release_id)
-        SELECT c.user_id, substr(c.code, k.value), c.id
-        FROM (SELECT user_id, id, lower(upc) AS code FROM releases UNION ALL SELECT user_id, id, catalog_key FROM releases) c, json_each('${POSITIONS}') k
-        WHERE c.code IS NOT NULL AND k.value <= length(c.code) - 2`);
+        SELECT c.user_id, substr(c.code, k.p), c.id
+        FROM (SELECT user_id, id, lower(upc) AS code FROM releases UNION ALL SELECT user_id, id, catalog_key FROM releases) c, code_positions k
+        WHERE c.code IS NOT NULL AND k.p <= length(c.code) - 2`);
     },
   },
   {
