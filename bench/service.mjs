@@ -9,7 +9,8 @@
 // Scale: the same queries against a 1,000-release and a 100,000-release catalog, one connection,
 // interleaved; the ratio is time per request at 100k over time at 1k.
 //
-//   node bench/service.mjs [--rounds 5] [--seconds 1] [--no-scale] [--no-hot]
+//   node bench/service.mjs [--rounds 5] [--seconds 1] [--no-scale] [--no-hot] [--bin path/to/reldist.js]
+// --bin measures another build (e.g. an older commit's, for a before/after).
 // Load comes from wrk when it is installed, else from a small node:http client (one request in
 // flight per connection). Needs `npm run build` first (it runs bin/reldist.js).
 import { spawn } from 'node:child_process';
@@ -123,8 +124,9 @@ function startProcess(args) {
   });
 }
 
+const bin = argv.includes('--bin') ? argv[argv.indexOf('--bin') + 1] : join(root, 'bin/reldist.js');
 const startServe = (dataDir) =>
-  startProcess([join(root, 'bin/reldist.js'), 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--rate-limit', '999999999']);
+  startProcess([bin, 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--rate-limit', '999999999']);
 
 async function stop(p) {
   children.delete(p.child);
@@ -266,10 +268,10 @@ const fmt = (x) => x.toFixed(2);
 // ---------------------------------------------------------------- main
 
 async function main() {
-  if (!existsSync(join(root, 'dist/main.js'))) throw new Error('build first: npm run build');
+  if (!argv.includes('--bin') && !existsSync(join(root, 'dist/main.js'))) throw new Error('build first: npm run build');
   const ROUNDS = num('--rounds', 5);
   const SECONDS = num('--seconds', 1);
-  console.log(`service bench: node ${process.version}, NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}, load from ${hasWrk ? 'wrk' : 'node:http'}, ${ROUNDS} interleaved rounds of ${SECONDS} s`);
+  console.log(`service bench: node ${process.version}, NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}, load from ${hasWrk ? 'wrk' : 'node:http'}, ${bin}, ${ROUNDS} interleaved rounds of ${SECONDS} s`);
   const tmp = mkdtempSync(join(tmpdir(), 'reldist-bench-service-'));
   try {
     if (!argv.includes('--no-hot')) await hotPath(tmp, ROUNDS, SECONDS);
