@@ -134,10 +134,10 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     const user = authenticate(c.req.header('authorization'), verifier, c.var.tokenLookup);
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
-    // Before anything reads or writes the caller's releases: reviews due by now have happened.
     // A constant answer (the lookups) reads no release: nothing to settle, nothing to parse.
     const known = spec.constant ? constantBodies.get(spec) : undefined;
     if (known !== undefined) return respond(c, known, spec.status);
+    // Before anything reads or writes the caller's releases: reviews due by now have happened.
     if (deps.sandbox) settleDueReviews(deps, user.id);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
