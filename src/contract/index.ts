@@ -6,3 +6,4 @@ export * from './errors.js';
 export * from './routes.js';
 export * from './catalog.js';
 export { toUser } from './user.js';
+export { catalogNumberKey } from './catalog-number.js';

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { acceptsIdempotencyKey, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
-import { authenticate, bearerToken } from './http/auth.js';
+import { TokenVerifier, authenticate, bearerToken } from './http/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
 import { etagOf, matchesEtag } from './http/etag.js';
@@ -22,7 +22,6 @@ import { handlers as releasesHandlers } from './handlers/releases.js';
 import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
-import { findUserByToken } from './store/users.js';
 import { receiveUpload } from './uploads/route.js';
 
 const HANDLER_MAPS: Record<string, HandlerMap> = {
@@ -77,6 +76,8 @@ interface RouteSpec {
   status: number;
   account?: 'label' | 'artist';
   etag?: boolean;
+  /** The answer is the same for every request of the process (the lookups): serialised once. */
+  constant?: boolean;
 }
 
 /** Preferences of one kind of account are refused to the other, naming the endpoints to use. */
@@ -89,6 +90,12 @@ function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): v
   throw new ServiceError(403, 'forbidden', message);
 }
 
+/** A JSON answer carrying its request id (see http/request-id.ts for why it is set here). */
+function respond(c: Context<AppEnv>, body: string | null, status: number, headers: Record<string, string> = {}): Response {
+  c.set('requestIdSent', true);
+  return new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': c.var.requestId, ...headers } });
+}
+
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 export function buildApp(options: AppOptions): Hono<AppEnv> {
@@ -96,6 +103,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   const handlers = mergeHandlers(options.handlerMaps ?? HANDLER_MAPS);
   const app = new Hono<AppEnv>();
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+  const verifier = new TokenVerifier(deps.db, { demoTokens: deps.demoAccounts ?? true });
 
   app.use('*', requestId(deps.log));
   if (limiter) {
@@ -104,9 +112,9 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       // budget); requests without a valid one share their address's, so made-up tokens buy no
       // fresh budgets.
       const token = bearerToken(c.req.header('authorization'));
-      const user = token === undefined ? undefined : findUserByToken(deps.db, token, { demoTokens: deps.demoAccounts ?? true });
-      if (token !== undefined) c.set('tokenLookup', { token, user });
-      const key = user !== undefined ? `token:${token}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
+      const verified = token === undefined ? undefined : verifier.verify(token);
+      if (token !== undefined) c.set('tokenLookup', { token, verified });
+      const key = verified !== undefined ? `token:${verified.hash}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
       if (wait > 0) {
         throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
@@ -121,10 +129,14 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     app.on(spec.method, spec.honoPath, (c) => run(c, spec, handler));
   };
 
+  const constantBodies = new Map<RouteSpec, string>();
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
-    const user = authenticate(deps.db, c.req.header('authorization'), { demoTokens: deps.demoAccounts ?? true }, c.var.tokenLookup);
+    const user = authenticate(c.req.header('authorization'), verifier, c.var.tokenLookup);
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
+    // A constant answer (the lookups) reads no release: nothing to settle, nothing to parse.
+    const known = spec.constant ? constantBodies.get(spec) : undefined;
+    if (known !== undefined) return respond(c, known, spec.status);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
     if (deps.sandbox) settleDueReviews(deps, user.id);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
@@ -138,10 +150,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       const url = new URL(c.req.url);
       const started = beginIdempotent(deps.db, user.id, idemKey, requestHash(spec.method, url.pathname + url.search, bytes), deps.now());
       if (started.kind === 'replay') {
-        return new Response(started.body === '' ? null : started.body, {
-          status: started.status,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' },
-        });
+        return respond(c, started.body === '' ? null : started.body, started.status, { 'idempotent-replayed': 'true' });
       }
     }
     let status: number;
@@ -164,12 +173,16 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       throw e;
     }
     if (idemKey !== undefined) finishIdempotent(deps.db, user.id, idemKey, status, text);
+    if (spec.constant) constantBodies.set(spec, text);
     if (spec.etag) {
       const tag = etagOf(text);
-      if (matchesEtag(c.req.header('if-none-match'), tag)) return new Response(null, { status: 304, headers: { etag: tag } });
-      return new Response(text, { status, headers: { 'content-type': 'application/json; charset=utf-8', etag: tag } });
+      if (matchesEtag(c.req.header('if-none-match'), tag)) {
+        c.set('requestIdSent', true);
+        return new Response(null, { status: 304, headers: { etag: tag, 'x-request-id': c.var.requestId } });
+      }
+      return respond(c, text, status, { etag: tag });
     }
-    return new Response(text === '' ? null : text, { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    return respond(c, text === '' ? null : text, status);
   };
 
   for (const endpoint of endpoints) {
@@ -185,6 +198,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
         status: endpoint.status,
         ...(endpoint.account ? { account: endpoint.account } : {}),
         ...(endpoint.etag ? { etag: true } : {}),
+        ...(endpoint.tag === 'lookups' ? { constant: true } : {}),
       },
       handler,
     );

@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ErrorBody, ReleaseResource, sandboxCatalog, sandboxEndpointIds, sandboxRoutes } from '../../src/contract/index.js';
 import { DB_FILE } from '../../src/server/db/open.js';
+import { downgradeToCoreVersion2 } from '../helpers/old-schema.js';
 import { createRelease, submittableRelease } from '../helpers/releases.js';
 import { api, makeTempDataDir, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -71,8 +72,7 @@ describe('catalog numbers', () => {
       await old.close();
       // Back to the schema before the rule, with two releases sharing a number.
       const db = new Database(join(dataDir, DB_FILE));
-      db.exec(`DROP INDEX releases_user_catalog; ALTER TABLE releases DROP COLUMN catalog_key;
-               UPDATE schema_version SET version = 2 WHERE component = 'core';`);
+      downgradeToCoreVersion2(db);
       db.prepare("UPDATE releases SET data = json_set(data, '$.catalog_number', 'dup-1 '), search_text = 'x' WHERE id = ?").run(two.id);
       db.close();
 

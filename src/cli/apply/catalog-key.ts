@@ -1,11 +1,10 @@
 // Apply finds a release on the service by its catalog number, so the number is the release's key:
 // compared trimmed and case-insensitively, required in every file, and never shared by two files.
+import { catalogNumberKey as normaliseCatalogNumber } from '../../contract/catalog-number.js';
 import type { ReleaseResource } from '../../contract/index.js';
 
-/** The form two catalog numbers are compared in: " nlr-0001" and "NLR-0001" are one release. */
-export function normaliseCatalogNumber(catalogNumber: string): string {
-  return catalogNumber.normalize('NFC').trim().toLowerCase();
-}
+/** The form two catalog numbers are compared in: the contract's one definition, the service's too. */
+export { normaliseCatalogNumber };
 
 export interface CatalogEntry {
   /** The release file, as the user named it. */

@@ -5,6 +5,18 @@ import type { Database } from 'better-sqlite3';
 import type { Migration, ServerModule } from '../handler.js';
 import { catalogKey, searchText, type ReleaseData } from '../store/releases.js';
 
+/** The words a release is searched by (title, artist names), from its row `r` (new, old or the table). */
+const WORDS = (r: string) =>
+  `${r}.title || char(10) || coalesce((SELECT group_concat(json_extract(value, '$.name'), char(10)) FROM json_each(${r}.data, '$.artists')), '')`;
+
+/** Where a suffix of a code may start: 1..64 (codes are at most 32 characters on the wire). */
+const CODE_POSITIONS = 64;
+
+/** Inserts the suffixes (3 characters or more) of row `r`'s UPC and catalog key. */
+const SUFFIXES = (r: string) => `INSERT OR IGNORE INTO release_code_suffixes (user_id, suffix, release_id)
+          SELECT ${r}.user_id, substr(c.code, k.p), ${r}.id FROM (SELECT lower(${r}.upc) AS code UNION SELECT ${r}.catalog_key) c, code_positions k
+          WHERE c.code IS NOT NULL AND k.p <= length(c.code) - 2;`;
+
 export const coreMigrations: Migration[] = [
   {
     name: 'users, tokens, releases, tracks, uploads, idempotency',
@@ -114,6 +126,129 @@ export const coreMigrations: Migration[] = [
         const data = JSON.parse(row.data) as ReleaseData;
         update.run(catalogKey(data.catalog_number), searchText(row.title, data, row.upc), row.id);
       }
+    },
+  },
+  {
+    name: 'scale: indexes for the filters, counts by status and type, trigram search, the auto-review due time',
+    up(db) {
+      db.exec(`
+        CREATE INDEX releases_user_status ON releases(user_id, status, id);
+        CREATE INDEX releases_user_type ON releases(user_id, type, id);
+        -- settleDueReviews runs before every request of a sandbox user: an index range, not a scan.
+        CREATE INDEX releases_review_due ON releases(user_id, json_extract(data, '$.auto_review.due_at')) WHERE status = 'in_review';
+
+        -- A list's total without counting rows: kept by triggers, read as a sum of a few rows.
+        CREATE TABLE release_counts (
+          user_id INTEGER NOT NULL,
+          status TEXT NOT NULL,
+          type TEXT NOT NULL,
+          n INTEGER NOT NULL,
+          PRIMARY KEY (user_id, status, type)
+        ) WITHOUT ROWID;
+        INSERT INTO release_counts (user_id, status, type, n) SELECT user_id, status, type, COUNT(*) FROM releases GROUP BY 1, 2, 3;
+        CREATE TRIGGER release_counts_insert AFTER INSERT ON releases BEGIN
+          INSERT INTO release_counts (user_id, status, type, n) VALUES (new.user_id, new.status, new.type, 1)
+            ON CONFLICT (user_id, status, type) DO UPDATE SET n = n + 1;
+        END;
+        CREATE TRIGGER release_counts_delete AFTER DELETE ON releases BEGIN
+          UPDATE release_counts SET n = n - 1 WHERE user_id = old.user_id AND status = old.status AND type = old.type;
+        END;
+        CREATE TRIGGER release_counts_update AFTER UPDATE OF user_id, status, type ON releases
+          WHEN old.user_id IS NOT new.user_id OR old.status IS NOT new.status OR old.type IS NOT new.type BEGIN
+          UPDATE release_counts SET n = n - 1 WHERE user_id = old.user_id AND status = old.status AND type = old.type;
+          INSERT INTO release_counts (user_id, status, type, n) VALUES (new.user_id, new.status, new.type, 1)
+            ON CONFLICT (user_id, status, type) DO UPDATE SET n = n + 1;
+        END;
+
+        -- Search, part 1: the words (title and artist names) in an index of trigrams, contentless
+        -- (the text is in releases already) and without positions (a candidate is checked against
+        -- search_text anyway: store/releases.ts), which keeps it small and its look-ups short.
+        CREATE VIRTUAL TABLE releases_search USING fts5(words, content = '', contentless_delete = 1, tokenize = 'trigram', detail = 'none');
+        CREATE TRIGGER releases_search_insert AFTER INSERT ON releases BEGIN
+          INSERT INTO releases_search (rowid, words) VALUES (new.id, ${WORDS('new')});
+        END;
+        CREATE TRIGGER releases_search_delete AFTER DELETE ON releases BEGIN
+          DELETE FROM releases_search WHERE rowid = old.id;
+        END;
+        CREATE TRIGGER releases_search_update AFTER UPDATE OF title, data ON releases
+          WHEN old.title IS NOT new.title OR json_extract(old.data, '$.artists') IS NOT json_extract(new.data, '$.artists') BEGIN
+          DELETE FROM releases_search WHERE rowid = old.id;
+          INSERT INTO releases_search (rowid, words) VALUES (new.id, ${WORDS('new')});
+        END;
+
+        -- Search, part 2: the codes (UPC, catalog key), whose characters are too few for trigrams
+        -- to tell apart (every UPC of an account shares its prefix): each suffix of three characters
+        -- or more, so a part of a code is a range of this index.
+        CREATE TABLE code_positions (p INTEGER PRIMARY KEY);
+        INSERT INTO code_positions (p) SELECT value FROM json_each('${JSON.stringify(Array.from({ length: CODE_POSITIONS }, (_, i) => i + 1))}');
+        CREATE TABLE release_code_suffixes (
+          user_id INTEGER NOT NULL,
+          suffix TEXT NOT NULL,
+          release_id INTEGER NOT NULL,
+          PRIMARY KEY (user_id, suffix, release_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX release_code_suffixes_release ON release_code_suffixes(release_id);
+        CREATE TRIGGER release_code_suffixes_insert AFTER INSERT ON releases BEGIN
+          ${SUFFIXES('new')}
+        END;
+        CREATE TRIGGER release_code_suffixes_delete AFTER DELETE ON releases BEGIN
+          DELETE FROM release_code_suffixes WHERE release_id = old.id;
+        END;
+        CREATE TRIGGER release_code_suffixes_update AFTER UPDATE OF user_id, upc, catalog_key ON releases
+          WHEN old.user_id IS NOT new.user_id OR old.upc IS NOT new.upc OR old.catalog_key IS NOT new.catalog_key BEGIN
+          DELETE FROM release_code_suffixes WHERE release_id = old.id;
+          ${SUFFIXES('new')}
+        END;
+      `);
+      // Catalog keys in the contract's form (catalogNumberKey: NFC as well); the index is then
+      // built over the final keys. Only rows whose key changes are written.
+      const rows = db.prepare('SELECT id, catalog_key, data FROM releases').all() as { id: number; catalog_key: string | null; data: string }[];
+      const update = db.prepare('UPDATE releases SET catalog_key = ? WHERE id = ?');
+      for (const row of rows) {
+        const key = catalogKey((JSON.parse(row.data) as ReleaseData).catalog_number);
+        if (key !== row.catalog_key) update.run(key, row.id);
+      }
+      // search_text holds the catalog number in its key form now (store/releases.ts: searchText).
+      const all = db.prepare('SELECT id, title, upc, data FROM releases').all() as { id: number; title: string; upc: string | null; data: string }[];
+      const setText = db.prepare('UPDATE releases SET search_text = ? WHERE id = ?');
+      for (const row of all) setText.run(searchText(row.title, JSON.parse(row.data) as ReleaseData, row.upc), row.id);
+      db.exec(`
+        INSERT INTO releases_search (rowid, words) SELECT id, ${WORDS('releases')} FROM releases;
+        INSERT INTO releases_search (releases_search) VALUES ('optimize');
+      `);
+      db.exec(`INSERT OR IGNORE INTO release_code_suffixes (user_id, suffix, release_id)
+        SELECT c.user_id, substr(c.code, k.p), c.id
+        FROM (SELECT user_id, id, lower(upc) AS code FROM releases UNION ALL SELECT user_id, id, catalog_key FROM releases) c, code_positions k
+        WHERE c.code IS NOT NULL AND k.p <= length(c.code) - 2`);
+    },
+  },
+  {
+    name: 'tokens: a generation bumped by every revocation or change, for the verified-token cache',
+    up(db) {
+      // http/auth.ts keeps verified tokens in memory and drops them all when this number moves;
+      // triggers bump it whatever process or tool changes the tables.
+      db.exec(`
+        CREATE TABLE token_generation (only INTEGER PRIMARY KEY CHECK (only = 1), n INTEGER NOT NULL);
+        INSERT INTO token_generation (only, n) VALUES (1, 0);
+        CREATE TRIGGER tokens_deleted AFTER DELETE ON tokens BEGIN UPDATE token_generation SET n = n + 1; END;
+        CREATE TRIGGER tokens_updated AFTER UPDATE ON tokens BEGIN UPDATE token_generation SET n = n + 1; END;
+        CREATE TRIGGER users_deleted AFTER DELETE ON users BEGIN UPDATE token_generation SET n = n + 1; END;
+        CREATE TRIGGER users_updated AFTER UPDATE OF id, kind, name, email ON users BEGIN UPDATE token_generation SET n = n + 1; END;
+      `);
+    },
+  },
+  {
+    name: 'sandbox ISRCs: a counter per user and year',
+    up(db) {
+      // Filled on first use from the highest designation already assigned (store/codes.ts).
+      db.exec(`
+        CREATE TABLE isrc_counters (
+          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          year INTEGER NOT NULL,
+          next INTEGER NOT NULL,
+          PRIMARY KEY (user_id, year)
+        ) WITHOUT ROWID;
+      `);
     },
   },
 ];

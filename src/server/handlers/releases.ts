@@ -56,7 +56,7 @@ export const handlers: HandlerMap = {
       status: query.status, type: query.type, search: query.search, catalogNumber: query.catalog_number, page, perPage,
     });
     return {
-      data: rows.map((r) => toReleaseResource(db, r, false)),
+      data: rows.map((r) => toReleaseResource(db, r, false, r.trackCount)),
       meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
     };
   },

@@ -1,7 +1,5 @@
 // Token-bucket rate limiting per bearer token (per client address for requests without a valid one).
 // In memory: a restart forgives everyone, which is fine for a reference service.
-import { createHash } from 'node:crypto';
-
 export interface RateLimitOptions {
   /** Bucket size: how many requests may come in a burst. */
   requests: number;
@@ -28,10 +26,11 @@ export class RateLimiter {
     this.perMs = options.requests / options.windowMs;
   }
 
-  /** Takes one request from the key's bucket; returns 0 when allowed, else seconds to wait. */
-  take(rawKey: string, nowMs: number): number {
-    // Keys are hashed so the map never holds a token.
-    const key = createHash('sha256').update(rawKey).digest('base64');
+  /**
+   * Takes one request from the key's bucket; returns 0 when allowed, else seconds to wait. The key
+   * is kept in memory as given: never a token (the caller passes the token's hash).
+   */
+  take(key: string, nowMs: number): number {
     let b = this.buckets.get(key);
     if (!b) {
       if (this.buckets.size >= MAX_BUCKETS) this.prune(nowMs);

@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ReleaseResource, ReleaseStatus, ReleaseType } from '../../contract/index.js';
 import { checkUpc } from '../../codes/index.js';
+import { catalogNumberKey } from '../../contract/catalog-number.js';
 import { notFound } from '../handler.js';
 import { listTrackResources } from './tracks.js';
 import { statement } from './statements.js';
@@ -75,14 +76,15 @@ export function upcColumns(upc: string | null): { upc: string | null; upc_gtin14
   return r.valid ? { upc: r.normalized, upc_gtin14: r.gtin14 } : { upc, upc_gtin14: null };
 }
 
+/** What a search looks in: title, artist names, UPC and catalog number (in its key form), lowercased. */
 export function searchText(title: string, data: ReleaseData, upc: string | null): string {
-  return [title, ...data.artists.map((a) => a.name), upc ?? '', data.catalog_number ?? ''].join('\n').toLowerCase();
+  return [title, ...data.artists.map((a) => a.name), upc ?? '', catalogKey(data.catalog_number) ?? ''].join('\n').toLowerCase();
 }
 
-/** The natural key of a release within an account: its catalog number, trimmed and case-folded. */
+/** The natural key of a release within an account: its catalog number in the contract's key form; null for none. */
 export function catalogKey(catalogNumber: string | null | undefined): string | null {
-  const t = catalogNumber?.trim() ?? '';
-  return t === '' ? null : t.toLowerCase();
+  const key = catalogNumber == null ? '' : catalogNumberKey(catalogNumber);
+  return key === '' ? null : key;
 }
 
 /** Another of the user's releases holding this catalog number (normalised), if any. */
@@ -147,11 +149,15 @@ export function saveRelease(
   );
 }
 
-export function toReleaseResource(db: Database, r: Release, withTracks: boolean): ReleaseResource {
+/**
+ * The release as the wire shows it. With tracks, or with `trackCount` already known (a list reads
+ * the counts in its own query); otherwise one count query.
+ */
+export function toReleaseResource(db: Database, r: Release, withTracks: boolean, trackCount?: number): ReleaseResource {
   const tracks = withTracks ? listTrackResources(db, r.row.id) : undefined;
-  const trackCount = tracks
+  const count = tracks
     ? tracks.length
-    : (statement(db, 'SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n;
+    : trackCount ?? (statement(db, 'SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n;
   const d = r.data;
   return {
     id: r.row.id,
@@ -173,7 +179,7 @@ export function toReleaseResource(db: Database, r: Release, withTracks: boolean)
     artwork: d.artwork,
     delivery: d.delivery,
     video: d.video,
-    track_count: trackCount,
+    track_count: count,
     ...(tracks ? { tracks } : {}),
     review: d.review,
     submission_notes: d.submission_notes ?? null,
@@ -192,33 +198,90 @@ export interface ListFilter {
   perPage: number;
 }
 
-export function listReleases(db: Database, userId: number, f: ListFilter): { rows: Release[]; total: number } {
-  const where = ['user_id = ?'];
+/** A list's row: the release and its number of tracks (counted in the same query). */
+export interface ListedRelease extends Release {
+  trackCount: number;
+}
+
+/** Shorter needles than a trigram cannot use the search indexes (see below). */
+const TRIGRAM = 3;
+
+/** Every code point past this one: `suffix < needle + AFTER` bounds a prefix range. */
+const AFTER = String.fromCodePoint(0x10ffff);
+
+/**
+ * The search's candidates, then the check. Words (title, artist names) come from the trigram
+ * index releases_search: the needle's trigrams, every third one and the last, all present. Codes
+ * (UPC, catalog key) come from release_code_suffixes: the suffixes that begin with the needle.
+ * Each candidate is then checked against search_text (instr), so the answer is exactly the
+ * releases whose search text holds the needle, as the plain scan gave. A needle too short for
+ * a trigram, or spanning two fields (a line break), is looked for with that scan (LIKE).
+ */
+function searchCondition(userId: number, needle: string): { sql: string; args: unknown[] } {
+  const chars = [...needle];
+  if (chars.length < TRIGRAM || needle.includes('\n')) {
+    // LIKE wildcards in the search text are taken literally.
+    return { sql: "r.search_text LIKE ? ESCAPE '\\'", args: [`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] };
+  }
+  const trigrams = new Set<string>();
+  for (let i = 0; i + TRIGRAM <= chars.length; i += TRIGRAM) trigrams.add(chars.slice(i, i + TRIGRAM).join(''));
+  trigrams.add(chars.slice(-TRIGRAM).join(''));
+  const match = [...trigrams].map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
+  return {
+    sql: `r.id IN (SELECT rowid FROM releases_search WHERE releases_search MATCH ?
+                   UNION SELECT release_id FROM release_code_suffixes WHERE user_id = ? AND suffix >= ? AND suffix < ?)
+          AND instr(r.search_text, ?) > 0`,
+    args: [match, userId, needle, needle + AFTER, needle],
+  };
+}
+
+/**
+ * One page of the user's releases, newest first, and how many match. Every filter is served by an
+ * index (db/migrations.ts): status and type by (user_id, status|type, id), with the totals read from
+ * release_counts; the catalog number by its key; the search by the indexes of searchCondition.
+ */
+export function listReleases(db: Database, userId: number, f: ListFilter): { rows: ListedRelease[]; total: number } {
+  const where = ['r.user_id = ?'];
   const args: unknown[] = [userId];
   if (f.status) {
-    where.push('status = ?');
+    where.push('r.status = ?');
     args.push(f.status);
   }
   if (f.type) {
-    where.push('type = ?');
+    where.push('r.type = ?');
     args.push(f.type);
   }
-  if (f.search) {
-    // Title, artist names, UPC and catalog number; LIKE wildcards in the search text are taken literally.
-    const needle = f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    where.push("search_text LIKE ? ESCAPE '\\'");
-    args.push(`%${needle}%`);
+  const needle = f.search ? f.search.toLowerCase() : '';
+  if (needle !== '') {
+    const search = searchCondition(userId, needle);
+    where.push(search.sql);
+    args.push(...search.args);
   }
   const key = catalogKey(f.catalogNumber);
   if (key !== null) {
-    where.push('catalog_key = ?');
+    where.push('r.catalog_key = ?');
     args.push(key);
   }
   const clause = where.join(' AND ');
-  const total = (statement(db, `SELECT COUNT(*) AS n FROM releases WHERE ${clause}`).get(...args) as { n: number }).n;
-  const rows = statement(db, `SELECT * FROM releases WHERE ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...args, f.perPage, (f.page - 1) * f.perPage) as ReleaseRow[];
-  return { rows: rows.map((row) => ({ row, data: JSON.parse(row.data) as ReleaseData })), total };
+  const total = needle === '' && key === null ? countByStatusAndType(db, userId, f) : (statement(db, `SELECT COUNT(*) AS n FROM releases r WHERE ${clause}`).get(...args) as { n: number }).n;
+  const rows = statement(
+    db,
+    `SELECT r.*, (SELECT COUNT(*) FROM tracks t WHERE t.release_id = r.id) AS track_count
+     FROM releases r WHERE ${clause} ORDER BY r.id DESC LIMIT ? OFFSET ?`,
+  ).all(...args, f.perPage, (f.page - 1) * f.perPage) as (ReleaseRow & { track_count: number })[];
+  return {
+    rows: rows.map(({ track_count, ...row }) => ({ row, data: JSON.parse(row.data) as ReleaseData, trackCount: track_count })),
+    total,
+  };
+}
+
+/** How many of the user's releases have this status and/or type: a sum over release_counts, whatever the catalog's size. */
+function countByStatusAndType(db: Database, userId: number, f: ListFilter): number {
+  const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM release_counts WHERE user_id = ?${f.status ? ' AND status = ?' : ''}${f.type ? ' AND type = ?' : ''}`;
+  const args: unknown[] = [userId];
+  if (f.status) args.push(f.status);
+  if (f.type) args.push(f.type);
+  return (statement(db, sql).get(...args) as { n: number }).n;
 }
 
 /** A release holding a product code, as a conflict names it. */
@@ -261,6 +324,7 @@ export function ownedReleaseIds(db: Database, userId: number, ids: readonly numb
 export function dueAutoReviews(db: Database, userId: number, nowIso: string): number[] {
   const rows = statement(
     db,
+    // The expression and the status test are those of the partial index releases_review_due.
     `SELECT id FROM releases WHERE user_id = ? AND status = 'in_review'
      AND json_extract(data, '$.auto_review.due_at') <= ? ORDER BY id`,
   ).all(userId, nowIso) as { id: number }[];
