@@ -19,6 +19,11 @@ export interface TransportRequest {
   /** A string/bytes body, or a factory so that a retry can open a fresh stream. */
   body?: string | Uint8Array | (() => Readable) | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Ask before sending a streamed body (Expect: 100-continue): a refusal then costs no bytes and
+   * cannot turn into a broken pipe. node:http only; undici (behind a proxy) sends at once.
+   */
+  expectContinue?: boolean;
 }
 
 export interface TransportResponse {
