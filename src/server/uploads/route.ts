@@ -28,6 +28,9 @@ import { signatureMatches } from './sign.js';
  */
 export const DISCARD_LIMIT = 16 * 1024 * 1024;
 
+/** How long a refused client that asked for 100 Continue may take to start sending anyway (curl waits 1 s). */
+const EXPECT_GRACE_MS = 200;
+
 const UPLOAD_PATH = /^\/uploads\/([^/?]*)(?:\?|$)/;
 
 const badSignature = () =>
@@ -124,18 +127,29 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       };
       const fail = (err: unknown, close = false) => {
         const se = asServiceError(err);
-        if (se.status >= 500) {
+        // 507 is a refusal like the others; only our own failures are logged as errors.
+        if (se.code === 'internal') {
           const e = err instanceof Error ? err : new Error(String(err));
           deps.log.error('request failed', { request_id: requestId, method: 'PUT', path, error: e.stack ?? e.message });
         }
         answer(se.status, errorBody(se, requestId), se.headers, close);
       };
-      // Refused with the body (or its rest) still to come: a client waiting for 100 Continue sends
-      // nothing more, so the connection just closes after the answer; any other client is still
-      // sending, so up to DISCARD_LIMIT bytes are read first, or it would meet a closed socket.
+      // Refused with the body (or its rest) still to come. A client still sending would meet a
+      // closed socket (a broken pipe instead of the answer), so up to DISCARD_LIMIT bytes are read
+      // and dropped first; beyond that the answer goes at once and the connection closes. A client
+      // waiting for 100 Continue is answered at once, unless its body comes anyway (a client that
+      // did not wait, or a proxy that said 100 itself): then that body is dropped first too.
       const refuseUnread = (err: unknown) => {
-        if (expectsContinue || Number(req.headers['content-length'] ?? 0) > DISCARD_LIMIT) return fail(err, true);
-        void discard(req, DISCARD_LIMIT).then((complete) => fail(err, !complete));
+        if (Number(req.headers['content-length'] ?? 0) > DISCARD_LIMIT) return fail(err, true);
+        let sending = !expectsContinue;
+        const timer = sending ? undefined : setTimeout(() => fail(err, true), EXPECT_GRACE_MS);
+        void discard(req, DISCARD_LIMIT, () => {
+          sending = true;
+          clearTimeout(timer);
+        }).then((complete) => {
+          clearTimeout(timer);
+          if (sending) fail(err, !complete || expectsContinue);
+        });
       };
 
       let upload: UploadRow;
@@ -164,10 +178,11 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
 }
 
 /** Reads and drops the rest of a body, up to `limit` bytes; true when it ended within it. */
-function discard(req: IncomingMessage, limit: number): Promise<boolean> {
+function discard(req: IncomingMessage, limit: number, onFirstByte: () => void): Promise<boolean> {
   return new Promise((resolve) => {
     let seen = 0;
     const onData = (chunk: Buffer) => {
+      if (seen === 0) onFirstByte();
       seen += chunk.length;
       if (seen > limit) done(false);
     };
