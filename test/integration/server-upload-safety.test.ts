@@ -221,3 +221,23 @@ test('connections beyond --max-connections are closed as they arrive', async () 
     await s.close();
   }
 });
+
+test('serve: the limits flags refuse what they cannot read, naming the flag', async () => {
+  const { makeConfigDir, runCli } = await import('./cli-harness.js');
+  const config = await makeConfigDir();
+  try {
+    const bad = [
+      ['--max-connections', '0', /--max-connections: expected a number/],
+      ['--upload-account-limit', '5XB', /--upload-account-limit: expected a size like 500MB or 4GiB, got "5XB"/],
+      ['--upload-total-limit', '-1', /--upload-total-limit: expected a size/],
+      ['--upload-stall-timeout', 'soon', /--upload-stall-timeout: expected a duration/],
+    ] as const;
+    for (const [flag, value, message] of bad) {
+      const r = await runCli(['serve', flag, value], { url: 'http://127.0.0.1:9', token: 'x', configDir: config.dir });
+      expect(r.code, flag).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  } finally {
+    await config.cleanup();
+  }
+});

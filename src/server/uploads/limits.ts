@@ -17,6 +17,13 @@ const GiB = 1024 ** 3;
 /** A single file may be 2 GiB (the contract's limit): one account can send two at once. */
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { accountBytes: 4 * GiB, totalBytes: 16 * GiB, stallMs: 60_000 };
 
+/** Bytes in words for a refusal: `512 MiB`, `4 GiB`. */
+function inWords(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${bytes} bytes`;
+  const gib = bytes / GiB;
+  return gib >= 1 ? `${+gib.toFixed(1)} GiB` : `${+(bytes / 1024 ** 2).toFixed(1)} MiB`;
+}
+
 export class BytesInFlight {
   private readonly byAccount = new Map<number, number>();
   private total = 0;
@@ -31,8 +38,8 @@ export class BytesInFlight {
         413,
         'upload_quota_exceeded',
         mine === 0
-          ? `the file (${bytes} bytes) is larger than this service accepts from one account at a time (${this.limits.accountBytes} bytes)`
-          : `this account already has ${mine} bytes of uploads arriving; with this file (${bytes} bytes) that is more than the ${this.limits.accountBytes} allowed at once; upload it when they have finished`,
+          ? `the file (${inWords(bytes)}) is larger than this service accepts from one account at a time (${inWords(this.limits.accountBytes)})`
+          : `this account already has ${inWords(mine)} of uploads arriving; with this file (${inWords(bytes)}) that is more than the ${inWords(this.limits.accountBytes)} allowed at once; upload it when they have finished`,
       );
     }
     if (this.total + bytes > this.limits.totalBytes) {
