@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The floor for bench/upload.mjs: a plain node:http server that takes a PUT body, hashes it with
-// sha256 and stores it in a file (then removes it, so rounds do not fill the disk), and answers
-// {size, sha256}. Prints its base URL on stdout, runs until killed.
+// sha256, stores it in a file in DIR and answers {size, sha256} (the bench removes the file after
+// each round, as it deletes the service's). Prints its base URL on stdout, runs until killed.
 //   node bench/upload-minimal.mjs DIR
 import { createHash } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 
@@ -21,7 +21,6 @@ const server = createServer({ requestTimeout: 0 }, (req, res) => {
   });
   req.pipe(file);
   file.on('close', () => {
-    rmSync(path, { force: true });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ size, sha256: hash.digest('hex') }));
   });

@@ -12,7 +12,7 @@
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,18 +158,18 @@ for (const mib of SIZES) {
     },
     curl() {
       const id = newRelease();
-      const rssFile = join(work, 'rss');
       const t0 = process.hrtime.bigint();
       // The same two steps as the CLI's first two (its third, attaching the track, is extra work for it).
       const ticket = curlJson([...auth, '-X', 'POST', `${base}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
       const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       dropRelease(id);
-      void rssFile;
       return { ms, putMs: put.ms, rss: put.rss };
     },
     minimal() {
-      return timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
+      const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
+      for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
+      return t;
     },
   };
   const rows = { cli: [], curl: [], minimal: [] };

@@ -8,6 +8,32 @@ import { TransportError, defaultTimeouts, flattenHeaders, type Timeouts, type Tr
 /** How long to wait for 100 Continue before sending the body anyway. */
 const CONTINUE_WAIT_MS = 1000;
 
+/**
+ * Writes chunks as they come, waiting only when the socket asks to (the source reads ahead while
+ * a chunk is on its way: faster than a pipe of a file stream, which reads only after a drain).
+ */
+async function writeChunks(r: http.ClientRequest, chunks: AsyncIterable<Uint8Array>): Promise<void> {
+  try {
+    for await (const chunk of chunks) {
+      if (r.destroyed) return;
+      if (!r.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            r.off('drain', go);
+            r.off('close', go);
+            resolve();
+          };
+          r.on('drain', go);
+          r.on('close', go);
+        });
+      }
+    }
+    r.end();
+  } catch (err) {
+    r.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
 export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts): Promise<Transport> {
   const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   let https: { agent: HttpsAgent; request: typeof http.request } | undefined;
@@ -80,6 +106,8 @@ export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts):
           if (body instanceof Readable) {
             body.on('error', (err) => r.destroy(err));
             body.pipe(r);
+          } else if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+            void writeChunks(r, body);
           } else {
             r.end(body);
           }

@@ -101,24 +101,43 @@ export async function putFile(
     workload: 'upload',
     expectContinue: true,
     signal: options.signal,
+    // A fresh hash for each attempt: a retry sends the file again from its start.
     body: () => {
-      // A fresh hash for each attempt: a retry sends the file again from its start.
       hash = createHash('sha256');
+      const attempt = hash;
       let sent = 0;
-      // Paused until the transport pipes it (pipe resumes it), so no chunk can pass unseen.
-      const stream = createReadStream(file, { highWaterMark: READ_BUFFER }).pause();
-      stream.on('data', (chunk: string | Buffer) => {
-        hash.update(chunk);
+      return fileChunks(file, (chunk) => {
+        attempt.update(chunk);
         sent += chunk.length;
         options.onProgress?.({ phase: 'upload', file, bytes: sent, total: size });
       });
-      return stream;
     },
   });
   const sent = hash.digest('hex');
   const received = answeredSha256(res.data);
   if (received !== sent) throw new UploadIntegrityError(file, sent, received);
   return sent;
+}
+
+/** The file in READ_BUFFER pieces, each seen by `onChunk` as it leaves; the next read is already under way. */
+async function* fileChunks(file: string, onChunk: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  const fh = await (await import('node:fs/promises')).open(file, 'r');
+  let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
+  try {
+    next = fh.read(Buffer.allocUnsafe(READ_BUFFER), 0, READ_BUFFER, null);
+    for (;;) {
+      const { bytesRead, buffer } = await next;
+      next = undefined;
+      if (bytesRead === 0) return;
+      next = fh.read(Buffer.allocUnsafe(READ_BUFFER), 0, READ_BUFFER, null);
+      const chunk = buffer.subarray(0, bytesRead);
+      onChunk(chunk);
+      yield chunk;
+    }
+  } finally {
+    await next?.catch(() => undefined);
+    await fh.close();
+  }
 }
 
 function answeredSha256(data: unknown): string | undefined {
