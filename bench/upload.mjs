@@ -181,10 +181,12 @@ for (const mib of SIZES) {
     for (const w of order) got[w] = ways[w]();
     if (round > 0) for (const w of order) rows[w].push(got[w]);
   }
+  const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
+  const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
   const r = {
     mib,
-    cliOverCurl: median(rows.cli.map((c, i) => rows.curl[i].ms / c.ms)),
-    serviceOverMinimal: median(rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs)),
+    cliOverCurl: median(cliRounds),
+    serviceOverMinimal: median(serviceRounds),
     cliMs: median(rows.cli.map((x) => x.ms)),
     curlMs: median(rows.curl.map((x) => x.ms)),
     servicePutMs: median(rows.curl.map((x) => x.putMs)),
@@ -199,6 +201,7 @@ for (const mib of SIZES) {
   rmSync(file, { force: true });
   console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
   console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
+  console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
   console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
 }
 if (argv.includes('--json')) console.log(JSON.stringify(results));
