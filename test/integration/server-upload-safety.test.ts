@@ -130,7 +130,7 @@ describe('limits', () => {
   let s: TestServer;
   beforeAll(async () => {
     // One file fits an account, two do not; two accounts' files do not fit the total.
-    s = await startTestServer({ uploadLimits: { accountBytes: wav.length + 10, totalBytes: 2 * wav.length - 1, stallMs: 400 }, maxConnections: 20 });
+    s = await startTestServer({ uploadLimits: { accountBytes: wav.length + 10, totalBytes: 2 * wav.length - 1, stallMs: 1500 }, maxConnections: 20 });
   });
   afterAll(() => s.close());
 
@@ -184,8 +184,8 @@ describe('limits', () => {
 
   test('a slow upload lives as long as it moves; a stalled one is cut off and leaves no file', async () => {
     const rel = (await createRelease(s, s.tokens.label)).id;
-    // ~80 writes 25 ms apart: about 5 stall timeouts in all, never 400 ms silent.
-    const slow = await put(await uploadUrl(s, s.tokens.label, rel, wav), wav.subarray(0), { chunkDelayMs: 25 });
+    // ~80 writes 50 ms apart: more than twice the stall timeout in all, never 1.5 s silent.
+    const slow = await put(await uploadUrl(s, s.tokens.label, rel, wav), wav, { chunkDelayMs: 50 });
     expect(slow.status, slow.body).toBe(200);
     const stalled = put(await uploadUrl(s, s.tokens.label, rel, wav), wav, { stopAfter: 1 << 20 });
     await expect(stalled).rejects.toThrow(/socket hang up|ECONNRESET/);
