@@ -182,6 +182,22 @@ describe('limits', () => {
     expect((await put(await uploadUrl(s, s.tokens.artist, artist, wav), wav)).status).toBe(200);
   });
 
+  test('track upload of a file larger than one account may send at once: one clear line, nothing attached', async () => {
+    const { makeConfigDir, runCli, writeWav } = await import('./cli-harness.js');
+    const config = await makeConfigDir();
+    try {
+      const rel = (await createRelease(s, s.tokens.label)).id;
+      const big = join(config.dir, 'long.wav');
+      await writeWav(big, { seconds: 40 });
+      const r = await runCli(['track', 'upload', String(rel), big], { url: s.url, token: s.tokens.label, configDir: config.dir });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/long\.wav: the file \(6\.7 MiB\) is larger than this service accepts from one account at a time \(5 MiB\)/);
+      expect(r.stderr).not.toMatch(/\n\s+at |Error:/);
+    } finally {
+      await config.cleanup();
+    }
+  });
+
   test('a slow upload lives as long as it moves; a stalled one is cut off and leaves no file', async () => {
     const rel = (await createRelease(s, s.tokens.label)).id;
     // ~80 writes 50 ms apart: more than twice the stall timeout in all, never 1.5 s silent.
