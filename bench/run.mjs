@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs benchmark scripts one after the other (never in parallel: they measure time on a shared
-// machine). With no arguments: bench/startup.mjs, bench/codes.mjs and bench/apply.mjs when
+// machine). With no arguments: bench/startup.mjs, codes.mjs, apply.mjs and upload.mjs when
 // present, then every bench/*.bench.mjs. With arguments: those scripts, in that order.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -12,7 +12,7 @@ const args = process.argv.slice(2);
 const scripts = args.length > 0
   ? args
   : [
-      ...['startup.mjs', 'codes.mjs', 'apply.mjs'].filter((f) => existsSync(join(here, f))).map((f) => join(here, f)),
+      ...['startup.mjs', 'codes.mjs', 'apply.mjs', 'upload.mjs'].filter((f) => existsSync(join(here, f))).map((f) => join(here, f)),
       ...readdirSync(here).filter((f) => f.endsWith('.bench.mjs')).sort().map((f) => join(here, f)),
     ];
 
