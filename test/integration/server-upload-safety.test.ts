@@ -257,3 +257,14 @@ test('serve: the limits flags refuse what they cannot read, naming the flag', as
     await config.cleanup();
   }
 });
+
+test('a malformed upload key is 403 like any unknown address, not a failure of the service', async () => {
+  const s = await startTestServer();
+  try {
+    const r = await put(`${s.url}/uploads/%E0%A4%A?expires=1&signature=00`, Buffer.alloc(10));
+    expect(r.status).toBe(403);
+    expect(s.errors).toEqual([]);
+  } finally {
+    await s.close();
+  }
+});

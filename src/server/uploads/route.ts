@@ -55,7 +55,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
   /** Everything that can be known before the body: throws the refusal. */
   const admit = (req: IncomingMessage): UploadRow => {
     const url = new URL(req.url ?? '/', 'http://upload.invalid');
-    const key = decodeURIComponent(UPLOAD_PATH.exec(url.pathname)?.[1] ?? '');
+    const key = UPLOAD_PATH.exec(url.pathname)?.[1] ?? '';
     const expires = Number(url.searchParams.get('expires'));
     const signature = url.searchParams.get('signature') ?? '';
     const upload = /^upl_[0-9a-f]{32}$/.test(key) ? findUpload(deps.db, key) : undefined;
@@ -165,7 +165,11 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       receive(req, upload)
         .then((result) => answer(200, result))
         .catch((e: unknown) => {
-          if (e instanceof ServiceError) markUploadRefused(deps.db, upload.key, `${e.code}: ${e.message}`);
+          try {
+            if (e instanceof ServiceError) markUploadRefused(deps.db, upload.key, `${e.code}: ${e.message}`);
+          } catch {
+            // The database closed under us (the service stopping): the answer matters more than the note.
+          }
           if (req.complete) fail(e);
           else {
             expectsContinue = false;
