@@ -1,7 +1,7 @@
 // What a person reads when the HTTP client fails: one line, a hint, an exit code. The client's
 // errors are plain data; this is where they get words. Type-only imports of the client: an offline
 // command must not load it just to be able to report errors (the classes are told apart by name).
-import type { ApiError, ForeignServiceError, NetworkError, RequestValidationError } from '../client/errors.js';
+import type { ApiError, ForeignServiceError, NetworkError, RequestValidationError, UploadIntegrityError } from '../client/errors.js';
 import { ExitCode } from './errors.js';
 import { inCliTerms } from './service-text.js';
 
@@ -23,6 +23,7 @@ export function describeClientError(err: unknown): ClientErrorText | undefined {
   if (err.name === 'NetworkError') return networkErrorText(err as NetworkError);
   if (err.name === 'RequestValidationError') return requestErrorText(err as RequestValidationError);
   if (err.name === 'ForeignServiceError') return foreignServiceText(err as ForeignServiceError);
+  if (err.name === 'UploadIntegrityError') return uploadIntegrityText(err as UploadIntegrityError);
   return undefined;
 }
 
@@ -104,5 +105,16 @@ function foreignServiceText(e: ForeignServiceError): ClientErrorText {
     exitCode: ExitCode.failure,
     hint: 'check the base URL: --base-url, RELDIST_BASE_URL, or the profile `reldist auth status` shows',
     code: 'not_the_service',
+  };
+}
+
+function uploadIntegrityText(e: UploadIntegrityError): ClientErrorText {
+  return {
+    message: e.received === undefined
+      ? `${e.file}: the upload host did not confirm the file's sha256, so the upload cannot be trusted`
+      : `${e.file}: the service received other bytes than were sent (sha256 ${e.received}, sent ${e.sent})`,
+    exitCode: ExitCode.failure,
+    hint: 'did the file change while it was being uploaded? upload it again',
+    code: 'upload_mismatch',
   };
 }

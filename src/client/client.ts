@@ -9,7 +9,8 @@ import { RETRY_STATUSES, defaultRetryPolicy, isReplayable, isRetryableNetworkCod
 import { redactHeaders, redactText } from './redact.js';
 import { TransportError, errorCode, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
-export type Workload = 'oneshot' | 'long';
+/** 'upload': one large streamed body (node:http, which can wait for 100 Continue). */
+export type Workload = 'oneshot' | 'long' | 'upload';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -104,6 +105,8 @@ export interface RawRequest {
   endpoint?: { paginated: boolean; id?: EndpointId };
   workload?: Workload;
   signal?: AbortSignal | undefined;
+  /** See TransportRequest.expectContinue. */
+  expectContinue?: boolean;
 }
 
 export interface RawResponse {
@@ -278,7 +281,7 @@ export class ApiClient {
       const slow = this.opts.onSlow;
       const slowTimer = slow ? setTimeout(slow.notify, slow.afterMs) : undefined;
       try {
-        res = await transport.send({ method, url, headers, body: req.body, signal });
+        res = await transport.send({ method, url, headers, body: req.body, signal, ...(req.expectContinue ? { expectContinue: true } : {}) });
       } catch (err) {
         clearTimeout(slowTimer);
         if (signal?.aborted) throw signal.reason;

@@ -53,6 +53,22 @@ export class ApiError extends Error {
   }
 }
 
+/** The service stored other bytes than were sent (its sha256 is not the one computed while sending). */
+export class UploadIntegrityError extends Error {
+  readonly file: string;
+  readonly sent: string;
+  /** undefined when the upload host did not say. */
+  readonly received: string | undefined;
+
+  constructor(file: string, sent: string, received: string | undefined) {
+    super(received === undefined ? `the upload host did not confirm the sha256 of ${file}` : `the service received ${file} with sha256 ${received}, but ${sent} was sent`);
+    this.name = 'UploadIntegrityError';
+    this.file = file;
+    this.sent = sent;
+    this.received = received;
+  }
+}
+
 /** The request never got an HTTP answer: refused, reset, timed out, DNS. */
 export class NetworkError extends Error {
   readonly code: string;

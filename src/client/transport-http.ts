@@ -5,6 +5,35 @@ import type { Agent as HttpsAgent } from 'node:https';
 import { Readable } from 'node:stream';
 import { TransportError, defaultTimeouts, flattenHeaders, type Timeouts, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
+/** How long to wait for 100 Continue before sending the body anyway. */
+const CONTINUE_WAIT_MS = 1000;
+
+/**
+ * Writes chunks as they come, waiting only when the socket asks to (the source reads ahead while
+ * a chunk is on its way: faster than a pipe of a file stream, which reads only after a drain).
+ */
+async function writeChunks(r: http.ClientRequest, chunks: AsyncIterable<Uint8Array>): Promise<void> {
+  try {
+    for await (const chunk of chunks) {
+      if (r.destroyed) return;
+      if (!r.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            r.off('drain', go);
+            r.off('close', go);
+            resolve();
+          };
+          r.on('drain', go);
+          r.on('close', go);
+        });
+      }
+    }
+    r.end();
+  } catch (err) {
+    r.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
 export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts): Promise<Transport> {
   const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   let https: { agent: HttpsAgent; request: typeof http.request } | undefined;
@@ -31,7 +60,10 @@ export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts):
           settled = true;
           reject(err);
         };
-        const r = request(req.url, { method: req.method, headers: req.headers, agent, signal: req.signal });
+        const expectContinue = req.expectContinue === true && typeof req.body === 'function';
+        const headers = expectContinue ? { ...req.headers, expect: '100-continue' } : req.headers;
+        const r = request(req.url, { method: req.method, headers, agent, signal: req.signal });
+        let bodySent = !expectContinue;
         let connectTimer: NodeJS.Timeout | undefined;
         r.on('socket', (socket) => {
           // A reused keep-alive socket is already connected.
@@ -48,6 +80,13 @@ export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts):
         r.on('response', (res) => {
           clearTimeout(connectTimer);
           settled = true;
+          // Answered before the body was asked for (a refusal): it is never sent, and the
+          // connection, left mid-request, is not reused.
+          if (!bodySent) {
+            bodySent = true;
+            clearTimeout(continueTimer);
+            res.once('end', () => r.destroy());
+          }
           resolve({
             status: res.statusCode ?? 0,
             statusText: res.statusMessage ?? '',
@@ -62,12 +101,34 @@ export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts):
               }),
           });
         });
-        const body = typeof req.body === 'function' ? req.body() : req.body;
-        if (body instanceof Readable) {
-          body.on('error', (err) => r.destroy(err));
-          body.pipe(r);
+        const sendBody = () => {
+          const body = typeof req.body === 'function' ? req.body() : req.body;
+          if (body instanceof Readable) {
+            body.on('error', (err) => r.destroy(err));
+            body.pipe(r);
+          } else if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+            void writeChunks(r, body);
+          } else {
+            r.end(body);
+          }
+        };
+        let continueTimer: NodeJS.Timeout | undefined;
+        if (expectContinue) {
+          const go = () => {
+            clearTimeout(continueTimer);
+            if (bodySent) return;
+            bodySent = true;
+            sendBody();
+          };
+          r.once('continue', go);
+          // A server (or proxy) that ignores Expect never sends 100: after a second, send anyway, as curl does.
+          r.once('socket', (socket) => {
+            const start = () => (continueTimer = setTimeout(go, CONTINUE_WAIT_MS));
+            if ((socket as { connecting?: boolean }).connecting) socket.once('connect', start);
+            else start();
+          });
         } else {
-          r.end(body);
+          sendBody();
         }
       });
     },

@@ -1,6 +1,6 @@
 // undici for long work: uploads, batches, proxies. Loading it costs start-up time (see
 // docs/startup.md), so only the commands that do long work ask for it.
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { TransportError, defaultTimeouts, proxyConfigured, type Timeouts, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 import { tameWasmCompilation } from './v8-flags.js';
 
@@ -26,7 +26,9 @@ export async function createUndiciTransport(env: Readonly<Record<string, string 
   return {
     kind: 'undici',
     async send(req: TransportRequest): Promise<TransportResponse> {
-      const body = typeof req.body === 'function' ? (req.body() as Readable) : req.body;
+      const made = typeof req.body === 'function' ? req.body() : req.body;
+      // undici takes a stream, not any async iterable.
+      const body = made === undefined || typeof made === 'string' || made instanceof Uint8Array || made instanceof Readable ? made : Readable.from(made, { objectMode: false });
       try {
         const res = await request(req.url, {
           method: req.method as 'GET',

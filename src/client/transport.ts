@@ -16,9 +16,14 @@ export interface TransportRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  /** A string/bytes body, or a factory so that a retry can open a fresh stream. */
-  body?: string | Uint8Array | (() => Readable) | undefined;
+  /** A string/bytes body, or a factory so that a retry can open a fresh stream (or chunk source). */
+  body?: string | Uint8Array | (() => Readable | AsyncIterable<Uint8Array>) | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Ask before sending a streamed body (Expect: 100-continue): a refusal then costs no bytes and
+   * cannot turn into a broken pipe. node:http only; undici (behind a proxy) sends at once.
+   */
+  expectContinue?: boolean;
 }
 
 export interface TransportResponse {

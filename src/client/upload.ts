@@ -1,11 +1,14 @@
-// Streaming upload of a track file: a first pass computes sha256 and size without holding the
-// file in memory, the service hands out a signed URL, a second pass streams the bytes to it.
+// Streaming upload of a track file in one pass: the service hands out a signed URL for the
+// file's name and size, and the bytes stream there in 1 MiB reads, hashed as they leave. The
+// service computes the sha256 of what it received and answers it; the two digests must match
+// (integrity end to end, without reading the file twice). A caller that knows the digest already
+// (release apply) declares it, and the service refuses bytes that do not match it.
 // node:crypto and the stream helpers are imported inside the functions: this module is reachable
 // from every command through the client's index, and one-shot commands should not load them.
 import { createReadStream } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { Transform } from 'node:stream';
 import type { ApiClient } from './client.js';
+import { UploadIntegrityError } from './errors.js';
 import type { TrackUploadUrlData } from '../contract/resources.js';
 
 export interface UploadProgress {
@@ -31,41 +34,25 @@ const CONTENT_TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4', '.ogg': 'audio/ogg', '.opus': 'audio/ogg',
 };
 
+/** Reads of this size: few calls into the hash and the socket per megabyte. */
+const READ_BUFFER = 1024 * 1024;
+
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 /** sha256 (hex) and size of a file, read as a stream. */
 export async function hashFile(file: string, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
-  const [{ createHash }, { stat }, { pipeline }] = await Promise.all([import('node:crypto'), import('node:fs/promises'), import('node:stream/promises')]);
+  const [{ createHash }, { stat }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
   const { size } = await stat(file);
   const hash = createHash('sha256');
   let bytes = 0;
-  await pipeline(
-    createReadStream(file),
-    async function* (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
-        hash.update(chunk);
-        bytes += chunk.length;
-        onProgress?.({ phase: 'hash', file, bytes, total: size });
-      }
-      yield* [];
-    },
-    signal ? { signal } : {},
-  );
+  for await (const chunk of createReadStream(file, { highWaterMark: READ_BUFFER, ...(signal ? { signal } : {}) }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+    onProgress?.({ phase: 'hash', file, bytes, total: size });
+  }
   return { sha256: hash.digest('hex'), size: bytes };
-}
-
-/** A transform that counts bytes as they pass, for progress. */
-function counter(onBytes: (n: number) => void): Transform {
-  let n = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      n += chunk.length;
-      onBytes(n);
-      cb(null, chunk);
-    },
-  });
 }
 
 /**
@@ -78,22 +65,23 @@ export async function uploadTrackFile(
   file: string,
   options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined } = {},
 ): Promise<UploadResult> {
-  // A caller that hashed the file already (release apply, to compare it) is not made to read it twice.
-  const { sha256, size } = options.sha256 !== undefined
-    ? { sha256: options.sha256, size: (await (await import('node:fs/promises')).stat(file)).size }
-    : await hashFile(file, options.onProgress, options.signal);
+  const { size } = await (await import('node:fs/promises')).stat(file);
   const filename = basename(file);
   const contentType = contentTypeOf(file);
   const ticket = await client.call('createTrackUploadUrl', {
     params: { releaseId },
-    body: { filename, content_type: contentType, size, sha256 },
+    body: { filename, content_type: contentType, size, ...(options.sha256 !== undefined ? { sha256: options.sha256 } : {}) },
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  await putFile(client, ticket, file, size, contentType, options);
+  const sha256 = await putFile(client, ticket, file, size, contentType, options);
   return { key: ticket.key, sha256, size, filename, contentType };
 }
 
-/** Streams the file to a signed upload URL (re-opened on a retry; the token is not sent). */
+/**
+ * Streams the file to a signed upload URL (re-opened on a retry; the token is not sent), asking
+ * first (Expect: 100-continue) so that a refusal costs no bytes. Returns the file's sha256, as
+ * computed here while sending and confirmed by the service's answer.
+ */
 export async function putFile(
   client: ApiClient,
   ticket: UploadTicket,
@@ -101,15 +89,58 @@ export async function putFile(
   size: number,
   contentType: string,
   options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<void> {
+): Promise<string> {
+  const { createHash } = await import('node:crypto');
   const headers: Record<string, string> = { 'content-type': contentType, 'content-length': String(size), ...(ticket.headers ?? {}) };
-  await client.request({
+  let hash = createHash('sha256');
+  const res = await client.request({
     method: ticket.method ?? 'PUT',
     path: ticket.upload_url,
     headers,
     auth: false,
-    workload: 'long',
+    workload: 'upload',
+    expectContinue: true,
     signal: options.signal,
-    body: () => createReadStream(file).pipe(counter((bytes) => options.onProgress?.({ phase: 'upload', file, bytes, total: size }))),
+    // A fresh hash for each attempt: a retry sends the file again from its start.
+    body: () => {
+      hash = createHash('sha256');
+      const attempt = hash;
+      let sent = 0;
+      return fileChunks(file, (chunk) => {
+        attempt.update(chunk);
+        sent += chunk.length;
+        options.onProgress?.({ phase: 'upload', file, bytes: sent, total: size });
+      });
+    },
   });
+  const sent = hash.digest('hex');
+  const received = answeredSha256(res.data);
+  if (received !== sent) throw new UploadIntegrityError(file, sent, received);
+  return sent;
+}
+
+/** The file in READ_BUFFER pieces, each seen by `onChunk` as it leaves; the next read is already under way. */
+async function* fileChunks(file: string, onChunk: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  const fh = await (await import('node:fs/promises')).open(file, 'r');
+  let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
+  try {
+    next = fh.read(Buffer.allocUnsafe(READ_BUFFER), 0, READ_BUFFER, null);
+    for (;;) {
+      const { bytesRead, buffer } = await next;
+      next = undefined;
+      if (bytesRead === 0) return;
+      next = fh.read(Buffer.allocUnsafe(READ_BUFFER), 0, READ_BUFFER, null);
+      const chunk = buffer.subarray(0, bytesRead);
+      onChunk(chunk);
+      yield chunk;
+    }
+  } finally {
+    await next?.catch(() => undefined);
+    await fh.close();
+  }
+}
+
+function answeredSha256(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || !('sha256' in data)) return undefined;
+  return typeof data.sha256 === 'string' ? data.sha256 : undefined;
 }

@@ -20,6 +20,7 @@ export const errorCodes = {
   upload_expired: 410,
   precondition_failed: 412,
   payload_too_large: 413,
+  upload_quota_exceeded: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
   submit_blocked: 422,
@@ -34,6 +35,7 @@ export const errorCodes = {
   audio_too_short: 422,
   rate_limited: 429,
   internal: 500,
+  upload_capacity_exceeded: 507,
 } as const;
 export type ErrorCode = keyof typeof errorCodes;
 

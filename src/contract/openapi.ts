@@ -96,6 +96,10 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'payload_too_large', message: 'request body is larger than the limit of 1048576 bytes' },
   },
   {
+    status: 413, name: 'UploadQuotaExceeded', description: 'The account already has as many upload bytes arriving as the service allows at once, or the file alone is more (upload_quota_exceeded). Sent before the body to a client that asked with Expect: 100-continue.',
+    example: { code: 'upload_quota_exceeded', message: 'this account already has 3.5 GiB of uploads arriving; with this file (812 MiB) that is more than the 4 GiB allowed at once; upload it when they have finished' },
+  },
+  {
     status: 415, name: 'UnsupportedMediaType', description: 'The body is not sent as application/json (unsupported_media_type).',
     example: { code: 'unsupported_media_type', message: 'request body must be JSON; send Content-Type: application/json' },
   },
@@ -109,6 +113,10 @@ const errorClasses: ErrorClass[] = [
   {
     status: 429, name: 'TooManyRequests', description: 'Too many requests; wait for Retry-After seconds (rate_limited).', retryAfter: true,
     example: { code: 'rate_limited', message: 'too many requests; retry in 2 seconds' },
+  },
+  {
+    status: 507, name: 'UploadCapacityExceeded', description: 'The service is receiving as many upload bytes as it holds at once (upload_capacity_exceeded); try again after Retry-After seconds.', retryAfter: true,
+    example: { code: 'upload_capacity_exceeded', message: 'the service is receiving as many uploads as it can hold right now; try again in a few minutes' },
   },
   {
     status: 500, name: 'InternalError', description: 'The service failed; the request id finds it in the log.',
@@ -383,8 +391,13 @@ function uploadOperation(set: SchemaSet): JsonObject {
     summary: 'Upload a track file to a signed address',
     description:
       'The address comes from createTrackUploadUrl, whole, with its query; send the headers it lists. The signature ' +
-      'is the credential, so no bearer token is needed. The service checks size and sha256 against what was declared, ' +
-      'then probes the audio (WAV, FLAC or AIFF; stereo; 16 or 24 bit; 44.1 to 192 kHz; at least 30 s).',
+      'is the credential, so no bearer token is needed. Send `Expect: 100-continue` to hear of a refusal (403, 410, 413, ' +
+      '507…) before sending a byte; a refused body sent anyway is read and dropped (up to 16 MiB, then the connection ' +
+      'closes) before the answer. The service checks the size, and the sha256 when one was declared, computes the ' +
+      'sha256 of the bytes it received and answers it: a client that declared none compares it with its own, computed ' +
+      'while sending (integrity is checked end to end either way). Then it probes the audio (WAV, FLAC or AIFF; ' +
+      'stereo; 16 or 24 bit; 44.1 to 192 kHz; at least 30 s). An upload lives as long as it moves; one silent for ' +
+      'the stall timeout (60 s by default) is cut off.',
     tags: ['tracks'],
     security: [],
     parameters: [
@@ -408,10 +421,10 @@ function uploadOperation(set: SchemaSet): JsonObject {
       '404': ref('responses', 'NotFound'),
       '409': ref('responses', 'Conflict'),
       '410': ref('responses', 'UploadExpired'),
-      '413': ref('responses', 'PayloadTooLarge'),
+      '413': ref('responses', 'UploadQuotaExceeded'),
       '422': ref('responses', 'Unprocessable'),
-      '429': ref('responses', 'TooManyRequests'),
       '500': ref('responses', 'InternalError'),
+      '507': ref('responses', 'UploadCapacityExceeded'),
     },
   };
 }

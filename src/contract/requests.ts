@@ -142,7 +142,15 @@ export const CreateTrackUploadUrlRequest = z
     filename: z.string().trim().min(1).max(255),
     content_type: z.string().trim().min(1).max(100),
     size: z.number().int().positive().max(2 * 1024 ** 3, 'at most 2 GiB'),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits')
+      .optional()
+      .meta({
+        description:
+          'The file\'s sha256, when the client knows it before sending: the upload is then refused unless the bytes match it. ' +
+          'Without it the service computes the digest while receiving and answers it from the upload address; the client compares it with its own, computed while sending.',
+      }),
   })
   .meta({ id: 'CreateTrackUploadUrlRequest', examples: [{ filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'a'.repeat(64) }] });
 export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlRequest>;

@@ -22,7 +22,6 @@ import { handlers as releasesHandlers } from './handlers/releases.js';
 import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
-import { receiveUpload } from './uploads/route.js';
 
 const HANDLER_MAPS: Record<string, HandlerMap> = {
   me: meHandlers,
@@ -219,8 +218,8 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     }
   }
 
+  // PUT itself is served beside the app, on node:http (uploads/route.ts); other methods get 405 here.
   allowed.set('/uploads/:key', new Set(['PUT']));
-  app.put('/uploads/:key', (c) => receiveUpload(c, deps));
 
   // A known path with the wrong method: 405 with Allow (registered last, so it only catches misses).
   for (const [path, methods] of allowed) {

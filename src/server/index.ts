@@ -1,8 +1,8 @@
 // Starts the reference service: opens (and migrates) the data directory, seeds the sandbox
 // accounts, and serves HTTP until close(). Used by `reldist serve`, the CLI's embedded sandbox
 // and every integration test.
-import { serve } from '@hono/node-server';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +18,8 @@ import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadsTmpDir } from './store/uploads.js';
 import { createAccount, seedSandboxUsers, type SandboxTokens } from './store/users.js';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/limits.js';
+import { uploadRoute } from './uploads/route.js';
 import { uploadSecret } from './uploads/sign.js';
 
 export type { SandboxAutoReview };
@@ -48,6 +50,10 @@ export interface StartServerOptions {
   publicUrl?: string;
   /** Believe X-Forwarded-Host and X-Forwarded-Proto (only behind a proxy that sets them). */
   trustProxy?: boolean;
+  /** Bytes of uploads arriving at once (per account, in total) and the stall timeout; see uploads/limits.ts. */
+  uploadLimits?: Partial<UploadLimits>;
+  /** Connections open at once; more are closed as they arrive (default: no limit). */
+  maxConnections?: number;
 }
 
 export interface RunningServer {
@@ -100,9 +106,9 @@ const DAY_MS = 86_400_000;
 /**
  * A partial upload untouched this long is debris. Several processes share a data directory (the
  * embedded sandbox starts one per CLI command), so a .part file may be another's upload in
- * progress; but a live upload writes to its file at least every few seconds, and Node drops a
- * request that takes longer than its requestTimeout (5 minutes), so a file not written for
- * 10 minutes has no writer left.
+ * progress; but a live upload writes to its file at least every few seconds, and the service
+ * closes an upload silent for its stall timeout (a minute by default: uploads/limits.ts), so a
+ * file not written for 10 minutes has no writer left.
  */
 export const STALE_PART_MS = 10 * 60_000;
 
@@ -148,22 +154,36 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw e;
   }
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: options.host, port: options.port }) as Server;
-    s.once('error', reject);
-    s.once('listening', () => resolve(s));
-  }).catch((e: unknown) => {
-    db.close();
-    throw e;
-  });
+  const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
+  const uploads = uploadRoute(deps, limits);
+  const appListener = getRequestListener(app.fetch);
   // Responses in flight when close() is called end their connection, so close() does not wait
   // for keep-alive sockets to time out.
   const active = new Set<ServerResponse>();
   let stopping = false;
-  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+  const dispatch = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (stopping && !res.headersSent) res.setHeader('connection', 'close');
     active.add(res);
     res.once('close', () => active.delete(res));
+    if (uploads.matches(req)) return uploads.handle(req, res, expectsContinue);
+    if (expectsContinue) res.writeContinue();
+    void appListener(req, res);
+  };
+  // No wall clock on a request (Node's default cuts any body slower than 5 minutes): a socket
+  // silent for the stall timeout is closed instead, so a slow but moving upload lives.
+  const server = createServer({ requestTimeout: 0 }, (req, res) => dispatch(req, res, false));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => dispatch(req, res, true));
+  server.setTimeout(limits.stallMs);
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch((e: unknown) => {
+    db.close();
+    throw e;
   });
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;

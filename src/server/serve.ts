@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import type { Logger, SandboxAutoReview } from './handler.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
+import type { UploadLimits } from './uploads/limits.js';
 import { startServer } from './index.js';
 
 export interface ServeOptions {
@@ -24,6 +25,9 @@ export interface ServeOptions {
   rateLimit?: RateLimitOptions | false;
   publicUrl?: string;
   trustProxy?: boolean;
+  /** Upload bytes in flight (per account, in total) and the stall timeout; defaults in uploads/limits.ts. */
+  uploadLimits?: Partial<UploadLimits>;
+  maxConnections?: number;
 }
 
 function stderrLogger(stderr: Writable, verbose: boolean): Logger {
@@ -53,6 +57,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy ? { trustProxy: true } : {}),
+    ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
+    ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
   });
   if (server.tokens) {
     options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);

@@ -28,6 +28,8 @@ export interface TestServerOptions {
   sandboxAutoReview?: StartServerOptions['sandboxAutoReview'];
   publicUrl?: string;
   trustProxy?: boolean;
+  uploadLimits?: StartServerOptions['uploadLimits'];
+  maxConnections?: number;
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -50,6 +52,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy ? { trustProxy: true } : {}),
+    ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
+    ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
   });
   if (!server.tokens) throw new Error('the test service started without its demo accounts');
   return {

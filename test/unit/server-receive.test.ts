@@ -3,6 +3,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ServiceError } from '../../src/server/handler.js';
 import { asServiceError } from '../../src/server/http/errors.js';
@@ -17,13 +18,12 @@ afterAll(async () => {
 });
 
 const body = (chunks: Uint8Array[], fail = false) =>
-  new ReadableStream<Uint8Array>({
-    start(c) {
-      for (const ch of chunks) c.enqueue(ch);
-      if (fail) c.error(new Error('socket hang up'));
-      else c.close();
-    },
-  });
+  Readable.from(
+    (async function* () {
+      for (const ch of chunks) yield Buffer.from(ch);
+      if (fail) throw new Error('socket hang up');
+    })(),
+  );
 
 test('a body that breaks off is the client\'s: 400 upload_interrupted, no file left', async () => {
   const e = await receiveToFile(body([new Uint8Array(10)], true), join(dir, 'a.part'), 100).catch((x: unknown) => x);

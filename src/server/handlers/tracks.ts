@@ -51,11 +51,11 @@ export const handlers: HandlerMap = {
       deps.db,
       {
         key, user_id: user.id, release_id: r.row.id, filename: b.filename, content_type: b.content_type,
-        size: b.size, sha256: b.sha256, expires_at: new Date(expires * 1000).toISOString(),
+        size: b.size, sha256: b.sha256 ?? '', expires_at: new Date(expires * 1000).toISOString(),
       },
       deps.now().toISOString(),
     );
-    const signature = signUpload(deps.uploadSecret, { key, expires, size: b.size, sha256: b.sha256 });
+    const signature = signUpload(deps.uploadSecret, { key, expires, size: b.size, sha256: b.sha256 ?? '' });
     return {
       key,
       upload_url: `${baseUrl}${uploadPath(key, expires, signature)}`,

@@ -1,4 +1,4 @@
-// Upload records: what the client declared (size, sha256), and once the bytes arrived, what the
+// Upload records: what the client declared (size, and sha256 unless it lets the service compute it), and once the bytes arrived, what the
 // probe found. Files live at <dataDir>/uploads/files/<key>; partial files only in uploads/tmp.
 import type { Database } from 'better-sqlite3';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ export interface UploadRow {
   filename: string;
   content_type: string;
   size: number;
+  /** '' until the bytes arrive when the client declared no digest. */
   sha256: string;
   expires_at: string;
   state: 'pending' | 'ready' | 'rejected';
@@ -42,12 +43,13 @@ export function findUpload(db: Database, key: string): UploadRow | undefined {
   return statement(db, 'SELECT * FROM uploads WHERE key = ?').get(key) as UploadRow | undefined;
 }
 
-export function markUploadReady(db: Database, key: string, info: AudioInfo, nowIso: string): void {
+/** `sha256`: the digest of the bytes received (the declared one, when one was declared). */
+export function markUploadReady(db: Database, key: string, info: AudioInfo, sha256: string, nowIso: string): void {
   statement(
     db,
-    `UPDATE uploads SET state = 'ready', reason = NULL, format = ?, sample_rate = ?, bit_depth = ?, channels = ?, duration_ms = ?, uploaded_at = ?
+    `UPDATE uploads SET state = 'ready', reason = NULL, sha256 = ?, format = ?, sample_rate = ?, bit_depth = ?, channels = ?, duration_ms = ?, uploaded_at = ?
      WHERE key = ?`,
-  ).run(info.format, info.sample_rate, info.bit_depth, info.channels, info.duration_ms, nowIso, key);
+  ).run(sha256, info.format, info.sample_rate, info.bit_depth, info.channels, info.duration_ms, nowIso, key);
 }
 
 /** A refused attempt leaves no file; the record keeps the reason, and the address can be retried. */

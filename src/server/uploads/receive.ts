@@ -1,10 +1,10 @@
 // Streams an upload to a temporary file while hashing and counting it; never holds the file in
-// memory. Past the declared size the stream is cut off at once.
+// memory. Node streams only, written in 1 MiB steps: the bytes pass once, from the socket to the
+// hash and the file. Past the declared size the body is cut off at once.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { ServiceError } from '../handler.js';
 
 export interface Received {
@@ -12,42 +12,60 @@ export interface Received {
   sha256: string;
 }
 
-export class TooManyBytes extends Error {}
+/** More bytes than were declared: the rest of the body is still on the socket. */
+export class TooManyBytes extends ServiceError {
+  constructor(declaredSize: number) {
+    super(422, 'upload_mismatch', `the upload is larger than the declared size of ${declaredSize} bytes`);
+  }
+}
+
+const WRITE_BUFFER = 1024 * 1024;
 
 /** Writes `body` to `tmpPath`; on any failure the temporary file is removed before rethrowing. */
-export async function receiveToFile(body: ReadableStream<Uint8Array> | null, tmpPath: string, declaredSize: number): Promise<Received> {
+export async function receiveToFile(body: Readable, tmpPath: string, declaredSize: number): Promise<Received> {
   const hash = createHash('sha256');
   let bytes = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      if (bytes > declaredSize) {
-        done(new TooManyBytes());
-        return;
-      }
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  // A failure of the file (disk full, no permission) is ours, not the client's: it must not be
-  // reported as an interrupted upload for the client to retry forever.
-  // (pipeline hands the client's error on to the file too, so only a different one is the file's.)
-  let sourceError: unknown;
-  let fileError: unknown;
+  const file = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER });
   try {
-    const source = body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream) : Readable.from([]);
-    const file = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 });
-    source.once('error', (e) => (sourceError ??= e));
-    file.once('error', (e) => (fileError ??= e));
-    await pipeline(source, meter, file);
+    await new Promise<void>((resolve, reject) => {
+      let ended = false;
+      const stop = (e: unknown) => {
+        body.off('data', onData);
+        body.pause();
+        file.destroy();
+        reject(e);
+      };
+      const onData = (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > declaredSize) return stop(new TooManyBytes(declaredSize));
+        hash.update(chunk);
+        if (!file.write(chunk)) {
+          body.pause();
+          file.once('drain', () => body.resume());
+        }
+      };
+      body.on('data', onData);
+      body.once('end', () => {
+        ended = true;
+        file.end();
+      });
+      // The client went away before the end: its upload, to send again.
+      const interrupted = () => stop(new ServiceError(400, 'upload_interrupted', 'the upload ended before the file was complete; upload it again'));
+      body.once('error', interrupted);
+      body.once('close', () => {
+        if (!ended) interrupted();
+      });
+      // A failure of the file (disk full, no permission) is ours, not the client's: it must not be
+      // reported as an interrupted upload for the client to retry forever. Not a ServiceError: the
+      // app answers a 500 without details and logs this one.
+      file.once('error', stop);
+      file.once('close', () => {
+        if (ended) resolve();
+      });
+    });
   } catch (e) {
     await rm(tmpPath, { force: true });
-    if (e instanceof TooManyBytes) {
-      throw new ServiceError(422, 'upload_mismatch', `the upload is larger than the declared size of ${declaredSize} bytes`);
-    }
-    // Not a ServiceError: the app answers a 500 without details and logs this one.
-    if (fileError !== undefined && fileError !== sourceError && !(fileError instanceof TooManyBytes)) throw fileError;
-    throw new ServiceError(400, 'upload_interrupted', 'the upload ended before the file was complete; upload it again');
+    throw e;
   }
   return { bytes, sha256: hash.digest('hex') };
 }

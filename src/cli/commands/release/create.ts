@@ -116,7 +116,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     return;
   }
 
-  const client = await ctx.services.client(plan.tracks.length > 0 ? { workload: 'long' } : {});
+  const client = await ctx.services.client();
   const release: ReleaseResource = await executePlan(ctx, client, plan, { keepDraft: wizard !== undefined }).catch(async (err: unknown) => {
     if (err instanceof DraftKept) throw await keepAnswers(ctx, plan, err, opts.save);
     throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;

@@ -4,6 +4,36 @@ import { CliError, UsageError } from '../../errors.js';
 import { dataDir } from '../../paths.js';
 import { loadServe } from '../../server-loader.js';
 import { parseOutcome, parseReviewDelay, type AutoReviewOutcome } from '../../config/auto-review.js';
+import { parseDuration } from '../../shared/duration.js';
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4 };
+
+/** `500MB`, `4GiB`, `1073741824` (bytes). */
+function sizeOption(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value.trim());
+  const unit = SIZE_UNITS[m?.[2]?.toLowerCase() ?? 'x'];
+  const bytes = m && unit ? Math.floor(Number(m[1]) * unit) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 1) throw new UsageError(`${flag}: expected a size like 500MB or 4GiB, got "${value}"`);
+  return bytes;
+}
+
+function uploadLimitsOption(opts: ServeOpts) {
+  const accountBytes = sizeOption(opts.uploadAccountLimit, '--upload-account-limit');
+  const totalBytes = sizeOption(opts.uploadTotalLimit, '--upload-total-limit');
+  const stallMs = opts.uploadStallTimeout === undefined ? undefined : parseDuration(opts.uploadStallTimeout, '--upload-stall-timeout', { minMs: 1000, maxMs: 3_600_000 });
+  return {
+    ...(accountBytes !== undefined ? { accountBytes } : {}),
+    ...(totalBytes !== undefined ? { totalBytes } : {}),
+    ...(stallMs !== undefined ? { stallMs } : {}),
+  };
+}
+
+function maxConnectionsOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--max-connections: expected a number of connections (1 or more), got "${value}"`);
+  return Number(value);
+}
 
 function autoReviewOption(opts: ServeOpts): { outcome: AutoReviewOutcome; delayMs: number } | undefined {
   if (opts.sandboxAutoReview !== undefined && !opts.sandbox) throw new UsageError('--sandbox-auto-review: only with --sandbox');
@@ -43,6 +73,8 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
   const autoReview = autoReviewOption(opts);
   const rateLimit = rateLimitOption(opts.rateLimit);
   const publicUrl = publicUrlOption(opts.publicUrl);
+  const uploadLimits = uploadLimitsOption(opts);
+  const maxConnections = maxConnectionsOption(opts.maxConnections);
   const { serve } = await loadServe();
   const dir = opts.dataDir ?? dataDir(ctx.env);
   try {
@@ -59,6 +91,8 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
       ...(rateLimit !== undefined ? { rateLimit } : {}),
       ...(publicUrl ? { publicUrl } : {}),
       ...(opts.trustProxy ? { trustProxy: true } : {}),
+      uploadLimits,
+      ...(maxConnections !== undefined ? { maxConnections } : {}),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

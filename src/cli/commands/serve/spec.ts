@@ -11,6 +11,10 @@ export interface ServeOpts {
   rateLimit?: string;
   publicUrl?: string;
   trustProxy?: boolean;
+  maxConnections?: string;
+  uploadAccountLimit?: string;
+  uploadTotalLimit?: string;
+  uploadStallTimeout?: string;
 }
 
 export interface TokenCreateOpts {
@@ -60,7 +64,12 @@ export const serveCommand = defineCommand<ServeOpts>({
     '--sandbox-review-delay after submit (default 0s; 500ms, 10s, 5m, 1h): approve; reject (reason code\n' +
     'sandbox_auto_reject); live (approve, deliver, go live). For a CI pipeline that rehearses submit → `reldist release watch`.\n\n' +
     'Upload URLs point at --public-url when given, else at the host the client asked for (X-Forwarded-Host and\n' +
-    'X-Forwarded-Proto are believed only with --trust-proxy).',
+    'X-Forwarded-Proto are believed only with --trust-proxy).\n\n' +
+    'Uploads: at most --upload-account-limit bytes (default 4GiB) arrive for one account at a time and\n' +
+    '--upload-total-limit (default 16GiB) for all (counted by declared size; beyond them an upload is refused\n' +
+    'with 413 upload_quota_exceeded or 507 upload_capacity_exceeded before it sends a byte); an upload lives as\n' +
+    'long as it moves, and one silent for --upload-stall-timeout (default 60s) is cut off. --max-connections\n' +
+    'caps open connections (default: no cap); more are closed as they arrive.',
   examples: [
     'reldist serve --sandbox',
     'reldist serve --sandbox --port 0 | head -n1 | jq -r .base_url',
@@ -77,7 +86,11 @@ export const serveCommand = defineCommand<ServeOpts>({
       .option('--sandbox-review-delay <duration>', 'how long after submit the auto-review comes (default 0s)')
       .option('--rate-limit <n|off>', 'requests per minute per token (default 3000), or off')
       .option('--public-url <url>', 'the address clients reach the service at, used in upload URLs')
-      .option('--trust-proxy', 'believe X-Forwarded-Host and X-Forwarded-Proto (behind a reverse proxy only)');
+      .option('--trust-proxy', 'believe X-Forwarded-Host and X-Forwarded-Proto (behind a reverse proxy only)')
+      .option('--max-connections <n>', 'connections open at once; more are closed (default: no cap)')
+      .option('--upload-account-limit <size>', 'upload bytes arriving at once per account, e.g. 2GiB (default 4GiB)')
+      .option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)')
+      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)');
   },
   subgroups: [tokenGroup],
 });

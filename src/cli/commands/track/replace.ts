@@ -16,7 +16,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   await requireAudioFiles([file]);
   const refusal = await firstRefusal(resolve(file));
   if (refusal) throw new CliError(`${file}: ${refusal.message}; track ${trackId} keeps its old file`, { exitCode: ExitCode.validation, code: refusal.code });
-  const client = await ctx.services.client({ workload: 'long' });
+  const client = await ctx.services.client();
   // The track must exist before its file is uploaded.
   await client.call('getTrack', { params: { releaseId, trackId } });
   const up = await uploadOne(ctx, client, releaseId, resolve(file), file);

@@ -19,7 +19,8 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   // Before the service is asked anything: every file is there and passes the service's audio rules.
   await requireAudioFiles(files);
   await refuseLocally(ctx, files.map((f) => ({ path: resolve(f), shown: f })));
-  const client = await ctx.services.client({ workload: 'long' });
+  // A few small calls around the uploads, which have a transport of their own (node:http, Expect: 100-continue).
+  const client = await ctx.services.client();
   // Read first: a missing release is reported before any byte is sent.
   await client.call('listTracks', { params: { releaseId } });
   const titles: string[] = [];

@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+// Upload benchmark: one WAV of each size, sent round after round, interleaved, three ways:
+//   cli      `reldist track upload REL FILE` (asks for the address, streams, attaches the track)
+//   curl     the same steps by hand: `curl` POST …/upload-url, then `curl -T FILE` to the address
+//   minimal  `curl -T FILE` to bench/upload-minimal.mjs (node:http: hash and store, nothing else)
+// and prints, per size, the median per-round ratios of throughput: cli / curl (target >= 0.95x)
+// and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
+// the service and of the minimal server (memory must not grow with the file). Never passes or
+// fails on absolute times; fails only when an upload fails.
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca]
+// Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
+// temporary data directory, one per size (so its peak RSS is that size's); each round's release
+// is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin', 'reldist.js');
+const argv = process.argv.slice(2);
+const value = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const quick = argv.includes('--quick');
+const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
+const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
+if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
+  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca]');
+  process.exit(2);
+}
+if (!existsSync(join(root, 'dist', 'main.js'))) {
+  console.error('bench/upload.mjs: dist/main.js is missing; run `npm run build` first');
+  process.exit(2);
+}
+const hasTime = existsSync('/usr/bin/time');
+
+const env = { ...process.env, NO_COLOR: '1' };
+for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
+if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
+
+const work = mkdtempSync(join(tmpdir(), 'reldist-bench-upload-'));
+const children = new Set();
+function finish(code) {
+  for (const c of children) c.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on('SIGINT', () => finish(130));
+function fail(message) {
+  console.error(`bench/upload.mjs: ${message}`);
+  finish(1);
+}
+
+/** A valid 16-bit 44.1 kHz stereo WAV of about `mib` MiB (noise: nothing on the way compresses it). */
+function writeWav(path, mib) {
+  const dataBytes = mib * 1024 * 1024 - 44;
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + dataBytes, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(2, 22);
+  h.writeUInt32LE(44100, 24);
+  h.writeUInt32LE(44100 * 4, 28);
+  h.writeUInt16LE(4, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(dataBytes, 40);
+  const fd = openSync(path, 'w');
+  writeSync(fd, h);
+  const block = randomBytes(4 * 1024 * 1024);
+  for (let left = dataBytes; left > 0; left -= block.length) writeSync(fd, block, 0, Math.min(left, block.length));
+  closeSync(fd);
+}
+
+/** Starts a server process that prints one line (JSON or a URL) on stdout first. */
+async function startProcess(args, what) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  children.add(child);
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const line = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start in 20 s: ${stderr}`)), 20_000);
+    createInterface({ input: child.stdout }).once('line', (l) => {
+      clearTimeout(timer);
+      resolve(l);
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}: ${stderr}`)));
+  });
+  return {
+    line,
+    /** Peak resident memory so far, MiB (VmHWM). */
+    peakRssMiB() {
+      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : NaN;
+    },
+    stop() {
+      child.kill('SIGTERM');
+      children.delete(child);
+    },
+  };
+}
+
+/** Runs a command to its end: wall time (ms) and peak RSS (MiB, through /usr/bin/time); stdout kept. */
+function timed(file, args) {
+  const rssFile = join(work, 'rss');
+  const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, file, ...args]] : [file, args];
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8', maxBuffer: 16 << 20 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) fail(`${file} ${args.filter((a) => !a.includes('signature=')).join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
+  const rss = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : NaN;
+  return { ms, rss, stdout: r.stdout };
+}
+
+function curlJson(args) {
+  const r = spawnSync('curl', ['-sS', '--fail-with-body', ...args], { env, encoding: 'utf8' });
+  if (r.status !== 0) fail(`curl ${args[0]}… failed: ${r.stdout}${r.stderr}`);
+  return r.stdout ? JSON.parse(r.stdout) : undefined;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
+console.log(`upload: sizes ${SIZES.join(', ')} MiB, ${ROUNDS} interleaved rounds each (1 warm-up), node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`);
+const results = [];
+for (const mib of SIZES) {
+  const file = join(work, `track-${mib}.wav`);
+  writeWav(file, mib);
+  const dataDir = join(work, `data-${mib}`);
+  const service = await startProcess([bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], 'reldist serve').catch((e) => fail(e.message));
+  const { base_url: base, tokens } = JSON.parse(service.line);
+  const minimalDir = mkdtempSync(join(work, 'minimal-'));
+  const minimal = await startProcess([join(root, 'bench', 'upload-minimal.mjs'), minimalDir], 'upload-minimal').catch((e) => fail(e.message));
+  const auth = ['-H', `Authorization: Bearer ${tokens.label}`, '-H', 'Content-Type: application/json'];
+  const newRelease = () =>
+    curlJson([...auth, '-X', 'POST', `${base}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
+  const dropRelease = (id) => curlJson([...auth, '-X', 'DELETE', `${base}/releases/${id}`]);
+  const cliEnv = { RELDIST_BASE_URL: base, RELDIST_TOKEN: tokens.label };
+  Object.assign(env, cliEnv);
+
+  const ways = {
+    cli() {
+      const id = newRelease();
+      const t = timed(process.execPath, [bin, 'track', 'upload', String(id), file, '--json']);
+      dropRelease(id);
+      return t;
+    },
+    curl() {
+      const id = newRelease();
+      const t0 = process.hrtime.bigint();
+      // The same two steps as the CLI's first two (its third, attaching the track, is extra work for it).
+      const ticket = curlJson([...auth, '-X', 'POST', `${base}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
+      const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      dropRelease(id);
+      return { ms, putMs: put.ms, rss: put.rss };
+    },
+    minimal() {
+      const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
+      for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
+      return t;
+    },
+  };
+  const rows = { cli: [], curl: [], minimal: [] };
+  for (let round = 0; round <= ROUNDS; round++) {
+    // The order turns each round, so no way always comes first after a pause.
+    const order = Object.keys(ways);
+    for (let k = 0; k < round % order.length; k++) order.push(order.shift());
+    const got = {};
+    for (const w of order) got[w] = ways[w]();
+    if (round > 0) for (const w of order) rows[w].push(got[w]);
+  }
+  const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
+  const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
+  const r = {
+    mib,
+    cliOverCurl: median(cliRounds),
+    serviceOverMinimal: median(serviceRounds),
+    cliMs: median(rows.cli.map((x) => x.ms)),
+    curlMs: median(rows.curl.map((x) => x.ms)),
+    servicePutMs: median(rows.curl.map((x) => x.putMs)),
+    minimalMs: median(rows.minimal.map((x) => x.ms)),
+    cliRssMiB: Math.max(...rows.cli.map((x) => x.rss)),
+    serviceRssMiB: service.peakRssMiB(),
+    minimalRssMiB: minimal.peakRssMiB(),
+  };
+  results.push(r);
+  service.stop();
+  minimal.stop();
+  rmSync(file, { force: true });
+  console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
+  console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
+  console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
+  console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
+}
+if (argv.includes('--json')) console.log(JSON.stringify(results));
+finish(0);
