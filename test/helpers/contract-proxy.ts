@@ -1,0 +1,72 @@
+// A validating reverse proxy on 127.0.0.1: put it between a client and the real service and
+// every exchange is checked against openapi.json (contract-check.ts); `problems` lists what the
+// document does not say. Bodies are buffered (the test traffic is small), the Host header passes
+// through unchanged, so the service's upload addresses point at the proxy and uploads are checked
+// too.
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ContractChecker, type Exchange } from './contract-check.js';
+
+export interface ContractProxy {
+  url: string;
+  /** One line per difference from the document, in arrival order. */
+  problems: string[];
+  /** Every exchange seen, as `METHOD /path/template status`. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+const readAll = async (stream: IncomingMessage): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+const flat = (headers: IncomingHttpHeaders): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+
+export async function startContractProxy(target: string, checker = new ContractChecker()): Promise<ContractProxy> {
+  const problems: string[] = [];
+  const seen: string[] = [];
+  const origin = new URL(target);
+  const server = createServer(async (req, res) => {
+    try {
+      const requestBody = await readAll(req);
+      const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+        const headers = { ...req.headers };
+        delete headers.expect; // the body is already here
+        const out = httpRequest({ host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers }, resolve);
+        out.on('error', reject);
+        out.end(requestBody);
+      });
+      const responseBody = await readAll(answer);
+      const exchange: Exchange = {
+        method: req.method!, url: req.url!, requestHeaders: flat(req.headers), requestBody,
+        status: answer.statusCode!, responseHeaders: flat(answer.headers), responseBody,
+      };
+      const pathname = new URL(req.url!, 'http://x').pathname;
+      seen.push(`${req.method} ${checker.pathOf(pathname) ?? pathname} ${answer.statusCode}`);
+      problems.push(...checker.check(exchange));
+      const headers = { ...answer.headers };
+      delete headers['transfer-encoding'];
+      headers['content-length'] = String(responseBody.length);
+      res.writeHead(answer.statusCode!, headers);
+      res.end(responseBody);
+    } catch (e) {
+      problems.push(`${req.method} ${req.url}: proxy failed: ${(e as Error).message}`);
+      res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    problems,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
