@@ -137,6 +137,20 @@ export const ValidateCodesRequest = z
   });
 export type ValidateCodesRequest = z.infer<typeof ValidateCodesRequest>;
 
+/**
+ * The content types PUT /uploads/{key} is declared to take: createTrackUploadUrl instructs the
+ * file's declared type when it is one of these, else application/octet-stream.
+ */
+export const uploadContentTypes = [
+  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/flac', 'audio/x-flac', 'audio/aiff', 'audio/x-aiff', 'application/octet-stream',
+] as const;
+
+/** The Content-Type to send an upload with, given the type declared for the file. */
+export function uploadContentTypeFor(declared: string): (typeof uploadContentTypes)[number] {
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  return uploadContentTypes.find((t) => t === type) ?? 'application/octet-stream';
+}
+
 export const CreateTrackUploadUrlRequest = z
   .strictObject({
     filename: z.string().trim().min(1).max(255),
@@ -157,7 +171,7 @@ export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlReq
 
 export const ReplaceSingleTrackFileRequest = z
   .strictObject({ file_key: z.string().min(1).max(100) })
-  .meta({ id: 'ReplaceSingleTrackFileRequest', examples: [{ file_key: 'upl_7f3a9c2e4b' }] });
+  .meta({ id: 'ReplaceSingleTrackFileRequest', examples: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6' }] });
 export type ReplaceSingleTrackFileRequest = z.infer<typeof ReplaceSingleTrackFileRequest>;
 
 export const ReplaceReleaseTracksTrackInput = z
@@ -177,19 +191,19 @@ export const ReplaceReleaseTracksTrackInput = z
   })
   .meta({
     id: 'ReplaceReleaseTracksTrackInput',
-    examples: [{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }], isrc: 'GBNLR2600001', audio_language: 'en' }],
+    examples: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }], isrc: 'GBNLR2600001', audio_language: 'en' }],
   });
 export type ReplaceReleaseTracksTrackInput = z.infer<typeof ReplaceReleaseTracksTrackInput>;
 
 export const ReplaceReleaseTracksRequest = z
   .strictObject({ tracks: z.array(ReplaceReleaseTracksTrackInput).max(500) })
-  .meta({ id: 'ReplaceReleaseTracksRequest', examples: [{ tracks: [{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky' }] }] });
+  .meta({ id: 'ReplaceReleaseTracksRequest', examples: [{ tracks: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky' }] }] });
 export type ReplaceReleaseTracksRequest = z.infer<typeof ReplaceReleaseTracksRequest>;
 
 /** The body of PUT …/tracks: the object form or a plain array. */
 export const ReplaceReleaseTracksBody = z
   .union([ReplaceReleaseTracksRequest, z.array(ReplaceReleaseTracksTrackInput).max(500)])
-  .meta({ id: 'ReplaceReleaseTracksBody', examples: [[{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky' }]] });
+  .meta({ id: 'ReplaceReleaseTracksBody', examples: [[{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky' }]] });
 export type ReplaceReleaseTracksBody = z.infer<typeof ReplaceReleaseTracksBody>;
 
 export function tracksOf(body: ReplaceReleaseTracksBody): ReplaceReleaseTracksTrackInput[] {

@@ -216,14 +216,15 @@ describe('label preferences', () => {
     expect((await get('/preferences/label', otherLabel)).body).toEqual(before);
   });
 
-  it("another label's artist is 404 everywhere, and changes nothing", async () => {
+  it("another label's artist is 404 where it is acted on, 422 where a body refers to it, and changes nothing", async () => {
     const mine = (await get('/preferences/label', label)).body.artists[0];
     const theirs = (await get('/preferences/label', otherLabel)).body.artists[0];
     expect((await get(`/preferences/label/artist/${mine.id}`, otherLabel)).status).toBe(404);
     expect((await get(`/preferences/label/artist/${theirs.id}`, label)).status).toBe(404);
     const upd = await post('/preferences/label/submit', { artists: [{ id: mine.id, name: 'Hijacked' }] }, otherLabel);
-    expect(upd.status).toBe(404);
-    expect(upd.body.error.code).toBe('not_found');
+    // Referred to inside a body: a wrong field, as an unknown artist_id of a release's credit is.
+    expect(upd.status).toBe(422);
+    expect(upd.body.error.fields['artists.0.id'][0]).toMatch(/you manage no artist/);
     const rm = await post('/preferences/label/artist/remove', { artist_id: mine.id }, otherLabel);
     expect(rm.status).toBe(404);
     expect((await get(`/preferences/label/artist/${mine.id}`, label)).body.name).toBe(mine.name);
