@@ -226,9 +226,12 @@ export type SubmitReleaseResponse = z.infer<typeof SubmitReleaseResponse>;
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse', examples: [{ message: 'Release 42 deleted.' }] });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/** A release as lists show it: without its tracks. */
+const { tracks: _tracks, ...releaseListItemExample } = releaseExample;
+
 export const ListReleasesResponse = z
   .object({ data: z.array(ReleaseResource), meta: PaginationMeta })
-  .meta({ id: 'ListReleasesResponse', examples: [{ data: [releaseExample], meta: { page: 1, per_page: 20, total: 1, total_pages: 1 } }] });
+  .meta({ id: 'ListReleasesResponse', examples: [{ data: [releaseListItemExample], meta: { page: 1, per_page: 20, total: 1, total_pages: 1 } }] });
 export type ListReleasesResponse = z.infer<typeof ListReleasesResponse>;
 
 export const ArtistPlatformResult = z

@@ -7,10 +7,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContractChecker } from '../helpers/contract-check.js';
 import { startContractProxy, type ContractProxy } from '../helpers/contract-proxy.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeConfigDir, runCli, writeWav } from '../integration/cli-harness.js';
 
+const checker = new ContractChecker();
 let server: TestServer;
 let proxy: ContractProxy;
 let config: { dir: string; cleanup(): Promise<void> };
@@ -18,7 +20,7 @@ let work: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  proxy = await startContractProxy(server.url);
+  proxy = await startContractProxy(server.url, checker);
   config = await makeConfigDir();
   work = await mkdtemp(join(tmpdir(), 'reldist-contract-'));
 });
@@ -86,7 +88,11 @@ const steps = (): Step[] => [
   { argv: ['label', 'artists', 'get', '1'], code: 0 },
   { argv: ['label', 'artists', 'get', '999'], code: 5 },
   { argv: ['label', 'artists', 'remove', '2', '--yes'], code: 0 },
+  { argv: ['artist', 'search', 'Lena Voss', '--platform', 'video-b', '--json'], code: 0 },
+  { argv: ['artist', 'search', 'Lena Voss', '--platform', 'streaming-a', '--json'], code: 0 },
   { argv: ['api', 'GET', '/releases', '--paginate'], code: 0 },
+  { argv: ['api', 'GET', '/preferences/artists'], code: 0 },
+  { argv: ['api', 'DELETE', '/releases/1'], code: 0 },
   { argv: ['api', 'DELETE', '/me'], code: 1 },
 ];
 
@@ -100,12 +106,65 @@ describe('the CLI against the real service, through a validating proxy of openap
       const argv = step.argv.map((a) => a.replace('WORK', work));
       const token = step.as === 'artist' ? server.tokens.artist : step.as === 'nobody' ? 'rd_not_a_token' : server.tokens.label;
       const r = await run(argv, { token, ...(step.stdin !== undefined ? { stdin: step.stdin } : {}) });
-      if (r.code !== step.code) codes.push(`reldist ${argv.join(' ')}: exit ${r.code}, expected ${step.code}: ${r.stderr.trim().split('\n').pop()}`);
+      if (step.code >= 0 && r.code !== step.code) codes.push(`reldist ${argv.join(' ')}: exit ${r.code}, expected ${step.code}: ${r.stderr.trim().split('\n').pop()}`);
+    }
+    // Resolve a link of each other platform, as found by the searches above.
+    for (const [search, platform] of [['searchVideoChannel', 'video_b'], ['searchStoreC', 'store_c']] as const) {
+      const found = proxy.answers.get(`${search} 200`) as { url: string }[];
+      const r = await run(['artist', 'resolve', found[0]!.url, '--platform', platform, '--json']);
+      if (r.code !== 0) codes.push(`reldist artist resolve ${found[0]!.url} --platform ${platform}: exit ${r.code}: ${r.stderr.trim()}`);
     }
     expect(codes).toEqual([]);
     expect(proxy.problems).toEqual([]);
+
+    // Each operation's documented answer is shaped like the service's real answer to it.
+    const misfits: string[] = [];
+    const unseen: string[] = [];
+    for (const [path, item] of Object.entries(proxy.doc.paths as Record<string, Record<string, any>>)) {
+      for (const operation of Object.values(item)) {
+        const [status, response] = Object.entries(operation.responses as Record<string, any>).find(([s]) => s.startsWith('2'))!;
+        const real = proxy.answers.get(`${operation.operationId} ${status}`);
+        if (real === undefined) {
+          unseen.push(operation.operationId);
+          continue;
+        }
+        const media = response.content['application/json'];
+        const example = media.example ?? checker.resolve(media.schema).examples?.[0];
+        misfits.push(...shapeDifferences(example, real, `${operation.operationId} (${path})`));
+      }
+    }
+    expect(misfits).toEqual([]);
+    expect(unseen).toEqual([]);
     // The run reached every operation the CLI uses, and errors of several kinds.
     const statuses = new Set(proxy.seen.map((s) => s.split(' ').pop()));
     for (const status of ['200', '201', '401', '404', '405', '409', '422']) expect(statuses, [...statuses].join(' ')).toContain(status);
   });
 });
+
+/**
+ * Where an example differs in shape from a real answer: other keys, other kinds of value (null
+ * matches anything: a field may be empty), the first element of lists, and the words a `kind` or
+ * a `message` starts with (a UPC verdict is not an ISRC one; "Release 42 deleted." is not a
+ * preference saved).
+ */
+function shapeDifferences(example: unknown, real: unknown, at: string): string[] {
+  if (example === null || real === null) return [];
+  const kind = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v);
+  if (kind(example) !== kind(real)) return [`${at}: example is ${kind(example)}, the service answers ${kind(real)}`];
+  if (Array.isArray(example) && Array.isArray(real)) {
+    return example.length > 0 && real.length > 0 ? shapeDifferences(example[0], real[0], `${at}[0]`) : [];
+  }
+  if (typeof example !== 'object') return [];
+  const e = example as Record<string, unknown>;
+  const r = real as Record<string, unknown>;
+  const out: string[] = [];
+  const ek = Object.keys(e).sort().join(',');
+  const rk = Object.keys(r).sort().join(',');
+  // A record (headers) has keys of its own; every field object must have the same ones.
+  if (ek !== rk && !at.endsWith('.headers')) out.push(`${at}: example keys ${ek}, the service answers ${rk}`);
+  const lead = (v: unknown) => String(v).replace(/[0-9]+/g, '#').split(' ').slice(0, 2).join(' ');
+  if ('kind' in e && e.kind !== r.kind) out.push(`${at}.kind: example ${String(e.kind)}, the service answers ${String(r.kind)}`);
+  if (typeof e.message === 'string' && lead(e.message) !== lead(r.message)) out.push(`${at}.message: example "${e.message}", the service answers "${String(r.message)}"`);
+  for (const key of Object.keys(e)) if (key in r) out.push(...shapeDifferences(e[key], r[key], `${at}.${key}`));
+  return out;
+}

@@ -9,10 +9,14 @@ import { ContractChecker, type Exchange } from './contract-check.js';
 
 export interface ContractProxy {
   url: string;
+  /** The document the exchanges are checked against. */
+  doc: Record<string, any>;
   /** One line per difference from the document, in arrival order. */
   problems: string[];
   /** Every exchange seen, as `METHOD /path/template status`. */
   seen: string[];
+  /** The first answer of each operation, by `operationId status`: what examples are compared with. */
+  answers: Map<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -28,6 +32,7 @@ const flat = (headers: IncomingHttpHeaders): Record<string, string | undefined> 
 export async function startContractProxy(target: string, checker = new ContractChecker()): Promise<ContractProxy> {
   const problems: string[] = [];
   const seen: string[] = [];
+  const answers = new Map<string, unknown>();
   const origin = new URL(target);
   const server = createServer(async (req, res) => {
     try {
@@ -47,6 +52,11 @@ export async function startContractProxy(target: string, checker = new ContractC
       const pathname = new URL(req.url!, 'http://x').pathname;
       seen.push(`${req.method} ${checker.pathOf(pathname) ?? pathname} ${answer.statusCode}`);
       problems.push(...checker.check(exchange));
+      const operationId = checker.operationOf(req.method!, pathname)?.operation.operationId as string | undefined;
+      const key = `${operationId} ${answer.statusCode}`;
+      if (operationId && !answers.has(key) && (answer.headers['content-type'] ?? '').includes('json')) {
+        answers.set(key, JSON.parse(responseBody.toString('utf8')));
+      }
       const headers = { ...answer.headers };
       delete headers['transfer-encoding'];
       headers['content-length'] = String(responseBody.length);
@@ -61,8 +71,10 @@ export async function startContractProxy(target: string, checker = new ContractC
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    doc: checker.doc,
     problems,
     seen,
+    answers,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
