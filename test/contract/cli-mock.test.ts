@@ -47,7 +47,7 @@ describe('the CLI against a mock built from openapi.json alone', () => {
   it('uploads a file to the address the document hands out', async () => {
     // The documented upload-url answer instructs Content-Type audio/wav and the Content-Length of
     // its file (a 16-bit stereo 44.1 kHz WAV): the file sent is a WAV of exactly that length.
-    const answer = (mockDoc().components.schemas.TrackUploadUrlData.examples[0]) as { headers: Record<string, string> };
+    const answer = (mockDoc().components.schemas.TrackUploadUrlData!.examples[0]) as { headers: Record<string, string> };
     const seconds = (Number(answer.headers['Content-Length']) - 44) / (44_100 * 4);
     await writeWav(join(work, 'northern-sky.wav'), { seconds });
     const r = await run(['track', 'upload', '42', join(work, 'northern-sky.wav'), '--json']);

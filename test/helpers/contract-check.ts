@@ -43,7 +43,11 @@ export class ContractChecker {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly paths: { template: string; regex: RegExp }[];
 
-  constructor(readonly doc: Obj = loadOpenApi()) {
+  /** `requests: false` checks answers only (for traffic that includes deliberately bad requests). */
+  constructor(
+    readonly doc: Obj = loadOpenApi(),
+    private readonly options: { requests: boolean } = { requests: true },
+  ) {
     addFormats(this.ajv);
     this.ajv.addSchema({ ...doc, $id: 'openapi.json' });
     // The most literal template first: /releases/validate/upc before /releases/{releaseId}.
@@ -64,16 +68,22 @@ export class ContractChecker {
     return n as T;
   }
 
-  /** The path template a concrete path belongs to. */
-  pathOf(pathname: string): string | undefined {
-    return this.paths.find((p) => p.regex.test(pathname))?.template;
+  /**
+   * The path template a concrete path belongs to: the most literal one with an operation for the
+   * method (GET /preferences/label/artist/remove is getLabelArtist of the id "remove"), else the
+   * most literal one.
+   */
+  pathOf(pathname: string, method?: string): string | undefined {
+    const matching = this.paths.filter((p) => p.regex.test(pathname));
+    const m = method === undefined ? undefined : asMethod(method);
+    return (matching.find((p) => m !== undefined && this.doc.paths[p.template][m]) ?? matching[0])?.template;
   }
 
   operationOf(method: string, pathname: string): MatchedOperation | undefined {
-    const path = this.pathOf(pathname);
+    const path = this.pathOf(pathname, method);
     if (!path) return undefined;
-    const operation = this.doc.paths[path][method.toLowerCase()] as Obj | undefined;
-    return operation ? { path, method: method.toLowerCase(), operation } : undefined;
+    const operation = this.doc.paths[path][asMethod(method)] as Obj | undefined;
+    return operation ? { path, method: asMethod(method), operation } : undefined;
   }
 
   /** Validates `value` against the schema at `pointer` inside the document (e.g. `#/paths/…`). */
@@ -94,10 +104,10 @@ export class ContractChecker {
     // The sandbox's review controls are the service's test double, described in docs/api.md and
     // deliberately kept out of the document.
     if (url.pathname.startsWith('/_sandbox/')) return [];
-    const path = this.pathOf(url.pathname);
+    const path = this.pathOf(url.pathname, x.method);
     if (!path) return x.status === 404 ? [] : [`${label}: no path in the document`];
     const pathItem = this.doc.paths[path] as Obj;
-    const method = x.method.toLowerCase();
+    const method = asMethod(x.method);
     const escaped = path.replaceAll('~', '~0').replaceAll('/', '~1');
     let opPointer = `#/paths/${escaped}/${method}`;
     let operation = pathItem[method] as Obj | undefined;
@@ -108,7 +118,8 @@ export class ContractChecker {
       operation = declaring[1] as Obj;
       opPointer = `#/paths/${escaped}/${declaring[0]}`;
     } else {
-      return [...this.checkRequest(x, operation, opPointer, label), ...this.checkResponse(x, operation, opPointer, label)];
+      const request = this.options.requests ? this.checkRequest(x, operation, opPointer, label) : [];
+      return [...request, ...this.checkResponse(x, operation, opPointer, label)];
     }
     return this.checkResponse(x, operation, opPointer, label);
   }
@@ -172,6 +183,8 @@ export class ContractChecker {
       if (header.required && x.responseHeaders[name] === undefined) problems.push(`${label}: required header ${name} missing`);
     }
     const content = response.content as Obj | undefined;
+    // HEAD is GET without the body (RFC 9110), which the service answers for every GET.
+    if (x.method === 'HEAD') return problems;
     if (x.responseBody.length === 0) {
       if (content) problems.push(`${label}: empty body where the document declares ${Object.keys(content).join(', ')}`);
       return problems;
@@ -188,6 +201,9 @@ export class ContractChecker {
     return problems;
   }
 }
+
+/** The operation a method is checked against: HEAD is answered as GET, without the body. */
+const asMethod = (method: string) => (method === 'HEAD' ? 'get' : method.toLowerCase());
 
 const holes = (template: string) => template.split('{').length - 1;
 

@@ -50,11 +50,11 @@ export async function startContractProxy(target: string, checker = new ContractC
         status: answer.statusCode!, responseHeaders: flat(answer.headers), responseBody,
       };
       const pathname = new URL(req.url!, 'http://x').pathname;
-      seen.push(`${req.method} ${checker.pathOf(pathname) ?? pathname} ${answer.statusCode}`);
+      seen.push(`${req.method} ${checker.pathOf(pathname, req.method) ?? pathname} ${answer.statusCode}`);
       problems.push(...checker.check(exchange));
       const operationId = checker.operationOf(req.method!, pathname)?.operation.operationId as string | undefined;
       const key = `${operationId} ${answer.statusCode}`;
-      if (operationId && !answers.has(key) && (answer.headers['content-type'] ?? '').includes('json')) {
+      if (operationId && !answers.has(key) && responseBody.length > 0 && (answer.headers['content-type'] ?? '').includes('json')) {
         answers.set(key, JSON.parse(responseBody.toString('utf8')));
       }
       const headers = { ...answer.headers };

@@ -396,7 +396,7 @@ describe('profiles saved before handles were on the wire', () => {
 });
 
 describe('a label artist removed while a submit naming it is under way', () => {
-  it('the submit is 404 and saves nothing, not a 500', async () => {
+  it('the submit is 422 naming the artist and saves nothing, not a 500', async () => {
     // A directory that answers only when the test says so, like a slow platform API.
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -430,8 +430,8 @@ describe('a label artist removed while a submit naming it is under way', () => {
       expect((await post('/preferences/label/artist/remove', gone.id)).status).toBe(200);
       release();
       const res = await submit;
-      expect(res.status, JSON.stringify(res.body)).toBe(404);
-      expect(res.body.error.code).toBe('not_found');
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.fields['artists.0.id'][0]).toMatch(/you manage no artist/);
       expect((await get('/preferences/label?search=newcomer')).body.artists).toEqual([]);
       expect(gated.errors).toEqual([]);
     } finally {

@@ -183,7 +183,7 @@ export function parseQuery<T extends z.ZodObject>(schema: T, values: Record<stri
   const value: Record<string, string> = {};
   for (const [name, list] of Object.entries(values)) {
     if (list.length > 1) throw invalidQuery(`query parameter ${name} is given ${list.length} times; give it once`);
-    const field = schema.shape[name] as z.ZodType | undefined;
+    const field = Object.hasOwn(schema.shape, name) ? (schema.shape[name] as z.ZodType) : undefined;
     if (field && isCoercedNumber(field) && !CANONICAL_INTEGER.test(list[0]!)) {
       throw invalidQuery(`invalid query parameter ${name}: expected a whole number written in digits, got "${list[0]!.slice(0, 40)}"`);
     }
