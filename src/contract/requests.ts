@@ -17,9 +17,9 @@ const releaseFields = {
   label: Text(120),
   catalog_number: Catalog.nullable(),
   upc: CodeText.nullable().meta({ description: 'Leave empty to have one assigned at submit.' }),
-  genre: Text(60).nullable(),
+  genre: Text(60).nullable().meta({ description: 'A genre from GET /lookup/genres (any case).' }),
   subgenre: Text(60).nullable(),
-  language: z.string().trim().min(2).max(12).nullable(),
+  language: z.string().trim().min(2).max(12).nullable().meta({ description: 'An ISO 639-1 code from GET /lookup/languages.' }),
   p_line: CopyrightLine.nullable(),
   c_line: CopyrightLine.nullable(),
   original_release_date: IsoDate.nullable(),
@@ -61,7 +61,12 @@ export type UpdateReleaseMetadataRequest = z.infer<typeof UpdateReleaseMetadataR
 
 export const UpdateReleaseDeliveryRequest = z
   .strictObject({
-    platforms: z.union([z.literal('all'), z.array(z.string().min(1).max(40)).min(1).max(100)]).optional(),
+    platforms: z
+      .union([
+        z.literal('all'),
+        z.array(z.string().min(1).max(40)).min(1).max(100).meta({ uniqueItems: true, description: 'Platform ids from GET /lookup/platforms, each once.' }),
+      ])
+      .optional(),
     territories: Territories.optional(),
     release_date: IsoDate.nullable().optional(),
     preorder_date: IsoDate.nullable().optional(),
@@ -217,12 +222,20 @@ export const PlatformChoiceInput = z
     profile_id: z.string().min(1).max(100).optional().meta({ description: 'Required with mode "existing".' }),
   })
   .refine((c) => c.mode === 'new' || c.profile_id !== undefined, { message: 'profile_id is required with mode "existing"', path: ['profile_id'] })
-  .meta({ id: 'PlatformChoiceInput', examples: [{ platform: 'streaming_a', mode: 'existing', profile_id: '4Z8W4fKeB5YxbusRsdQVPb' }] });
+  .meta({
+    id: 'PlatformChoiceInput',
+    description: 'existing: the profile named by profile_id (from the platform searches); new: a profile to be created, with no profile_id.',
+    // The two modes, for JSON Schema (the service says which field is wrong).
+    oneOf: [
+      { properties: { mode: { const: 'existing' }, profile_id: { type: 'string' } }, required: ['mode', 'profile_id'] },
+      { properties: { mode: { const: 'new' } }, required: ['mode'], not: { properties: { profile_id: { type: 'string' } }, required: ['profile_id'] } },
+    ],
+    examples: [{ platform: 'streaming_a', mode: 'existing', profile_id: '4Z8W4fKeB5YxbusRsdQVPb' }] });
 
 export const SubmitArtistPreferenceRequest = z
   .strictObject({
     artist_name: Text(120).optional(),
-    platforms: z.array(PlatformChoiceInput).max(3).optional(),
+    platforms: z.array(PlatformChoiceInput).max(3).optional().meta({ description: 'At most one choice per platform.' }),
   })
   .meta({ id: 'SubmitArtistPreferenceRequest', examples: [{ artist_name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new' }] }] });
 export type SubmitArtistPreferenceRequest = z.infer<typeof SubmitArtistPreferenceRequest>;
@@ -231,7 +244,7 @@ export const LabelArtistInput = z
   .strictObject({
     id: EntityId.optional().meta({ description: 'Update this artist; without it, a new artist is added.' }),
     name: Text(120),
-    platforms: z.array(PlatformChoiceInput).max(3).optional(),
+    platforms: z.array(PlatformChoiceInput).max(3).optional().meta({ description: 'At most one choice per platform.' }),
   })
   .meta({ id: 'LabelArtistInput', examples: [{ name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new' }] }] });
 
