@@ -144,6 +144,16 @@ function namesTarget(body: z.ZodType | undefined): boolean {
   return def.type === 'union' && (def.options ?? []).includes(EntityId);
 }
 
+/** Whether a field of this name is anywhere in the body (in its objects, their lists and union forms). */
+function namesField(schema: z.ZodType | undefined, name: string, seen = new Set<z.ZodType>()): boolean {
+  if (schema === undefined || seen.has(schema)) return false;
+  seen.add(schema);
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  if (def.type === 'object' && name in (def.shape as object)) return true;
+  const children = [def.innerType, def.in, def.element, ...((def.options as unknown[]) ?? []), ...Object.values((def.shape as object) ?? {})];
+  return children.some((c) => c !== undefined && namesField(c as z.ZodType, name, seen));
+}
+
 const hasField = (schema: z.ZodType | undefined, name: string) =>
   schema instanceof z.ZodObject && name in schema.shape;
 
@@ -154,10 +164,12 @@ export function errorStatusesOf(endpoint: Endpoint): number[] {
   // 400: a query parameter or header; a body that is missing, not JSON or not UTF-8.
   if (endpoint.query || endpoint.body || acceptsIdempotencyKey(endpoint)) statuses.add(400);
   // 404: what the request acts on does not exist (or is another user's): an id in the path, the
-  // id that is the whole body (the label-artist remove), a link to resolve. An id merely referred
-  // to inside a body (a credit's artist_id, a track's upload key, a platform profile) is a 422
+  // id that is the whole body (the label-artist remove), the release a code check is for
+  // (release_id), a link to resolve. An id merely referred to inside a body (a credit's
+  // artist_id, a label artist to update, a track's upload key, a platform profile) is a 422
   // validation_failed naming its field instead.
-  if (endpoint.path.includes('{') || namesTarget(endpoint.body) || hasField(endpoint.query, 'url') || hasField(endpoint.body, 'url')) {
+  const actsOn = namesTarget(endpoint.body) || namesField(endpoint.body, 'release_id') || hasField(endpoint.query, 'url') || hasField(endpoint.body, 'url');
+  if (endpoint.path.includes('{') || actsOn) {
     statuses.add(404);
   }
   // Artist preferences belong to artist accounts, label preferences to label accounts.
