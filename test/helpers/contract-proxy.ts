@@ -35,21 +35,35 @@ export async function startContractProxy(target: string, checker = new ContractC
   const answers = new Map<string, unknown>();
   const origin = new URL(target);
   const server = createServer(async (req, res) => {
+    const pathname = new URL(req.url!, 'http://x').pathname;
+    // The request body streams through (a copy is kept for the check), so a client that stops
+    // halfway stops the upstream request halfway too, as it would without the proxy.
+    const chunks: Buffer[] = [];
+    let clientGone = false;
     try {
-      const requestBody = await readAll(req);
       const answer = await new Promise<IncomingMessage>((resolve, reject) => {
         const headers = { ...req.headers };
-        delete headers.expect; // the body is already here
+        delete headers.expect; // the proxy said continue already
         const out = httpRequest({ host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers }, resolve);
         out.on('error', reject);
-        out.end(requestBody);
+        req.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          out.write(chunk);
+        });
+        req.on('end', () => out.end());
+        req.on('close', () => {
+          if (!req.complete) {
+            clientGone = true;
+            out.destroy();
+          }
+        });
       });
+      const requestBody = Buffer.concat(chunks);
       const responseBody = await readAll(answer);
       const exchange: Exchange = {
         method: req.method!, url: req.url!, requestHeaders: flat(req.headers), requestBody,
         status: answer.statusCode!, responseHeaders: flat(answer.headers), responseBody,
       };
-      const pathname = new URL(req.url!, 'http://x').pathname;
       seen.push(`${req.method} ${checker.pathOf(pathname, req.method) ?? pathname} ${answer.statusCode}`);
       problems.push(...checker.check(exchange));
       const operationId = checker.operationOf(req.method!, pathname)?.operation.operationId as string | undefined;
@@ -63,7 +77,8 @@ export async function startContractProxy(target: string, checker = new ContractC
       res.writeHead(answer.statusCode!, headers);
       res.end(responseBody);
     } catch (e) {
-      problems.push(`${req.method} ${req.url}: proxy failed: ${(e as Error).message}`);
+      // A client that went away, or a service that stopped, answers nothing to check.
+      if (!clientGone && (e as NodeJS.ErrnoException).code !== 'ECONNREFUSED') problems.push(`${req.method} ${pathname} (query: ${[...new URL(req.url!, 'http://x').searchParams.keys()].join(', ')}; ${chunks.reduce((n, c) => n + c.length, 0)} bytes sent): proxy failed: ${(e as Error).message}`);
       res.destroy();
     }
   });

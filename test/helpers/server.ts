@@ -67,8 +67,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     errors,
     async close() {
-      await proxy?.close();
+      // The service first: requests in flight finish through the proxy.
       await server.close();
+      await proxy?.close();
       if (owned) await rm(dataDir, { recursive: true, force: true });
       if (proxy && proxy.problems.length > 0) throw new Error(`answers off openapi.json:\n${[...new Set(proxy.problems)].join('\n')}`);
     },
