@@ -94,6 +94,9 @@ const steps = (): Step[] => [
   { argv: ['api', 'GET', '/preferences/artists'], code: 0 },
   { argv: ['api', 'DELETE', '/releases/1'], code: 0 },
   { argv: ['api', 'DELETE', '/me'], code: 1 },
+  // The single-code checks, which the CLI's batches replaced but other clients call.
+  { argv: ['api', 'POST', '/releases/validate/upc', '-f', 'upc=036000241457'], code: 0 },
+  { argv: ['api', 'POST', '/releases/validate/isrc', '-f', 'isrc=GBNLR2600001'], code: 0 },
 ];
 
 describe('the CLI against the real service, through a validating proxy of openapi.json', () => {
