@@ -44,7 +44,9 @@ export async function startContractProxy(target: string, checker = new ContractC
       const answer = await new Promise<IncomingMessage>((resolve, reject) => {
         const headers = { ...req.headers };
         delete headers.expect; // the proxy said continue already
-        const out = httpRequest({ host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers }, resolve);
+        // A connection per exchange: a pooled one the service is closing (after a refused upload)
+        // would fail the next request with EPIPE, which is the proxy's doing, not the service's.
+        const out = httpRequest({ host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers, agent: false }, resolve);
         out.on('error', reject);
         req.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
