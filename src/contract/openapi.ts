@@ -121,7 +121,7 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'rate_limited', message: 'too many requests; retry in 2 seconds' },
   },
   {
-    status: 507, name: 'UploadCapacityExceeded', description: 'The service is receiving as many upload bytes as it holds at once (upload_capacity_exceeded); try again after Retry-After seconds.', retryAfter: true,
+    status: 507, name: 'UploadCapacityExceeded', description: 'The service is receiving as many upload bytes as it holds at once (upload_capacity_exceeded); try again after Retry-After seconds.', headers: ['Retry-After'],
     example: { code: 'upload_capacity_exceeded', message: 'the service is receiving as many uploads as it can hold right now; try again in a few minutes' },
   },
   {
@@ -453,7 +453,7 @@ function uploadOperation(set: SchemaSet): JsonObject {
     parameters: [
       { name: 'key', in: 'path', required: true, description: 'The upload key.', schema: { type: 'string', minLength: 1, maxLength: 100 }, example: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6' },
       { name: 'expires', in: 'query', required: true, description: 'Expiry, Unix seconds.', schema: { type: 'integer', minimum: 0 }, example: 1795000000 },
-      { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 signature of the address.', schema: { type: 'string', minLength: 1 }, example: '3d5e' },
+      { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 signature of the address.', schema: { type: 'string', minLength: 1 }, example: '3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b' },
     ],
     requestBody: {
       required: true,

@@ -171,7 +171,7 @@ export const CreateTrackUploadUrlRequest = z
           'Without it the service computes the digest while receiving and answers it from the upload address; the client compares it with its own, computed while sending.',
       }),
   })
-  .meta({ id: 'CreateTrackUploadUrlRequest', examples: [{ filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'a'.repeat(64) }] });
+  .meta({ id: 'CreateTrackUploadUrlRequest', examples: [{ filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814' }] });
 export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlRequest>;
 
 export const ReplaceSingleTrackFileRequest = z

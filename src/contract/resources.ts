@@ -58,14 +58,14 @@ export const TrackFile = z
   })
   .meta({
     id: 'TrackFile',
-    examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' }],
+    examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' }],
   });
 export type TrackFile = z.infer<typeof TrackFile>;
 
 /** What the signed upload address answers: the probed file, before it is attached to a track. */
 export const UploadResult = TrackFile.omit({ filename: true }).meta({
   id: 'UploadResult',
-  examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' }],
+  examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' }],
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
@@ -93,7 +93,7 @@ export const TrackResource = z
       id: 7, release_id: 42, position: 1, disc: 1, title: 'Northern Sky', version: null,
       artists: [{ name: 'Nina Vale', role: 'primary' }], contributors: [{ name: 'Nina Vale', role: 'composer' }],
       isrc: 'GBNLR2600001', explicit: 'not_explicit', audio_language: 'en', preview_start_seconds: 30,
-      file: { key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' },
+      file: { key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' },
       created_at: exampleTime, updated_at: exampleTime,
     }],
   });

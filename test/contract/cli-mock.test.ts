@@ -47,7 +47,8 @@ describe('the CLI against a mock built from openapi.json alone', () => {
 
   it('uploads a file to the address the document hands out', async () => {
     // The documented upload-url answer instructs Content-Type audio/wav and the Content-Length of
-    // its file (a 16-bit stereo 44.1 kHz WAV): the file sent is a WAV of exactly that length.
+    // its file, and the documented upload answer has that file's sha256: the examples describe one
+    // real file (a 440 Hz tone, 16-bit stereo 44.1 kHz, as writeWav makes it), which is sent.
     const answer = (mockDoc().components.schemas.TrackUploadUrlData!.examples[0]) as { headers: Record<string, string> };
     const seconds = (Number(answer.headers['Content-Length']) - 44) / (44_100 * 4);
     await writeWav(join(work, 'northern-sky.wav'), { seconds });
