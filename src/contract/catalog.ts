@@ -120,6 +120,9 @@ export type ItemOf<Id extends EndpointId> =
 export type CatalogEntry<Id extends EndpointId> = Endpoint & (typeof routes)[Id] & Schemas[Id] & { id: Id };
 export type Catalog = { readonly [Id in EndpointId]: CatalogEntry<Id> };
 
+/** Whether a body schema takes `{}` (every field optional): then the body itself may be left out. */
+export const bodyMayBeLeftOut = (schema: z.ZodType): boolean => schema.safeParse({}).success;
+
 function pathParamsOf(path: string): z.ZodObject {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return z.strictObject(Object.fromEntries(names.map((n) => [n, PathId])));

@@ -34,8 +34,11 @@ export const ArtistPlatform = z
   .meta({ id: 'ArtistPlatform', description: 'streaming_a: streaming service A; video_b: video service B (channels); store_c: store C.', examples: ['streaming_a'] });
 export type ArtistPlatform = z.infer<typeof ArtistPlatform>;
 
-/** Free text with sane bounds: a real form field, not a document. */
-export const Text = (max = 200) => z.string().trim().min(1).max(max);
+/**
+ * Free text with sane bounds: a real form field, not a document. Trimmed, then at least one
+ * character: the pattern says it in JSON Schema (a string of spaces alone is refused).
+ */
+export const Text = (max = 200) => z.string().trim().min(1).max(max).meta({ pattern: '\\S' });
 
 export const ArtistCredit = z
   .strictObject({
@@ -74,9 +77,22 @@ export const Artwork = z
 export const Territories = z
   .strictObject({
     mode: TerritoryMode,
-    countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code, e.g. DE')).max(300).default([]),
+    countries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code, e.g. DE'))
+      .max(300)
+      .default([])
+      .meta({ description: 'Codes from GET /lookup/countries.' }),
   })
-  .meta({ id: 'Territories', examples: [{ mode: 'exclude', countries: ['KP'] }] });
+  .meta({
+    id: 'Territories',
+    description: 'worldwide: no countries; include (only these) or exclude (all but these): at least one country.',
+    // The service's rule, for JSON Schema (zod checks it in the service, with the field's path).
+    oneOf: [
+      { properties: { mode: { const: 'worldwide' }, countries: { maxItems: 0 } }, required: ['mode'] },
+      { properties: { mode: { enum: ['include', 'exclude'] }, countries: { minItems: 1 } }, required: ['mode', 'countries'] },
+    ],
+    examples: [{ mode: 'exclude', countries: ['KP'] }],
+  });
 
 export const PaginationMeta = z
   .object({

@@ -4,11 +4,11 @@
 // the catalog does not model: auth, error classes per operation, the idempotency header and the
 // signed upload address.
 import * as z from 'zod';
-import { endpoints, type Endpoint } from './catalog.js';
+import { bodyMayBeLeftOut, endpoints, type Endpoint } from './catalog.js';
 import { EntityId } from './common.js';
-import { PlatformChoiceInput } from './requests.js';
 import { ErrorBody } from './errors.js';
 import { UploadResult } from './resources.js';
+import { uploadContentTypes } from './requests.js';
 import { acceptsIdempotencyKey, idempotencyKeyPattern, type Route } from './routes.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -55,7 +55,8 @@ interface ErrorClass {
   name: string;
   description: string;
   example: { code: string; message: string; fields?: Record<string, string[]>; problems?: unknown[] };
-  retryAfter?: boolean;
+  /** Response headers beyond X-Request-Id (and Idempotent-Replayed, which every error may carry). */
+  headers?: ('Retry-After' | 'WWW-Authenticate' | 'Allow')[];
 }
 
 const errorClasses: ErrorClass[] = [
@@ -64,7 +65,7 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'invalid_query', message: 'perPage: expected a number from 1 to 100' },
   },
   {
-    status: 401, name: 'Unauthorized', description: 'No bearer token, or one the service does not know.',
+    status: 401, name: 'Unauthorized', description: 'No bearer token, or one the service does not know.', headers: ['WWW-Authenticate'],
     example: { code: 'unauthorized', message: 'missing Authorization header; send "Authorization: Bearer <token>"' },
   },
   {
@@ -80,8 +81,13 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'not_found', message: 'release 42 not found' },
   },
   {
-    status: 409, name: 'Conflict', description: "The release's state does not allow this (state_conflict; the message names the state), another release already has this catalog number (catalog_number_taken, with details), or a request with the same Idempotency-Key is still running (idempotency_in_progress).",
+    status: 409, name: 'Conflict', description: "The release's state does not allow this (state_conflict; the message names the state), another release already has this catalog number (catalog_number_taken, with details), or a request with the same Idempotency-Key is still running (idempotency_in_progress, with Retry-After).",
+    headers: ['Retry-After'],
     example: { code: 'state_conflict', message: 'the release is in review (status in_review): its metadata cannot be edited; it can be edited again if the review rejects it' },
+  },
+  {
+    status: 405, name: 'MethodNotAllowed', description: "The path exists, but not with the request's method (method_not_allowed); Allow lists the methods it takes.", headers: ['Allow'],
+    example: { code: 'method_not_allowed', message: 'DELETE is not allowed on /me; allowed: GET' },
   },
   {
     status: 410, name: 'UploadExpired', description: 'The upload address has expired (upload_expired); ask for a new one.',
@@ -111,11 +117,11 @@ const errorClasses: ErrorClass[] = [
     },
   },
   {
-    status: 429, name: 'TooManyRequests', description: 'Too many requests; wait for Retry-After seconds (rate_limited).', retryAfter: true,
+    status: 429, name: 'TooManyRequests', description: 'Too many requests; wait for Retry-After seconds (rate_limited).', headers: ['Retry-After'],
     example: { code: 'rate_limited', message: 'too many requests; retry in 2 seconds' },
   },
   {
-    status: 507, name: 'UploadCapacityExceeded', description: 'The service is receiving as many upload bytes as it holds at once (upload_capacity_exceeded); try again after Retry-After seconds.', retryAfter: true,
+    status: 507, name: 'UploadCapacityExceeded', description: 'The service is receiving as many upload bytes as it holds at once (upload_capacity_exceeded); try again after Retry-After seconds.', headers: ['Retry-After'],
     example: { code: 'upload_capacity_exceeded', message: 'the service is receiving as many uploads as it can hold right now; try again in a few minutes' },
   },
   {
@@ -130,15 +136,22 @@ const errorClass = (status: number): ErrorClass => {
   return found;
 };
 
-/** Whether `schema` contains `target` anywhere inside it. */
-function contains(schema: z.ZodType, target: z.ZodType, seen = new Set<z.ZodType>()): boolean {
-  if (schema === target) return true;
-  if (seen.has(schema)) return false;
+/** A body that is itself the id of what the request acts on (alone or as one form of a union). */
+function namesTarget(body: z.ZodType | undefined): boolean {
+  if (body === undefined) return false;
+  if (body === EntityId) return true;
+  const def = (body as unknown as { _zod: { def: { type: string; options?: z.ZodType[] } } })._zod.def;
+  return def.type === 'union' && (def.options ?? []).includes(EntityId);
+}
+
+/** Whether a field of this name is anywhere in the body (in its objects, their lists and union forms). */
+function namesField(schema: z.ZodType | undefined, name: string, seen = new Set<z.ZodType>()): boolean {
+  if (schema === undefined || seen.has(schema)) return false;
   seen.add(schema);
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-  const children = [def.innerType, def.in, def.out, def.element, def.valueType, ...((def.options as unknown[]) ?? []),
-    ...Object.values((def.shape as Record<string, unknown>) ?? {})];
-  return children.some((c) => c !== undefined && contains(c as z.ZodType, target, seen));
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  if (def.type === 'object' && name in (def.shape as object)) return true;
+  const children = [def.innerType, def.in, def.element, ...((def.options as unknown[]) ?? []), ...Object.values((def.shape as object) ?? {})];
+  return children.some((c) => c !== undefined && namesField(c as z.ZodType, name, seen));
 }
 
 const hasField = (schema: z.ZodType | undefined, name: string) =>
@@ -146,12 +159,17 @@ const hasField = (schema: z.ZodType | undefined, name: string) =>
 
 /** Which error statuses an endpoint can answer with, from what the catalog says about it. */
 export function errorStatusesOf(endpoint: Endpoint): number[] {
-  const statuses = new Set<number>([401, 429, 500]);
-  if (endpoint.query || endpoint.body) statuses.add(400);
-  // Something named in the request may not exist (or be another user's): an id in the path or
-  // the body, a platform profile chosen by id, a link to resolve.
-  const names = (s: z.ZodType | undefined) => s !== undefined && (contains(s, EntityId) || contains(s, PlatformChoiceInput));
-  if (endpoint.path.includes('{') || names(endpoint.body) || hasField(endpoint.query, 'url') || hasField(endpoint.body, 'url')) {
+  // 405: the path exists, with other methods (every path of the document has one operation or more).
+  const statuses = new Set<number>([401, 405, 429, 500]);
+  // 400: a query parameter or header; a body that is missing, not JSON or not UTF-8.
+  if (endpoint.query || endpoint.body || acceptsIdempotencyKey(endpoint)) statuses.add(400);
+  // 404: what the request acts on does not exist (or is another user's): an id in the path, the
+  // id that is the whole body (the label-artist remove), the release a code check is for
+  // (release_id), a link to resolve. An id merely referred to inside a body (a credit's
+  // artist_id, a label artist to update, a track's upload key, a platform profile) is a 422
+  // validation_failed naming its field instead.
+  const actsOn = namesTarget(endpoint.body) || namesField(endpoint.body, 'release_id') || hasField(endpoint.query, 'url') || hasField(endpoint.body, 'url');
+  if (endpoint.path.includes('{') || actsOn) {
     statuses.add(404);
   }
   // Artist preferences belong to artist accounts, label preferences to label accounts.
@@ -175,7 +193,9 @@ class SchemaSet {
   /** Converts one schema; references to named schemas are left as placeholders until `finish`. */
   convert(schema: z.ZodType, io: Io): JsonObject {
     const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: z.globalRegistry }) as JsonObject;
-    const marked = markRefs(json, io) as JsonObject;
+    // Answers are open for additive change (docs/api.md, versioning): a client must ignore a field
+    // it does not know, so no answer's object is closed. Requests stay strict.
+    const marked = markRefs(io === 'output' ? openObjects(json) : json, io) as JsonObject;
     const defs = (marked.$defs ?? {}) as Record<string, JsonObject>;
     for (const [id, def] of Object.entries(defs)) {
       const known = this.defs[io].get(id);
@@ -224,6 +244,12 @@ class SchemaSet {
     const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]!]));
     return { trees: resolve(trees), schemas: sorted };
   }
+}
+
+function openObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, openObjects(v)]));
 }
 
 function markRefs(node: unknown, io: Io): unknown {
@@ -293,9 +319,15 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 function errorResponse(e: ErrorClass): JsonObject {
   const example = { error: { status: e.status, ...e.example, request_id: 'req_9b1f0c6d2a' } };
+  const headerNames = { 'Retry-After': 'RetryAfter', 'WWW-Authenticate': 'WWWAuthenticate', Allow: 'Allow' } as const;
   return {
     description: e.description,
-    headers: { 'X-Request-Id': ref('headers', 'XRequestId'), ...(e.retryAfter ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}) },
+    headers: {
+      'X-Request-Id': ref('headers', 'XRequestId'),
+      // A mutation's error (below 500) is replayed under its Idempotency-Key like a success.
+      ...(e.status < 500 ? { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') } : {}),
+      ...Object.fromEntries((e.headers ?? []).map((h) => [h, ref('headers', headerNames[h])])),
+    },
     content: { [json]: { schema: ref('schemas', 'ErrorBody'), example } },
   };
 }
@@ -332,7 +364,8 @@ function bodyOf(body: z.ZodType, set: SchemaSet): JsonObject {
     const formOf = (v: unknown) => (Array.isArray(v) ? 'list' : typeof v === 'object' && v !== null ? 'object' : 'id');
     media = { ...media, examples: Object.fromEntries(examples.map((value) => [formOf(value), { summary: `The ${formOf(value)} form`, value }])) };
   }
-  return { required: true, content: { [json]: media } };
+  // A body whose fields are all optional may be left out (read as {}); any other is a 400 without one.
+  return { required: !bodyMayBeLeftOut(body), content: { [json]: media } };
 }
 
 /** If-Match on a write: the ETag of the read (named by operationId) the change was based on. */
@@ -346,6 +379,19 @@ function ifMatchParameter(readId: string): JsonObject {
     example: '"3f1a9c0b5d2e7f64"',
   };
 }
+
+/**
+ * Answers of operations that share a schema with another but answer differently: each
+ * operation's example is what the service answers it (test/contract/examples.test.ts checks).
+ */
+const answerExamples = {
+  validateIsrc: {
+    kind: 'isrc', input: 'gb-nlr-26-00001', valid: true, normalized: 'GBNLR2600001', display: 'GB-NLR-26-00001', problems: [],
+  },
+  submitArtistPreference: { message: 'Artist preferences saved (Streaming service A: Nina Vale).' },
+  submitLabelPreference: { message: 'Label preferences saved: 1 artist added.' },
+  removeLabelArtist: { message: "Artist 3 (Kai Moreno) removed from the label's artists; releases that credit them keep the name." },
+} satisfies Partial<Record<Endpoint['id'], unknown>>;
 
 function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
   const parameters = [
@@ -362,7 +408,11 @@ function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
     [String(endpoint.status)]: {
       description: endpoint.status === 201 ? 'Created.' : 'OK.',
       headers: successHeaders,
-      content: { [json]: mediaOf(set.convert(endpoint.response, 'output'), exampleOf(endpoint.response)) },
+      content: {
+        [json]: endpoint.id in answerExamples
+          ? { schema: set.convert(endpoint.response, 'output'), example: answerExamples[endpoint.id as keyof typeof answerExamples] }
+          : mediaOf(set.convert(endpoint.response, 'output'), exampleOf(endpoint.response)),
+      },
     },
   };
   if (endpoint.etag) {
@@ -401,14 +451,15 @@ function uploadOperation(set: SchemaSet): JsonObject {
     tags: ['tracks'],
     security: [],
     parameters: [
-      { name: 'key', in: 'path', required: true, description: 'The upload key.', schema: { type: 'string', minLength: 1, maxLength: 100 }, example: 'upl_7f3a9c2e4b' },
+      { name: 'key', in: 'path', required: true, description: 'The upload key.', schema: { type: 'string', minLength: 1, maxLength: 100 }, example: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6' },
       { name: 'expires', in: 'query', required: true, description: 'Expiry, Unix seconds.', schema: { type: 'integer', minimum: 0 }, example: 1795000000 },
-      { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 signature of the address.', schema: { type: 'string', minLength: 1 }, example: '3d5e' },
+      { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 signature of the address.', schema: { type: 'string', minLength: 1 }, example: '3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b' },
     ],
     requestBody: {
       required: true,
       description: 'The file bytes, exactly as declared (size and sha256).',
-      content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+      // The types createTrackUploadUrl instructs (the file's declared type when it is one of these).
+      content: Object.fromEntries(uploadContentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
     },
     responses: {
       '200': {
@@ -419,6 +470,7 @@ function uploadOperation(set: SchemaSet): JsonObject {
       '400': ref('responses', 'BadRequest'),
       '403': ref('responses', 'UploadForbidden'),
       '404': ref('responses', 'NotFound'),
+      '405': ref('responses', 'MethodNotAllowed'),
       '409': ref('responses', 'Conflict'),
       '410': ref('responses', 'UploadExpired'),
       '413': ref('responses', 'UploadQuotaExceeded'),
@@ -493,6 +545,8 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
         },
         IdempotentReplayed: { description: 'Present on a replayed response (a replayed error carries it too), whose body is the first one.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 }, example: 2 },
+        WWWAuthenticate: { description: 'The scheme to authenticate with.', schema: { type: 'string', const: 'Bearer realm="reldist"' }, example: 'Bearer realm="reldist"' },
+        Allow: { description: 'The methods the path takes.', schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' }, example: 'GET' },
       },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>. The service stores only a sha256 hash of each token.' },

@@ -17,9 +17,9 @@ const releaseFields = {
   label: Text(120),
   catalog_number: Catalog.nullable(),
   upc: CodeText.nullable().meta({ description: 'Leave empty to have one assigned at submit.' }),
-  genre: Text(60).nullable(),
+  genre: Text(60).nullable().meta({ description: 'A genre from GET /lookup/genres (any case).' }),
   subgenre: Text(60).nullable(),
-  language: z.string().trim().min(2).max(12).nullable(),
+  language: z.string().trim().min(2).max(12).nullable().meta({ description: 'An ISO 639-1 code from GET /lookup/languages.' }),
   p_line: CopyrightLine.nullable(),
   c_line: CopyrightLine.nullable(),
   original_release_date: IsoDate.nullable(),
@@ -61,7 +61,12 @@ export type UpdateReleaseMetadataRequest = z.infer<typeof UpdateReleaseMetadataR
 
 export const UpdateReleaseDeliveryRequest = z
   .strictObject({
-    platforms: z.union([z.literal('all'), z.array(z.string().min(1).max(40)).min(1).max(100)]).optional(),
+    platforms: z
+      .union([
+        z.literal('all'),
+        z.array(z.string().min(1).max(40)).min(1).max(100).meta({ uniqueItems: true, description: 'Platform ids from GET /lookup/platforms, each once.' }),
+      ])
+      .optional(),
     territories: Territories.optional(),
     release_date: IsoDate.nullable().optional(),
     preorder_date: IsoDate.nullable().optional(),
@@ -137,6 +142,20 @@ export const ValidateCodesRequest = z
   });
 export type ValidateCodesRequest = z.infer<typeof ValidateCodesRequest>;
 
+/**
+ * The content types PUT /uploads/{key} is declared to take: createTrackUploadUrl instructs the
+ * file's declared type when it is one of these, else application/octet-stream.
+ */
+export const uploadContentTypes = [
+  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/flac', 'audio/x-flac', 'audio/aiff', 'audio/x-aiff', 'application/octet-stream',
+] as const;
+
+/** The Content-Type to send an upload with, given the type declared for the file. */
+export function uploadContentTypeFor(declared: string): (typeof uploadContentTypes)[number] {
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  return uploadContentTypes.find((t) => t === type) ?? 'application/octet-stream';
+}
+
 export const CreateTrackUploadUrlRequest = z
   .strictObject({
     filename: z.string().trim().min(1).max(255),
@@ -152,12 +171,12 @@ export const CreateTrackUploadUrlRequest = z
           'Without it the service computes the digest while receiving and answers it from the upload address; the client compares it with its own, computed while sending.',
       }),
   })
-  .meta({ id: 'CreateTrackUploadUrlRequest', examples: [{ filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'a'.repeat(64) }] });
+  .meta({ id: 'CreateTrackUploadUrlRequest', examples: [{ filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814' }] });
 export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlRequest>;
 
 export const ReplaceSingleTrackFileRequest = z
   .strictObject({ file_key: z.string().min(1).max(100) })
-  .meta({ id: 'ReplaceSingleTrackFileRequest', examples: [{ file_key: 'upl_7f3a9c2e4b' }] });
+  .meta({ id: 'ReplaceSingleTrackFileRequest', examples: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6' }] });
 export type ReplaceSingleTrackFileRequest = z.infer<typeof ReplaceSingleTrackFileRequest>;
 
 export const ReplaceReleaseTracksTrackInput = z
@@ -177,19 +196,19 @@ export const ReplaceReleaseTracksTrackInput = z
   })
   .meta({
     id: 'ReplaceReleaseTracksTrackInput',
-    examples: [{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }], isrc: 'GBNLR2600001', audio_language: 'en' }],
+    examples: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }], isrc: 'GBNLR2600001', audio_language: 'en' }],
   });
 export type ReplaceReleaseTracksTrackInput = z.infer<typeof ReplaceReleaseTracksTrackInput>;
 
 export const ReplaceReleaseTracksRequest = z
   .strictObject({ tracks: z.array(ReplaceReleaseTracksTrackInput).max(500) })
-  .meta({ id: 'ReplaceReleaseTracksRequest', examples: [{ tracks: [{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky' }] }] });
+  .meta({ id: 'ReplaceReleaseTracksRequest', examples: [{ tracks: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky' }] }] });
 export type ReplaceReleaseTracksRequest = z.infer<typeof ReplaceReleaseTracksRequest>;
 
 /** The body of PUT …/tracks: the object form or a plain array. */
 export const ReplaceReleaseTracksBody = z
   .union([ReplaceReleaseTracksRequest, z.array(ReplaceReleaseTracksTrackInput).max(500)])
-  .meta({ id: 'ReplaceReleaseTracksBody', examples: [[{ file_key: 'upl_7f3a9c2e4b', title: 'Northern Sky' }]] });
+  .meta({ id: 'ReplaceReleaseTracksBody', examples: [[{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky' }]] });
 export type ReplaceReleaseTracksBody = z.infer<typeof ReplaceReleaseTracksBody>;
 
 export function tracksOf(body: ReplaceReleaseTracksBody): ReplaceReleaseTracksTrackInput[] {
@@ -203,12 +222,20 @@ export const PlatformChoiceInput = z
     profile_id: z.string().min(1).max(100).optional().meta({ description: 'Required with mode "existing".' }),
   })
   .refine((c) => c.mode === 'new' || c.profile_id !== undefined, { message: 'profile_id is required with mode "existing"', path: ['profile_id'] })
-  .meta({ id: 'PlatformChoiceInput', examples: [{ platform: 'streaming_a', mode: 'existing', profile_id: '4Z8W4fKeB5YxbusRsdQVPb' }] });
+  .meta({
+    id: 'PlatformChoiceInput',
+    description: 'existing: the profile named by profile_id (from the platform searches); new: a profile to be created, with no profile_id.',
+    // The two modes, for JSON Schema (the service says which field is wrong).
+    oneOf: [
+      { properties: { mode: { const: 'existing' }, profile_id: { type: 'string' } }, required: ['mode', 'profile_id'] },
+      { properties: { mode: { const: 'new' } }, required: ['mode'], not: { properties: { profile_id: { type: 'string' } }, required: ['profile_id'] } },
+    ],
+    examples: [{ platform: 'streaming_a', mode: 'existing', profile_id: '4Z8W4fKeB5YxbusRsdQVPb' }] });
 
 export const SubmitArtistPreferenceRequest = z
   .strictObject({
     artist_name: Text(120).optional(),
-    platforms: z.array(PlatformChoiceInput).max(3).optional(),
+    platforms: z.array(PlatformChoiceInput).max(3).optional().meta({ description: 'At most one choice per platform.' }),
   })
   .meta({ id: 'SubmitArtistPreferenceRequest', examples: [{ artist_name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new' }] }] });
 export type SubmitArtistPreferenceRequest = z.infer<typeof SubmitArtistPreferenceRequest>;
@@ -217,7 +244,7 @@ export const LabelArtistInput = z
   .strictObject({
     id: EntityId.optional().meta({ description: 'Update this artist; without it, a new artist is added.' }),
     name: Text(120),
-    platforms: z.array(PlatformChoiceInput).max(3).optional(),
+    platforms: z.array(PlatformChoiceInput).max(3).optional().meta({ description: 'At most one choice per platform.' }),
   })
   .meta({ id: 'LabelArtistInput', examples: [{ name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new' }] }] });
 

@@ -58,14 +58,14 @@ export const TrackFile = z
   })
   .meta({
     id: 'TrackFile',
-    examples: [{ key: 'upl_7f3a9c2e4b', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' }],
+    examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' }],
   });
 export type TrackFile = z.infer<typeof TrackFile>;
 
 /** What the signed upload address answers: the probed file, before it is attached to a track. */
 export const UploadResult = TrackFile.omit({ filename: true }).meta({
   id: 'UploadResult',
-  examples: [{ key: 'upl_7f3a9c2e4b', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' }],
+  examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' }],
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
@@ -93,7 +93,7 @@ export const TrackResource = z
       id: 7, release_id: 42, position: 1, disc: 1, title: 'Northern Sky', version: null,
       artists: [{ name: 'Nina Vale', role: 'primary' }], contributors: [{ name: 'Nina Vale', role: 'composer' }],
       isrc: 'GBNLR2600001', explicit: 'not_explicit', audio_language: 'en', preview_start_seconds: 30,
-      file: { key: 'upl_7f3a9c2e4b', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'a'.repeat(64), state: 'ready' },
+      file: { key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' },
       created_at: exampleTime, updated_at: exampleTime,
     }],
   });
@@ -167,14 +167,14 @@ export type ReleaseResource = z.infer<typeof ReleaseResource>;
 export const TrackUploadUrlData = z
   .object({
     key: z.string().meta({ description: 'Names the upload; attach it to a track with file_key.' }),
-    upload_url: z.string(),
+    upload_url: z.string().meta({ format: 'uri', description: 'Absolute: the service\'s public address (serve --public-url, or the request\'s Host).' }),
     method: z.literal('PUT'),
     headers: z.record(z.string(), z.string()),
     expires_at: Timestamp,
   })
   .meta({
     id: 'TrackUploadUrlData',
-    examples: [{ key: 'upl_7f3a9c2e4b', upload_url: 'http://127.0.0.1:8080/uploads/upl_7f3a9c2e4b?expires=1795000000&signature=3d5e', method: 'PUT', headers: { 'Content-Type': 'audio/wav', 'Content-Length': '37926044' }, expires_at: exampleTime }],
+    examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', upload_url: `http://127.0.0.1:8080/uploads/upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6?expires=1795000000&signature=3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b`, method: 'PUT', headers: { 'Content-Type': 'audio/wav', 'Content-Length': '37926044' }, expires_at: exampleTime }],
   });
 export type TrackUploadUrlData = z.infer<typeof TrackUploadUrlData>;
 
@@ -226,9 +226,12 @@ export type SubmitReleaseResponse = z.infer<typeof SubmitReleaseResponse>;
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse', examples: [{ message: 'Release 42 deleted.' }] });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/** A release as lists show it: without its tracks. */
+const { tracks: _tracks, ...releaseListItemExample } = releaseExample;
+
 export const ListReleasesResponse = z
   .object({ data: z.array(ReleaseResource), meta: PaginationMeta })
-  .meta({ id: 'ListReleasesResponse', examples: [{ data: [releaseExample], meta: { page: 1, per_page: 20, total: 1, total_pages: 1 } }] });
+  .meta({ id: 'ListReleasesResponse', examples: [{ data: [releaseListItemExample], meta: { page: 1, per_page: 20, total: 1, total_pages: 1 } }] });
 export type ListReleasesResponse = z.infer<typeof ListReleasesResponse>;
 
 export const ArtistPlatformResult = z

@@ -4,13 +4,13 @@
 // validation → handler; every error leaves as the one error body.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { acceptsIdempotencyKey, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
+import { acceptsIdempotencyKey, bodyMayBeLeftOut, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { TokenVerifier, authenticate, bearerToken } from './http/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
 import { etagOf, matchesEtag } from './http/etag.js';
-import { beginIdempotent, finishIdempotent, requestHash } from './http/idempotency.js';
+import { beginIdempotent, finishIdempotent, requestHash, withRequestId } from './http/idempotency.js';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { JSON_BODY_LIMIT, parseBody, parseJsonBody, parseQuery, readBodyBytes } from './http/validate.js';
@@ -70,7 +70,7 @@ interface RouteSpec {
   method: HttpMethod;
   honoPath: string;
   pathParams: z.ZodType;
-  query?: z.ZodType;
+  query?: z.ZodObject;
   body?: z.ZodType;
   status: number;
   account?: 'label' | 'artist';
@@ -140,7 +140,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     if (deps.sandbox) settleDueReviews(deps, user.id);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
-    const query = spec.query ? parseQuery(spec.query, c.req.query()) : {};
+    const query = spec.query ? parseQuery(spec.query, c.req.queries()) : {};
 
     const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
     const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT) : new Uint8Array(0);
@@ -149,13 +149,14 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       const url = new URL(c.req.url);
       const started = beginIdempotent(deps.db, user.id, idemKey, requestHash(spec.method, url.pathname + url.search, bytes), deps.now());
       if (started.kind === 'replay') {
-        return respond(c, started.body === '' ? null : started.body, started.status, { 'idempotent-replayed': 'true' });
+        // A replayed error names this request in its body, as the X-Request-Id header does.
+        return respond(c, started.body === '' ? null : withRequestId(started.status, started.body, c.var.requestId), started.status, { 'idempotent-replayed': 'true' });
       }
     }
     let status: number;
     let text: string;
     try {
-      const body = spec.body ? parseBody(spec.body, parseJsonBody(bytes, c.req.header('content-type'))) : undefined;
+      const body = spec.body ? parseBody(spec.body, parseJsonBody(bytes, c.req.header('content-type'), bodyMayBeLeftOut(spec.body))) : undefined;
       const result = await handler(
         { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)), raw: c },
         deps,

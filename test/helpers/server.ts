@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type StartServerOptions } from '../../src/server/index.js';
+import { ContractChecker } from './contract-check.js';
+import { startContractProxy } from './contract-proxy.js';
 
 export interface TestServer {
   url: string;
@@ -56,14 +58,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
   });
   if (!server.tokens) throw new Error('the test service started without its demo accounts');
+  // RELDIST_CONTRACT_CHECK=1: every answer of this service, to whatever test sends the request,
+  // passes a validating proxy of openapi.json, and stopping the service fails on any difference.
+  const proxy = process.env.RELDIST_CONTRACT_CHECK === '1' ? await startContractProxy(server.url, new ContractChecker(undefined, { requests: false })) : undefined;
   return {
-    url: server.url,
+    url: proxy?.url ?? server.url,
     tokens: server.tokens,
     dataDir,
     errors,
     async close() {
+      // The service first: requests in flight finish through the proxy.
       await server.close();
+      await proxy?.close();
       if (owned) await rm(dataDir, { recursive: true, force: true });
+      if (proxy && proxy.problems.length > 0) throw new Error(`answers off openapi.json:\n${[...new Set(proxy.problems)].join('\n')}`);
     },
   };
 }

@@ -130,7 +130,9 @@ describe('Idempotency-Key on every mutation', () => {
     const e2 = await api(s, label, 'POST', '/releases', { ...validBody(), catalog_number: 'CI-REPLAY' }, key);
     expect(e1.status).toBe(409);
     expect(e2.status).toBe(409);
-    expect(e2.body).toEqual(e1.body);
+    // The first body, naming the replaying request (as its X-Request-Id header does).
+    expect({ error: { ...e2.body.error, request_id: e1.body.error.request_id } }).toEqual(e1.body);
+    expect(e2.body.error.request_id).toBe(e2.headers.get('x-request-id'));
     expect(e2.headers.get('idempotent-replayed')).toBe('true');
   });
 

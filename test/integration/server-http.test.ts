@@ -134,7 +134,10 @@ describe('422', () => {
     });
     expectError(res, 422, 'validation_failed');
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['artists.0.role', 'colour', 'p_line.year', 'type']);
-    const empty = await api(s, token, 'POST', '/releases', '', { 'content-type': 'application/json' });
+    // No body at all where one is required: a 400 (an empty object lists the missing fields).
+    const missing = await api(s, token, 'POST', '/releases', '', { 'content-type': 'application/json' });
+    expectError(missing, 400, 'invalid_json');
+    const empty = await api(s, token, 'POST', '/releases', {});
     expectError(empty, 422, 'validation_failed');
     expect(Object.keys(empty.body.error.fields)).toEqual(expect.arrayContaining(['type', 'title', 'artists', 'label']));
   });

@@ -216,14 +216,15 @@ describe('label preferences', () => {
     expect((await get('/preferences/label', otherLabel)).body).toEqual(before);
   });
 
-  it("another label's artist is 404 everywhere, and changes nothing", async () => {
+  it("another label's artist is 404 where it is acted on, 422 where a body refers to it, and changes nothing", async () => {
     const mine = (await get('/preferences/label', label)).body.artists[0];
     const theirs = (await get('/preferences/label', otherLabel)).body.artists[0];
     expect((await get(`/preferences/label/artist/${mine.id}`, otherLabel)).status).toBe(404);
     expect((await get(`/preferences/label/artist/${theirs.id}`, label)).status).toBe(404);
     const upd = await post('/preferences/label/submit', { artists: [{ id: mine.id, name: 'Hijacked' }] }, otherLabel);
-    expect(upd.status).toBe(404);
-    expect(upd.body.error.code).toBe('not_found');
+    // Referred to inside a body: a wrong field, as an unknown artist_id of a release's credit is.
+    expect(upd.status).toBe(422);
+    expect(upd.body.error.fields['artists.0.id'][0]).toMatch(/you manage no artist/);
     const rm = await post('/preferences/label/artist/remove', { artist_id: mine.id }, otherLabel);
     expect(rm.status).toBe(404);
     expect((await get(`/preferences/label/artist/${mine.id}`, label)).body.name).toBe(mine.name);
@@ -395,7 +396,7 @@ describe('profiles saved before handles were on the wire', () => {
 });
 
 describe('a label artist removed while a submit naming it is under way', () => {
-  it('the submit is 404 and saves nothing, not a 500', async () => {
+  it('the submit is 422 naming the artist and saves nothing, not a 500', async () => {
     // A directory that answers only when the test says so, like a slow platform API.
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -429,8 +430,8 @@ describe('a label artist removed while a submit naming it is under way', () => {
       expect((await post('/preferences/label/artist/remove', gone.id)).status).toBe(200);
       release();
       const res = await submit;
-      expect(res.status, JSON.stringify(res.body)).toBe(404);
-      expect(res.body.error.code).toBe('not_found');
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.fields['artists.0.id'][0]).toMatch(/you manage no artist/);
       expect((await get('/preferences/label?search=newcomer')).body.artists).toEqual([]);
       expect(gated.errors).toEqual([]);
     } finally {

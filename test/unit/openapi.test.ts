@@ -119,13 +119,17 @@ describe('the OpenAPI document', () => {
   });
 
   it('attaches the error responses that can happen: 409 where state matters, 413/415/422 where there is a body', () => {
-    expect(errorStatusesOf(catalog.getMe)).toEqual([401, 429, 500]);
+    expect(errorStatusesOf(catalog.getMe)).toEqual([401, 405, 429, 500]);
     expect(errorStatusesOf(catalog.getRelease)).toContain(404);
     expect(errorStatusesOf(catalog.getArtistViaLink)).toContain(404); // a link to nothing
     expect(errorStatusesOf(catalog.searchStreamingA)).not.toContain(404); // a search finds an empty list
     expect(errorStatusesOf(catalog.getLabelPreferences)).toContain(403); // an artist account's token
     expect(errorStatusesOf(catalog.listPreferenceArtists)).not.toContain(403);
-    expect(errorStatusesOf(catalog.updateReleaseMetadata)).toEqual([400, 401, 404, 409, 413, 415, 422, 429, 500]);
+    expect(errorStatusesOf(catalog.updateReleaseMetadata)).toEqual([400, 401, 404, 405, 409, 413, 415, 422, 429, 500]);
+    // Ids inside a body that are unknown are a 422 naming the field; 404 is for what is acted on.
+    expect(errorStatusesOf(catalog.createRelease)).not.toContain(404);
+    expect(errorStatusesOf(catalog.submitLabelPreference)).not.toContain(404);
+    expect(errorStatusesOf(catalog.removeLabelArtist)).toContain(404);
     for (const endpoint of endpoints) {
       const statuses = Object.keys(operation(endpoint.method, endpoint.path).responses as Obj).map(Number);
       expect(statuses.includes(413), endpoint.id).toBe(endpoint.body !== undefined);

@@ -118,9 +118,13 @@ export const handlers: HandlerMap = {
       const platforms = await resolveChoices(directory, a.platforms, `artists.${i}.platforms`, errors);
       const change: LabelArtistChange = { name: a.name, platforms };
       if (a.id !== undefined) {
-        // Another label's artist, or one already removed, is not found, as everywhere else.
-        const id = parseId(a.id, `label artist ${a.id} (artists.${i}.id)`);
-        if (!labelArtistExists(db, user.id, id)) throw new ServiceError(404, 'not_found', `label artist ${a.id} (artists.${i}.id) not found`);
+        // Another label's artist, or one already removed, is a wrong field of this body (422), as
+        // an unknown artist_id of a release's credit is; 404 is for what a request acts on.
+        const id = /^[1-9][0-9]{0,15}$/.test(String(a.id)) ? Number(a.id) : NaN;
+        if (!Number.isSafeInteger(id) || !labelArtistExists(db, user.id, id)) {
+          errors.add(`artists.${i}.id`, `you manage no artist ${a.id}; see GET /preferences/label`);
+          continue;
+        }
         if (ids.has(id)) errors.add(`artists.${i}.id`, `artist ${id} is given more than once`);
         ids.add(id);
         change.id = id;

@@ -1,7 +1,7 @@
 // Track endpoints: list, read, ask for an upload address, replace the list, replace one file.
 import { randomBytes } from 'node:crypto';
 import type { ReleaseResource, TrackResource, TrackUploadUrlData } from '../../contract/index.js';
-import { tracksOf } from '../../contract/index.js';
+import { tracksOf, uploadContentTypeFor } from '../../contract/index.js';
 import { checkIsrc } from '../../codes/index.js';
 import { notFound, ServiceError, type HandlerMap } from '../handler.js';
 import { etagOfBody, requireIfMatch } from '../http/etag.js';
@@ -60,7 +60,7 @@ export const handlers: HandlerMap = {
       key,
       upload_url: `${baseUrl}${uploadPath(key, expires, signature)}`,
       method: 'PUT',
-      headers: { 'Content-Type': b.content_type, 'Content-Length': String(b.size) },
+      headers: { 'Content-Type': uploadContentTypeFor(b.content_type), 'Content-Length': String(b.size) },
       expires_at: new Date(expires * 1000).toISOString(),
     };
   },

@@ -60,3 +60,16 @@ export function finishIdempotent(db: Database, userId: number, key: string, stat
   }
   saveIdempotentResponse(db, userId, key, status, body);
 }
+
+/** A stored error body with `request_id` set to the replaying request's id; other bodies as stored. */
+export function withRequestId(status: number, body: string, requestId: string): string {
+  if (status < 400) return body;
+  try {
+    const parsed = JSON.parse(body) as { error?: { request_id?: string } };
+    if (typeof parsed.error?.request_id !== 'string') return body;
+    parsed.error.request_id = requestId;
+    return JSON.stringify(parsed);
+  } catch {
+    return body;
+  }
+}

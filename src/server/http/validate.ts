@@ -72,9 +72,15 @@ export function isJsonContentType(header: string | undefined): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Parses a JSON body; an empty body is read as `{}` so a missing body reports missing fields. */
-export function parseJsonBody(bytes: Uint8Array, contentType: string | undefined): unknown {
-  if (bytes.byteLength === 0) return {};
+/**
+ * Parses a JSON body. An empty body is read as `{}` where the body may be left out (every field
+ * optional: `bodyOptional`), else it is a 400. A UTF-8 byte order mark before the JSON is ignored.
+ */
+export function parseJsonBody(bytes: Uint8Array, contentType: string | undefined, bodyOptional = true): unknown {
+  if (bytes.byteLength === 0) {
+    if (bodyOptional) return {};
+    throw new ServiceError(400, 'invalid_json', 'request body is missing; send it as JSON with Content-Type: application/json');
+  }
   if (!isJsonContentType(contentType)) {
     throw new ServiceError(415, 'unsupported_media_type', 'request body must be JSON; send Content-Type: application/json');
   }
@@ -156,12 +162,38 @@ export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.out
   return result.data;
 }
 
-export function parseQuery<T extends z.ZodType>(schema: T, value: Record<string, string>): z.output<T> {
+const invalidQuery = (message: string) => new ServiceError(400, 'invalid_query', message);
+
+/** A canonical decimal integer: no sign, no leading zeros, no spaces, no 0x or exponent. */
+const CANONICAL_INTEGER = /^(0|[1-9][0-9]{0,15})$/;
+
+/** Whether a query field is a number the schema coerces from text (z.coerce.number(), optional or not). */
+function isCoercedNumber(field: z.ZodType): boolean {
+  const def = (field as unknown as { _zod: { def: { type: string; coerce?: boolean; innerType?: z.ZodType } } })._zod.def;
+  if (def.type === 'optional' || def.type === 'default') return def.innerType !== undefined && isCoercedNumber(def.innerType);
+  return def.type === 'number' && def.coerce === true;
+}
+
+/**
+ * Parses a query (every value of each name, as the URL has them). Each parameter comes at most
+ * once, and integers are written as plain decimals: `0x10`, `1e1`, `+5` or ` 5` are refused,
+ * not read as numbers.
+ */
+export function parseQuery<T extends z.ZodObject>(schema: T, values: Record<string, string[]>): z.output<T> {
+  const value: Record<string, string> = {};
+  for (const [name, list] of Object.entries(values)) {
+    if (list.length > 1) throw invalidQuery(`query parameter ${name} is given ${list.length} times; give it once`);
+    const field = Object.hasOwn(schema.shape, name) ? (schema.shape[name] as z.ZodType) : undefined;
+    if (field && isCoercedNumber(field) && !CANONICAL_INTEGER.test(list[0]!)) {
+      throw invalidQuery(`invalid query parameter ${name}: expected a whole number written in digits, got "${list[0]!.slice(0, 40)}"`);
+    }
+    value[name] = list[0]!;
+  }
   const result = schema.safeParse(value);
   if (!result.success) {
     const fields = issuesToFields(result.error.issues);
     const [path, messages] = Object.entries(fields)[0] ?? ['query', ['invalid']];
-    throw new ServiceError(400, 'invalid_query', `invalid query parameter ${path}: ${messages[0]}`);
+    throw invalidQuery(`invalid query parameter ${path}: ${messages[0]}`);
   }
   return result.data;
 }

@@ -41,6 +41,7 @@ export function checkCountries(errors: FieldErrors, path: string, codes: readonl
 export function checkStores(errors: FieldErrors, path: string, ids: readonly string[]): void {
   ids.forEach((id, i) => {
     if (!isStoreId(id)) errors.add(`${path}.${i}`, `unknown platform "${id}"; see GET /lookup/platforms`);
+    else if (ids.indexOf(id) < i) errors.add(`${path}.${i}`, `"${id}" is given more than once`);
   });
 }
 

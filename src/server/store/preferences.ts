@@ -7,7 +7,7 @@ import type {
   LabelArtistResource,
   PreferenceArtistItem,
 } from '../../contract/resources.js';
-import { ServiceError, type Migration, type ServerModule } from '../handler.js';
+import { ServiceError, validationFailed, type Migration, type ServerModule } from '../handler.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { foldName } from '../artists/search.js';
 import type { SeededArtistDirectory } from '../artists/seeded.js';
@@ -192,11 +192,11 @@ export function saveLabelPreferences(
       db,
       'INSERT INTO label_artists (user_id, name, name_folded, platforms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    for (const a of artists) {
+    for (const [i, a] of artists.entries()) {
       const folded = foldName(a.name);
       const existing = (a.id !== undefined ? byId.get(a.id, userId) : byName.get(userId, folded)) as LabelArtistRow | undefined;
       // Checked by the handler, but a slow profile lookup lets another request remove it meanwhile.
-      if (a.id !== undefined && !existing) throw new ServiceError(404, 'not_found', `label artist ${a.id} not found`);
+      if (a.id !== undefined && !existing) throw validationFailed({ [`artists.${i}.id`]: [`you manage no artist ${a.id}; see GET /preferences/label`] });
       if (existing) {
         const platforms = mergeChoices(parseChoices(existing.platforms), a.platforms ?? []);
         update.run(a.name, folded, JSON.stringify(platforms), nowIso, existing.id);
