@@ -168,7 +168,6 @@ end
     cliRps.push((ids.length / c.ms) * 1000);
   }
   const ratios = cliRps.map((r, i) => r / wrkRps[i]);
-  if (argv.includes("--verbose")) console.error({ cliRps, wrkRps });
   results.submit = { ids: ids.length, connections, cli_rps: median(cliRps), wrk_rps: median(wrkRps), ratio: median(ratios) };
 }
 
@@ -198,6 +197,7 @@ if (!argv.includes('--skip-list')) {
     curlMs.push(c.ms);
     cliMs.push(r.ms);
     rss.push(peakRssMb(r.stderr));
+    if (argv.includes('--verbose')) console.error(`list: cli ${r.ms.toFixed(0)} ms (cpu ${cpuMs(r.stderr)} ms, peak RSS ${rss.at(-1).toFixed(0)} MB); curl ${c.ms.toFixed(0)} ms`);
   }
   results.list = { releases: RELEASES, pages, cli_ms: median(cliMs), curl_ms: median(curlMs), ratio: median(cliMs.map((m, i) => m / curlMs[i])), peak_rss_mb: Math.max(...rss) };
 }
