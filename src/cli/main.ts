@@ -5,7 +5,8 @@
 import type { ExitCode } from './errors.js';
 import { staticAnswers } from './static-answers.js';
 
-// The one constant of sandbox-state.ts main.ts needs, spelled here so the fast paths load nothing more.
+// The one constant of sandbox-state.ts main.ts needs, spelled here so the fast paths load nothing
+// more (test/e2e/sandbox-background.test.ts checks the two agree).
 const DAEMON_ENV = 'RELDIST_SANDBOX_PROCESS';
 
 // A type-only import keeps errors.js (and its chunk) out of the fast paths.

@@ -111,3 +111,11 @@ describe('background sandbox', () => {
     expect(existsSync(join(dataDir, 'sandbox-server.json'))).toBe(false);
   });
 });
+
+describe('the background process switch', () => {
+  it('main.ts spells the environment variable as sandbox-state.ts does', async () => {
+    const { DAEMON_ENV } = await import('../../src/cli/sandbox-state.js');
+    const main = readFileSync(new URL('../../src/cli/main.ts', import.meta.url), 'utf8');
+    expect(main).toContain(`const DAEMON_ENV = '${DAEMON_ENV}';`);
+  });
+});
