@@ -8,7 +8,7 @@
 // Both run against a standing `reldist serve --sandbox --rate-limit off` over a temporary data
 // folder, whose releases are made through the database directly (a copy of one created release),
 // not through the API. Dry runs change nothing, so every round does the same work.
-//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--skip-submit] [--skip-list] [--no-extra-ca]
+//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--verbose] [--json]
 // Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ const IDS = opt('--ids', 500);
 const RELEASES = opt('--releases', 100_000);
 const ROUNDS = opt('--rounds', 3);
 // As many as `release submit` keeps in flight (SUBMIT_PARALLEL in src/cli/commands/release/submit.ts).
-const CONNECTIONS = opt('--connections', 1);
+const CONNECTIONS = opt('--connections', 8);
 
 if (!existsSync(join(root, 'dist', 'main.js'))) {
   console.error('bench/batches.mjs: dist/main.js is missing; run `npm run build` first');
