@@ -11,7 +11,7 @@
 //   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--verbose] [--json]
 // Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
