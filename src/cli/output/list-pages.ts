@@ -26,9 +26,10 @@ export async function printListPages<T>(
   for await (const page of pages) {
     let text = '';
     if (ctx.globals.json) {
-      // JSON.stringify(rows, null, 2), one element at a time: each element's lines indented by two
-      // more spaces (a JSON string never holds a raw line break).
-      for (const row of page) text += `${count++ === 0 ? '[\n  ' : ',\n  '}${JSON.stringify(row, null, 2).replace(/\n/g, '\n  ')}`;
+      // JSON.stringify(rows, null, 2), a page at a time: the page's array as it would be printed,
+      // without its brackets ("[\n" and "\n]"), joined to the pages before it with ",\n".
+      if (page.length > 0) text = `${count === 0 ? '[\n' : ',\n'}${JSON.stringify(page, null, 2).slice(2, -2)}`;
+      count += page.length;
     } else {
       count += page.length;
       text = await renderList(page, columns, opts);
