@@ -9,6 +9,7 @@ import type { CleanUpGuard } from './clean-up-guard.js';
 import { startDeadline, timedOutError } from './deadline.js';
 import { parseDuration } from './shared/duration.js';
 import { colorEnabled, type Env, type IO } from './io.js';
+import type { SandboxLauncher } from './sandbox-background.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
 import { createServices } from './services.js';
 
@@ -30,6 +31,8 @@ export interface ProgramDeps {
    * (help, completion) without the table of every command's code.
    */
   runner?: Runner;
+  /** Set by the real process only (run-cli.ts): see Context.sandboxLauncher. */
+  sandboxLauncher?: SandboxLauncher | undefined;
 }
 
 function globalsOf(cmd: Command): GlobalOptions {
@@ -66,6 +69,7 @@ export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context 
     exchanges: new Exchanges(),
     explainTimeout: (explain) => void timeoutExplainers.set(ctx, explain),
     cleanUp: (task, work) => (deps.cleanUps ? deps.cleanUps.run(task, work) : work()),
+    sandboxLauncher: deps.sandboxLauncher,
   };
   ctx.services = createServices(ctx, deps.services);
   deferred.set(ctx, list);

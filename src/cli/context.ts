@@ -6,6 +6,7 @@ import type { Prompter } from './lazy.js';
 import type { CliError } from './errors.js';
 import type { Exchanges } from './exchanges.js';
 import type { CleanUpTask } from './clean-up-guard.js';
+import type { SandboxLauncher } from './sandbox-background.js';
 
 /** Flags every command understands (commander's global options). */
 export interface GlobalOptions {
@@ -51,6 +52,8 @@ export interface Context {
    * and says so, a third stops it and prints `task.leftover`.
    */
   cleanUp<T>(task: CleanUpTask, work: () => Promise<T>): Promise<T>;
+  /** How to start reldist as the background sandbox; unset (tests), the sandbox runs in-process. */
+  sandboxLauncher?: SandboxLauncher | undefined;
 }
 
 /**

@@ -5,6 +5,10 @@
 import type { ExitCode } from './errors.js';
 import { staticAnswers } from './static-answers.js';
 
+// The one constant of sandbox-state.ts main.ts needs, spelled here so the fast paths load nothing
+// more (test/e2e/sandbox-background.test.ts checks the two agree).
+const DAEMON_ENV = 'RELDIST_SANDBOX_PROCESS';
+
 // A type-only import keeps errors.js (and its chunk) out of the fast paths.
 const OK: typeof ExitCode.ok = 0;
 
@@ -28,6 +32,13 @@ async function main(argv: string[]): Promise<number> {
     });
   }
   const args = argv.slice(2);
+  // Started by a command as the background sandbox (sandbox-background.ts): no command line at all.
+  const order = process.env[DAEMON_ENV];
+  if (order !== undefined) {
+    const daemon = await import('./sandbox-daemon.js');
+    const parsed = daemon.parseOrder(order);
+    return parsed ? daemon.runSandboxDaemon(parsed) : 2;
+  }
   const answer = await fastAnswer(args);
   if (answer !== undefined) {
     process.stdout.write(answer);

@@ -12,13 +12,21 @@ const COMMANDS: [RegExp, string][] = [
 ];
 
 const HTTP_REFERENCE = /\b(GET|POST|PUT|PATCH|DELETE) (?:\/|…\/)[^\s)]*/;
+const HTTP_ASIDE = new RegExp(` ?\\(${HTTP_REFERENCE.source}\\)`, 'g');
+const HTTP_SEE = new RegExp(`;? ?see ${HTTP_REFERENCE.source}`, 'g');
+/** Messages already put in the CLI's terms: a batch repeats the same few thousands of times. */
+const said = new Map<string, string>();
 
 /** A message or hint of the service, in the CLI's terms. */
 export function inCliTerms(text: string): string {
-  let out = text;
+  let out = said.get(text);
+  if (out !== undefined) return out;
+  out = text;
   for (const [pattern, words] of COMMANDS) out = out.replace(pattern, words);
   // Anything left that points at the HTTP API: drop it when it is an aside, keep the sentence.
-  out = out.replace(new RegExp(` ?\\(${HTTP_REFERENCE.source}\\)`, 'g'), '');
-  out = out.replace(new RegExp(`;? ?see ${HTTP_REFERENCE.source}`, 'g'), '');
+  out = out.replace(HTTP_ASIDE, '');
+  out = out.replace(HTTP_SEE, '');
+  if (said.size < 1000) said.set(text, out);
   return out;
 }
+

@@ -14,6 +14,7 @@ export type { Session };
 import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
 import { loadServer } from './server-loader.js';
+import { parseDuration } from './shared/duration.js';
 
 /** The configured target without starting anything (for `auth status`). */
 export function target(ctx: Context): Target {
@@ -51,14 +52,36 @@ function requireToken(s: Session): string {
 }
 
 /**
- * Nothing configured: run the reference service in this process on a loopback port, over the
- * user's data folder, signed in as the seeded label account. Two commands at the same moment each
- * start their own; the service's database is safe for that.
+ * Nothing configured: the reference service over the user's data folder, on a loopback port,
+ * signed in as the seeded label account. It runs as a background process that later commands
+ * reuse (sandbox-background.ts) and that leaves when idle; when that cannot be (tests, another
+ * build's process still running, RELDIST_SANDBOX_IDLE=0), in this process, for this command.
+ * Either way many commands at once are safe: they share one database, which takes writers one at a time.
  */
 async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const dir = dataDir(ctx.env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const autoReview = autoReviewSetting(ctx.env, readConfig(ctx.env).data.settings);
+  const idleMs = sandboxIdleMs(ctx.env);
+  if (ctx.sandboxLauncher && idleMs > 0) {
+    const { findOrStartSandbox, touch } = await import('./sandbox-background.js');
+    const running = await findOrStartSandbox({
+      dataDir: dir,
+      key: { version: VERSION, build: ctx.sandboxLauncher.build, autoReview: autoReview ? `${autoReview.outcome}:${autoReview.delayMs}` : '' },
+      idleMs,
+      sandboxAutoReview: autoReview ?? null,
+      launcher: ctx.sandboxLauncher,
+      env: ctx.env,
+    });
+    if (running) {
+      // A long command (watch, uploads) keeps marking it used, so it does not leave under it.
+      const heartbeat = setInterval(() => touch(dir), Math.min(idleMs / 3, 30_000));
+      heartbeat.unref();
+      ctx.defer(() => clearInterval(heartbeat));
+      noticeOnce(ctx, dir);
+      return { ...t, baseUrl: running.url, baseUrlSource: 'sandbox', token: running.token, tokenSource: 'sandbox', sandbox: { dataDir: dir } };
+    }
+  }
   const { startServer } = await loadServer();
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
   ctx.defer(() => server.close());
@@ -67,6 +90,14 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const token = t.token ?? server.tokens?.label ?? '';
   return { ...t, baseUrl: server.url, baseUrlSource: 'sandbox', token, tokenSource: t.token ? t.tokenSource : 'sandbox', sandbox: { dataDir: dir } };
 }
+
+/** How long the background sandbox stays without commands; RELDIST_SANDBOX_IDLE (0: no background process). */
+function sandboxIdleMs(env: Context['env']): number {
+  const v = env.RELDIST_SANDBOX_IDLE;
+  return v === undefined || v === '' ? DEFAULT_SANDBOX_IDLE_MS : parseDuration(v, 'RELDIST_SANDBOX_IDLE', { maxMs: 24 * 3_600_000 });
+}
+
+const DEFAULT_SANDBOX_IDLE_MS = 5 * 60_000;
 
 const NOTICE_MARKER = '.sandbox-notice-shown';
 

@@ -199,14 +199,44 @@ export class ApiClient {
   /** Every item of a paged list endpoint (`{data, meta:{total_pages}}`), page after page. */
   paginate<Id extends PagedId>(endpointId: Id, options?: CallOptions<Id>, onPage?: OnPage): AsyncGenerator<PageItemOf<Id>>;
   async *paginate<Id extends PagedId>(endpointId: Id, options: WireCallOptions = {}, onPage?: OnPage): AsyncGenerator<PageItemOf<Id>> {
+    for await (const items of this.walkPages(endpointId, options, onPage, 0)) yield* items;
+  }
+
+  /**
+   * The pages of a paged list endpoint, in order, each page's items at once. With `ahead`, that
+   * many of the following pages are asked for before a page is handed over, so the service works
+   * on the next ones while the caller prints this one (the walk stays in page order).
+   */
+  pages<Id extends PagedId>(endpointId: Id, options?: CallOptions<Id>, walk?: { onPage?: OnPage; ahead?: number }): AsyncGenerator<PageItemOf<Id>[]>;
+  pages<Id extends PagedId>(endpointId: Id, options: WireCallOptions = {}, walk: { onPage?: OnPage; ahead?: number } = {}): AsyncGenerator<PageItemOf<Id>[]> {
+    return this.walkPages(endpointId, options, walk.onPage, walk.ahead ?? 0);
+  }
+
+  private async *walkPages<Id extends PagedId>(endpointId: Id, options: WireCallOptions, onPage: OnPage | undefined, ahead: number): AsyncGenerator<PageItemOf<Id>[]> {
+    const fetchPage = (page: number) => this.callEndpoint(endpointId, { ...options, query: { ...options.query, page } });
+    const asked = new Map<number, Promise<ResponseOf<Id>>>();
     let page = Number(options.query?.page ?? 1);
-    for (let n = 0; n < MAX_PAGES; n++) {
-      const res = await this.callEndpoint(endpointId, { ...options, query: { ...options.query, page } });
-      const totalPages = res.meta.total_pages;
-      onPage?.(page, totalPages);
-      yield* res.data;
-      if (page >= totalPages || res.data.length === 0) return;
-      page++;
+    let res = await fetchPage(page);
+    try {
+      for (let n = 0; n < MAX_PAGES; n++) {
+        const totalPages = res.meta.total_pages;
+        onPage?.(page, totalPages);
+        for (let next = page + 1; next <= Math.min(totalPages, page + ahead); next++) {
+          if (asked.has(next)) continue;
+          const pending = fetchPage(next);
+          // Handled when its turn comes; a walk stopped early must not leave it unhandled.
+          pending.catch(() => undefined);
+          asked.set(next, pending);
+        }
+        yield res.data;
+        if (page >= totalPages || res.data.length === 0) return;
+        page++;
+        const pending = asked.get(page);
+        asked.delete(page);
+        res = await (pending ?? fetchPage(page));
+      }
+    } finally {
+      asked.clear();
     }
   }
 

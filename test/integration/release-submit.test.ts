@@ -55,6 +55,15 @@ describe('release submit', () => {
     expect((await json(['release', 'get', '5'])).status).toBe('in_review');
   });
 
+  it('sends several at once yet answers in the order given, a release named twice the same', async () => {
+    const ids = ['3', '2', '999', '3', '2', '4'];
+    const r = await run(['release', 'submit', ...ids, '--dry-run', '--json']);
+    const outcomes: { release_id: string; outcome: string }[] = JSON.parse(r.stdout);
+    expect(outcomes.map((o) => o.release_id)).toEqual(ids);
+    expect(outcomes[2]!.outcome).toBe('failed');
+    expect([outcomes[3]!.outcome, outcomes[4]!.outcome]).toEqual([outcomes[0]!.outcome, outcomes[1]!.outcome]);
+  });
+
   it('reports a release that cannot be submitted in its state', async () => {
     expect((await run(['sandbox', 'approve', '5'])).code).toBe(0);
     const r = await run(['release', 'submit', '5']);

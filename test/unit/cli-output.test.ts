@@ -5,6 +5,7 @@ import { fitColumns, truncate } from '../../src/cli/output/fit.js';
 import { renderList, renderRecord } from '../../src/cli/output/render.js';
 import { formatCell, relativeTime, type Column } from '../../src/cli/output/format.js';
 import { printList, printRecord, note, progress, success, warn } from '../../src/cli/output/index.js';
+import { printListPages } from '../../src/cli/output/list-pages.js';
 import { makeContext } from '../../src/cli/program.js';
 import type { IO } from '../../src/cli/io.js';
 
@@ -88,6 +89,24 @@ function bufferIO(tty: boolean) {
 const globals = { json: false, debug: false, quiet: false, input: true, yes: false, color: undefined, profile: undefined, baseUrl: undefined };
 
 describe('print helpers', () => {
+  it('a list printed page by page is byte for byte the list printed at once (JSON, piped rows, terminal)', async () => {
+    async function* pagesOf<T>(all: readonly T[], size: number) {
+      for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
+    }
+    const many = Array.from({ length: 7 }, (_, i) => rows[i % rows.length]!);
+    for (const [tty, json] of [[false, true], [false, false], [true, false], [true, true]] as const) {
+      for (const list of [many, []]) {
+        const whole = bufferIO(tty);
+        await printList(makeContext({ io: whole.io, env: { NO_COLOR: '1' }, now: () => now }, { ...globals, json }), list, columns, { empty: 'No releases' });
+        const paged = bufferIO(tty);
+        let fetched = 0;
+        await printListPages(makeContext({ io: paged.io, env: { NO_COLOR: '1' }, now: () => now }, { ...globals, json }), pagesOf(list, 3), columns, { empty: 'No releases', fetched: () => fetched++ });
+        expect([paged.out(), paged.err()]).toEqual([whole.out(), whole.err()]);
+        expect(fetched).toBe(1);
+      }
+    }
+  });
+
   it('--json: one JSON array on stdout, also for an empty list; nothing on stderr', async () => {
     const b = bufferIO(false);
     const ctx = makeContext({ io: b.io, env: {}, now: () => now }, { ...globals, json: true });

@@ -1,12 +1,13 @@
 import type { Context } from '../../context.js';
 import type { ListOpts } from './spec.js';
 import type { ListReleasesResponse } from '../../../contract/index.js';
-import type { ReleaseResource } from '../../../contract/index.js';
+import { paging } from '../../../contract/routes.js';
 import { STATUSES, TYPES } from './spec.js';
 import { UsageError } from '../../errors.js';
 import { choiceOption, intOption } from '../../shared/args.js';
 import { releaseColumns } from '../../shared/release-views.js';
 import { plural, printList, progress } from '../../output/index.js';
+import { printListPages } from '../../output/list-pages.js';
 
 export async function run(ctx: Context, opts: ListOpts): Promise<void> {
   const query = {
@@ -18,18 +19,18 @@ export async function run(ctx: Context, opts: ListOpts): Promise<void> {
     perPage: intOption(opts.perPage, '--per-page', 1, 100),
   };
   if (opts.all && query.page !== undefined) throw new UsageError('--all and --page do not go together', 'pass one of them');
-  let rows: ReleaseResource[];
   if (opts.all) {
     const client = await ctx.services.client({ workload: 'long' });
     const bar = progress(ctx, 'Fetching releases', { unit: 'items' });
-    rows = await client.all('listReleases', { query }, (page, total) => bar.update(page, total));
-    bar.done();
-  } else {
-    const res = await (await ctx.services.client()).call('listReleases', { query });
-    rows = res.data;
-    unprinted(ctx, res.meta, rows.length);
+    // The largest pages unless told otherwise: fewer round trips. Printed as they come, so memory
+    // does not grow with the catalog; the next pages are asked for while one is printed.
+    const pages = client.pages('listReleases', { query: { ...query, perPage: query.perPage ?? paging.maxPerPage } }, { onPage: (page, total) => bar.update(page, total), ahead: 2 });
+    await printListPages(ctx, pages, releaseColumns, { empty: 'no releases found', fetched: () => bar.done() });
+    return;
   }
-  await printList(ctx, rows, releaseColumns, { empty: 'no releases found' });
+  const res = await (await ctx.services.client()).call('listReleases', { query });
+  unprinted(ctx, res.meta, res.data.length);
+  await printList(ctx, res.data, releaseColumns, { empty: 'no releases found' });
 }
 
 /**

@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// Batch benchmark, each part against a baseline measured in the same run, interleaved:
+//  - `reldist release submit --dry-run <N ids>` against wrk POSTing the same endpoint (the same ids,
+//    the same body, an Idempotency-Key each, as the CLI sends) with as many connections as the
+//    CLI uses: ratio of requests per second (target >= 0.9);
+//  - `reldist release list --all --json` over a large catalog against one curl fetching the same
+//    pages at the largest page size: ratio of times (target <= 1.1), and the CLI's peak RSS.
+// Both run against a standing `reldist serve --sandbox --rate-limit off` over a temporary data
+// folder, whose releases are made through the database directly (a copy of one created release),
+// not through the API. Dry runs change nothing, so every round does the same work.
+//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--verbose] [--json]
+// Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin', 'reldist.js');
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
+};
+const IDS = opt('--ids', 500);
+const RELEASES = opt('--releases', 100_000);
+const ROUNDS = opt('--rounds', 3);
+// As many as `release submit` keeps in flight (SUBMIT_PARALLEL in src/cli/commands/release/submit.ts).
+const CONNECTIONS = opt('--connections', 8);
+
+if (!existsSync(join(root, 'dist', 'main.js'))) {
+  console.error('bench/batches.mjs: dist/main.js is missing; run `npm run build` first');
+  process.exit(2);
+}
+for (const tool of ['wrk', 'curl']) {
+  if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).error) {
+    console.error(`bench/batches.mjs: ${tool} is not installed`);
+    process.exit(2);
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'reldist-bench-batches-'));
+const cleanup = [];
+function finish(code) {
+  for (const f of cleanup.reverse()) f();
+  rmSync(work, { recursive: true, force: true });
+  process.exit(code);
+}
+function fail(message) {
+  console.error(`bench/batches.mjs: ${message}`);
+  finish(1);
+}
+
+const env = { ...process.env, NO_COLOR: '1' };
+for (const k of Object.keys(env)) if (/^RELDIST_/.test(k) || /_proxy$/i.test(k)) delete env[k];
+if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
+const caCerts = Boolean(env.NODE_EXTRA_CA_CERTS);
+
+async function startService(dataDir) {
+  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--rate-limit', 'off', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  cleanup.push(() => {
+    child.stdout.destroy();
+    child.stderr.destroy();
+    child.kill('SIGTERM');
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const rl = createInterface({ input: child.stdout });
+  const line = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
+    rl.once('line', (l) => {
+      clearTimeout(timer);
+      resolve(l);
+    });
+    child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
+  });
+  const info = JSON.parse(line);
+  return { url: info.base_url, token: info.tokens.label };
+}
+
+/** One release through the API, then `count - 1` copies of its row straight into the database. */
+function seed(service, dataDir, count) {
+  const withService = { ...env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token };
+  const made = spawnSync(process.execPath, [bin, 'release', 'create', '--type', 'single', '--title', 'Seed', '--artist', 'Nina Vale', '--label', 'Sandbox Records', '--json'], { env: withService, encoding: 'utf8' });
+  if (made.status !== 0) fail(`release create failed: ${made.stderr}`);
+  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
+  const db = new Database(join(dataDir, 'reldist.sqlite'));
+  db.pragma('busy_timeout = 10000');
+  const columns = db.prepare('PRAGMA table_info(releases)').all().map((c) => c.name).filter((c) => c !== 'id');
+  const src = db.prepare('SELECT * FROM releases ORDER BY id LIMIT 1').get();
+  const insert = db.prepare(`INSERT INTO releases (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  db.transaction(() => {
+    for (let i = 1; i < count; i++) {
+      const title = `Seed ${i}`;
+      insert.run({ ...src, title, search_text: src.search_text.replace(/^[^\n]*/, title.toLowerCase()) });
+    }
+  })();
+  const ids = db.prepare('SELECT id FROM releases ORDER BY id').pluck().all().map(String);
+  db.close();
+  return { ids, withService };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Peak RSS of a node process, reported by a preload on its stderr. */
+const rssPreload = join(work, 'rss.cjs');
+writeFileSync(rssPreload, "process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeSync(2, `\\npeak-rss-kb ${u.maxRSS} cpu-ms ${Math.round((u.userCPUTime + u.systemCPUTime) / 1000)}\\n`); });\n");
+const cpuMs = (stderr) => Number(/cpu-ms (\d+)/.exec(stderr)?.[1]);
+const peakRssMb = (stderr) => {
+  const m = /peak-rss-kb (\d+)/.exec(stderr);
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+function timed(file, args, options) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(file, args, { ...options, encoding: 'utf8', maxBuffer: 1 << 30 });
+  return { ...r, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+}
+
+const results = {};
+
+// ---- release submit <N ids> against wrk --------------------------------------------------------
+if (!argv.includes('--skip-submit')) {
+  const dataDir = join(work, 'submit');
+  const service = await startService(dataDir).catch((e) => fail(e.message));
+  const { ids, withService } = seed(service, dataDir, IDS);
+  const connections = CONNECTIONS;
+  // The token goes in a 0600 file, never on a command line.
+  const lua = join(work, 'submit.lua');
+  writeFileSync(
+    lua,
+    `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
+local n = 0
+local prefix = tostring(math.random(1, 1e9))
+request = function()
+  n = n + 1
+  local id = ids[(n - 1) % #ids + 1]
+  return wrk.format("POST", "/releases/" .. id .. "/submit", {
+    ["Authorization"] = "Bearer ${service.token}",
+    ["Content-Type"] = "application/json",
+    ["Accept"] = "application/json",
+    ["Idempotency-Key"] = prefix .. "-" .. n,
+  }, '{"dry_run":true}')
+end
+`,
+    { mode: 0o600 },
+  );
+  const cliRps = [];
+  const wrkRps = [];
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    const w = timed('wrk', ['-t', '1', '-c', String(connections), '-d', '3s', '-s', lua, service.url], { env });
+    if (w.status !== 0) fail(`wrk failed: ${w.stderr}`);
+    if (/Non-2xx/.test(w.stdout)) fail(`wrk got answers other than 2xx:\n${w.stdout}`);
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(w.stdout)?.[1]);
+    const c = timed(process.execPath, [bin, 'release', 'submit', '--dry-run', ...ids], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+    if (argv.includes('--verbose')) console.error(`cli ${c.ms.toFixed(0)} ms, cpu ${cpuMs(c.stderr)} ms; wrk ${rps} req/s`);
+    // Exit 3: the seeded drafts are incomplete, so every dry run lists problems (the same work each round).
+    if (c.status !== 3 || c.stdout.split('\n').filter(Boolean).length < ids.length) fail(`release submit exited with ${c.status}: ${c.stderr.slice(0, 300)}`);
+    if (round === 0) continue; // warm-up
+    wrkRps.push(rps);
+    cliRps.push((ids.length / c.ms) * 1000);
+  }
+  const ratios = cliRps.map((r, i) => r / wrkRps[i]);
+  results.submit = { ids: ids.length, connections, cli_rps: median(cliRps), wrk_rps: median(wrkRps), ratio: median(ratios) };
+}
+
+// ---- release list --all --json against curl ------------------------------------------------------
+if (!argv.includes('--skip-list')) {
+  const dataDir = join(work, 'list');
+  const service = await startService(dataDir).catch((e) => fail(e.message));
+  const { withService } = seed(service, dataDir, RELEASES);
+  const perPage = 100;
+  const pages = Math.ceil(RELEASES / perPage);
+  const headers = join(work, 'curl-headers');
+  writeFileSync(headers, `Authorization: Bearer ${service.token}\nAccept: application/json\n`, { mode: 0o600 });
+  const urls = join(work, 'curl-urls');
+  writeFileSync(urls, Array.from({ length: pages }, (_, i) => `url = "${service.url}/releases?page=${i + 1}&perPage=${perPage}"\noutput = "/dev/null"\n`).join(''));
+  // Once, checked: the CLI prints every release.
+  const check = spawnSync(process.execPath, [bin, 'release', 'list', '--all', '--json'], { env: withService, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (check.status !== 0) fail(`release list --all failed: ${check.stderr}`);
+  if (JSON.parse(check.stdout).length !== RELEASES) fail('release list --all did not print every release');
+  const cliMs = [];
+  const curlMs = [];
+  const rss = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const c = timed('curl', ['-sS', '--fail', '-H', `@${headers}`, '-K', urls], { env });
+    if (c.status !== 0) fail(`curl failed: ${c.stderr}`);
+    const r = timed('sh', ['-c', `"${process.execPath}" "${bin}" release list --all --json > /dev/null`], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+    if (r.status !== 0) fail(`release list --all failed: ${r.stderr}`);
+    curlMs.push(c.ms);
+    cliMs.push(r.ms);
+    rss.push(peakRssMb(r.stderr));
+    if (argv.includes('--verbose')) console.error(`list: cli ${r.ms.toFixed(0)} ms (cpu ${cpuMs(r.stderr)} ms, peak RSS ${rss.at(-1).toFixed(0)} MB); curl ${c.ms.toFixed(0)} ms`);
+  }
+  results.list = { releases: RELEASES, pages, cli_ms: median(cliMs), curl_ms: median(curlMs), ratio: median(cliMs.map((m, i) => m / curlMs[i])), peak_rss_mb: Math.max(...rss) };
+}
+
+if (argv.includes('--json')) {
+  console.log(JSON.stringify({ node: process.version, node_extra_ca_certs: caCerts, rounds: ROUNDS, ...results }, null, 2));
+} else {
+  console.log(`batches (${ROUNDS} interleaved rounds; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'})`);
+  if (results.submit) {
+    const s = results.submit;
+    console.log(`  release submit --dry-run <${s.ids} ids>  ${s.cli_rps.toFixed(0)} req/s; wrk, ${s.connections} connection(s): ${s.wrk_rps.toFixed(0)} req/s  x${s.ratio.toFixed(2)} (target >= 0.9x: ${s.ratio >= 0.9 ? 'met' : 'NOT met'})`);
+  }
+  if (results.list) {
+    const l = results.list;
+    console.log(`  release list --all --json, ${l.releases} releases  ${l.cli_ms.toFixed(0)} ms; curl, ${l.pages} pages of 100: ${l.curl_ms.toFixed(0)} ms  x${l.ratio.toFixed(2)} (target <= 1.1x: ${l.ratio <= 1.1 ? 'met' : 'NOT met'}); peak RSS ${l.peak_rss_mb.toFixed(0)} MB`);
+  }
+}
+finish(0);

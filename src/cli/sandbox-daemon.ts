@@ -1,0 +1,133 @@
+// The background sandbox: the reference service over the sandbox's data folder, started by the
+// first command that needs it (sandbox-background.ts) and reused by the next ones, so that they
+// do not each load and start the service. It announces itself in the 0600 state file, says
+// "ready" on its stdout (a pipe to the command that started it) and goes away by itself: when no
+// command has used it for the idle time, when another one took its place, or on SIGTERM.
+import { linkSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import type { SandboxAutoReview } from '../server/index.js';
+import { loadServer } from './server-loader.js';
+import { isAlive, readState, statePath, writeState, type SandboxKey } from './sandbox-state.js';
+
+/** What the starting command hands over, in the DAEMON_ENV variable (no secret: the token comes from the data folder). */
+export interface DaemonOrder extends SandboxKey {
+  dataDir: string;
+  idleMs: number;
+  sandboxAutoReview: SandboxAutoReview | null;
+}
+
+/** How often the state file is looked at. */
+const CHECK_MS = 1000;
+/**
+ * After giving up its state file, the process still serves this long: a command that read the
+ * file a moment before may be about to connect.
+ */
+const GRACE_MS = 5000;
+
+export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
+  const { startServer } = await loadServer();
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: order.dataDir,
+    sandbox: true,
+    // Commands share this process now: one command's requests must not spend another's budget.
+    rateLimit: false,
+    ...(order.sandboxAutoReview ? { sandboxAutoReview: order.sandboxAutoReview } : {}),
+  });
+  const token = server.tokens?.label;
+  if (!token) {
+    await server.close();
+    return 1;
+  }
+  // Another process may have started meanwhile (a broken lock): the last one to write wins, the
+  // other finds the file naming someone else and leaves.
+  writeState(order.dataDir, { pid: process.pid, url: server.url, token, version: order.version, build: order.build, autoReview: order.autoReview });
+  process.stdout.write('ready\n');
+  process.stdout.end();
+
+  await new Promise<void>((resolve) => {
+    let leaving = false;
+    const leave = (afterMs: number) => {
+      if (leaving) return;
+      leaving = true;
+      clearInterval(timer);
+      setTimeout(resolve, afterMs);
+    };
+    const timer = setInterval(() => {
+      if (stillWanted(order) !== 'yes') leave(GRACE_MS);
+    }, CHECK_MS);
+    process.once('SIGTERM', () => {
+      giveUpStateFile(order.dataDir);
+      leave(0);
+    });
+    process.once('SIGINT', () => {
+      giveUpStateFile(order.dataDir);
+      leave(0);
+    });
+  });
+  await server.close();
+  return 0;
+}
+
+/**
+ * 'yes' while the state file names this process and a command used it within the idle time. When
+ * idle, the file is first moved aside (atomically, so no command can touch it any more) and its
+ * time looked at again: a command that touched it just before keeps the process, and the file
+ * goes back in place.
+ */
+function stillWanted(order: DaemonOrder): 'yes' | 'superseded' | 'idle' {
+  const dir = order.dataDir;
+  const state = readState(dir);
+  if (!state || state.pid !== process.pid) return 'superseded';
+  if (!isIdle(statePath(dir), order.idleMs)) return 'yes';
+  const aside = `${statePath(dir)}.${process.pid}.leaving`;
+  try {
+    renameSync(statePath(dir), aside);
+  } catch {
+    return 'superseded';
+  }
+  if (isIdle(aside, order.idleMs)) {
+    unlinkSync(aside);
+    return 'idle';
+  }
+  try {
+    // link, not rename: it fails rather than replace a state file another process wrote meanwhile.
+    linkSync(aside, statePath(dir));
+    return 'yes';
+  } catch {
+    return 'superseded';
+  } finally {
+    try {
+      unlinkSync(aside);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function isIdle(path: string, idleMs: number): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > idleMs;
+  } catch {
+    return true;
+  }
+}
+
+function giveUpStateFile(dir: string): void {
+  if (readState(dir)?.pid !== process.pid) return;
+  try {
+    unlinkSync(statePath(dir));
+  } catch {
+    // Gone already.
+  }
+}
+
+/** Reads the order main.ts found in the environment; undefined when it is not one. */
+export function parseOrder(text: string): DaemonOrder | undefined {
+  try {
+    const v = JSON.parse(text) as DaemonOrder;
+    return typeof v.dataDir === 'string' && typeof v.idleMs === 'number' && typeof v.version === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
