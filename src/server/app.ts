@@ -19,9 +19,10 @@ import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
 import { handlers as preferencesHandlers } from './handlers/preferences.js';
 import { handlers as releasesHandlers } from './handlers/releases.js';
-import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
+import { DueReviews, sandboxHandlers, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
+import { databaseState } from './store/changes.js';
 
 const HANDLER_MAPS: Record<string, HandlerMap> = {
   me: meHandlers,
@@ -103,6 +104,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const verifier = new TokenVerifier(deps.db, { demoTokens: deps.demoAccounts ?? true });
+  const dueReviews = new DueReviews();
 
   app.use('*', requestId(deps.log));
   if (limiter) {
@@ -111,8 +113,9 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       // budget); requests without a valid one share their address's, so made-up tokens buy no
       // fresh budgets.
       const token = bearerToken(c.req.header('authorization'));
-      const verified = token === undefined ? undefined : verifier.verify(token);
-      if (token !== undefined) c.set('tokenLookup', { token, verified });
+      const state = databaseState(deps.db);
+      const verified = token === undefined ? undefined : verifier.verify(token, state);
+      c.set('tokenLookup', { token, verified, state });
       const key = verified !== undefined ? `token:${verified.hash}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
       if (wait > 0) {
@@ -130,14 +133,16 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
 
   const constantBodies = new Map<RouteSpec, string>();
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
-    const user = authenticate(c.req.header('authorization'), verifier, c.var.tokenLookup);
+    // One read of the database's state per request, shared by authentication and review settling.
+    const state = c.var.tokenLookup?.state ?? databaseState(deps.db);
+    const user = authenticate(c.req.header('authorization'), verifier, state, c.var.tokenLookup);
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
     // A constant answer (the lookups) reads no release: nothing to settle, nothing to parse.
     const known = spec.constant ? constantBodies.get(spec) : undefined;
     if (known !== undefined) return respond(c, known, spec.status);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
-    if (deps.sandbox) settleDueReviews(deps, user.id);
+    if (deps.sandbox) dueReviews.settle(deps, user.id, state);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
     const query = spec.query ? parseQuery(spec.query, c.req.queries()) : {};
