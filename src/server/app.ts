@@ -91,7 +91,7 @@ function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): v
 }
 
 /** A JSON answer carrying its request id (see http/request-id.ts for why it is set here). */
-function respond(c: Context<AppEnv>, body: string | null, status: number, headers: Record<string, string> = {}): Response {
+function respond(c: Context<AppEnv>, body: string | Uint8Array | null, status: number, headers: Record<string, string> = {}): Response {
   c.set('requestIdSent', true);
   return new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': c.var.requestId, ...headers } });
 }
@@ -131,7 +131,8 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     app.on(spec.method, spec.honoPath, (c) => run(c, spec, handler));
   };
 
-  const constantBodies = new Map<RouteSpec, string>();
+  // As bytes: node:http sends a buffer as it is, where a string is copied and encoded each time.
+  const constantBodies = new Map<RouteSpec, Buffer>();
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
     // One read of the database's state per request, shared by authentication and review settling.
     const state = c.var.tokenLookup?.state ?? databaseState(deps.db);
@@ -178,7 +179,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       throw e;
     }
     if (idemKey !== undefined) finishIdempotent(deps.db, user.id, idemKey, status, text);
-    if (spec.constant) constantBodies.set(spec, text);
+    if (spec.constant) constantBodies.set(spec, Buffer.from(text));
     if (spec.etag) {
       const tag = etagOf(text);
       if (matchesEtag(c.req.header('if-none-match'), tag)) {
