@@ -19,10 +19,9 @@ import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
 import { handlers as preferencesHandlers } from './handlers/preferences.js';
 import { handlers as releasesHandlers } from './handlers/releases.js';
-import { DueReviews, sandboxHandlers, type SandboxHandler } from './handlers/sandbox.js';
+import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
-import { databaseState } from './store/changes.js';
 
 const HANDLER_MAPS: Record<string, HandlerMap> = {
   me: meHandlers,
@@ -91,7 +90,7 @@ function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): v
 }
 
 /** A JSON answer carrying its request id (see http/request-id.ts for why it is set here). */
-function respond(c: Context<AppEnv>, body: string | Uint8Array | null, status: number, headers: Record<string, string> = {}): Response {
+function respond(c: Context<AppEnv>, body: string | null, status: number, headers: Record<string, string> = {}): Response {
   c.set('requestIdSent', true);
   return new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': c.var.requestId, ...headers } });
 }
@@ -104,7 +103,6 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   const verifier = new TokenVerifier(deps.db, { demoTokens: deps.demoAccounts ?? true });
-  const dueReviews = new DueReviews();
 
   app.use('*', requestId(deps.log));
   if (limiter) {
@@ -113,9 +111,8 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       // budget); requests without a valid one share their address's, so made-up tokens buy no
       // fresh budgets.
       const token = bearerToken(c.req.header('authorization'));
-      const state = databaseState(deps.db);
-      const verified = token === undefined ? undefined : verifier.verify(token, state);
-      c.set('tokenLookup', { token, verified, state });
+      const verified = token === undefined ? undefined : verifier.verify(token);
+      if (token !== undefined) c.set('tokenLookup', { token, verified });
       const key = verified !== undefined ? `token:${verified.hash}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
       if (wait > 0) {
@@ -131,19 +128,16 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     app.on(spec.method, spec.honoPath, (c) => run(c, spec, handler));
   };
 
-  // As bytes: node:http sends a buffer as it is, where a string is copied and encoded each time.
-  const constantBodies = new Map<RouteSpec, Buffer>();
+  const constantBodies = new Map<RouteSpec, string>();
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
-    // One read of the database's state per request, shared by authentication and review settling.
-    const state = c.var.tokenLookup?.state ?? databaseState(deps.db);
-    const user = authenticate(c.req.header('authorization'), verifier, state, c.var.tokenLookup);
+    const user = authenticate(c.req.header('authorization'), verifier, c.var.tokenLookup);
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
     // A constant answer (the lookups) reads no release: nothing to settle, nothing to parse.
     const known = spec.constant ? constantBodies.get(spec) : undefined;
     if (known !== undefined) return respond(c, known, spec.status);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
-    if (deps.sandbox) dueReviews.settle(deps, user.id, state);
+    if (deps.sandbox) settleDueReviews(deps, user.id);
     const paramsResult = spec.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
     const query = spec.query ? parseQuery(spec.query, c.req.queries()) : {};
@@ -179,7 +173,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       throw e;
     }
     if (idemKey !== undefined) finishIdempotent(deps.db, user.id, idemKey, status, text);
-    if (spec.constant) constantBodies.set(spec, Buffer.from(text));
+    if (spec.constant) constantBodies.set(spec, text);
     if (spec.etag) {
       const tag = etagOf(text);
       if (matchesEtag(c.req.header('if-none-match'), tag)) {

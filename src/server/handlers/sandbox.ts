@@ -12,8 +12,7 @@ import { SandboxRejectRequest, type ReleaseResource, type SandboxEndpointId } fr
 import type { RequestInput, SandboxAutoReview, ServerDeps } from '../handler.js';
 import { transition, type Transition } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
-import { sameWrites, type Writes } from '../store/changes.js';
-import { dueAutoReviews, findRelease, getRelease, nextAutoReview, saveRelease, toReleaseResource, type Release } from '../store/releases.js';
+import { dueAutoReviews, findRelease, getRelease, saveRelease, toReleaseResource, type Release } from '../store/releases.js';
 import type { Database } from 'better-sqlite3';
 
 type Review = { codes: string[]; notes: string | null };
@@ -85,8 +84,9 @@ const OUTCOME_STEPS: Record<SandboxAutoReview['outcome'], Transition[]> = {
  * dated when the review was due (not when someone happened to look). The outcome is the one
  * recorded at submit, so a server started without the option still completes a pending review.
  */
-export function settleDueReviews(deps: ServerDeps, userId: number, nowIso = deps.now().toISOString()): void {
+export function settleDueReviews(deps: ServerDeps, userId: number): void {
   if (!deps.sandbox) return;
+  const nowIso = deps.now().toISOString();
   const due = dueAutoReviews(deps.db, userId, nowIso);
   if (due.length === 0) return;
   deps.db
@@ -102,29 +102,4 @@ export function settleDueReviews(deps: ServerDeps, userId: number, nowIso = deps
       }
     })
     .immediate();
-}
-
-/** Users remembered by DueReviews; beyond it, they are all forgotten (and looked at again). */
-const MAX_WATCHED_USERS = 10_000;
-
-/**
- * settleDueReviews before every request of a sandbox user, skipped while it would find nothing:
- * nobody wrote since the user's last look (`Writes` covers this process and any other sharing the
- * data directory) and the earliest pending review seen then is not due yet.
- */
-export class DueReviews {
-  private readonly seen = new Map<number, { writes: Writes; nextDue: string | undefined }>();
-
-  /** `writes` must have been read during this request, before this call. */
-  settle(deps: ServerDeps, userId: number, writes: Writes): void {
-    if (!deps.sandbox) return;
-    const nowIso = deps.now().toISOString();
-    const last = this.seen.get(userId);
-    if (last && sameWrites(last.writes, writes) && (last.nextDue === undefined || nowIso < last.nextDue)) return;
-    settleDueReviews(deps, userId, nowIso);
-    // Remembered with the writes read before settling: if settling or anyone else wrote since,
-    // the next request finds them moved and looks again.
-    if (this.seen.size >= MAX_WATCHED_USERS) this.seen.clear();
-    this.seen.set(userId, { writes: { dataVersion: writes.dataVersion, ownChanges: writes.ownChanges }, nextDue: nextAutoReview(deps.db, userId) });
-  }
 }

@@ -1,8 +1,7 @@
 // Bearer tokens, compared by their sha256 hash. The token is never logged or echoed.
 import type { Database } from 'better-sqlite3';
 import { ServiceError, type AuthUser } from '../handler.js';
-import { databaseState, type DatabaseState } from '../store/changes.js';
-import { findUserByTokenHash, hashToken } from '../store/users.js';
+import { findUserByTokenHash, hashToken, tokenGeneration } from '../store/users.js';
 
 const unauthorized = (message: string) =>
   new ServiceError(401, 'unauthorized', message, { headers: { 'www-authenticate': 'Bearer realm="reldist"' } });
@@ -27,8 +26,7 @@ export const TOKEN_CACHE_SIZE = 1000;
  * Verifies bearer tokens once per process: a known token is hashed and looked up the first time
  * only, then answered from a bounded LRU. Revocation is honoured: every revocation or change of a
  * token or account bumps tokens' generation in the database (triggers, so it holds for any process
- * sharing the data directory), and a moved generation empties the cache. The generation comes with
- * the request's one read of the database's state (store/changes.ts), which the caller may pass.
+ * sharing the data directory), and a moved generation empties the cache; reading it is one row.
  * Unknown tokens are not cached: each costs a look-up, and the rate limiter budgets them per address.
  */
 export class TokenVerifier {
@@ -42,9 +40,8 @@ export class TokenVerifier {
     private readonly size = TOKEN_CACHE_SIZE,
   ) {}
 
-  /** `state` must have been read during this request (so a revocation already made is seen). */
-  verify(token: string, state: DatabaseState = databaseState(this.db)): VerifiedToken | undefined {
-    const generation = state.tokenGeneration;
+  verify(token: string): VerifiedToken | undefined {
+    const generation = tokenGeneration(this.db);
     if (generation !== this.generation) {
       this.known.clear();
       this.generation = generation;
@@ -66,17 +63,16 @@ export class TokenVerifier {
   }
 }
 
-/** `known` is this request's token as already verified (by the rate limiter); `state` as for `verify`. */
+/** `known` is this request's token as already verified (by the rate limiter). */
 export function authenticate(
   header: string | undefined,
   verifier: TokenVerifier,
-  state: DatabaseState,
-  known?: { token: string | undefined; verified: VerifiedToken | undefined },
+  known?: { token: string; verified: VerifiedToken | undefined },
 ): AuthUser {
   if (!header) throw unauthorized('missing Authorization header; send "Authorization: Bearer <token>"');
   const token = bearerToken(header);
   if (!token) throw unauthorized('malformed Authorization header; expected "Bearer <token>"');
-  const verified = known?.token === token ? known.verified : verifier.verify(token, state);
+  const verified = known?.token === token ? known.verified : verifier.verify(token);
   if (!verified) throw unauthorized('the token was not recognised');
   return verified.user;
 }

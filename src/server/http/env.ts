@@ -1,7 +1,6 @@
 // Per-request values shared by the middleware and the route runner.
 import type { HttpBindings } from '@hono/node-server';
 import type { AuthUser, Logger } from '../handler.js';
-import type { DatabaseState } from '../store/changes.js';
 import type { VerifiedToken } from './auth.js';
 
 export interface AppEnv {
@@ -12,7 +11,7 @@ export interface AppEnv {
     requestIdSent: boolean;
     log: Logger;
     user: AuthUser;
-    /** The rate limiter's read of the database's state and verification of the bearer token, reused by authentication. */
-    tokenLookup: { token: string | undefined; verified: VerifiedToken | undefined; state: DatabaseState } | undefined;
+    /** The rate limiter's verification of the bearer token, reused by authentication. */
+    tokenLookup: { token: string; verified: VerifiedToken | undefined } | undefined;
   };
 }

@@ -331,16 +331,6 @@ export function dueAutoReviews(db: Database, userId: number, nowIso: string): nu
   return rows.map((row) => row.id);
 }
 
-/** When the user's next auto-review comes due (ISO time), or undefined when none is pending. */
-export function nextAutoReview(db: Database, userId: number): string | undefined {
-  const row = statement(
-    db,
-    // The expression and the status test are those of the partial index releases_review_due.
-    `SELECT min(json_extract(data, '$.auto_review.due_at')) AS due FROM releases WHERE user_id = ? AND status = 'in_review'`,
-  ).get(userId) as { due: string | null };
-  return row.due ?? undefined;
-}
-
 export function deleteReleaseRow(db: Database, id: number): void {
   statement(db, 'DELETE FROM releases WHERE id = ?').run(id);
 }

@@ -46,6 +46,11 @@ export function findUserByTokenHash(db: Database, hash: string, options: { demoT
     .get(hash, options.demoTokens ? 1 : 0) as AuthUser | undefined;
 }
 
+/** Moves whenever a token is revoked or changed, or an account changed (triggers; see db/migrations.ts). */
+export function tokenGeneration(db: Database): number {
+  return (statement(db, 'SELECT n FROM token_generation').get() as { n: number }).n;
+}
+
 export interface CreatedAccount {
   userId: number;
   token: string;
