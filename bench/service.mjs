@@ -10,6 +10,7 @@
 // interleaved; the ratio is time per request at 100k over time at 1k.
 //
 //   node bench/service.mjs [--rounds 5] [--seconds 1] [--no-scale] [--no-hot] [--bin path/to/reldist.js]
+//                          [--only <endpoint substring>] [--cpu-prof <dir>]
 // --bin measures another build (e.g. an older commit's, for a before/after).
 // Load comes from wrk when it is installed, else from a small node:http client (one request in
 // flight per connection). Needs `npm run build` first (it runs bin/reldist.js).
@@ -124,9 +125,12 @@ function startProcess(args) {
   });
 }
 
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const bin = argv.includes('--bin') ? argv[argv.indexOf('--bin') + 1] : join(root, 'bin/reldist.js');
+// --cpu-prof DIR: the service runs under `node --cpu-prof`, its profile written to DIR when it stops.
+const cpuProf = argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', argv[argv.indexOf('--cpu-prof') + 1]] : [];
 const startServe = (dataDir) =>
-  startProcess([bin, 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--rate-limit', '999999999']);
+  startProcess([...cpuProf, bin, 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--rate-limit', '999999999']);
 
 async function stop(p) {
   children.delete(p.child);
@@ -298,7 +302,7 @@ async function hotPath(tmp, rounds, seconds) {
     { name: 'GET /lookup/countries', path: '/lookup/countries' },
     { name: 'GET /releases/{id}', path: '/releases/5000' },
     { name: 'GET /releases?perPage=100', path: '/releases?perPage=100' },
-  ];
+  ].filter((c) => !only || c.name.includes(only));
   for (const c of cases) {
     const [a, b] = await Promise.all([fetchBytes(serve.base_url + c.path, token), fetchBytes(floor.base_url + c.path, token)]);
     if (!a.equals(b)) throw new Error(`the floor answers ${c.path} with other bytes than reldist: fix the floor`);

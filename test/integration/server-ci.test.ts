@@ -222,6 +222,27 @@ describe('sandbox auto-review', () => {
     });
   }
 
+  test('a review another process brings forward is applied on the next request', async () => {
+    // The service skips looking for due reviews while nothing was written and none is due yet;
+    // a write from another connection (another process sharing the data directory) must end that.
+    const c = manualClock();
+    const auto = await startTestServer({ now: c.now, sandboxAutoReview: { outcome: 'approve', delayMs: 60_000 } });
+    const other = new Database(join(auto.dataDir, DB_FILE));
+    try {
+      const token = auto.tokens.label;
+      const r = await submittableRelease(auto, token);
+      await api(auto, token, 'POST', `/releases/${r.id}/submit`, {});
+      expect((await api(auto, token, 'GET', `/releases/${r.id}`)).body.status).toBe('in_review');
+      expect((await api(auto, token, 'GET', `/releases/${r.id}`)).body.status).toBe('in_review');
+      const earlier = new Date(c.now().getTime() - 1_000).toISOString();
+      other.prepare("UPDATE releases SET data = json_set(data, '$.auto_review.due_at', ?) WHERE id = ?").run(earlier, r.id);
+      expect((await api(auto, token, 'GET', `/releases/${r.id}`)).body.status).toBe('approved');
+    } finally {
+      other.close();
+      await auto.close();
+    }
+  });
+
   test('without the option nothing moves on its own', async () => {
     const r = await submittableRelease(s, label);
     await api(s, label, 'POST', `/releases/${r.id}/submit`, {});
