@@ -7,10 +7,13 @@
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca]
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]
 // Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
+// --bin FILE runs another build's bin/reldist.js (CLI and service). --base-bin FILE adds, in the
+// same rounds, that build's CLI uploading to the same service and curl -T to that build's service,
+// and prints this build's ratios to it (before/after a change: a copy of main's bin/ and dist/).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -20,21 +23,22 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
 const value = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
+const bin = value('--bin') ?? join(root, 'bin', 'reldist.js');
+const baseBin = value('--base-bin');
 const quick = argv.includes('--quick');
 const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
-  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca]');
+  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]');
   process.exit(2);
 }
-if (!existsSync(join(root, 'dist', 'main.js'))) {
-  console.error('bench/upload.mjs: dist/main.js is missing; run `npm run build` first');
+if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !existsSync(baseBin))) {
+  console.error('bench/upload.mjs: a build is missing; run `npm run build` first');
   process.exit(2);
 }
 const hasTime = existsSync('/usr/bin/time');
@@ -140,12 +144,24 @@ for (const mib of SIZES) {
   const dataDir = join(work, `data-${mib}`);
   const service = await startProcess([bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], 'reldist serve').catch((e) => fail(e.message));
   const { base_url: base, tokens } = JSON.parse(service.line);
+  const baseService = baseBin
+    ? await startProcess([baseBin, 'serve', '--sandbox', '--data-dir', join(work, `data-base-${mib}`), '--port', '0', '--rate-limit', 'off'], 'base reldist serve').catch((e) => fail(e.message))
+    : undefined;
+  const baseAt = baseService ? JSON.parse(baseService.line) : undefined;
   const minimalDir = mkdtempSync(join(work, 'minimal-'));
   const minimal = await startProcess([join(root, 'bench', 'upload-minimal.mjs'), minimalDir], 'upload-minimal').catch((e) => fail(e.message));
   const auth = ['-H', `Authorization: Bearer ${tokens.label}`, '-H', 'Content-Type: application/json'];
-  const newRelease = () =>
-    curlJson([...auth, '-X', 'POST', `${base}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
-  const dropRelease = (id) => curlJson([...auth, '-X', 'DELETE', `${base}/releases/${id}`]);
+  const newRelease = (at = base, token = tokens.label) =>
+    curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
+  const dropRelease = (id, at = base, token = tokens.label) => curlJson(['-H', `Authorization: Bearer ${token}`, '-X', 'DELETE', `${at}/releases/${id}`]);
+  /** curl -T to a service: its PUT alone, timed (the address asked for first, untimed). */
+  const curlPut = (at, token) => {
+    const id = newRelease(at, token);
+    const ticket = curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
+    const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
+    dropRelease(id, at, token);
+    return put;
+  };
   const cliEnv = { RELDIST_BASE_URL: base, RELDIST_TOKEN: tokens.label };
   Object.assign(env, cliEnv);
 
@@ -166,13 +182,24 @@ for (const mib of SIZES) {
       dropRelease(id);
       return { ms, putMs: put.ms, rss: put.rss };
     },
+    ...(baseBin
+      ? {
+          cliBase() {
+            const id = newRelease();
+            const t = timed(process.execPath, [baseBin, 'track', 'upload', String(id), file, '--json']);
+            dropRelease(id);
+            return t;
+          },
+          curlBase: () => curlPut(baseAt.base_url, baseAt.tokens.label),
+        }
+      : {}),
     minimal() {
       const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
       for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
       return t;
     },
   };
-  const rows = { cli: [], curl: [], minimal: [] };
+  const rows = Object.fromEntries(Object.keys(ways).map((w) => [w, []]));
   for (let round = 0; round <= ROUNDS; round++) {
     // The order turns each round, so no way always comes first after a pause.
     const order = Object.keys(ways);
@@ -183,8 +210,10 @@ for (const mib of SIZES) {
   }
   const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
   const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
+  const baseRounds = baseBin ? { cli: rows.cli.map((c, i) => rows.cliBase[i].ms / c.ms), service: rows.curl.map((c, i) => rows.curlBase[i].ms / c.putMs) } : undefined;
   const r = {
     mib,
+    ...(baseRounds ? { cliOverBase: median(baseRounds.cli), serviceOverBase: median(baseRounds.service), cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)), serviceBaseRssMiB: baseService.peakRssMiB() } : {}),
     cliOverCurl: median(cliRounds),
     serviceOverMinimal: median(serviceRounds),
     cliMs: median(rows.cli.map((x) => x.ms)),
@@ -197,12 +226,17 @@ for (const mib of SIZES) {
   };
   results.push(r);
   service.stop();
+  baseService?.stop();
   minimal.stop();
   rmSync(file, { force: true });
   console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
   console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
   console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
   console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
+  if (baseRounds) {
+    console.log(`             against --base-bin: track upload x${fmt(r.cliOverBase)}, service x${fmt(r.serviceOverBase)} (throughput; > 1 is faster)`);
+    console.log(`             per round: cli/base ${baseRounds.cli.map((x) => fmt(x)).join(' ')}; service/base ${baseRounds.service.map((x) => fmt(x)).join(' ')}; base peak RSS cli ${fmt(r.cliBaseRssMiB, 0)} MiB, service ${fmt(r.serviceBaseRssMiB, 0)} MiB`);
+  }
 }
 if (argv.includes('--json')) console.log(JSON.stringify(results));
 finish(0);
