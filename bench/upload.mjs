@@ -99,6 +99,11 @@ async function startProcess(args, what) {
   });
   return {
     line,
+    /** CPU time used so far (user + system), ms. */
+    cpuMs() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in ticks of 10 ms
+    },
     /** Peak resident memory so far, MiB (VmHWM). */
     peakRssMiB() {
       const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
@@ -111,16 +116,24 @@ async function startProcess(args, what) {
   };
 }
 
-/** Runs a command to its end: wall time (ms) and peak RSS (MiB, through /usr/bin/time); stdout kept. */
+/** CPU time of the servers so far (ms): set once they run. */
+let serversCpuMs = () => 0;
+
+/**
+ * Runs a command to its end: wall time (ms), peak RSS (MiB) and CPU time (ms, through
+ * /usr/bin/time), and the servers' CPU time meanwhile (ms); stdout kept.
+ */
 function timed(file, args) {
   const rssFile = join(work, 'rss');
-  const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, file, ...args]] : [file, args];
+  const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, file, ...args]] : [file, args];
+  const servers0 = serversCpuMs();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8', maxBuffer: 16 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) fail(`${file} ${args.filter((a) => !a.includes('signature=')).join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
-  const rss = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : NaN;
-  return { ms, rss, stdout: r.stdout };
+  const serverCpuMs = serversCpuMs() - servers0;
+  const [maxKiB, user, sys] = hasTime ? readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
+  return { ms, rss: maxKiB / 1024, cpuMs: (user + sys) * 1000, serverCpuMs, stdout: r.stdout };
 }
 
 function curlJson(args) {
@@ -162,6 +175,7 @@ for (const mib of SIZES) {
     dropRelease(id, at, token);
     return put;
   };
+  serversCpuMs = () => service.cpuMs() + minimal.cpuMs() + (baseService?.cpuMs() ?? 0);
   const cliEnv = { RELDIST_BASE_URL: base, RELDIST_TOKEN: tokens.label };
   Object.assign(env, cliEnv);
 
@@ -180,7 +194,7 @@ for (const mib of SIZES) {
       const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       dropRelease(id);
-      return { ms, putMs: put.ms, rss: put.rss };
+      return { ...put, ms, putMs: put.ms };
     },
     ...(baseBin
       ? {
@@ -209,12 +223,19 @@ for (const mib of SIZES) {
     if (round > 0) for (const w of order) rows[w].push(got[w]);
   }
   const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
+  // CPU per upload, client and service together: what a machine with no core to spare pays.
+  const pathCpu = (x) => x.cpuMs + x.serverCpuMs;
+  const cliCpuRounds = rows.cli.map((c, i) => pathCpu(rows.curl[i]) / pathCpu(c));
+  const serviceCpuRounds = rows.curl.map((c, i) => rows.minimal[i].serverCpuMs / c.serverCpuMs);
   const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
   const baseRounds = baseBin ? { cli: rows.cli.map((c, i) => rows.cliBase[i].ms / c.ms), service: rows.curl.map((c, i) => rows.curlBase[i].ms / c.putMs) } : undefined;
   const r = {
     mib,
     ...(baseRounds ? { cliOverBase: median(baseRounds.cli), serviceOverBase: median(baseRounds.service), cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)), serviceBaseRssMiB: baseService.peakRssMiB() } : {}),
     cliOverCurl: median(cliRounds),
+    cliOverCurlCpu: median(cliCpuRounds),
+    serviceOverMinimalCpu: median(serviceCpuRounds),
+    cpuMs: Object.fromEntries(Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), server: median(xs.map((x) => x.serverCpuMs)) }])),
     serviceOverMinimal: median(serviceRounds),
     cliMs: median(rows.cli.map((x) => x.ms)),
     curlMs: median(rows.curl.map((x) => x.ms)),
@@ -232,6 +253,8 @@ for (const mib of SIZES) {
   console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
   console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
   console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
+  console.log(`             CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`);
+  console.log(`             CPU ms medians (client/server): ${Object.entries(r.cpuMs).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`);
   console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
   if (baseRounds) {
     console.log(`             against --base-bin: track upload x${fmt(r.cliOverBase)}, service x${fmt(r.serviceOverBase)} (throughput; > 1 is faster)`);
