@@ -7,10 +7,13 @@
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca]
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]
 // Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
+// --bin FILE runs another build's bin/reldist.js (CLI and service). --base-bin FILE adds, in the
+// same rounds, that build's CLI uploading to the same service and curl -T to that build's service,
+// and prints this build's ratios to it (before/after a change: a copy of main's bin/ and dist/).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -20,21 +23,22 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
 const value = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
+const bin = value('--bin') ?? join(root, 'bin', 'reldist.js');
+const baseBin = value('--base-bin');
 const quick = argv.includes('--quick');
 const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
-  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca]');
+  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]');
   process.exit(2);
 }
-if (!existsSync(join(root, 'dist', 'main.js'))) {
-  console.error('bench/upload.mjs: dist/main.js is missing; run `npm run build` first');
+if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !existsSync(baseBin))) {
+  console.error('bench/upload.mjs: a build is missing; run `npm run build` first');
   process.exit(2);
 }
 const hasTime = existsSync('/usr/bin/time');
@@ -95,6 +99,11 @@ async function startProcess(args, what) {
   });
   return {
     line,
+    /** CPU time used so far (user + system), ms. */
+    cpuMs() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in ticks of 10 ms
+    },
     /** Peak resident memory so far, MiB (VmHWM). */
     peakRssMiB() {
       const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
@@ -107,16 +116,24 @@ async function startProcess(args, what) {
   };
 }
 
-/** Runs a command to its end: wall time (ms) and peak RSS (MiB, through /usr/bin/time); stdout kept. */
+/** CPU time of the servers so far (ms): set once they run. */
+let serversCpuMs = () => 0;
+
+/**
+ * Runs a command to its end: wall time (ms), peak RSS (MiB) and CPU time (ms, through
+ * /usr/bin/time), and the servers' CPU time meanwhile (ms); stdout kept.
+ */
 function timed(file, args) {
   const rssFile = join(work, 'rss');
-  const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, file, ...args]] : [file, args];
+  const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, file, ...args]] : [file, args];
+  const servers0 = serversCpuMs();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8', maxBuffer: 16 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) fail(`${file} ${args.filter((a) => !a.includes('signature=')).join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
-  const rss = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 : NaN;
-  return { ms, rss, stdout: r.stdout };
+  const serverCpuMs = serversCpuMs() - servers0;
+  const [maxKiB, user, sys] = hasTime ? readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
+  return { ms, rss: maxKiB / 1024, cpuMs: (user + sys) * 1000, serverCpuMs, stdout: r.stdout };
 }
 
 function curlJson(args) {
@@ -140,12 +157,25 @@ for (const mib of SIZES) {
   const dataDir = join(work, `data-${mib}`);
   const service = await startProcess([bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], 'reldist serve').catch((e) => fail(e.message));
   const { base_url: base, tokens } = JSON.parse(service.line);
+  const baseService = baseBin
+    ? await startProcess([baseBin, 'serve', '--sandbox', '--data-dir', join(work, `data-base-${mib}`), '--port', '0', '--rate-limit', 'off'], 'base reldist serve').catch((e) => fail(e.message))
+    : undefined;
+  const baseAt = baseService ? JSON.parse(baseService.line) : undefined;
   const minimalDir = mkdtempSync(join(work, 'minimal-'));
   const minimal = await startProcess([join(root, 'bench', 'upload-minimal.mjs'), minimalDir], 'upload-minimal').catch((e) => fail(e.message));
   const auth = ['-H', `Authorization: Bearer ${tokens.label}`, '-H', 'Content-Type: application/json'];
-  const newRelease = () =>
-    curlJson([...auth, '-X', 'POST', `${base}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
-  const dropRelease = (id) => curlJson([...auth, '-X', 'DELETE', `${base}/releases/${id}`]);
+  const newRelease = (at = base, token = tokens.label) =>
+    curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
+  const dropRelease = (id, at = base, token = tokens.label) => curlJson(['-H', `Authorization: Bearer ${token}`, '-X', 'DELETE', `${at}/releases/${id}`]);
+  /** curl -T to a service: its PUT alone, timed (the address asked for first, untimed). */
+  const curlPut = (at, token) => {
+    const id = newRelease(at, token);
+    const ticket = curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
+    const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
+    dropRelease(id, at, token);
+    return put;
+  };
+  serversCpuMs = () => service.cpuMs() + minimal.cpuMs() + (baseService?.cpuMs() ?? 0);
   const cliEnv = { RELDIST_BASE_URL: base, RELDIST_TOKEN: tokens.label };
   Object.assign(env, cliEnv);
 
@@ -164,15 +194,26 @@ for (const mib of SIZES) {
       const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       dropRelease(id);
-      return { ms, putMs: put.ms, rss: put.rss };
+      return { ...put, ms, putMs: put.ms };
     },
+    ...(baseBin
+      ? {
+          cliBase() {
+            const id = newRelease();
+            const t = timed(process.execPath, [baseBin, 'track', 'upload', String(id), file, '--json']);
+            dropRelease(id);
+            return t;
+          },
+          curlBase: () => curlPut(baseAt.base_url, baseAt.tokens.label),
+        }
+      : {}),
     minimal() {
       const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
       for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
       return t;
     },
   };
-  const rows = { cli: [], curl: [], minimal: [] };
+  const rows = Object.fromEntries(Object.keys(ways).map((w) => [w, []]));
   for (let round = 0; round <= ROUNDS; round++) {
     // The order turns each round, so no way always comes first after a pause.
     const order = Object.keys(ways);
@@ -182,10 +223,19 @@ for (const mib of SIZES) {
     if (round > 0) for (const w of order) rows[w].push(got[w]);
   }
   const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
+  // CPU per upload, client and service together: what a machine with no core to spare pays.
+  const pathCpu = (x) => x.cpuMs + x.serverCpuMs;
+  const cliCpuRounds = rows.cli.map((c, i) => pathCpu(rows.curl[i]) / pathCpu(c));
+  const serviceCpuRounds = rows.curl.map((c, i) => rows.minimal[i].serverCpuMs / c.serverCpuMs);
   const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
+  const baseRounds = baseBin ? { cli: rows.cli.map((c, i) => rows.cliBase[i].ms / c.ms), service: rows.curl.map((c, i) => rows.curlBase[i].ms / c.putMs) } : undefined;
   const r = {
     mib,
+    ...(baseRounds ? { cliOverBase: median(baseRounds.cli), serviceOverBase: median(baseRounds.service), cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)), serviceBaseRssMiB: baseService.peakRssMiB() } : {}),
     cliOverCurl: median(cliRounds),
+    cliOverCurlCpu: median(cliCpuRounds),
+    serviceOverMinimalCpu: median(serviceCpuRounds),
+    cpuMs: Object.fromEntries(Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), server: median(xs.map((x) => x.serverCpuMs)) }])),
     serviceOverMinimal: median(serviceRounds),
     cliMs: median(rows.cli.map((x) => x.ms)),
     curlMs: median(rows.curl.map((x) => x.ms)),
@@ -197,12 +247,19 @@ for (const mib of SIZES) {
   };
   results.push(r);
   service.stop();
+  baseService?.stop();
   minimal.stop();
   rmSync(file, { force: true });
   console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
   console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
   console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
+  console.log(`             CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`);
+  console.log(`             CPU ms medians (client/server): ${Object.entries(r.cpuMs).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`);
   console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
+  if (baseRounds) {
+    console.log(`             against --base-bin: track upload x${fmt(r.cliOverBase)}, service x${fmt(r.serviceOverBase)} (throughput; > 1 is faster)`);
+    console.log(`             per round: cli/base ${baseRounds.cli.map((x) => fmt(x)).join(' ')}; service/base ${baseRounds.service.map((x) => fmt(x)).join(' ')}; base peak RSS cli ${fmt(r.cliBaseRssMiB, 0)} MiB, service ${fmt(r.serviceBaseRssMiB, 0)} MiB`);
+  }
 }
 if (argv.includes('--json')) console.log(JSON.stringify(results));
 finish(0);

@@ -9,26 +9,24 @@ import { TransportError, defaultTimeouts, flattenHeaders, type Timeouts, type Tr
 const CONTINUE_WAIT_MS = 1000;
 
 /**
- * Writes chunks as they come, waiting only when the socket asks to (the source reads ahead while
- * a chunk is on its way: faster than a pipe of a file stream, which reads only after a drain).
+ * Writes chunks as they come, each handed to the kernel before the next is asked for: the source
+ * may then reuse its buffers (no garbage per chunk), and it reads ahead while a chunk is on its way
+ * (faster than a pipe of a file stream, which reads only after a drain).
  */
 async function writeChunks(r: http.ClientRequest, chunks: AsyncIterable<Uint8Array>): Promise<void> {
   try {
     for await (const chunk of chunks) {
       if (r.destroyed) return;
-      if (!r.write(chunk)) {
-        await new Promise<void>((resolve) => {
-          const go = () => {
-            r.off('drain', go);
-            r.off('close', go);
-            resolve();
-          };
-          r.on('drain', go);
-          r.on('close', go);
-        });
-      }
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          r.off('close', go);
+          resolve();
+        };
+        r.on('close', go);
+        r.write(chunk, go);
+      });
     }
-    r.end();
+    if (!r.destroyed) r.end();
   } catch (err) {
     r.destroy(err instanceof Error ? err : new Error(String(err)));
   }

@@ -28,7 +28,7 @@ export async function createUndiciTransport(env: Readonly<Record<string, string 
     async send(req: TransportRequest): Promise<TransportResponse> {
       const made = typeof req.body === 'function' ? req.body() : req.body;
       // undici takes a stream, not any async iterable.
-      const body = made === undefined || typeof made === 'string' || made instanceof Uint8Array || made instanceof Readable ? made : Readable.from(made, { objectMode: false });
+      const body = made === undefined || typeof made === 'string' || made instanceof Uint8Array || made instanceof Readable ? made : Readable.from(copied(made), { objectMode: false });
       try {
         const res = await request(req.url, {
           method: req.method as 'GET',
@@ -52,4 +52,9 @@ export async function createUndiciTransport(env: Readonly<Record<string, string 
       await dispatcher.close();
     },
   };
+}
+
+/** Readable.from reads ahead of the socket, so the source's chunks (which it may reuse) are copied. */
+async function* copied(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield Uint8Array.prototype.slice.call(chunk);
 }

@@ -16,7 +16,11 @@ export interface TransportRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  /** A string/bytes body, or a factory so that a retry can open a fresh stream (or chunk source). */
+  /**
+   * A string/bytes body, or a factory so that a retry can open a fresh stream (or chunk source).
+   * A chunk source may reuse a chunk's memory once the transport asks it for the next chunk: a
+   * transport that keeps chunks longer copies them.
+   */
   body?: string | Uint8Array | (() => Readable | AsyncIterable<Uint8Array>) | undefined;
   signal?: AbortSignal | undefined;
   /**
