@@ -15,17 +15,14 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
 const minimal = join(root, 'bench', 'apply-minimal.mjs');
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
-};
+const opt = (name, dflt) => numberFlag(argv, name, dflt);
 const RELEASES = opt('--releases', 500);
 const ROUNDS = opt('--rounds', 3);
 const PARALLEL = opt('--parallel', 4);
@@ -53,34 +50,8 @@ function fail(message) {
   finish(1);
 }
 
-/** Starts `reldist serve` over the bench's data directory and reads its one JSON line. */
-async function startService() {
-  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise((r) => child.once('exit', r));
-  const line = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
-    createInterface({ input: child.stdout }).once('line', (l) => {
-      clearTimeout(timer);
-      resolve(l);
-    });
-    child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
-  });
-  const info = JSON.parse(line);
-  return {
-    url: info.base_url,
-    token: info.tokens.label,
-    stop() {
-      child.kill('SIGTERM');
-    },
-    // SIGTERM lets requests in flight finish; the next start reuses the data directory.
-    async close() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+// SIGTERM (close()) lets requests in flight finish; the next start reuses the data directory.
+const startService = () => startServe(bin, dataDir);
 
 async function restartService() {
   await service?.close();

@@ -9,20 +9,17 @@
 // makes each node start read and parse the CA file (40-50 ms on the development machine), a fixed
 // cost that raises every case alike and so flatters the ratios.
 // Needs a build (`npm run build`); `npm run bench` builds first.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
-};
+const opt = (name, dflt) => numberFlag(argv, name, dflt);
 const RUNS = opt('--runs', 30);
 const WARMUP = opt('--warmup', 3);
 const asJson = argv.includes('--json');
@@ -41,27 +38,10 @@ function finish(code) {
   process.exit(code);
 }
 
-/** Starts `reldist serve` and reads its one JSON line: base URL and tokens. */
 async function startService() {
-  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--data-dir', join(work, 'data'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanup.push(() => {
-    child.stdout.destroy();
-    child.stderr.destroy();
-    child.kill('SIGTERM');
-  });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  const rl = createInterface({ input: child.stdout });
-  const line = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
-    rl.once('line', (l) => {
-      clearTimeout(timer);
-      resolve(l);
-    });
-    child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
-  });
-  const info = JSON.parse(line);
-  return { url: info.base_url, token: info.tokens.label };
+  const service = await startServe(bin, join(work, 'data'));
+  cleanup.push(() => service.stop());
+  return service;
 }
 
 const service = await startService().catch((err) => {

@@ -8,21 +8,18 @@
 // run fails.
 //   node bench/validate-remote.bench.mjs [--codes 10000] [--rounds 7] [--no-extra-ca]
 // Needs a build; `npm run bench` builds first.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
-};
+const opt = (name, dflt) => numberFlag(argv, name, dflt);
 const CODES = opt('--codes', 10_000);
 const ROUNDS = opt('--rounds', 7);
 const WARMUP = 1;
@@ -44,7 +41,7 @@ if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
 const work = mkdtempSync(join(tmpdir(), 'reldist-bench-validate-remote-'));
 let service;
 function finish(code) {
-  service?.kill('SIGTERM');
+  service?.stop();
   rmSync(work, { recursive: true, force: true });
   process.exit(code);
 }
@@ -68,22 +65,10 @@ for (let i = 0; i < CODES; i++) {
 const file = join(work, 'codes.txt');
 writeFileSync(file, `${lines.join('\n')}\n`);
 
-/** `reldist serve --sandbox` over a temporary data directory; its one JSON line. */
+/** `reldist serve --sandbox` over a temporary data directory. */
 async function startService() {
-  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--data-dir', join(work, 'data'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  service = child;
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  const line = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
-    createInterface({ input: child.stdout }).once('line', (l) => {
-      clearTimeout(timer);
-      resolve(l);
-    });
-    child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
-  });
-  const info = JSON.parse(line);
-  return { url: info.base_url, token: info.tokens.label };
+  service = await startServe(bin, join(work, 'data'), { env });
+  return service;
 }
 
 /** One small batch request (one code) over a kept-alive connection: its time in ms. */

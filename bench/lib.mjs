@@ -1,0 +1,47 @@
+// What the benches share: reading a numeric flag, and starting a `reldist serve` to measure against.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** The number after `name` in argv, or `dflt` when the flag is absent. */
+export function numberFlag(argv, name, dflt) {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
+}
+
+/**
+ * Starts `reldist serve --sandbox --port 0` (bin: its bin/reldist.js) over `dataDir` and reads its
+ * one JSON line. Returns the base URL, the label token, the child, and `close()`, which stops it
+ * with SIGTERM (requests in flight finish) and resolves when it has exited.
+ */
+export async function startServe(bin, dataDir, { env = process.env, args = [] } = {}) {
+  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((r) => child.once('exit', r));
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const line = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
+    createInterface({ input: child.stdout }).once('line', (l) => {
+      clearTimeout(timer);
+      resolve(l);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`reldist serve exited with ${code}: ${stderr}`));
+    });
+  });
+  const info = JSON.parse(line);
+  return {
+    url: info.base_url,
+    token: info.tokens.label,
+    child,
+    stop() {
+      child.stdout.destroy();
+      child.stderr.destroy();
+      child.kill('SIGTERM');
+    },
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
