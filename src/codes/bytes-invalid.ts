@@ -103,6 +103,22 @@ function plainAscii(b: Uint8Array, s: number, e: number): boolean {
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isQuote = (c: number | undefined) => c === 34 || c === 39;
 
+const NOT_QUOTED = 0;
+const APOSTROPHE = 1;
+const QUOTED = 2;
+/** Spreadsheet quoting of the line bytes[s..e) (surrounding quotes, or a leading apostrophe), noted in `out`. */
+function unquote(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
+  if (e - s >= 2 && isQuote(b[s]) && isQuote(b[e - 1])) {
+    out.push(spec(SPEC.quoted, b[s]!, b[e - 1]!));
+    return QUOTED;
+  }
+  if (b[s] === 39) {
+    out.push(spec(SPEC.apostrophe));
+    return APOSTROPHE;
+  }
+  return NOT_QUOTED;
+}
+
 /** The mod-10 check of digits b[s..e) (a leading zero changes nothing, so this holds padded too). */
 function checkDigitOk(b: Uint8Array, s: number, e: number): boolean {
   let sum = 0;
@@ -204,16 +220,9 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     return true;
   }
   // Spreadsheet damage: quotes or a leading apostrophe, then digits, then perhaps ".0…".
-  let p = s;
-  let q = e;
-  if (len >= 2 && isQuote(b[s]) && isQuote(b[e - 1])) {
-    out.push(spec(SPEC.quoted, b[s]!, b[e - 1]!));
-    p++;
-    q--;
-  } else if (b[s] === 39) {
-    out.push(spec(SPEC.apostrophe));
-    p++;
-  }
+  const quoting = unquote(b, s, e, out);
+  const p = quoting === NOT_QUOTED ? s : s + 1;
+  const q = quoting === QUOTED ? e - 1 : e;
   let end = p;
   while (end < q && isDigit(b[end]!)) end++;
   if (end === p) return false;
@@ -293,16 +302,9 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   out.repairedLength = 0;
   const len = e - s;
   if (len === 0 || len > MAX_LINE || !plainAscii(b, s, e)) return false;
-  let p = s;
-  let q = e;
-  if (len >= 2 && isQuote(b[s]) && isQuote(b[e - 1])) {
-    out.push(spec(SPEC.quoted, b[s]!, b[e - 1]!));
-    p++;
-    q--;
-  } else if (b[s] === 39) {
-    out.push(spec(SPEC.apostrophe));
-    p++;
-  }
+  const quoting = unquote(b, s, e, out);
+  const p = quoting === NOT_QUOTED ? s : s + 1;
+  const q = quoting === QUOTED ? e - 1 : e;
   if (out.count === 0) return isrcCore(b, s, e, out, false);
   // The code inside the quotes, trimmed: only when there is no space to trim.
   if (p === q || b[p] === 32 || b[q - 1] === 32) return false;
