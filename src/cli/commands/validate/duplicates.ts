@@ -5,6 +5,9 @@
 // written, and read back for a duplicate), at most half full: 12 bytes a slot, about 24 MB for a
 // million codes.
 
+/** How many keys warm() takes at a time, at most. */
+export const WARM_BATCH = 64;
+
 export class DuplicateIndex {
   private keys: Float64Array;
   private firsts: Int32Array;
@@ -40,6 +43,24 @@ export class DuplicateIndex {
     if (++this.size * 2 > this.mask) this.grow();
     return 0;
   }
+
+  /**
+   * Reads the slots where `keys[0..n)` would start their search, in one tight loop: the reads do
+   * not depend on each other, so their cache misses overlap. The bulk path calls it for the lines
+   * just ahead; in firstOrAdd, between long stretches of output writing, they would come one at a
+   * time.
+   */
+  warm(keys: Float64Array, n: number): void {
+    const slots = this.slots;
+    for (let j = 0; j < n; j++) slots[j] = hash(keys[j]! + 1) & this.mask;
+    let sink = 0;
+    for (let j = 0; j < n; j++) sink += this.keys[slots[j]!]!;
+    for (let j = 0; j < n; j++) sink += this.firsts[slots[j]!]!;
+    this.sink = sink;
+  }
+
+  private slots = new Int32Array(WARM_BATCH);
+  private sink = 0;
 
   private grow(): void {
     const { keys, firsts } = this;

@@ -3,10 +3,14 @@
 // made once, by the same formatter as the general path (problemsJson, reasonText), then copied
 // as bytes into the output. No string, object or JSON per line; a line it does not know goes to
 // the general path. test/unit/codes-cli.test.ts compares both paths' output byte for byte.
-import { ByteDiagnosis, diagnoseIsrcBytes, diagnoseUpcBytes, problemOfSpec, SPEC } from '../../../codes/index.js';
+import * as codes from '../../../codes/index.js';
+import { ByteDiagnosis, problemOfSpec, SPEC } from '../../../codes/index.js';
 import { problemsJson, reasonText } from './format.js';
 import type { Tally } from './tally.js';
 import type { ByteWriter } from './writer.js';
+
+// Bound once: the bundle reaches another chunk's exports through property getters (see fast.ts).
+const { diagnoseIsrcBytes, diagnoseUpcBytes } = codes;
 
 /** A problem's output, ready to copy; for scientific notation, the parts around the input. */
 interface Made {
