@@ -197,7 +197,8 @@ agent.destroy();
   const baseRps = [];
   const floorRps = [];
   const marginalRps = [];
-  const cpu = { cli: [], cliService: [], wrkService: [], base: [], baseService: [] };
+  const cpu = { cli: [], cliService: [], wrkService: [], floorService: [], base: [], baseService: [] };
+  const startMs = [];
   const runCli = (which) => {
     const s0 = processCpuMs(service.pid);
     const c = timed(process.execPath, [which, 'release', 'submit', '--dry-run', ...ids], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
@@ -219,19 +220,23 @@ agent.destroy();
     const runs = {};
     for (const which of order) if (which === 'cli' || baseBin) runs[which] = runCli(which === 'cli' ? bin : baseBin);
     const c = runs.cli;
+    const f0 = processCpuMs(service.pid);
     const floor = timed(process.execPath, [floorScript, ...ids], { env: withService });
+    const floorServiceMs = processCpuMs(service.pid) - f0;
     if (floor.status !== 0) fail(`the node:http floor failed: ${floor.stderr.slice(0, 300)}`);
     // The same command with one id: its start, to tell the cost per request from the cost of starting.
     const single = timed(process.execPath, [bin, 'release', 'submit', '--dry-run', ids[0]], { env: withService });
     if (single.status !== 3) fail(`release submit <1 id> exited with ${single.status}: ${single.stderr.slice(0, 300)}`);
     if (argv.includes('--verbose')) {
-      console.error(`floor ${floor.ms.toFixed(0)} ms; cli with 1 id ${single.ms.toFixed(0)} ms`);
+      console.error(`floor ${floor.ms.toFixed(0)} ms, service cpu ${floorServiceMs} ms; cli with 1 id ${single.ms.toFixed(0)} ms`);
       console.error(`cli ${c.ms.toFixed(0)} ms, cpu ${c.cpuMs} ms, service cpu ${c.serviceMs} ms; wrk ${rps} req/s, service cpu ${wrkServiceMs} ms for ${wrkRequests}` + (runs.base ? `; base ${runs.base.ms.toFixed(0)} ms, cpu ${runs.base.cpuMs} ms, service cpu ${runs.base.serviceMs} ms` : ''));
     }
     if (round === 0) continue; // warm-up
     wrkRps.push(rps);
     cliRps.push((ids.length / c.ms) * 1000);
     floorRps.push((ids.length / floor.ms) * 1000);
+    cpu.floorService.push(floorServiceMs / ids.length);
+    startMs.push(single.ms);
     marginalRps.push(((ids.length - 1) / Math.max(1, c.ms - single.ms)) * 1000);
     cpu.cli.push(c.cpuMs / ids.length);
     cpu.cliService.push(c.serviceMs / ids.length);
@@ -253,7 +258,8 @@ agent.destroy();
     floor_ratio: median(floorRps.map((r, i) => r / wrkRps[i])),
     cli_over_floor: median(cliRps.map((r, i) => r / floorRps[i])),
     marginal_ratio: median(marginalRps.map((r, i) => r / wrkRps[i])),
-    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), service_for_wrk: median(cpu.wrkService) },
+    start_ms: median(startMs),
+    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), service_for_wrk: median(cpu.wrkService), service_for_floor: median(cpu.floorService) },
     ...(baseBin ? { cli_over_base: median(cliRps.map((r, i) => r / baseRps[i])) } : {}),
     ...(baseBin
       ? {
@@ -307,9 +313,9 @@ if (argv.includes('--json')) {
     const s = results.submit;
     console.log(`  release submit --dry-run <${s.ids} ids>  ${s.cli_rps.toFixed(0)} req/s; wrk, ${s.connections} connection(s): ${s.wrk_rps.toFixed(0)} req/s  x${s.ratio.toFixed(2)} (target >= 0.9x: ${s.ratio >= 0.9 ? 'met' : 'NOT met'})`);
     console.log(`    node:http floor (a minimal node client, whole process): ${s.floor_rps.toFixed(0)} req/s x${s.floor_ratio.toFixed(2)} of wrk; the CLI x${s.cli_over_floor.toFixed(2)} of the floor`);
-    console.log(`    without the CLI's start (500 ids minus 1 id): x${s.marginal_ratio.toFixed(2)} of wrk`);
+    console.log(`    without the CLI's start (${s.ids} ids minus 1 id, which takes ${s.start_ms.toFixed(0)} ms; wrk sends ${s.ids} in ${((s.ids / s.wrk_rps) * 1000).toFixed(0)} ms): x${s.marginal_ratio.toFixed(2)} of wrk`);
     const cpu = s.cpu_ms_per_request;
-    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk`);
+    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor`);
     if (s.base) {
       console.log(`    --base-bin: ${s.base.cli_rps.toFixed(0)} req/s x${s.base.ratio.toFixed(2)} of wrk; this build x${s.cli_over_base.toFixed(2)} of it (req/s); CPU per request: CLI ${s.base.cpu_ms_per_request.cli.toFixed(2)} ms, service ${s.base.cpu_ms_per_request.service_for_cli.toFixed(2)} ms`);
     }
