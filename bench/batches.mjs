@@ -8,10 +8,13 @@
 // Both run against a standing `reldist serve --sandbox --rate-limit off` over a temporary data
 // folder, whose releases are made through the database directly (a copy of one created release),
 // not through the API. Dry runs change nothing, so every round does the same work.
-//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--verbose] [--json]
+//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--base-bin FILE] [--verbose] [--json]
+// The submit part also prints CPU per request: the CLI's (its whole process, start included) and
+// the service's (from /proc, during the CLI's run and during wrk's). --base-bin FILE runs another
+// build's bin/reldist.js submit in the same rounds (interleaved) and prints its figures too.
 // Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +33,8 @@ const RELEASES = opt('--releases', 100_000);
 const ROUNDS = opt('--rounds', 3);
 // As many as `release submit` keeps in flight (SUBMIT_PARALLEL in src/cli/commands/release/submit.ts).
 const CONNECTIONS = opt('--connections', 8);
+const baseBinAt = argv.indexOf('--base-bin');
+const baseBin = baseBinAt >= 0 ? argv[baseBinAt + 1] : undefined;
 
 if (!existsSync(join(root, 'dist', 'main.js'))) {
   console.error('bench/batches.mjs: dist/main.js is missing; run `npm run build` first');
@@ -78,7 +83,7 @@ async function startService(dataDir) {
     child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
   });
   const info = JSON.parse(line);
-  return { url: info.base_url, token: info.tokens.label };
+  return { url: info.base_url, token: info.tokens.label, pid: child.pid };
 }
 
 /** One release through the API, then `count - 1` copies of its row straight into the database. */
@@ -118,6 +123,16 @@ const peakRssMb = (stderr) => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/** CPU ms a process has used so far (user + system), from /proc; NaN where there is none. */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s ticks
+  } catch {
+    return NaN;
+  }
+}
+
 function timed(file, args, options) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(file, args, { ...options, encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -152,23 +167,111 @@ end
 `,
     { mode: 0o600 },
   );
+  // The floor for any node client: a minimal node:http one (keep-alive agent, as many sockets as
+  // connections) sending the same requests, timed as a whole process like the CLI.
+  const floorScript = join(work, 'submit-floor.mjs');
+  writeFileSync(
+    floorScript,
+    `import http from 'node:http';
+const ids = process.argv.slice(2);
+const agent = new http.Agent({ keepAlive: true, maxSockets: ${connections} });
+const base = new URL(process.env.RELDIST_BASE_URL);
+const headers = { authorization: 'Bearer ' + process.env.RELDIST_TOKEN, 'content-type': 'application/json', accept: 'application/json' };
+const one = (id) => new Promise((resolve, reject) => {
+  const r = http.request({ host: base.hostname, port: base.port, path: '/releases/' + id + '/submit', method: 'POST', agent, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } }, (res) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (c) => (text += c));
+    res.on('end', () => (JSON.parse(text), resolve()));
+  });
+  r.on('error', reject);
+  r.end('{"dry_run":true}');
+});
+let next = 0;
+await Promise.all(Array.from({ length: ${connections} }, async () => { while (next < ids.length) await one(ids[next++]); }));
+agent.destroy();
+`,
+  );
   const cliRps = [];
   const wrkRps = [];
+  const baseRps = [];
+  const floorRps = [];
+  const marginalRps = [];
+  const cpu = { cli: [], cliService: [], wrkService: [], floorService: [], base: [], baseService: [] };
+  const startMs = [];
+  const runCli = (which) => {
+    const s0 = processCpuMs(service.pid);
+    const c = timed(process.execPath, [which, 'release', 'submit', '--dry-run', ...ids], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+    const serviceMs = processCpuMs(service.pid) - s0;
+    // Exit 3: the seeded drafts are incomplete, so every dry run lists problems (the same work each round).
+    if (c.status !== 3 || c.stdout.split('\n').filter(Boolean).length < ids.length) fail(`release submit (${which}) exited with ${c.status}: ${c.stderr.slice(0, 300)}`);
+    return { ms: c.ms, cpuMs: cpuMs(c.stderr), serviceMs };
+  };
   for (let round = 0; round < ROUNDS + 1; round++) {
+    const s0 = processCpuMs(service.pid);
     const w = timed('wrk', ['-t', '1', '-c', String(connections), '-d', '3s', '-s', lua, service.url], { env });
+    const wrkServiceMs = processCpuMs(service.pid) - s0;
     if (w.status !== 0) fail(`wrk failed: ${w.stderr}`);
     if (/Non-2xx/.test(w.stdout)) fail(`wrk got answers other than 2xx:\n${w.stdout}`);
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(w.stdout)?.[1]);
-    const c = timed(process.execPath, [bin, 'release', 'submit', '--dry-run', ...ids], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
-    if (argv.includes('--verbose')) console.error(`cli ${c.ms.toFixed(0)} ms, cpu ${cpuMs(c.stderr)} ms; wrk ${rps} req/s`);
-    // Exit 3: the seeded drafts are incomplete, so every dry run lists problems (the same work each round).
-    if (c.status !== 3 || c.stdout.split('\n').filter(Boolean).length < ids.length) fail(`release submit exited with ${c.status}: ${c.stderr.slice(0, 300)}`);
+    const wrkRequests = Number(/(\d+) requests in/.exec(w.stdout)?.[1]);
+    // Alternate which build goes first, so neither always follows wrk.
+    const order = baseBin && round % 2 ? ['base', 'cli'] : ['cli', 'base'];
+    const runs = {};
+    for (const which of order) if (which === 'cli' || baseBin) runs[which] = runCli(which === 'cli' ? bin : baseBin);
+    const c = runs.cli;
+    const f0 = processCpuMs(service.pid);
+    const floor = timed(process.execPath, [floorScript, ...ids], { env: withService });
+    const floorServiceMs = processCpuMs(service.pid) - f0;
+    if (floor.status !== 0) fail(`the node:http floor failed: ${floor.stderr.slice(0, 300)}`);
+    // The same command with one id: its start, to tell the cost per request from the cost of starting.
+    const single = timed(process.execPath, [bin, 'release', 'submit', '--dry-run', ids[0]], { env: withService });
+    if (single.status !== 3) fail(`release submit <1 id> exited with ${single.status}: ${single.stderr.slice(0, 300)}`);
+    if (argv.includes('--verbose')) {
+      console.error(`floor ${floor.ms.toFixed(0)} ms, service cpu ${floorServiceMs} ms; cli with 1 id ${single.ms.toFixed(0)} ms`);
+      console.error(`cli ${c.ms.toFixed(0)} ms, cpu ${c.cpuMs} ms, service cpu ${c.serviceMs} ms; wrk ${rps} req/s, service cpu ${wrkServiceMs} ms for ${wrkRequests}` + (runs.base ? `; base ${runs.base.ms.toFixed(0)} ms, cpu ${runs.base.cpuMs} ms, service cpu ${runs.base.serviceMs} ms` : ''));
+    }
     if (round === 0) continue; // warm-up
     wrkRps.push(rps);
     cliRps.push((ids.length / c.ms) * 1000);
+    floorRps.push((ids.length / floor.ms) * 1000);
+    cpu.floorService.push(floorServiceMs / ids.length);
+    startMs.push(single.ms);
+    marginalRps.push(((ids.length - 1) / Math.max(1, c.ms - single.ms)) * 1000);
+    cpu.cli.push(c.cpuMs / ids.length);
+    cpu.cliService.push(c.serviceMs / ids.length);
+    cpu.wrkService.push(wrkServiceMs / wrkRequests);
+    if (runs.base) {
+      baseRps.push((ids.length / runs.base.ms) * 1000);
+      cpu.base.push(runs.base.cpuMs / ids.length);
+      cpu.baseService.push(runs.base.serviceMs / ids.length);
+    }
   }
   const ratios = cliRps.map((r, i) => r / wrkRps[i]);
-  results.submit = { ids: ids.length, connections, cli_rps: median(cliRps), wrk_rps: median(wrkRps), ratio: median(ratios) };
+  results.submit = {
+    ids: ids.length,
+    connections,
+    cli_rps: median(cliRps),
+    wrk_rps: median(wrkRps),
+    ratio: median(ratios),
+    floor_rps: median(floorRps),
+    floor_ratio: median(floorRps.map((r, i) => r / wrkRps[i])),
+    cli_over_floor: median(cliRps.map((r, i) => r / floorRps[i])),
+    marginal_ratio: median(marginalRps.map((r, i) => r / wrkRps[i])),
+    start_ms: median(startMs),
+    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), service_for_wrk: median(cpu.wrkService), service_for_floor: median(cpu.floorService) },
+    ...(baseBin ? { cli_over_base: median(cliRps.map((r, i) => r / baseRps[i])) } : {}),
+    ...(baseBin
+      ? {
+          base: {
+            bin: baseBin,
+            cli_rps: median(baseRps),
+            ratio: median(baseRps.map((r, i) => r / wrkRps[i])),
+                        cpu_ms_per_request: { cli: median(cpu.base), service_for_cli: median(cpu.baseService) },
+          },
+        }
+      : {}),
+  };
 }
 
 // ---- release list --all --json against curl ------------------------------------------------------
@@ -209,6 +312,13 @@ if (argv.includes('--json')) {
   if (results.submit) {
     const s = results.submit;
     console.log(`  release submit --dry-run <${s.ids} ids>  ${s.cli_rps.toFixed(0)} req/s; wrk, ${s.connections} connection(s): ${s.wrk_rps.toFixed(0)} req/s  x${s.ratio.toFixed(2)} (target >= 0.9x: ${s.ratio >= 0.9 ? 'met' : 'NOT met'})`);
+    console.log(`    node:http floor (a minimal node client, whole process): ${s.floor_rps.toFixed(0)} req/s x${s.floor_ratio.toFixed(2)} of wrk; the CLI x${s.cli_over_floor.toFixed(2)} of the floor`);
+    console.log(`    without the CLI's start (${s.ids} ids minus 1 id, which takes ${s.start_ms.toFixed(0)} ms; wrk sends ${s.ids} in ${((s.ids / s.wrk_rps) * 1000).toFixed(0)} ms): x${s.marginal_ratio.toFixed(2)} of wrk`);
+    const cpu = s.cpu_ms_per_request;
+    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor`);
+    if (s.base) {
+      console.log(`    --base-bin: ${s.base.cli_rps.toFixed(0)} req/s x${s.base.ratio.toFixed(2)} of wrk; this build x${s.cli_over_base.toFixed(2)} of it (req/s); CPU per request: CLI ${s.base.cpu_ms_per_request.cli.toFixed(2)} ms, service ${s.base.cpu_ms_per_request.service_for_cli.toFixed(2)} ms`);
+    }
   }
   if (results.list) {
     const l = results.list;

@@ -33,7 +33,11 @@ async function writeChunks(r: http.ClientRequest, chunks: AsyncIterable<Uint8Arr
 }
 
 export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts): Promise<Transport> {
-  const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  // The idle timeout is the socket's, set once when the agent opens it (node:http then reports it
+  // on the request using the socket), not set and cleared again on every request of a kept-alive
+  // socket: a 500-release submit spends measurably less CPU per request.
+  const agentOptions = { keepAlive: true, maxSockets: 8, timeout: timeouts.idleMs };
+  const httpAgent = new http.Agent(agentOptions);
   let https: { agent: HttpsAgent; request: typeof http.request } | undefined;
 
   async function clientFor(url: URL) {
@@ -42,7 +46,7 @@ export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts):
     // TLS is loaded only when a request needs it.
     if (!https) {
       const mod = await import('node:https');
-      https = { agent: new mod.Agent({ keepAlive: true, maxSockets: 8 }), request: mod.request as typeof http.request };
+      https = { agent: new mod.Agent(agentOptions), request: mod.request as typeof http.request };
     }
     return https;
   }
@@ -70,7 +74,7 @@ export async function createHttpTransport(timeouts: Timeouts = defaultTimeouts):
             socket.once('connect', () => clearTimeout(connectTimer));
           }
         });
-        r.setTimeout(timeouts.idleMs, () => r.destroy(new TransportError(`no answer for ${timeouts.idleMs} ms`, 'ETIMEDOUT')));
+        r.on('timeout', () => r.destroy(new TransportError(`no answer for ${timeouts.idleMs} ms`, 'ETIMEDOUT')));
         r.on('error', (err) => {
           clearTimeout(connectTimer);
           fail(err);

@@ -56,7 +56,9 @@ export class TransportError extends Error {
 
 export function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) {
+  // for…in: no array of entries per response (node:http's headers object has no prototype keys).
+  for (const k in raw) {
+    const v = raw[k];
     if (v === undefined) continue;
     out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   }

@@ -4,7 +4,7 @@ import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
   PriceTier, ReleaseType, Territories, Text,
 } from './common.js';
-import { validateBatchMax, validateCodeMaxLength } from './routes.js';
+import { submitNotesMaxLength, validateBatchMax, validateCodeMaxLength } from './routes.js';
 
 const Catalog = z.string().trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
@@ -87,7 +87,7 @@ export type UpdateReleaseVideoRequest = z.infer<typeof UpdateReleaseVideoRequest
 export const SubmitReleaseRequest = z
   .strictObject({
     dry_run: z.boolean().optional().meta({ description: 'Run every check and report, without submitting.' }),
-    notes: z.string().max(2000).optional().meta({ description: 'Notes for the reviewer.' }),
+    notes: z.string().max(submitNotesMaxLength).optional().meta({ description: 'Notes for the reviewer.' }),
   })
   .meta({ id: 'SubmitReleaseRequest', examples: [{ dry_run: false }] });
 export type SubmitReleaseRequest = z.infer<typeof SubmitReleaseRequest>;

@@ -37,6 +37,8 @@ export interface Route {
 export const validateBatchMax = 1000;
 /** The longest code the validate endpoints take (characters, as typed: spaces and dashes count). */
 export const validateCodeMaxLength = 64;
+/** The longest reviewer's note a submit takes: plain data, so a client checks it without a schema. */
+export const submitNotesMaxLength = 2000;
 
 export const routes = {
   getMe: { method: 'GET', path: '/me', status: 200, tag: 'me', summary: 'Read the current user' },
