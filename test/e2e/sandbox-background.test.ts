@@ -2,7 +2,7 @@
 // and lose nothing; files left by a killed process are replaced; it leaves when idle; its token
 // is in no command line and no file others can read.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,23 @@ async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Live background processes serving this data folder (their environment holds the start order, which names it). */
+function backgroundProcesses(dataDir: string): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${name}/environ`, 'utf8');
+    } catch {
+      continue;
+    }
+    const order = environ.split('\0').find((v) => v.startsWith('RELDIST_SANDBOX_PROCESS='));
+    if (order?.includes(JSON.stringify(dataDir))) pids.push(Number(name));
+  }
+  return pids;
+}
+
 const create = (env: NodeJS.ProcessEnv, title: string) =>
   runBin(['release', 'create', '--type', 'single', '--title', title, '--artist', 'Nina Vale', '--label', 'Sandbox Records', '--json', '--quiet'], env);
 
@@ -63,6 +80,7 @@ describe('background sandbox', () => {
     expect(failed.map((r) => r.stderr)).toEqual([]);
     const { pid } = await stateOf(dataDir);
     expect(alive(pid)).toBe(true);
+    expect(backgroundProcesses(dataDir)).toEqual([pid]);
     const list = await runBin(['release', 'list', '--all', '--json'], env);
     const titles = JSON.parse(list.stdout).map((r: { title: string }) => r.title);
     expect(titles.filter((t: string) => t.startsWith('At once ')).length).toBe(Math.ceil(n / 2));
