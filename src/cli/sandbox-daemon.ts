@@ -26,6 +26,7 @@ const CHECK_MS = 1000;
 const GRACE_MS = 5000;
 
 export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
+  await starterDone();
   // Removed while we started (a test's temporary folder): starting would only make it again.
   if (!existsSync(order.dataDir)) return 1;
   const { startServer } = await loadServer();
@@ -115,6 +116,21 @@ function isIdle(path: string, idleMs: number): boolean {
     return Date.now() - statSync(path).mtimeMs > idleMs;
   } catch {
     return true;
+  }
+}
+
+/** The longest this process lets the command that spawned it run alone (a long command: watch, uploads). */
+const STARTER_HEAD_START_MS = 1000;
+
+/**
+ * Waits (bounded) until the command that spawned us has exited: it is running the service itself
+ * this once, and loading ours beside it on a busy machine would slow it. Detached, we are
+ * re-parented when it exits, so our parent pid changes.
+ */
+async function starterDone(): Promise<void> {
+  const starter = process.ppid;
+  for (let waited = 0; waited < STARTER_HEAD_START_MS && process.ppid === starter; waited += 10) {
+    await new Promise((r) => setTimeout(r, 10));
   }
 }
 
