@@ -40,9 +40,14 @@ function finish(code) {
   process.exit(code);
 }
 
-/** The embedded sandbox may leave a background process for later commands: stop it (bounded wait). */
+/**
+ * The embedded sandbox may leave a background process for later commands: stop it (bounded
+ * waits). A first run does not wait for the process it spawns, so it may still be starting (the
+ * lock file names it until it has written its state file): wait for that first.
+ */
 function stopBackgroundSandbox() {
   const file = join(dataDir, 'sandbox-server.json');
+  for (let i = 0; i < 1000 && existsSync(join(dataDir, 'sandbox-server.lock')); i++) spawnSync('sleep', ['0.02']);
   let pid;
   try {
     pid = JSON.parse(readFileSync(file, 'utf8')).pid;

@@ -1,11 +1,13 @@
 // Finds the background sandbox of a data folder, or starts it: one process serves every command
 // that runs on the embedded sandbox, so that each does not load and start the service itself
-// (see docs/startup.md). Many commands may arrive at once: one of them takes the lock file and
-// starts the process, the others wait for its state file. A state or lock file left by a killed
-// process names a pid that is gone, and is replaced. Anything unexpected returns undefined, and
-// the command starts the service in its own process instead, as before.
+// (see docs/startup.md). The command that finds none takes the lock file, spawns the process
+// without waiting for it (the lock passes to it, and it removes the lock once it has announced
+// itself) and runs the service in its own process this once; commands arriving meanwhile wait
+// for the state file. A state or lock file left by a killed process names a pid that is gone, and
+// is replaced. Anything unexpected returns undefined, and the command starts the service in its
+// own process, as before.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from './io.js';
 import { DAEMON_ENV, LOCK_FILE, isAlive, readState, sameKey, statePath, type SandboxKey, type SandboxState } from './sandbox-state.js';
@@ -34,6 +36,10 @@ const START_TIMEOUT_MS = 20_000;
 const STALE_LOCK_MS = START_TIMEOUT_MS + 5000;
 const POLL_MS = 10;
 
+/**
+ * The running process to talk to; undefined when the command is to run the service itself: it
+ * has just spawned the process (which later commands will find), or no process can serve it.
+ */
 export async function findOrStartSandbox(req: BackgroundRequest): Promise<SandboxState | undefined> {
   const deadline = Date.now() + START_TIMEOUT_MS + 5000;
   while (Date.now() < deadline) {
@@ -42,15 +48,10 @@ export async function findOrStartSandbox(req: BackgroundRequest): Promise<Sandbo
     if (found) return found;
     const lock = takeLock(req.dataDir);
     if (lock) {
-      try {
-        // Someone may have finished starting between our look and our lock.
-        const again = usable(req);
-        if (again === 'other') return undefined;
-        if (again) return again;
-        return await startDaemon(req);
-      } finally {
-        lock.release();
-      }
+      // Someone may have finished starting between our look and our lock.
+      const again = usable(req);
+      if (again || !spawnDaemon(req)) lock.release();
+      return again === 'other' ? undefined : again;
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
@@ -119,39 +120,34 @@ function lockIsStale(path: string): boolean {
   }
 }
 
-/** Starts the process and waits for its "ready" line; it outlives this command. */
-function startDaemon(req: BackgroundRequest): Promise<SandboxState | undefined> {
+/**
+ * Starts the process without waiting for it, and hands it the lock: the lock names its pid from
+ * now on (a start that dies leaves a stale lock, which the next command replaces) and it removes
+ * the lock once its state file is written. False when it could not be spawned.
+ */
+function spawnDaemon(req: BackgroundRequest): boolean {
   const order: DaemonOrder = { dataDir: req.dataDir, idleMs: req.idleMs, sandboxAutoReview: req.sandboxAutoReview, ...req.key };
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.env)) if (v !== undefined) env[k] = v;
   // It serves loopback only: an extra CA bundle would only slow its start.
   delete env.NODE_EXTRA_CA_CERTS;
   env[DAEMON_ENV] = JSON.stringify(order);
-  return new Promise((resolve) => {
-    let child;
-    try {
-      // Its own process group (no Ctrl-C of the terminal) and none of our streams but the one pipe,
-      // so that whoever reads our output is not kept waiting by it.
-      child = spawn(req.launcher.execPath, req.launcher.args, { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env, cwd: req.dataDir });
-    } catch {
-      resolve(undefined);
-      return;
-    }
-    const started = child;
-    let said = '';
-    const done = (ok: boolean) => {
-      clearTimeout(timer);
-      started.stdout?.destroy();
-      started.unref();
-      resolve(ok ? readState(req.dataDir) : undefined);
-    };
-    const timer = setTimeout(() => done(false), START_TIMEOUT_MS);
-    started.on('error', () => done(false));
-    started.on('exit', () => done(false));
-    started.stdout?.setEncoding('utf8');
-    started.stdout?.on('data', (chunk: string) => {
-      said += chunk;
-      if (said.includes('\n')) done(said.startsWith('ready'));
+  try {
+    // Its own process group (no Ctrl-C of the terminal), none of our streams (whoever reads our
+    // output is not kept waiting by it), and unref'd: this command exits without it.
+    const child = spawn(req.launcher.execPath, req.launcher.args, { detached: true, stdio: 'ignore', env, cwd: req.dataDir });
+    child.on('error', () => {
+      // Reported by a stale lock (no such pid): the next command starts one.
     });
-  });
+    child.unref();
+    if (child.pid === undefined) return false;
+    // Whole or not at all: a reader never takes a half-written pid for a stale lock.
+    const path = join(req.dataDir, LOCK_FILE);
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, String(child.pid), { mode: 0o600 });
+    renameSync(tmp, path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,12 +1,14 @@
 // The background sandbox: the reference service over the sandbox's data folder, started by the
 // first command that needs it (sandbox-background.ts) and reused by the next ones, so that they
-// do not each load and start the service. It announces itself in the 0600 state file, says
-// "ready" on its stdout (a pipe to the command that started it) and goes away by itself: when no
-// command has used it for the idle time, when another one took its place, or on SIGTERM.
-import { linkSync, renameSync, statSync, unlinkSync } from 'node:fs';
+// do not each load and start the service. That command does not wait for it: it hands over the
+// start lock, which this process checks still names it before it announces itself in the 0600
+// state file, and then removes. It goes away by itself: when no command has used it for the idle
+// time, when another one took its place, or on SIGTERM.
+import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SandboxAutoReview } from '../server/index.js';
 import { loadServer } from './server-loader.js';
-import { isAlive, readState, statePath, writeState, type SandboxKey } from './sandbox-state.js';
+import { LOCK_FILE, isAlive, readState, statePath, writeState, type SandboxKey } from './sandbox-state.js';
 
 /** What the starting command hands over, in the DAEMON_ENV variable (no secret: the token comes from the data folder). */
 export interface DaemonOrder extends SandboxKey {
@@ -24,6 +26,9 @@ const CHECK_MS = 1000;
 const GRACE_MS = 5000;
 
 export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
+  await starterDone();
+  // Removed while we started (a test's temporary folder): starting would only make it again.
+  if (!existsSync(order.dataDir)) return 1;
   const { startServer } = await loadServer();
   const server = await startServer({
     host: '127.0.0.1',
@@ -35,15 +40,16 @@ export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
     ...(order.sandboxAutoReview ? { sandboxAutoReview: order.sandboxAutoReview } : {}),
   });
   const token = server.tokens?.label;
-  if (!token) {
+  // The lock no longer ours: it was taken as stale (this start took too long, and another one may
+  // be under way) or the folder went away. Either way this process is not wanted.
+  if (!token || !holdsLock(order.dataDir)) {
     await server.close();
     return 1;
   }
-  // Another process may have started meanwhile (a broken lock): the last one to write wins, the
-  // other finds the file naming someone else and leaves.
+  // A live process from a broken lock may still exist: the last one to write wins, the other
+  // finds the file naming someone else and leaves.
   writeState(order.dataDir, { pid: process.pid, url: server.url, token, version: order.version, build: order.build, autoReview: order.autoReview });
-  process.stdout.write('ready\n');
-  process.stdout.end();
+  releaseLock(order.dataDir);
 
   await new Promise<void>((resolve) => {
     let leaving = false;
@@ -110,6 +116,39 @@ function isIdle(path: string, idleMs: number): boolean {
     return Date.now() - statSync(path).mtimeMs > idleMs;
   } catch {
     return true;
+  }
+}
+
+/** The longest this process lets the command that spawned it run alone (a long command: watch, uploads). */
+const STARTER_HEAD_START_MS = 1000;
+
+/**
+ * Waits (bounded) until the command that spawned us has exited: it is running the service itself
+ * this once, and loading ours beside it on a busy machine would slow it. Detached, we are
+ * re-parented when it exits, so our parent pid changes.
+ */
+async function starterDone(): Promise<void> {
+  const starter = process.ppid;
+  for (let waited = 0; waited < STARTER_HEAD_START_MS && process.ppid === starter; waited += 10) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function holdsLock(dir: string): boolean {
+  try {
+    return Number(readFileSync(join(dir, LOCK_FILE), 'utf8')) === process.pid;
+  } catch {
+    return false;
+  }
+}
+
+function releaseLock(dir: string): void {
+  // Checked first: a lock taken since by another start is not ours to remove.
+  if (!holdsLock(dir)) return;
+  try {
+    unlinkSync(join(dir, LOCK_FILE));
+  } catch {
+    // Gone already.
   }
 }
 

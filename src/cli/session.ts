@@ -54,9 +54,11 @@ function requireToken(s: Session): string {
 /**
  * Nothing configured: the reference service over the user's data folder, on a loopback port,
  * signed in as the seeded label account. It runs as a background process that later commands
- * reuse (sandbox-background.ts) and that leaves when idle; when that cannot be (tests, another
- * build's process still running, RELDIST_SANDBOX_IDLE=0), in this process, for this command.
- * Either way many commands at once are safe: they share one database, which takes writers one at a time.
+ * reuse (sandbox-background.ts) and that leaves when idle. In this process, for this command: the
+ * first command, which spawns that process but does not wait for it to start, and whenever it
+ * cannot be (tests, another build's process still running, RELDIST_SANDBOX_IDLE=0). Either way
+ * many commands at once are safe: they share one database, which migrates and seeds under its
+ * write lock and takes writers one at a time.
  */
 async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const dir = dataDir(ctx.env);
