@@ -230,7 +230,11 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
       // and its key; phase 2: the index reads the slots of all those keys at once, so that their
       // cache misses overlap; phase 3 (below) takes the lines in order, each look-up now a hit.
       const count = scanBatch(kind, currentYear, b, p, stop, batch);
-      duplicates.warm(batch.keys, batch.plain);
+      // The leading run of plain codes is looked up and added at once (nothing else can add a
+      // code before them); the slots of the plain codes after it are read ahead.
+      const run = batch.run;
+      duplicates.firstOrAddRun(batch.keys, run, line, batch.firsts);
+      duplicates.warm(batch.keys, run, batch.plain);
       let plain = 0;
       for (let i = 0; i < count; i++, line++) {
         p = batch.starts[i]!;
@@ -242,7 +246,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
           current = [undefined, undefined, undefined];
         }
         // A code seen before gets its warning from the general path.
-        const ok = len !== 0 && duplicates.firstOrAdd(batch.keys[plain++]!, line) === 0;
+        const ok = len !== 0 && (plain < run ? batch.firsts[plain++] : duplicates.firstOrAdd(batch.keys[plain++]!, line)) === 0;
         if (!ok) {
           // next - 1 is the line's newline (after CR for CRLF).
           const e = next - 1;
@@ -325,6 +329,9 @@ interface Batch {
   /** The keys of the plain valid codes, in order; `plain` of them. */
   keys: Float64Array;
   plain: number;
+  /** How many lines from the first are plain valid codes (the leading run); `firsts` for firstOrAddRun. */
+  run: number;
+  firsts: Int32Array;
   /** Where the line after the batch starts. */
   end: number;
 }
@@ -335,6 +342,8 @@ const newBatch = (): Batch => ({
   lengths: new Uint8Array(WARM_BATCH),
   keys: new Float64Array(WARM_BATCH),
   plain: 0,
+  run: 0,
+  firsts: new Int32Array(WARM_BATCH),
   end: 0,
 });
 
@@ -346,6 +355,7 @@ const newBatch = (): Batch => ({
 function scanBatch(kind: 'upc' | 'isrc', currentYear: number, b: Buffer, p: number, stop: number, batch: Batch): number {
   const { starts, nexts, lengths, keys } = batch;
   let plain = 0;
+  let run = -1;
   let i = 0;
   for (; i < WARM_BATCH && p < stop; i++) {
     starts[i] = p;
@@ -366,6 +376,7 @@ function scanBatch(kind: 'upc' | 'isrc', currentYear: number, b: Buffer, p: numb
       keys[plain++] = kind === 'isrc' ? isrcKeyAt(b, p) : upcKeyAt(b, p, p + len);
       lengths[i] = len;
     } else {
+      if (run < 0) run = plain;
       // Always found: bytes[stop - 1] is a newline.
       next = b.indexOf(10, p) + 1;
       lengths[i] = 0;
@@ -374,6 +385,7 @@ function scanBatch(kind: 'upc' | 'isrc', currentYear: number, b: Buffer, p: numb
     p = next;
   }
   batch.plain = plain;
+  batch.run = run < 0 ? plain : run;
   batch.end = p;
   return i;
 }
