@@ -20,7 +20,9 @@
 // - Line numbers (JSON): each stamp has a field as wide as the line number's digits (a stamp
 //   per width); the digits are written per line.
 // - Duplicates: each valid code's numeric key goes into a DuplicateIndex; a code seen before
-//   goes to the general path, which words the warning.
+//   goes to the general path, which words the warning. Lines go in batches (scanBatch): split,
+//   checked and keyed once, looked up together so that the table's cache misses overlap, then
+//   written in order.
 // - Invalid lines: invalid-lines.ts, from problems serialised once.
 //
 // Anything else (blank, CR alone, BOM, warnings, other characters, non-ASCII) goes to `slow`
