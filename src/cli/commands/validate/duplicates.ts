@@ -50,13 +50,21 @@ export class DuplicateIndex {
    * just ahead; in firstOrAdd, between long stretches of output writing, they would come one at a
    * time.
    */
-  warm(keys: Float64Array, n: number): void {
+  warm(keys: Float64Array, from: number, to: number): void {
     const slots = this.slots;
-    for (let j = 0; j < n; j++) slots[j] = hash(keys[j]! + 1) & this.mask;
+    for (let j = from; j < to; j++) slots[j] = hash(keys[j]! + 1) & this.mask;
     let sink = 0;
-    for (let j = 0; j < n; j++) sink += this.keys[slots[j]!]!;
-    for (let j = 0; j < n; j++) sink += this.firsts[slots[j]!]!;
+    for (let j = from; j < to; j++) sink += this.keys[slots[j]!]!;
+    for (let j = from; j < to; j++) sink += this.firsts[slots[j]!]!;
     this.sink = sink;
+  }
+
+  /**
+   * firstOrAdd for keys[0..n), seen at `where`, `where` + 1, ... in turn, into `firsts`: in one
+   * tight loop, so that the cache misses of the look-ups overlap.
+   */
+  firstOrAddRun(keys: Float64Array, n: number, where: number, firsts: Int32Array): void {
+    for (let j = 0; j < n; j++) firsts[j] = this.firstOrAdd(keys[j]!, where + j);
   }
 
   private slots = new Int32Array(WARM_BATCH);

@@ -20,7 +20,9 @@
 // - Line numbers (JSON): each stamp has a field as wide as the line number's digits (a stamp
 //   per width); the digits are written per line.
 // - Duplicates: each valid code's numeric key goes into a DuplicateIndex; a code seen before
-//   goes to the general path, which words the warning.
+//   goes to the general path, which words the warning. Lines go in batches (scanBatch): split,
+//   checked and keyed once, looked up together so that the table's cache misses overlap, then
+//   written in order.
 // - Invalid lines: invalid-lines.ts, from problems serialised once.
 //
 // Anything else (blank, CR alone, BOM, warnings, other characters, non-ASCII) goes to `slow`
@@ -140,6 +142,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   const stampFor = (len: number, digits: number) => (stamps[len - 12]![digits] ??= stamp(lineText(kind, textMode, len, digits), len));
   const looseFor = (len: number, digits: number) => (looseStamps[len - 12]![digits] ??= looseStamp(lineText(kind, textMode, len, digits)));
   let valid = 0;
+  const batch = newBatch();
 
   // The normalized code of a loosely written line: 16 bytes fit "ISRC" + 12.
   const scratch = new Uint8Array(16);
@@ -224,94 +227,93 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
     let nextWidthAt = numbered ? 10 ** digits : Infinity;
     // The stamps for the current width, by code length (made on first use).
     let current: (Stamp | undefined)[] = [undefined, undefined, undefined];
-    let warmedTo = line;
-    for (; p < stop; line++) {
-      if (line >= warmedTo) warmedTo = line + warmAhead(kind, duplicates, b, p, stop);
-      if (line >= nextWidthAt) {
-        digits++;
-        nextWidthAt *= 10;
-        current = [undefined, undefined, undefined];
-      }
-      // Guess the line's length from where a newline (LF or CRLF) is; next = where the next line
-      // starts, 0 when no guess fits.
-      let len = 12;
-      let next = 0;
-      for (; len <= (kind === 'isrc' ? 12 : 14); len++) {
-        const nl = p + len;
-        if (nl >= stop) break;
-        const c = b[nl];
-        if (c === 10) next = nl + 1;
-        else if (c === 13 && b[nl + 1] === 10) next = nl + 2;
-        else continue;
-        break;
-      }
-      let ok = next !== 0 && (kind === 'isrc' ? plainValidIsrcAt(b, p, currentYear) : plainValidUpcLength(b, p, p + len) !== 0);
-      // A code seen before gets its warning from the general path.
-      if (ok && duplicates.firstOrAdd(kind === 'isrc' ? isrcKeyAt(b, p) : upcKeyAt(b, p, p + len), line) !== 0) ok = false;
-      if (!ok) {
-        const e = b.indexOf(10, p);
-        const end = e > p && b[e - 1] === 13 ? e - 1 : e;
-        w.pos = pos;
-        if (loose(b, p, end, line)) valid++;
-        else if (invalid === undefined || end === p || !invalid(b, p, end, line)) emitLine(b, p, e, slow, line);
-        if (w.buf !== out) {
-          out = w.buf;
-          view = viewOf(out);
+    for (; p < stop; ) {
+      // Phase 1: where each line of the batch starts and ends, whether it is a plain valid code,
+      // and its key; phase 2: the index reads the slots of all those keys at once, so that their
+      // cache misses overlap; phase 3 (below) takes the lines in order, each look-up now a hit.
+      const count = scanBatch(kind, currentYear, b, p, stop, batch);
+      // The leading run of plain codes is looked up and added at once (nothing else can add a
+      // code before them); the slots of the plain codes after it are read ahead.
+      const run = batch.run;
+      duplicates.firstOrAddRun(batch.keys, run, line, batch.firsts);
+      duplicates.warm(batch.keys, run, batch.plain);
+      let plain = 0;
+      for (let i = 0; i < count; i++, line++) {
+        p = batch.starts[i]!;
+        const next = batch.nexts[i]!;
+        const len = batch.lengths[i]!;
+        if (line >= nextWidthAt) {
+          digits++;
+          nextWidthAt *= 10;
+          current = [undefined, undefined, undefined];
         }
-        pos = w.pos;
-        ready = 0;
-        p = e + 1;
-        continue;
-      }
-      valid++;
-      const start = p;
-      p = next;
-      if (!write) continue;
-
-      const s = current[len - 12] ?? (current[len - 12] = stampFor(len, digits));
-      if (pos + s.size > ready || readyFor !== s) {
-        if (pos + s.block.length > out.length) {
+        // A code seen before gets its warning from the general path.
+        const ok = len !== 0 && (plain < run ? batch.firsts[plain++] : duplicates.firstOrAdd(batch.keys[plain++]!, line)) === 0;
+        if (!ok) {
+          // next - 1 is the line's newline (after CR for CRLF).
+          const e = next - 1;
+          const end = e > p && b[e - 1] === 13 ? e - 1 : e;
           w.pos = pos;
-          w.reserve(s.block.length);
-          out = w.buf;
-          view = viewOf(out);
+          if (loose(b, p, end, line)) valid++;
+          else if (invalid === undefined || end === p || !invalid(b, p, end, line)) emitLine(b, p, e, slow, line);
+          if (w.buf !== out) {
+            out = w.buf;
+            view = viewOf(out);
+          }
           pos = w.pos;
+          ready = 0;
+          continue;
         }
-        out.set(s.block, pos);
-        ready = pos + s.block.length;
-        readyFor = s;
+        valid++;
+        const start = p;
+        if (!write) continue;
+
+        const s = current[len - 12] ?? (current[len - 12] = stampFor(len, digits));
+        if (pos + s.size > ready || readyFor !== s) {
+          if (pos + s.block.length > out.length) {
+            w.pos = pos;
+            w.reserve(s.block.length);
+            out = w.buf;
+            view = viewOf(out);
+            pos = w.pos;
+          }
+          out.set(s.block, pos);
+          ready = pos + s.block.length;
+          readyFor = s;
+        }
+        // The code's first 12 bytes as three little-endian words: byte i of the code is byte i%4 of word i/4.
+        const w0 = input.getUint32(start, true);
+        const w1 = input.getUint32(start + 4, true);
+        const w2 = input.getUint32(start + 8, true);
+        const a = pos + s.first;
+        const z = pos + s.second;
+        view.setUint32(a, w0, true);
+        view.setUint32(a + 4, w1, true);
+        view.setUint32(a + 8, w2, true);
+        view.setUint32(z, w0, true);
+        view.setUint32(z + 4, w1, true);
+        view.setUint32(z + 8, w2, true);
+        for (let k = 12; k < len; k++) out[a + k] = out[z + k] = b[start + k]!;
+        if (s.display >= 0) {
+          // CC-XXX-YY-NNNNN (the hyphens are in the stamp): code bytes 0-1, 2-4, 5-6, 7-11.
+          const d = pos + s.display;
+          view.setUint16(d, w0 & 0xffff, true);
+          view.setUint16(d + 3, w0 >>> 16, true);
+          out[d + 5] = w1 & 0xff;
+          view.setUint16(d + 7, (w1 >>> 8) & 0xffff, true);
+          out[d + 10] = w1 >>> 24;
+          view.setUint32(d + 11, w2, true);
+        }
+        if (s.number >= 0) {
+          // The line number, kept as ASCII digits and counted up in place (most lines change one digit).
+          if (counterLine !== line) setCounter(line, digits);
+          const at = pos + s.number;
+          for (let k = 0; k < digits; k++) out[at + k] = counter[k]!;
+          counterLine = bump(digits) ? line + 1 : -1;
+        }
+        pos += s.size;
       }
-      // The code's first 12 bytes as three little-endian words: byte i of the code is byte i%4 of word i/4.
-      const w0 = input.getUint32(start, true);
-      const w1 = input.getUint32(start + 4, true);
-      const w2 = input.getUint32(start + 8, true);
-      const a = pos + s.first;
-      const z = pos + s.second;
-      view.setUint32(a, w0, true);
-      view.setUint32(a + 4, w1, true);
-      view.setUint32(a + 8, w2, true);
-      view.setUint32(z, w0, true);
-      view.setUint32(z + 4, w1, true);
-      view.setUint32(z + 8, w2, true);
-      for (let k = 12; k < len; k++) out[a + k] = out[z + k] = b[start + k]!;
-      if (s.display >= 0) {
-        // CC-XXX-YY-NNNNN (the hyphens are in the stamp): code bytes 0-1, 2-4, 5-6, 7-11.
-        const d = pos + s.display;
-        view.setUint16(d, w0 & 0xffff, true);
-        view.setUint16(d + 3, w0 >>> 16, true);
-        out[d + 5] = w1 & 0xff;
-        view.setUint16(d + 7, (w1 >>> 8) & 0xffff, true);
-        out[d + 10] = w1 >>> 24;
-        view.setUint32(d + 11, w2, true);
-      }
-      if (s.number >= 0) {
-        // The line number, kept as ASCII digits and counted up in place (most lines change one digit).
-        if (counterLine !== line) setCounter(line, digits);
-        const at = pos + s.number;
-        for (let k = 0; k < digits; k++) out[at + k] = counter[k]!;
-        counterLine = bump(digits) ? line + 1 : -1;
-      }
-      pos += s.size;
+      p = batch.end;
     }
     w.pos = pos;
     return line - firstLine;
@@ -319,28 +321,73 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   return { lines, valid: () => valid };
 }
 
-const warmKeys = new Float64Array(WARM_BATCH);
+/** One batch of lines as scanBatch found them. */
+interface Batch {
+  /** Where each line starts, and where the next one does (after its LF or CRLF). */
+  starts: Int32Array;
+  nexts: Int32Array;
+  /** The code's length for a plain valid code (without its newline); 0 for any other line. */
+  lengths: Uint8Array;
+  /** The keys of the plain valid codes, in order; `plain` of them. */
+  keys: Float64Array;
+  plain: number;
+  /** How many lines from the first are plain valid codes (the leading run); `firsts` for firstOrAddRun. */
+  run: number;
+  firsts: Int32Array;
+  /** Where the line after the batch starts. */
+  end: number;
+}
+
+const newBatch = (): Batch => ({
+  starts: new Int32Array(WARM_BATCH),
+  nexts: new Int32Array(WARM_BATCH),
+  lengths: new Uint8Array(WARM_BATCH),
+  keys: new Float64Array(WARM_BATCH),
+  plain: 0,
+  run: 0,
+  firsts: new Int32Array(WARM_BATCH),
+  end: 0,
+});
 
 /**
- * Has the duplicate index read, ahead of time and all at once, the slots of the next lines of
- * bytes[p..stop) that look like plain codes (a line that is not one costs a read for nothing);
- * the number of lines looked at.
+ * Splits up to WARM_BATCH lines of bytes[p..stop) into `batch`, finding which are plain valid
+ * codes and their keys; the number of lines. Each line is read once here and not again to split
+ * or check it.
  */
-function warmAhead(kind: 'upc' | 'isrc', duplicates: DuplicateIndex, b: Uint8Array, p: number, stop: number): number {
-  let lines = 0;
-  let n = 0;
-  const longest = kind === 'isrc' ? 12 : 14;
-  while (lines < WARM_BATCH && p < stop) {
-    // Where the line ends, for the lengths a plain code has (as the loop guesses); else search.
+function scanBatch(kind: 'upc' | 'isrc', currentYear: number, b: Buffer, p: number, stop: number, batch: Batch): number {
+  const { starts, nexts, lengths, keys } = batch;
+  let plain = 0;
+  let run = -1;
+  let i = 0;
+  for (; i < WARM_BATCH && p < stop; i++) {
+    starts[i] = p;
+    // Guess the line's length from where a newline (LF or CRLF) is; next = where the next line
+    // starts, 0 when no guess fits.
     let len = 12;
-    while (len <= longest && p + len < stop && b[p + len] !== 10 && b[p + len] !== 13) len++;
-    if (len <= longest && p + len < stop) warmKeys[n++] = kind === 'isrc' ? isrcKeyAt(b, p) : upcKeyAt(b, p, p + len);
-    else len = 0;
-    const nl = b[p + len] === 10 ? p + len : b.indexOf(10, p + len);
-    if (nl === -1) break;
-    lines++;
-    p = nl + 1;
+    let next = 0;
+    for (; len <= (kind === 'isrc' ? 12 : 14); len++) {
+      const nl = p + len;
+      if (nl >= stop) break;
+      const c = b[nl];
+      if (c === 10) next = nl + 1;
+      else if (c === 13 && b[nl + 1] === 10) next = nl + 2;
+      else continue;
+      break;
+    }
+    if (next !== 0 && (kind === 'isrc' ? plainValidIsrcAt(b, p, currentYear) : plainValidUpcLength(b, p, p + len) !== 0)) {
+      keys[plain++] = kind === 'isrc' ? isrcKeyAt(b, p) : upcKeyAt(b, p, p + len);
+      lengths[i] = len;
+    } else {
+      if (run < 0) run = plain;
+      // Always found: bytes[stop - 1] is a newline.
+      next = b.indexOf(10, p) + 1;
+      lengths[i] = 0;
+    }
+    nexts[i] = next;
+    p = next;
   }
-  duplicates.warm(warmKeys, n);
-  return lines;
+  batch.plain = plain;
+  batch.run = run < 0 ? plain : run;
+  batch.end = p;
+  return i;
 }
