@@ -13,21 +13,18 @@
 // the service's (from /proc, during the CLI's run and during wrk's). --base-bin FILE runs another
 // build's bin/reldist.js submit in the same rounds (interleaved) and prints its figures too.
 // Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
-};
+const opt = (name, dflt) => numberFlag(argv, name, dflt);
 const IDS = opt('--ids', 500);
 const RELEASES = opt('--releases', 100_000);
 const ROUNDS = opt('--rounds', 3);
@@ -65,25 +62,9 @@ if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
 const caCerts = Boolean(env.NODE_EXTRA_CA_CERTS);
 
 async function startService(dataDir) {
-  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--rate-limit', 'off', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanup.push(() => {
-    child.stdout.destroy();
-    child.stderr.destroy();
-    child.kill('SIGTERM');
-  });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  const rl = createInterface({ input: child.stdout });
-  const line = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
-    rl.once('line', (l) => {
-      clearTimeout(timer);
-      resolve(l);
-    });
-    child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
-  });
-  const info = JSON.parse(line);
-  return { url: info.base_url, token: info.tokens.label, pid: child.pid };
+  const service = await startServe(bin, dataDir, { args: ['--rate-limit', 'off'] });
+  cleanup.push(() => service.stop());
+  return { url: service.url, token: service.token, pid: service.child.pid };
 }
 
 /** One release through the API, then `count - 1` copies of its row straight into the database. */

@@ -6,20 +6,17 @@
 // running (stopped before each such run) against the same command on the standing service.
 //   node bench/sandbox.mjs [--runs 20] [--warmup 2] [--no-extra-ca] [--json]
 // Needs a build (`npm run build`); `npm run bench` builds first. Never passes or fails on times.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
-};
+const opt = (name, dflt) => numberFlag(argv, name, dflt);
 const RUNS = opt('--runs', 20);
 const WARMUP = opt('--warmup', 2);
 const asJson = argv.includes('--json');
@@ -70,25 +67,9 @@ function stopBackgroundSandbox() {
 }
 
 async function startService() {
-  const child = spawn(process.execPath, [bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanup.push(() => {
-    child.stdout.destroy();
-    child.stderr.destroy();
-    child.kill('SIGTERM');
-  });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  const rl = createInterface({ input: child.stdout });
-  const line = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reldist serve did not start in 20 s: ${stderr}`)), 20_000);
-    rl.once('line', (l) => {
-      clearTimeout(timer);
-      resolve(l);
-    });
-    child.once('exit', (code) => reject(new Error(`reldist serve exited with ${code}: ${stderr}`)));
-  });
-  const info = JSON.parse(line);
-  return { url: info.base_url, token: info.tokens.label };
+  const service = await startServe(bin, dataDir);
+  cleanup.push(() => service.stop());
+  return service;
 }
 
 const service = await startService().catch((err) => {
