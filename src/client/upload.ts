@@ -5,7 +5,6 @@
 // (release apply) declares it, and the service refuses bytes that do not match it.
 // node:crypto and the stream helpers are imported inside the functions: this module is reachable
 // from every command through the client's index, and one-shot commands should not load them.
-import { createReadStream } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { ApiClient } from './client.js';
 import { UploadIntegrityError } from './errors.js';
@@ -47,7 +46,7 @@ export async function hashFile(file: string, onProgress?: (p: UploadProgress) =>
   const { size } = await stat(file);
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: READ_BUFFER, ...(signal ? { signal } : {}) }) as AsyncIterable<Buffer>) {
+  for await (const chunk of fileChunks(file, signal)) {
     hash.update(chunk);
     bytes += chunk.length;
     onProgress?.({ phase: 'hash', file, bytes, total: size });
@@ -106,7 +105,7 @@ export async function putFile(
       hash = createHash('sha256');
       const attempt = hash;
       let sent = 0;
-      return fileChunks(file, (chunk) => {
+      return fileChunks(file, undefined, (chunk) => {
         attempt.update(chunk);
         sent += chunk.length;
         options.onProgress?.({ phase: 'upload', file, bytes: sent, total: size });
@@ -123,9 +122,9 @@ export async function putFile(
  * The file in READ_BUFFER pieces, each seen by `onChunk` as it leaves; the next read is already
  * under way. Two buffers in turn: a yielded piece is free again once the next one is asked for
  * (see TransportRequest.body), and a fresh megabyte per read cost more in garbage collection than
- * the hash.
+ * the hash. `signal` stops it between pieces.
  */
-async function* fileChunks(file: string, onChunk: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+async function* fileChunks(file: string, signal?: AbortSignal, onChunk?: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
   const fh = await (await import('node:fs/promises')).open(file, 'r');
   let filling = Buffer.allocUnsafe(READ_BUFFER);
   let spare = Buffer.allocUnsafe(READ_BUFFER);
@@ -133,6 +132,7 @@ async function* fileChunks(file: string, onChunk: (chunk: Buffer) => void): Asyn
   try {
     next = fh.read(filling, 0, READ_BUFFER, null);
     for (;;) {
+      signal?.throwIfAborted();
       const { bytesRead } = await next;
       next = undefined;
       if (bytesRead === 0) return;
@@ -140,7 +140,7 @@ async function* fileChunks(file: string, onChunk: (chunk: Buffer) => void): Asyn
       [filling, spare] = [spare, filled];
       next = fh.read(filling, 0, READ_BUFFER, null);
       const chunk = filled.subarray(0, bytesRead);
-      onChunk(chunk);
+      onChunk?.(chunk);
       yield chunk;
     }
   } finally {
