@@ -5,7 +5,7 @@
 // written, and read back for a duplicate), at most half full: 12 bytes a slot, about 24 MB for a
 // million codes.
 
-/** How many keys warm() takes at a time, at most. */
+/** How many lines the bulk path takes as one batch: the most keys warm() and firstOrAddRun() get at once. */
 export const WARM_BATCH = 64;
 
 export class DuplicateIndex {
@@ -13,6 +13,9 @@ export class DuplicateIndex {
   private firsts: Int32Array;
   private mask: number;
   private size = 0;
+  /** warm()'s slots, and where its reads go so that they are not dropped as unused. */
+  private slots = new Int32Array(WARM_BATCH);
+  private sink = 0;
 
   /** `expected`: how many codes may come (a file's size over a code's), to size the table once. */
   constructor(expected = 0) {
@@ -45,10 +48,10 @@ export class DuplicateIndex {
   }
 
   /**
-   * Reads the slots where `keys[0..n)` would start their search, in one tight loop: the reads do
-   * not depend on each other, so their cache misses overlap. The bulk path calls it for the lines
-   * just ahead; in firstOrAdd, between long stretches of output writing, they would come one at a
-   * time.
+   * Reads the slots where `keys[from..to)` would start their search, in one tight loop: the reads
+   * do not depend on each other, so their cache misses overlap. The bulk path calls it for the
+   * batch's codes that firstOrAddRun could not take; in firstOrAdd, between long stretches of
+   * output writing, the misses would come one at a time.
    */
   warm(keys: Float64Array, from: number, to: number): void {
     const slots = this.slots;
@@ -66,9 +69,6 @@ export class DuplicateIndex {
   firstOrAddRun(keys: Float64Array, n: number, where: number, firsts: Int32Array): void {
     for (let j = 0; j < n; j++) firsts[j] = this.firstOrAdd(keys[j]!, where + j);
   }
-
-  private slots = new Int32Array(WARM_BATCH);
-  private sink = 0;
 
   private grow(): void {
     const { keys, firsts } = this;
