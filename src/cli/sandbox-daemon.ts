@@ -7,7 +7,7 @@
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxAutoReview } from '../server/index.js';
-import { loadServer } from './server-loader.js';
+import { loadSandboxServer } from './server-loader.js';
 import { LOCK_FILE, isAlive, readState, statePath, writeState, type SandboxKey } from './sandbox-state.js';
 
 /** What the starting command hands over, in the DAEMON_ENV variable (no secret: the token comes from the data folder). */
@@ -15,6 +15,11 @@ export interface DaemonOrder extends SandboxKey {
   dataDir: string;
   idleMs: number;
   sandboxAutoReview: SandboxAutoReview | null;
+  /**
+   * The command that started it waits for it (started before that command loaded): start at
+   * once. Otherwise that command runs the service itself this once, and this process lets it.
+   */
+  starterWaits?: boolean;
 }
 
 /** How often the state file is looked at. */
@@ -26,11 +31,11 @@ const CHECK_MS = 1000;
 const GRACE_MS = 5000;
 
 export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
-  await starterDone();
+  if (!order.starterWaits) await starterDone();
   // Removed while we started (a test's temporary folder): starting would only make it again.
   if (!existsSync(order.dataDir)) return 1;
-  const { startServer } = await loadServer();
-  const server = await startServer({
+  const { server: service, codeCache } = await loadSandboxServer(order.dataDir);
+  const server = await service.startServer({
     host: '127.0.0.1',
     port: 0,
     dataDir: order.dataDir,
@@ -72,6 +77,9 @@ export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
     });
   });
   await server.close();
+  // On the way out, so that it holds what serving compiled too: the next start (a first command
+  // in-process, or this process again) compiles from it.
+  codeCache.save();
   return 0;
 }
 
