@@ -62,9 +62,10 @@ export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<
       save() {
         if (pending.length === 0) return;
         try {
-          mkdirSync(folder, { recursive: true, mode: 0o700 });
-        } catch {
-          return;
+          // Not recursive: a data folder removed meanwhile (tests) is not made again.
+          mkdirSync(folder, { mode: 0o700 });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return;
         }
         for (const { script, path } of pending.splice(0)) {
           try {

@@ -22,6 +22,9 @@ export interface DaemonOrder extends SandboxKey {
   starterWaits?: boolean;
 }
 
+/** When the code cache of the service's chunks is written (sandbox-code-cache.ts). */
+const CODE_CACHE_AFTER_MS = 2000;
+
 /** How often the state file is looked at. */
 const CHECK_MS = 1000;
 /**
@@ -55,6 +58,9 @@ export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
   // finds the file naming someone else and leaves.
   writeState(order.dataDir, { pid: process.pid, url: server.url, token, version: order.version, build: order.build, autoReview: order.autoReview });
   releaseLock(order.dataDir);
+  // Once the first commands have been served, so that it holds what serving compiled too; not on
+  // the way out, when the data folder may be going away.
+  setTimeout(() => codeCache.save(), CODE_CACHE_AFTER_MS).unref();
 
   await new Promise<void>((resolve) => {
     let leaving = false;
@@ -77,9 +83,6 @@ export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
     });
   });
   await server.close();
-  // On the way out, so that it holds what serving compiled too: the next start (a first command
-  // in-process, or this process again) compiles from it.
-  codeCache.save();
   return 0;
 }
 
