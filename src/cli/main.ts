@@ -23,20 +23,9 @@ async function fastAnswer(args: string[]): Promise<string | undefined> {
   return undefined;
 }
 
-/** The command groups that talk to a service (what `validate` and `auth`, `config`… never do offline). */
-const SERVICE_GROUPS = new Set(['release', 'track', 'lookup', 'artist', 'prefs', 'label', 'sandbox', 'me', 'api']);
-
-/** A cheap first look (no file read): nothing configured in the environment, and a command that talks to a service. */
-function mayUseSandbox(args: string[], env: NodeJS.ProcessEnv): boolean {
-  if (env.RELDIST_BASE_URL || env.RELDIST_TOKEN || env.RELDIST_SANDBOX_IDLE === '0') return false;
-  if (args.includes('--help') || args.includes('-h')) return false;
-  const group = args.find((a) => !a.startsWith('-'));
-  return group !== undefined && SERVICE_GROUPS.has(group) && args[1] !== 'help';
-}
-
 async function main(argv: string[]): Promise<number> {
   // Started by a command as the background sandbox (sandbox-background.ts): no command line at
-  // all, and no output (its stdio is /dev/null: not even the streams are made).
+  // all, and no output (its stdio is /dev/null: the streams are not even made).
   const order = process.env[DAEMON_ENV];
   if (order !== undefined) {
     const daemon = await import('./sandbox-daemon.js');
@@ -57,9 +46,6 @@ async function main(argv: string[]): Promise<number> {
     return OK;
   }
 
-  // The first command on the embedded sandbox starts its background process now, so that the
-  // process's start overlaps loading this command (sandbox-early.ts).
-  if (mayUseSandbox(args, process.env)) (await import('./sandbox-early.js')).startSandboxBeforeLoading(args, process.env);
   const { runProcess } = await import('./run-cli.js');
   return runProcess(args);
 }

@@ -7,7 +7,9 @@ import { CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
 import { CleanUpGuard } from './clean-up-guard.js';
 import { runner } from './commands/runners.js';
-import { currentLauncher } from './sandbox-launcher.js';
+import type { SandboxLauncher } from './sandbox-background.js';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** `args` without the node and script names. */
 export async function runCli(args: string[], deps: ProgramDeps): Promise<number> {
@@ -66,5 +68,20 @@ export function runProcess(args: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  return Promise.race([runCli(args, { io, env: process.env, signal: controller.signal, cleanUps, sandboxLauncher: currentLauncher() }), ended]);
+  return Promise.race([runCli(args, { io, env: process.env, signal: controller.signal, cleanUps, sandboxLauncher: launcher() }), ended]);
+}
+
+/**
+ * This very CLI, to start again as the background sandbox; undefined when run some other way.
+ * The build is the bundle's modification time: a rebuilt CLI must not use an older build's process.
+ */
+function launcher(): SandboxLauncher | undefined {
+  const script = process.argv[1];
+  if (!script) return undefined;
+  try {
+    const main = join(dirname(realpathSync(script)), '..', 'dist', 'main.js');
+    return { execPath: process.execPath, args: [script], build: String(statSync(main).mtimeMs) };
+  } catch {
+    return undefined;
+  }
 }

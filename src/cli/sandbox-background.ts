@@ -12,9 +12,14 @@ import { join } from 'node:path';
 import type { Env } from './io.js';
 import { DAEMON_ENV, LOCK_FILE, STATE_FILE, isAlive, readState, sameKey, statePath, type SandboxKey, type SandboxState } from './sandbox-state.js';
 import type { DaemonOrder } from './sandbox-daemon.js';
-import type { SandboxLauncher } from './sandbox-launcher.js';
 
-export type { SandboxLauncher };
+/** How to start `reldist` again (main.ts knows; commands run in tests do not, and stay in-process). */
+export interface SandboxLauncher {
+  execPath: string;
+  args: string[];
+  /** Tells two builds of the same version apart (development), so that a rebuilt CLI never talks to an old process. */
+  build: string;
+}
 
 export interface BackgroundRequest {
   dataDir: string;
@@ -47,7 +52,7 @@ export async function findOrStartSandbox(req: BackgroundRequest): Promise<Sandbo
       if (lock) {
         // Someone may have finished starting between our look and our lock.
         const again = usable(req);
-        if (again || !spawnDaemon(req, { starterWaits: false })) lock.release();
+        if (again || !spawnDaemon(req)) lock.release();
         return again === 'other' ? undefined : again;
       }
       await changes.next(POLL_MS);
@@ -56,18 +61,6 @@ export async function findOrStartSandbox(req: BackgroundRequest): Promise<Sandbo
   } finally {
     changes.close();
   }
-}
-
-/**
- * Before the command has even loaded (main.ts, through sandbox-early.ts): starts the process when
- * none runs or is starting, so that its start overlaps the command's own; the command then waits
- * for it in findOrStartSandbox like any other. Never throws; does nothing when unsure.
- */
-export function startSandboxEarly(req: BackgroundRequest): void {
-  if (usable(req)) return;
-  const lock = takeLock(req.dataDir);
-  if (!lock) return;
-  if (usable(req) || !spawnDaemon(req, { starterWaits: true })) lock.release();
 }
 
 /**
@@ -175,8 +168,8 @@ function lockIsStale(path: string): boolean {
  * now on (a start that dies leaves a stale lock, which the next command replaces) and it removes
  * the lock once its state file is written. False when it could not be spawned.
  */
-function spawnDaemon(req: BackgroundRequest, { starterWaits }: { starterWaits: boolean }): boolean {
-  const order: DaemonOrder = { dataDir: req.dataDir, idleMs: req.idleMs, sandboxAutoReview: req.sandboxAutoReview, starterWaits, ...req.key };
+function spawnDaemon(req: BackgroundRequest): boolean {
+  const order: DaemonOrder = { dataDir: req.dataDir, idleMs: req.idleMs, sandboxAutoReview: req.sandboxAutoReview, ...req.key };
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.env)) if (v !== undefined) env[k] = v;
   // It serves loopback only: an extra CA bundle would only slow its start.

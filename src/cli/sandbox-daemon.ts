@@ -15,11 +15,6 @@ export interface DaemonOrder extends SandboxKey {
   dataDir: string;
   idleMs: number;
   sandboxAutoReview: SandboxAutoReview | null;
-  /**
-   * The command that started it waits for it (started before that command loaded): start at
-   * once. Otherwise that command runs the service itself this once, and this process lets it.
-   */
-  starterWaits?: boolean;
 }
 
 /** When the code cache of the service's chunks is written (sandbox-code-cache.ts). */
@@ -34,7 +29,7 @@ const CHECK_MS = 1000;
 const GRACE_MS = 5000;
 
 export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
-  if (!order.starterWaits) await starterDone();
+  await starterDone();
   // Removed while we started (a test's temporary folder): starting would only make it again.
   if (!existsSync(order.dataDir)) return 1;
   const { server: service, codeCache } = await loadSandboxServer(order.dataDir);

@@ -14,7 +14,7 @@ export type { Session };
 import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
 import { loadSandboxServer } from './server-loader.js';
-import { sandboxIdleMs, sandboxKey } from './sandbox-settings.js';
+import { parseDuration } from './shared/duration.js';
 
 /** The configured target without starting anything (for `auth status`). */
 export function target(ctx: Context): Target {
@@ -69,7 +69,7 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
     const { findOrStartSandbox, touch } = await import('./sandbox-background.js');
     const running = await findOrStartSandbox({
       dataDir: dir,
-      key: sandboxKey(ctx.sandboxLauncher, autoReview),
+      key: { version: VERSION, build: ctx.sandboxLauncher.build, autoReview: autoReview ? `${autoReview.outcome}:${autoReview.delayMs}` : '' },
       idleMs,
       sandboxAutoReview: autoReview ?? null,
       launcher: ctx.sandboxLauncher,
@@ -88,6 +88,7 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const server = await service.startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
   ctx.defer(async () => {
     await server.close();
+    // After serving, so that it holds what the command's requests compiled too.
     codeCache.save();
   });
   noticeOnce(ctx, dir);
@@ -95,6 +96,14 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const token = t.token ?? server.tokens?.label ?? '';
   return { ...t, baseUrl: server.url, baseUrlSource: 'sandbox', token, tokenSource: t.token ? t.tokenSource : 'sandbox', sandbox: { dataDir: dir } };
 }
+
+/** How long the background sandbox stays without commands; RELDIST_SANDBOX_IDLE (0: no background process). */
+function sandboxIdleMs(env: Context['env']): number {
+  const v = env.RELDIST_SANDBOX_IDLE;
+  return v === undefined || v === '' ? DEFAULT_SANDBOX_IDLE_MS : parseDuration(v, 'RELDIST_SANDBOX_IDLE', { maxMs: 24 * 3_600_000 });
+}
+
+const DEFAULT_SANDBOX_IDLE_MS = 5 * 60_000;
 
 const NOTICE_MARKER = '.sandbox-notice-shown';
 
