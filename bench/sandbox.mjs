@@ -11,7 +11,7 @@
 //   --quick       5 rounds, 1 warm-up (a smoke run; the ratios move by ±0.3 at that size)
 //   --first-only  only the first runs
 //   --also DIR    first runs of another checkout's build too (DIR/bin/reldist.js, built), on the
-//                 same data, interleaved with this one's: before/after in one run
+//                 same data, interleaved with this one's: before/after in one run (repeatable)
 // Needs a build (`npm run build`); `npm run bench` builds first. Never passes or fails on times.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,11 +33,12 @@ const RUNS = opt('--runs', quick ? 5 : 20);
 const WARMUP = opt('--warmup', quick ? 1 : 2);
 const asJson = argv.includes('--json');
 const firstOnly = argv.includes('--first-only');
-const alsoAt = argv.includes('--also') ? argv[argv.indexOf('--also') + 1] : undefined;
-const alsoBin = alsoAt ? join(alsoAt, 'bin', 'reldist.js') : undefined;
-if (alsoAt && !existsSync(join(alsoAt, 'dist', 'main.js'))) {
-  console.error(`bench/sandbox.mjs: ${alsoAt}/dist/main.js is missing; build that checkout first`);
-  process.exit(2);
+const alsoAt = argv.flatMap((a, i) => (a === '--also' && argv[i + 1] ? [argv[i + 1]] : []));
+for (const dir of alsoAt) {
+  if (!existsSync(join(dir, 'dist', 'main.js'))) {
+    console.error(`bench/sandbox.mjs: ${dir}/dist/main.js is missing; build that checkout first`);
+    process.exit(2);
+  }
 }
 
 if (!existsSync(join(root, 'dist', 'main.js'))) {
@@ -139,7 +140,7 @@ run(commands[0].args, embedded);
 spawnSync('sleep', ['2.5']);
 
 const times = commands.map(() => ({ served: [], embedded: [] }));
-const first = { served: [], embedded: [], also: [] };
+const first = { served: [], embedded: [], also: alsoAt.map(() => []) };
 for (let round = 0; round < (firstOnly ? 0 : WARMUP + RUNS); round++) {
   commands.forEach((c, i) => {
     const a = run(c.args, served);
@@ -158,16 +159,15 @@ for (let round = 0; round < WARMUP + RUNS; round++) {
   const a = run(c.args, served);
   stopBackgroundSandbox();
   const b = run(c.args, embedded);
-  let o;
-  if (alsoBin) {
+  const others = alsoAt.map((dir) => {
     stopBackgroundSandbox();
-    o = run(c.args, embedded, alsoBin);
-  }
+    return run(c.args, embedded, join(dir, 'bin', 'reldist.js'));
+  });
   stopBackgroundSandbox();
   if (round < WARMUP) continue;
   first.served.push(a);
   first.embedded.push(b);
-  if (o) first.also.push(o);
+  others.forEach((o, k) => first.also[k].push(o));
 }
 
 const median = (xs) => {
@@ -187,12 +187,12 @@ const summary = (a, b) => ({
 const caCerts = Boolean(base.NODE_EXTRA_CA_CERTS);
 const rows = firstOnly ? [] : commands.map((c, i) => ({ command: c.name, ...summary(times[i].embedded, times[i].served) }));
 const firstRun = summary(first.embedded, first.served);
-const alsoRun = alsoBin ? { checkout: alsoAt, ...summary(first.also, first.served) } : undefined;
+const alsoRuns = alsoAt.map((dir, k) => ({ checkout: dir, ...summary(first.also[k], first.served) }));
 const overall = firstOnly ? undefined : median(rows.map((r) => r.ratio));
 const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 if (asJson) {
-  console.log(JSON.stringify({ runs: RUNS, node: process.version, node_extra_ca_certs: caCerts, load_average: loadAvg, commands: rows, first_run: firstRun, also_first_run: alsoRun, median_ratio: overall }, null, 2));
+  console.log(JSON.stringify({ runs: RUNS, node: process.version, node_extra_ca_certs: caCerts, load_average: loadAvg, commands: rows, first_run: firstRun, also_first_run: alsoRuns, median_ratio: overall }, null, 2));
 } else {
   const line = (name, r) =>
     `  ${name.padEnd(26)} serve ${r.served_ms.toFixed(1).padStart(6)} ms  embedded ${r.embedded_ms.toFixed(1).padStart(6)} ms  x${r.ratio.toFixed(2)}` +
@@ -200,7 +200,7 @@ if (asJson) {
   console.log(`embedded sandbox vs a standing serve (${RUNS} interleaved rounds, ${WARMUP} warm-up; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'}; load average ${loadAvg})`);
   for (const r of rows) console.log(line(r.command, r));
   console.log(`${line('first run (none running)', firstRun)}  (target <= 1.6x wall: ${firstRun.ratio <= 1.6 ? 'met' : 'NOT met'})`);
-  if (alsoRun) console.log(line(`first run, ${alsoAt}`.slice(0, 26), alsoRun));
+  for (const r of alsoRuns) console.log(line(`first run, ${r.checkout}`.slice(-26), r));
   if (overall !== undefined) console.log(`  median ratio ${overall.toFixed(2)}x (target <= 1.3x: ${overall <= 1.3 ? 'met' : 'NOT met'})`);
 }
 finish(0);
