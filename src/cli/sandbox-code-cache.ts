@@ -46,9 +46,8 @@ export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<
     const script = new Script(internals.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
     if (path && (!cachedData || script.cachedDataRejected)) pending.push({ script, path });
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    // The chunks call require(id) only (scripts/build.mjs turns every import into that).
     const mod = this;
-    return run.call(mod.exports, mod.exports, (id: string) => mod.require(id), mod, filename, dirname(filename));
+    return run.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, dirname(filename));
   };
   let loaded: T;
   try {
