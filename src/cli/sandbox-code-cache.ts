@@ -1,6 +1,6 @@
 // A V8 code cache for the bundle chunks the embedded sandbox loads (the service, hono, zod's
-// catalog): compiling them is most of what starting the service in a command costs (see
-// docs/performance.md, "First run"). Node 20 has no module.enableCompileCache, so while the
+// catalog): compiling them is a large part of what starting the service in a command costs (see
+// docs/performance.md, "First run, second round"). Node 20 has no module.enableCompileCache, so while the
 // service loads, the CommonJS loader's compile step is replaced for the bundle's chunks by a
 // vm.Script given the cached data; whatever was compiled without a usable cache is written back
 // later (after the service ran, so the functions it compiled lazily are in it too).
@@ -36,6 +36,7 @@ const CACHE_FOLDER = 'code-cache';
 export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<T>): Promise<{ loaded: T; cache: CodeCache }> {
   const folder = join(dataDir, CACHE_FOLDER);
   const chunksDir = bundleChunksDir();
+  // The loader's compile step is not in node's typings (it is how every CommonJS file runs).
   const internals = Module as unknown as ModuleInternals;
   const original = internals.prototype._compile;
   const pending: { script: Script; path: string }[] = [];
