@@ -1,7 +1,6 @@
 // Streams the samples of a FLAC file through a maintained decoder (@wasm-audio-decoders/flac),
 // a bounded chunk of the file at a time, re-cut into blocks of a fixed size for the meters.
 import { open } from 'node:fs/promises';
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { NotDecodable, type PcmBlock } from './pcm-stream.js';
 
 /** Frames per block handed on, and bytes of the file read at a time: memory stays bounded. */
@@ -37,6 +36,9 @@ export async function readFlacInfo(path: string): Promise<FlacInfo> {
 
 /** Calls `onBlock` for each block of decoded samples, in order. */
 export async function streamFlac(path: string, info: FlacInfo, onBlock: (block: PcmBlock) => void): Promise<void> {
+  // Loaded here, not at start-up: the decoder (WebAssembly and its worker glue) costs ~10 ms to
+  // load, and the service and the upload commands load this module without measuring FLAC.
+  const { FLACDecoder } = await import('@wasm-audio-decoders/flac');
   const decoder = new FLACDecoder();
   await decoder.ready;
   const block = Array.from({ length: info.channels }, () => new Float64Array(BLOCK_FRAMES));

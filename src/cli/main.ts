@@ -24,6 +24,14 @@ async function fastAnswer(args: string[]): Promise<string | undefined> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Started by a command as the background sandbox (sandbox-background.ts): no command line at
+  // all, and no output (its stdio is /dev/null: the streams are not even made).
+  const order = process.env[DAEMON_ENV];
+  if (order !== undefined) {
+    const daemon = await import('./sandbox-daemon.js');
+    const parsed = daemon.parseOrder(order);
+    return parsed ? daemon.runSandboxDaemon(parsed) : 2;
+  }
   // A reader that went away (`reldist … | head`) is not an error: stop quietly.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -32,13 +40,6 @@ async function main(argv: string[]): Promise<number> {
     });
   }
   const args = argv.slice(2);
-  // Started by a command as the background sandbox (sandbox-background.ts): no command line at all.
-  const order = process.env[DAEMON_ENV];
-  if (order !== undefined) {
-    const daemon = await import('./sandbox-daemon.js');
-    const parsed = daemon.parseOrder(order);
-    return parsed ? daemon.runSandboxDaemon(parsed) : 2;
-  }
   const answer = await fastAnswer(args);
   if (answer !== undefined) {
     process.stdout.write(answer);

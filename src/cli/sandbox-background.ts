@@ -7,10 +7,10 @@
 // is replaced. Anything unexpected returns undefined, and the command starts the service in its
 // own process, as before.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, watch, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from './io.js';
-import { DAEMON_ENV, LOCK_FILE, isAlive, readState, sameKey, statePath, type SandboxKey, type SandboxState } from './sandbox-state.js';
+import { DAEMON_ENV, LOCK_FILE, STATE_FILE, isAlive, readState, sameKey, statePath, type SandboxKey, type SandboxState } from './sandbox-state.js';
 import type { DaemonOrder } from './sandbox-daemon.js';
 
 /** How to start `reldist` again (main.ts knows; commands run in tests do not, and stay in-process). */
@@ -42,20 +42,63 @@ const POLL_MS = 10;
  */
 export async function findOrStartSandbox(req: BackgroundRequest): Promise<SandboxState | undefined> {
   const deadline = Date.now() + START_TIMEOUT_MS + 5000;
-  while (Date.now() < deadline) {
-    const found = usable(req);
-    if (found === 'other') return undefined;
-    if (found) return found;
-    const lock = takeLock(req.dataDir);
-    if (lock) {
-      // Someone may have finished starting between our look and our lock.
-      const again = usable(req);
-      if (again || !spawnDaemon(req)) lock.release();
-      return again === 'other' ? undefined : again;
+  const changes = folderChanges(req.dataDir);
+  try {
+    while (Date.now() < deadline) {
+      const found = usable(req);
+      if (found === 'other') return undefined;
+      if (found) return found;
+      const lock = takeLock(req.dataDir);
+      if (lock) {
+        // Someone may have finished starting between our look and our lock.
+        const again = usable(req);
+        if (again || !spawnDaemon(req)) lock.release();
+        return again === 'other' ? undefined : again;
+      }
+      await changes.next(POLL_MS);
     }
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    return undefined;
+  } finally {
+    changes.close();
   }
-  return undefined;
+}
+
+/**
+ * Resolves at the next change in the data folder (the state file renamed into place, the lock
+ * removed) or after `ms`, whichever is first: a waiting command learns of the process at once,
+ * not at its next look. Timeouts alone where the folder cannot be watched.
+ */
+function folderChanges(dir: string): { next(ms: number): Promise<void>; close(): void } {
+  let wake: (() => void) | undefined;
+  let watcher: ReturnType<typeof watch> | undefined;
+  const start = () => {
+    try {
+      watcher = watch(dir, { persistent: false }, (_event, name) => {
+        // Not the database's files: only what says a process is there or gone.
+        if (name === null || name === STATE_FILE || name === LOCK_FILE) wake?.();
+      });
+      watcher.on('error', () => watcher?.close());
+    } catch {
+      watcher = undefined;
+    }
+  };
+  return {
+    next(ms) {
+      if (watcher === undefined) start();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+    },
+    close() {
+      watcher?.close();
+    },
+  };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxAutoReview } from '../server/index.js';
-import { loadServer } from './server-loader.js';
+import { loadSandboxServer } from './server-loader.js';
 import { LOCK_FILE, isAlive, readState, statePath, writeState, type SandboxKey } from './sandbox-state.js';
 
 /** What the starting command hands over, in the DAEMON_ENV variable (no secret: the token comes from the data folder). */
@@ -16,6 +16,9 @@ export interface DaemonOrder extends SandboxKey {
   idleMs: number;
   sandboxAutoReview: SandboxAutoReview | null;
 }
+
+/** When the code cache of the service's chunks is written (sandbox-code-cache.ts). */
+const CODE_CACHE_AFTER_MS = 2000;
 
 /** How often the state file is looked at. */
 const CHECK_MS = 1000;
@@ -29,8 +32,8 @@ export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
   await starterDone();
   // Removed while we started (a test's temporary folder): starting would only make it again.
   if (!existsSync(order.dataDir)) return 1;
-  const { startServer } = await loadServer();
-  const server = await startServer({
+  const { server: service, codeCache } = await loadSandboxServer(order.dataDir);
+  const server = await service.startServer({
     host: '127.0.0.1',
     port: 0,
     dataDir: order.dataDir,
@@ -50,6 +53,9 @@ export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
   // finds the file naming someone else and leaves.
   writeState(order.dataDir, { pid: process.pid, url: server.url, token, version: order.version, build: order.build, autoReview: order.autoReview });
   releaseLock(order.dataDir);
+  // Once the first commands have been served, so that it holds what serving compiled too; not on
+  // the way out, when the data folder may be going away.
+  setTimeout(() => codeCache.save(), CODE_CACHE_AFTER_MS).unref();
 
   await new Promise<void>((resolve) => {
     let leaving = false;

@@ -13,7 +13,7 @@ import { CliError, ExitCode, UsageError } from './errors.js';
 export type { Session };
 import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
-import { loadServer } from './server-loader.js';
+import { loadSandboxServer } from './server-loader.js';
 import { parseDuration } from './shared/duration.js';
 
 /** The configured target without starting anything (for `auth status`). */
@@ -84,9 +84,13 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
       return { ...t, baseUrl: running.url, baseUrlSource: 'sandbox', token: running.token, tokenSource: 'sandbox', sandbox: { dataDir: dir } };
     }
   }
-  const { startServer } = await loadServer();
-  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
-  ctx.defer(() => server.close());
+  const { server: service, codeCache } = await loadSandboxServer(dir);
+  const server = await service.startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
+  ctx.defer(async () => {
+    await server.close();
+    // After serving, so that it holds what the command's requests compiled too.
+    codeCache.save();
+  });
   noticeOnce(ctx, dir);
   // startServer seeds the demo accounts unless told not to, so their tokens are there.
   const token = t.token ?? server.tokens?.label ?? '';

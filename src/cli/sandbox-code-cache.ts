@@ -1,0 +1,110 @@
+// A V8 code cache for the bundle chunks the embedded sandbox loads (the service, hono, zod's
+// catalog): compiling them is a large part of what starting the service in a command costs (see
+// docs/performance.md, "First run, second round"). Node 20 has no module.enableCompileCache, so while the
+// service loads, the CommonJS loader's compile step is replaced for the bundle's chunks by a
+// vm.Script given the cached data; whatever was compiled without a usable cache is written back
+// later (after the service ran, so the functions it compiled lazily are in it too).
+//
+// Safety rests on the key, not on V8: V8 checks only the source's length, its own version and
+// flags. The key is the chunk's name (esbuild puts a hash of its content in it), its size and
+// mtime, node's and V8's versions. Files are 0600 in a 0700 folder of the user's data folder,
+// written whole through a rename; anything unreadable, unwritable or rejected is ignored.
+import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+type Compile = (this: NodeModule, content: string, filename: string, ...rest: unknown[]) => unknown;
+interface ModuleInternals {
+  prototype: { _compile: Compile };
+  wrap(content: string): string;
+}
+
+/** Scripts compiled without a usable cache, waiting to have theirs written. */
+export interface CodeCache {
+  /** Writes the cache of every chunk compiled without one; cheap when there is none. */
+  save(): void;
+}
+
+const CACHE_FOLDER = 'code-cache';
+
+/**
+ * Runs `load` (which requires the service's chunks) with their compilation served from the
+ * cache in `<dataDir>/code-cache`. Outside the bundle (tests run the sources) nothing is
+ * compiled through this loader and the cache stays empty.
+ */
+export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<T>): Promise<{ loaded: T; cache: CodeCache }> {
+  const folder = join(dataDir, CACHE_FOLDER);
+  const chunksDir = bundleChunksDir();
+  // The loader's compile step is not in node's typings (it is how every CommonJS file runs).
+  const internals = Module as unknown as ModuleInternals;
+  const original = internals.prototype._compile;
+  const pending: { script: Script; path: string }[] = [];
+  internals.prototype._compile = function compile(this: NodeModule, content, filename, ...rest) {
+    if (dirname(filename) !== chunksDir || !filename.endsWith('.js')) return original.call(this, content, filename, ...rest);
+    const path = cachePath(folder, filename);
+    const cachedData = path ? readOrUndefined(path) : undefined;
+    const script = new Script(internals.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
+    if (path && (!cachedData || script.cachedDataRejected)) pending.push({ script, path });
+    const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    const mod = this;
+    return run.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, dirname(filename));
+  };
+  let loaded: T;
+  try {
+    loaded = await load();
+  } finally {
+    internals.prototype._compile = original;
+  }
+  return {
+    loaded,
+    cache: {
+      save() {
+        if (pending.length === 0) return;
+        try {
+          // Not recursive: a data folder removed meanwhile (tests) is not made again.
+          mkdirSync(folder, { mode: 0o700 });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return;
+        }
+        for (const { script, path } of pending.splice(0)) {
+          try {
+            const tmp = `${path}.${process.pid}.tmp`;
+            writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+            renameSync(tmp, path);
+          } catch {
+            // A read-only or full disk: the next start compiles as before.
+          }
+        }
+      },
+    },
+  };
+}
+
+/** dist/chunks of the running CLI (bin/reldist.js is argv[1]); '' when not run from the bundle. */
+function bundleChunksDir(): string {
+  try {
+    return join(dirname(realpathSync(process.argv[1] ?? '')), '..', 'dist', 'chunks');
+  } catch {
+    return '';
+  }
+}
+
+/** The cache file of a chunk: its name, size and mtime, node's and V8's versions. */
+function cachePath(folder: string, filename: string): string | undefined {
+  try {
+    const st = statSync(filename);
+    const key = `${basename(filename, '.js')}-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.versions.v8}`;
+    return join(folder, `${key.replace(/[^\w.-]/g, '_')}.cache`);
+  } catch {
+    return undefined;
+  }
+}
+
+function readOrUndefined(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
