@@ -356,7 +356,7 @@ if (argv.includes('--json')) {
   }
   if (results.list) {
     const l = results.list;
-    console.log(`  release list --all --json, ${l.releases} releases  ${l.cli_ms.toFixed(0)} ms; curl, ${l.pages} pages of 100: ${l.curl_ms.toFixed(0)} ms  x${l.ratio.toFixed(2)} (target <= 1.1x: ${l.ratio <= 1.1 ? 'met' : 'NOT met'}); peak RSS ${l.peak_rss_mb.toFixed(0)} MB`);
+    console.log(`  release list --all --json, ${l.releases} releases (${l.rounds} rounds)  ${l.cli_ms.toFixed(0)} ms; curl, ${l.pages} pages of 100: ${l.curl_ms.toFixed(0)} ms  x${l.ratio.toFixed(2)} (target <= 1.1x: ${l.ratio <= 1.1 ? 'met' : 'NOT met'}); peak RSS ${l.peak_rss_mb.toFixed(0)} MB`);
     console.log(`    CPU, client + service (what a machine with no core to spare pays): x${l.cpu_ratio.toFixed(2)} of curl's; floor (bench/list-floor.mjs, a minimal node client) ${l.floor_ms.toFixed(0)} ms x${l.floor_ratio.toFixed(2)} of curl, CPU x${l.floor_cpu_ratio.toFixed(2)}`);
     if (l.base) console.log(`    --base-bin: ${l.base.ms.toFixed(0)} ms; this build x${l.base.cli_over_base_ms.toFixed(2)} of its time, x${l.base.cli_over_base_cpu.toFixed(2)} of its CPU (per round, medians)`);
     console.log(`    CPU ms medians (client/service): ${Object.entries(l.cpu_ms).map(([w, c]) => `${w} ${c.client.toFixed(0)}/${c.service.toFixed(0)}`).join(', ')}`);
