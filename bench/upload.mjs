@@ -9,13 +9,14 @@
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]
 // Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
 // --bin FILE runs another build's bin/reldist.js (CLI and service). --base-bin FILE adds, in the
 // same rounds, that build's CLI uploading to the same service and curl -T to that build's service,
 // and prints this build's ratios to it (before/after a change: a copy of main's bin/ and dist/).
+// Before each way, untimed, `sync` writes back what the previous one left dirty (--no-sync: not).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +37,7 @@ const quick = argv.includes('--quick');
 const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
-  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]');
+  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]');
   process.exit(2);
 }
 if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !existsSync(baseBin))) {
@@ -44,6 +45,7 @@ if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !exists
   process.exit(2);
 }
 const hasTime = existsSync('/usr/bin/time');
+const noSync = argv.includes('--no-sync');
 
 const env = { ...process.env, NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
@@ -227,7 +229,13 @@ for (const mib of SIZES) {
     const order = Object.keys(ways);
     for (let k = 0; k < round % order.length; k++) order.push(order.shift());
     const got = {};
-    for (const w of order) got[w] = ways[w]();
+    for (const w of order) {
+      // Each way starts with no dirty pages left by the one before: the service receives three
+      // uploads a round (CLI, floor, curl) and the minimal server one, and a writer past the
+      // kernel's dirty limits is made to write back itself, on its own CPU and time.
+      if (!noSync) spawnSync('sync');
+      got[w] = ways[w]();
+    }
     if (round > 0) for (const w of order) rows[w].push(got[w]);
   }
   const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
