@@ -85,7 +85,7 @@ function reindent(b, start, end) {
 // ASCII titles, as the bench's seeded catalog has; and accented ones, which make V8's strings
 // two-byte and its JSON slower.
 const pages = { ascii: pageBytes((id) => `Seed ${id}`), accented: pageBytes((id) => `Seed ${id} – Ünïcode`) };
-console.log(`list-reindent: pages of 100 releases, ${PAGES} pages x ${ROUNDS} interleaved rounds, node ${process.version}`);
+console.log(`list-reindent: pages of 100 releases, ${PAGES} pages x ${ROUNDS} interleaved rounds, node ${process.version}, NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? "set" : "not set"} (no process started: it does not matter here)`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 for (const [kind, page] of Object.entries(pages)) {
   const dataStart = page.indexOf('[');
