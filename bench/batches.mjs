@@ -8,10 +8,13 @@
 // Both run against a standing `reldist serve --sandbox --rate-limit off` over a temporary data
 // folder, whose releases are made through the database directly (a copy of one created release),
 // not through the API. Dry runs change nothing, so every round does the same work.
-//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--base-bin FILE] [--verbose] [--json]
+//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--list-rounds N] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--base-bin FILE] [--verbose] [--json]
 // The submit part also prints CPU per request: the CLI's (its whole process, start included) and
 // the service's (from /proc, during the CLI's run and during wrk's). --base-bin FILE runs another
 // build's bin/reldist.js submit in the same rounds (interleaved) and prints its figures too.
+// The list part also runs bench/list-floor.mjs (a minimal node client, the floor for any node CLI)
+// and prints CPU (client + service) beside wall time; --list-rounds N sets its rounds (default
+// --rounds), and --base-bin FILE adds that build's `list --all` to its rounds too.
 // Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -270,20 +273,70 @@ if (!argv.includes('--skip-list')) {
   const check = spawnSync(process.execPath, [bin, 'release', 'list', '--all', '--json'], { env: withService, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (check.status !== 0) fail(`release list --all failed: ${check.stderr}`);
   if (JSON.parse(check.stdout).length !== RELEASES) fail('release list --all did not print every release');
-  const cliMs = [];
-  const curlMs = [];
-  const rss = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const c = timed('curl', ['-sS', '--fail', '-H', `@${headers}`, '-K', urls], { env });
-    if (c.status !== 0) fail(`curl failed: ${c.stderr}`);
-    const r = timed('sh', ['-c', `"${process.execPath}" "${bin}" release list --all --json > /dev/null`], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
-    if (r.status !== 0) fail(`release list --all failed: ${r.stderr}`);
-    curlMs.push(c.ms);
-    cliMs.push(r.ms);
-    rss.push(peakRssMb(r.stderr));
-    if (argv.includes('--verbose')) console.error(`list: cli ${r.ms.toFixed(0)} ms (cpu ${cpuMs(r.stderr)} ms, peak RSS ${rss.at(-1).toFixed(0)} MB); curl ${c.ms.toFixed(0)} ms`);
+  // Three ways, interleaved, the order turning each round: curl, the CLI, and the floor (a minimal
+  // node:http client doing the same pages and the same printing, bench/list-floor.mjs). Wall time
+  // and CPU: each process's own (curl through /usr/bin/time, node through a preload) and the
+  // service's during it (from /proc). On a machine with no core to spare the CPU is what counts.
+  const floorScript = join(root, 'bench', 'list-floor.mjs');
+  const withTime = (file, args) => (existsSync('/usr/bin/time') ? ['/usr/bin/time', ['-f', 'cpu-s %U %S', file, ...args]] : [file, args]);
+  const ways = {
+    curl() {
+      const [cmd, args] = withTime('curl', ['-sS', '--fail', '-H', `@${headers}`, '-K', urls]);
+      const r = timed(cmd, args, { env });
+      if (r.status !== 0) fail(`curl failed: ${r.stderr}`);
+      const m = /cpu-s ([\d.]+) ([\d.]+)/.exec(r.stderr);
+      return { ms: r.ms, cpuMs: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
+    },
+    cli() {
+      const r = timed('sh', ['-c', `"${process.execPath}" "${bin}" release list --all --json > /dev/null`], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+      if (r.status !== 0) fail(`release list --all failed: ${r.stderr}`);
+      return { ms: r.ms, cpuMs: cpuMs(r.stderr), rss: peakRssMb(r.stderr) };
+    },
+    floor() {
+      const r = timed('sh', ['-c', `"${process.execPath}" "${floorScript}" > /dev/null`], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+      if (r.status !== 0) fail(`bench/list-floor.mjs failed: ${r.stderr}`);
+      return { ms: r.ms, cpuMs: cpuMs(r.stderr), rss: peakRssMb(r.stderr) };
+    },
+  };
+  if (baseBin) {
+    ways.cliBase = () => {
+      const r = timed('sh', ['-c', `"${process.execPath}" "${baseBin}" release list --all --json > /dev/null`], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+      if (r.status !== 0) fail(`--base-bin release list --all failed: ${r.stderr}`);
+      return { ms: r.ms, cpuMs: cpuMs(r.stderr), rss: peakRssMb(r.stderr) };
+    };
   }
-  results.list = { releases: RELEASES, pages, cli_ms: median(cliMs), curl_ms: median(curlMs), ratio: median(cliMs.map((m, i) => m / curlMs[i])), peak_rss_mb: Math.max(...rss) };
+  const rows = Object.fromEntries(Object.keys(ways).map((w) => [w, []]));
+  const LIST_ROUNDS = opt('--list-rounds', ROUNDS);
+  for (let round = 0; round < LIST_ROUNDS; round++) {
+    const order = Object.keys(ways);
+    for (let k = 0; k < round % order.length; k++) order.push(order.shift());
+    for (const w of order) {
+      const before = processCpuMs(service.pid);
+      const r = ways[w]();
+      rows[w].push({ ...r, serviceCpuMs: processCpuMs(service.pid) - before });
+    }
+    if (argv.includes('--verbose')) {
+      const line = (w) => `${w} ${rows[w].at(-1).ms.toFixed(0)} ms (cpu ${rows[w].at(-1).cpuMs.toFixed(0)} ms, service ${rows[w].at(-1).serviceCpuMs.toFixed(0)} ms)`;
+      console.error(`list round ${round + 1}: ${line('cli')}, peak RSS ${rows.cli.at(-1).rss.toFixed(0)} MB; ${line('curl')}; ${line('floor')}${baseBin ? `; ${line('cliBase')}` : ''}`);
+    }
+  }
+  const perRound = (a, b, f) => median(rows[a].map((x, i) => f(x) / f(rows[b][i])));
+  const total = (x) => x.cpuMs + x.serviceCpuMs;
+  results.list = {
+    releases: RELEASES,
+    pages,
+    cli_ms: median(rows.cli.map((x) => x.ms)),
+    curl_ms: median(rows.curl.map((x) => x.ms)),
+    floor_ms: median(rows.floor.map((x) => x.ms)),
+    ratio: perRound('cli', 'curl', (x) => x.ms),
+    floor_ratio: perRound('floor', 'curl', (x) => x.ms),
+    cpu_ratio: perRound('cli', 'curl', total),
+    floor_cpu_ratio: perRound('floor', 'curl', total),
+    cpu_ms: Object.fromEntries(Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), service: median(xs.map((x) => x.serviceCpuMs)) }])),
+    peak_rss_mb: Math.max(...rows.cli.map((x) => x.rss)),
+    rounds: LIST_ROUNDS,
+    ...(baseBin ? { base: { ms: median(rows.cliBase.map((x) => x.ms)), cli_over_base_ms: perRound('cli', 'cliBase', (x) => x.ms), cli_over_base_cpu: perRound('cli', 'cliBase', (x) => x.cpuMs) } } : {}),
+  };
 }
 
 if (argv.includes('--json')) {
@@ -303,7 +356,10 @@ if (argv.includes('--json')) {
   }
   if (results.list) {
     const l = results.list;
-    console.log(`  release list --all --json, ${l.releases} releases  ${l.cli_ms.toFixed(0)} ms; curl, ${l.pages} pages of 100: ${l.curl_ms.toFixed(0)} ms  x${l.ratio.toFixed(2)} (target <= 1.1x: ${l.ratio <= 1.1 ? 'met' : 'NOT met'}); peak RSS ${l.peak_rss_mb.toFixed(0)} MB`);
+    console.log(`  release list --all --json, ${l.releases} releases (${l.rounds} rounds)  ${l.cli_ms.toFixed(0)} ms; curl, ${l.pages} pages of 100: ${l.curl_ms.toFixed(0)} ms  x${l.ratio.toFixed(2)} (target <= 1.1x: ${l.ratio <= 1.1 ? 'met' : 'NOT met'}); peak RSS ${l.peak_rss_mb.toFixed(0)} MB`);
+    console.log(`    CPU, client + service (what a machine with no core to spare pays): x${l.cpu_ratio.toFixed(2)} of curl's; floor (bench/list-floor.mjs, a minimal node client) ${l.floor_ms.toFixed(0)} ms x${l.floor_ratio.toFixed(2)} of curl, CPU x${l.floor_cpu_ratio.toFixed(2)}`);
+    if (l.base) console.log(`    --base-bin: ${l.base.ms.toFixed(0)} ms; this build x${l.base.cli_over_base_ms.toFixed(2)} of its time, x${l.base.cli_over_base_cpu.toFixed(2)} of its CPU (per round, medians)`);
+    console.log(`    CPU ms medians (client/service): ${Object.entries(l.cpu_ms).map(([w, c]) => `${w} ${c.client.toFixed(0)}/${c.service.toFixed(0)}`).join(', ')}`);
   }
 }
 finish(0);

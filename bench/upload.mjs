@@ -3,17 +3,20 @@
 //   cli      `reldist track upload REL FILE` (asks for the address, streams, attaches the track)
 //   curl     the same steps by hand: `curl` POST …/upload-url, then `curl -T FILE` to the address
 //   minimal  `curl -T FILE` to bench/upload-minimal.mjs (node:http: hash and store, nothing else)
+//   floor    bench/upload-floor.mjs: a minimal node client (address, then read + hash + PUT with
+//            node:http, digest compared): the best a node process can do, start included
 // and prints, per size, the median per-round ratios of throughput: cli / curl (target >= 0.95x)
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]
 // Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
 // --bin FILE runs another build's bin/reldist.js (CLI and service). --base-bin FILE adds, in the
 // same rounds, that build's CLI uploading to the same service and curl -T to that build's service,
 // and prints this build's ratios to it (before/after a change: a copy of main's bin/ and dist/).
+// Before each way, untimed, `sync` writes back what the previous one left dirty (--no-sync: not).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -34,7 +37,7 @@ const quick = argv.includes('--quick');
 const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
-  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--bin FILE] [--base-bin FILE]');
+  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]');
   process.exit(2);
 }
 if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !existsSync(baseBin))) {
@@ -42,6 +45,7 @@ if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !exists
   process.exit(2);
 }
 const hasTime = existsSync('/usr/bin/time');
+const noSync = argv.includes('--no-sync');
 
 const env = { ...process.env, NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
@@ -207,6 +211,12 @@ for (const mib of SIZES) {
           curlBase: () => curlPut(baseAt.base_url, baseAt.tokens.label),
         }
       : {}),
+    floor() {
+      const id = newRelease();
+      const t = timed(process.execPath, [join(root, 'bench', 'upload-floor.mjs'), String(id), file]);
+      dropRelease(id);
+      return t;
+    },
     minimal() {
       const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
       for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
@@ -219,13 +229,22 @@ for (const mib of SIZES) {
     const order = Object.keys(ways);
     for (let k = 0; k < round % order.length; k++) order.push(order.shift());
     const got = {};
-    for (const w of order) got[w] = ways[w]();
+    for (const w of order) {
+      // Each way starts with no dirty pages left by the one before: the service receives three
+      // uploads a round (CLI, floor, curl) and the minimal server one, and a writer past the
+      // kernel's dirty limits is made to write back itself, on its own CPU and time.
+      if (!noSync) spawnSync('sync');
+      got[w] = ways[w]();
+    }
     if (round > 0) for (const w of order) rows[w].push(got[w]);
   }
   const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
+  const floorRounds = rows.floor.map((f, i) => rows.curl[i].ms / f.ms);
+  const cliOverFloorRounds = rows.cli.map((c, i) => rows.floor[i].ms / c.ms);
   // CPU per upload, client and service together: what a machine with no core to spare pays.
   const pathCpu = (x) => x.cpuMs + x.serverCpuMs;
   const cliCpuRounds = rows.cli.map((c, i) => pathCpu(rows.curl[i]) / pathCpu(c));
+  const floorCpuRounds = rows.floor.map((f, i) => pathCpu(rows.curl[i]) / pathCpu(f));
   const serviceCpuRounds = rows.curl.map((c, i) => rows.minimal[i].serverCpuMs / c.serverCpuMs);
   const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
   const baseRounds = baseBin ? { cli: rows.cli.map((c, i) => rows.cliBase[i].ms / c.ms), service: rows.curl.map((c, i) => rows.curlBase[i].ms / c.putMs) } : undefined;
@@ -234,6 +253,9 @@ for (const mib of SIZES) {
     ...(baseRounds ? { cliOverBase: median(baseRounds.cli), serviceOverBase: median(baseRounds.service), cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)), serviceBaseRssMiB: baseService.peakRssMiB() } : {}),
     cliOverCurl: median(cliRounds),
     cliOverCurlCpu: median(cliCpuRounds),
+    floorOverCurl: median(floorRounds),
+    floorOverCurlCpu: median(floorCpuRounds),
+    cliOverFloor: median(cliOverFloorRounds),
     serviceOverMinimalCpu: median(serviceCpuRounds),
     cpuMs: Object.fromEntries(Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), server: median(xs.map((x) => x.serverCpuMs)) }])),
     serviceOverMinimal: median(serviceRounds),
@@ -252,6 +274,7 @@ for (const mib of SIZES) {
   rmSync(file, { force: true });
   console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
   console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
+  console.log(`             floor (a minimal node client, whole process) x${fmt(r.floorOverCurl)} of curl (CPU x${fmt(r.floorOverCurlCpu)}); track upload x${fmt(r.cliOverFloor)} of the floor`);
   console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
   console.log(`             CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`);
   console.log(`             CPU ms medians (client/server): ${Object.entries(r.cpuMs).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`);

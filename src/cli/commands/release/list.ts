@@ -20,7 +20,9 @@ export async function run(ctx: Context, opts: ListOpts): Promise<void> {
   };
   if (opts.all && query.page !== undefined) throw new UsageError('--all and --page do not go together', 'pass one of them');
   if (opts.all) {
-    const client = await ctx.services.client({ workload: 'long' });
+    // The one-shot transport (node:http), not undici: a walk of 1,000 pages cost 10% less CPU
+    // without undici's load and WASM parser (docs/performance.md, "Batches").
+    const client = await ctx.services.client();
     const bar = progress(ctx, 'Fetching releases', { unit: 'items' });
     // The largest pages unless told otherwise: fewer round trips. Printed as they come, so memory
     // does not grow with the catalog; the next pages are asked for while one is printed.
