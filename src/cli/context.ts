@@ -63,7 +63,7 @@ export interface Context {
 export interface Services {
   /** Where requests go and with which token; starts the embedded sandbox when nothing is configured. */
   session(): Promise<Session>;
-  /** The HTTP client of this command ('long' for uploads, batches and --all walks), closed when it ends. */
+  /** The HTTP client of this command ('long', undici, for `release apply` and `api --paginate`), closed when it ends. */
   client(options?: { workload?: Workload }): Promise<ApiClient>;
   /** A client of its own for clean-up after Ctrl-C (the command's client stops with its signal). */
   cleanupClient(): Promise<ApiClient>;
