@@ -16,12 +16,13 @@
 //   node bench/codes.mjs [--quick] [--codes 1000000] [--rounds 3] [--mixes 0,1,10,50]
 //                        [--only upc|isrc] [--bin path/to/reldist.js] [--compare other/reldist.js]
 //                        [--startup-rounds 20] [--tty-codes 200000] [--tty-rounds 3] [--no-extra-ca]
+//                        [--files DIR]
 // --quick: 200,000 codes, 2 rounds, 5 start-up rounds, 1 terminal round (about 30 s; ratios
 // flatter reldist less, its fixed start-up weighs more on a small file).
 // --no-extra-ca runs every measured command without NODE_EXTRA_CA_CERTS: on Node 20 that
 // variable makes each node start read the CA file, a fixed cost python-stdnum does not pay.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +50,12 @@ const childEnv = { ...process.env };
 if (NO_EXTRA_CA) delete childEnv.NODE_EXTRA_CA_CERTS;
 const TARGET = 10;
 
+// --files DIR: the generated inputs are written to (and kept in) DIR, and reused from there when
+// present, e.g. to profile one command on the same file (`node --cpu-prof bin/reldist.js …`).
+const FILES = option('files', undefined) && resolve(option('files'));
 const dir = mkdtempSync(join(tmpdir(), 'reldist-bench-codes-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+if (FILES) mkdirSync(FILES, { recursive: true });
 
 // ---- generated inputs ----
 
@@ -249,8 +254,8 @@ const gen = { upc: [upcValid, upcInvalid], isrc: [isrcValid, isrcInvalid] };
 const cases = [];
 for (const mix of MIXES) {
   for (const kind of kinds) {
-    const file = join(dir, `${kind}-${mix}.txt`);
-    await writeLines(file, N, mix, ...gen[kind]);
+    const file = join(FILES ?? dir, `${kind}-${mix}-${N}.txt`);
+    if (!FILES || !existsSync(file)) await writeLines(file, N, mix, ...gen[kind]);
     cases.push({ mix, kind, file, py: [], ours: [], compare: [] });
   }
 }

@@ -38,14 +38,18 @@ import type { ByteWriter } from './writer.js';
 // per-line calls below are direct and can be inlined (the getter was 5-10% of a run's time).
 const { isrcKeyAt, plainValidIsrcAt, plainValidUpcLength, upcKeyAt } = codes;
 
-/** Lines of template copied in one go ahead of a run of fast lines. */
+/** Lines of template copied in one go ahead of a run of fast lines (at most). */
 const BLOCK = 32;
+/** 10 ** k: `**` is a call per line where it stands in the loop. */
+const POWERS = Array.from({ length: 17 }, (_, k) => 10 ** k);
 
 /** The output line for a valid code with no problem, with holes for the code. */
 interface Stamp {
   size: number;
   /** The line BLOCK times over. */
   block: Uint8Array;
+  /** views[k]: the first k lines of block. */
+  views: Uint8Array[];
   /** Where the code goes: the input field, then the normalized one (same bytes; for rows, same place). */
   first: number;
   second: number;
@@ -87,7 +91,8 @@ function stamp(text: string, n: number): Stamp {
   const line = bytesOf(text);
   const block = new Uint8Array(line.length * BLOCK);
   for (let i = 0; i < BLOCK; i++) block.set(line, i * line.length);
-  return { size: line.length, block, first: starts[0]!, second: starts[1] ?? starts[0]!, display: text.indexOf(DISPLAY), number: text.indexOf(NUMBER) };
+  const views = Array.from({ length: BLOCK + 1 }, (_, k) => block.subarray(0, k * line.length));
+  return { size: line.length, block, views, first: starts[0]!, second: starts[1] ?? starts[0]!, display: text.indexOf(DISPLAY), number: text.indexOf(NUMBER) };
 }
 
 /** The line of a code written loosely: head, then the input as given, then the tail. */
@@ -204,7 +209,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   };
   const setCounter = (line: number, digits: number) => {
     // Lines the general path took in between: usually a few, counted up rather than formatted.
-    if (counterLine > 0 && line > counterLine && line - counterLine < 8 && counterLine >= 10 ** (digits - 1)) {
+    if (counterLine > 0 && line > counterLine && line - counterLine < 8 && counterLine >= POWERS[digits - 1]!) {
       while (counterLine < line && bump(digits)) counterLine++;
       if (counterLine === line) return;
     }
@@ -270,15 +275,20 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
 
         const s = current[len - 12] ?? (current[len - 12] = stampFor(len, digits));
         if (pos + s.size > ready || readyFor !== s) {
-          if (pos + s.block.length > out.length) {
+          // As many copies as there are plain codes of this length coming in the batch: where
+          // invalid lines are frequent, a whole block for a line or two cost more than the line.
+          let ahead = 1;
+          while (ahead < BLOCK && i + ahead < count && batch.lengths[i + ahead] === len) ahead++;
+          const bytes = ahead * s.size;
+          if (pos + bytes > out.length) {
             w.pos = pos;
             w.reserve(s.block.length);
             out = w.buf;
             view = viewOf(out);
             pos = w.pos;
           }
-          out.set(s.block, pos);
-          ready = pos + s.block.length;
+          out.set(s.views[ahead]!, pos);
+          ready = pos + bytes;
           readyFor = s;
         }
         // The code's first 12 bytes as three little-endian words: byte i of the code is byte i%4 of word i/4.
@@ -379,9 +389,14 @@ function scanBatch(kind: 'upc' | 'isrc', currentYear: number, b: Buffer, p: numb
       lengths[i] = len;
     } else {
       if (run < 0) run = plain;
-      // Always found: bytes[stop - 1] is a newline.
-      next = b.indexOf(10, p) + 1;
       lengths[i] = 0;
+      // The guess may have been another line's newline: search, with a short loop first (a call
+      // to indexOf cost more than the whole line's check), then indexOf for a long line.
+      // Always found: bytes[stop - 1] is a newline.
+      let q = p;
+      const near = Math.min(stop, p + 48);
+      while (q < near && b[q] !== 10) q++;
+      next = (q < near ? q : b.indexOf(10, q)) + 1;
     }
     nexts[i] = next;
     p = next;

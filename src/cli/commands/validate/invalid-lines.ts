@@ -4,13 +4,15 @@
 // as bytes into the output. No string, object or JSON per line; a line it does not know goes to
 // the general path. test/unit/codes-cli.test.ts compares both paths' output byte for byte.
 import * as codes from '../../../codes/index.js';
-import { ByteDiagnosis, problemOfSpec, SPEC } from '../../../codes/index.js';
+import { ByteDiagnosis, problemOfSpec } from '../../../codes/index.js';
 import { problemsJson, reasonText } from './format.js';
 import type { Tally } from './tally.js';
 import type { ByteWriter } from './writer.js';
 
 // Bound once: the bundle reaches another chunk's exports through property getters (see fast.ts).
+// SPEC too: it was read per problem, and its getter cost more than the diagnosis.
 const { diagnoseIsrcBytes, diagnoseUpcBytes } = codes;
+const SCIENTIFIC = codes.SPEC.scientific;
 
 /** A problem's output, ready to copy; for scientific notation, the parts around the input. */
 interface Made {
@@ -43,7 +45,7 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
     const [json, jsonAfter = ''] = problemsJson([p]).slice(1, -1).split('\\u0001');
     const [reason, reasonAfter = ''] = reasonText([p]).split(HOLE);
     const m = { json: ascii(json!), reason: ascii(reason!), jsonAfter: ascii(jsonAfter), reasonAfter: ascii(reasonAfter), counter: tally.counter(p.code) };
-    if (spec >>> 24 !== SPEC.scientific) made.set(spec, m);
+    if (spec >>> 24 !== SCIENTIFIC) made.set(spec, m);
     return m;
   };
   let scientific: Made | undefined;
@@ -64,7 +66,7 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
     pos = put(out, pos, json ? mid : plainMid);
     for (let k = 0; k < d.count; k++) {
       const spec = d.specs[k]!;
-      const m = spec >>> 24 === SPEC.scientific ? (scientific ??= make(spec)) : (made.get(spec) ?? make(spec));
+      const m = spec >>> 24 === SCIENTIFIC ? (scientific ??= make(spec)) : (made.get(spec) ?? make(spec));
       m.counter.n++;
       if (k > 0) {
         if (json) out[pos++] = 44;
