@@ -18,7 +18,7 @@
 //   this a file of display-form ISRCs ran 6 to 7 times slower than one of compact ISRCs.
 //
 // - Line numbers (JSON): each stamp has a field as wide as the line number's digits (a stamp
-//   per width); the digits are written per line.
+//   per width); the digits are written per line, counted up (line-digits.ts).
 // - Duplicates: each valid code's numeric key goes into a DuplicateIndex; a code seen before
 //   goes to the general path, which words the warning. Lines go in batches (scanBatch): split,
 //   checked and keyed once, looked up together so that the table's cache misses overlap, then
@@ -30,7 +30,7 @@
 // byte the same (test/unit/codes-cli.test.ts and test/integration/validate-fast.test.ts compare).
 import * as codes from '../../../codes/index.js';
 import { WARM_BATCH, type DuplicateIndex } from './duplicates.js';
-import { writeNumber } from './invalid-lines.js';
+import { LineDigits } from './line-digits.js';
 import { emitLine, type LineHandler, type LinesHandler } from './lines.js';
 import type { ByteWriter } from './writer.js';
 
@@ -40,8 +40,6 @@ const { isrcKeyAt, plainValidIsrcAt, plainValidUpcLength, upcKeyAt } = codes;
 
 /** Lines of template copied in one go ahead of a run of fast lines (at most). */
 const BLOCK = 32;
-/** 10 ** k: `**` is a call per line where it stands in the loop. */
-const POWERS = Array.from({ length: 17 }, (_, k) => 10 ** k);
 
 /** The output line for a valid code with no problem, with holes for the code. */
 interface Stamp {
@@ -191,32 +189,13 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
       const d = pos + t.display;
       for (let k = 0; k < 12; k++) out[d + k + (k < 2 ? 0 : k < 5 ? 1 : k < 7 ? 2 : 3)] = scratch[from + k]!;
     }
-    if (t.number >= 0) writeNumber(out, pos + t.number, line);
+    if (t.number >= 0) lineDigits.write(out, pos + t.number, line);
     w.pos = pos + t.tail.length;
     return true;
   };
 
-  // The line number as ASCII digits (counter[0..digits)), valid for counterLine.
-  const counter = new Uint8Array(20);
-  let counterLine = -1;
-  /** Counts the digits up by one; false when that needs one digit more (then set them afresh). */
-  const bump = (digits: number): boolean => {
-    let k = digits - 1;
-    while (k > 0 && counter[k] === 57) counter[k--] = 48;
-    if (counter[k] === 57) return false;
-    counter[k]!++;
-    return true;
-  };
-  const setCounter = (line: number, digits: number) => {
-    // Lines the general path took in between: usually a few, counted up rather than formatted.
-    if (counterLine > 0 && line > counterLine && line - counterLine < 8 && counterLine >= POWERS[digits - 1]!) {
-      while (counterLine < line && bump(digits)) counterLine++;
-      if (counterLine === line) return;
-    }
-    const text = String(line);
-    for (let k = 0; k < text.length; k++) counter[k] = text.charCodeAt(k);
-    counterLine = line;
-  };
+  // The line number as ASCII digits, counted up from line to line.
+  const lineDigits = new LineDigits();
 
   const lines: LinesHandler = (b, p, stop, firstLine) => {
     const input = viewOf(b);
@@ -315,11 +294,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
           view.setUint32(d + 11, w2, true);
         }
         if (s.number >= 0) {
-          // The line number, kept as ASCII digits and counted up in place (most lines change one digit).
-          if (counterLine !== line) setCounter(line, digits);
-          const at = pos + s.number;
-          for (let k = 0; k < digits; k++) out[at + k] = counter[k]!;
-          counterLine = bump(digits) ? line + 1 : -1;
+          lineDigits.write(out, pos + s.number, line);
         }
         pos += s.size;
       }

@@ -6,6 +6,7 @@
 import * as codes from '../../../codes/index.js';
 import { ByteDiagnosis, problemOfSpec } from '../../../codes/index.js';
 import { problemsJson, reasonText } from './format.js';
+import { LineDigits } from './line-digits.js';
 import type { Tally } from './tally.js';
 import type { ByteWriter } from './writer.js';
 
@@ -54,6 +55,7 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
   const repairedHead = ascii(',"repaired":"');
   const lineHead = ascii(',"line":');
   const plainMid = ascii('\tinvalid\t\t');
+  const lineDigits = new LineDigits();
 
   return (b: Buffer, s: number, e: number, line: number): boolean => {
     if (!diagnose(b, s, e, d)) return false;
@@ -86,7 +88,7 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
         pos = put(out, pos, d.repaired, 0, d.repairedLength, false);
         out[pos++] = 34;
       }
-      if (lineNumbers) pos = writeNumber(out, put(out, pos, lineHead), line);
+      if (lineNumbers) pos = lineDigits.write(out, put(out, pos, lineHead), line);
       out[pos++] = 125;
     }
     out[pos++] = 10;
@@ -108,13 +110,4 @@ function put(out: Uint8Array, pos: number, bytes: Uint8Array, s = 0, e = bytes.l
     out[pos++] = c;
   }
   return pos;
-}
-
-/** Writes n (a positive integer) in decimal at out[pos..]; returns the position after it. */
-export function writeNumber(out: Uint8Array, pos: number, n: number): number {
-  let digits = 1;
-  for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
-  let at = pos + digits;
-  for (let x = n; at > pos; x = Math.floor(x / 10)) out[--at] = 48 + (x % 10);
-  return pos + digits;
 }
