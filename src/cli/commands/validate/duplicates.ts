@@ -31,10 +31,14 @@ export class DuplicateIndex {
    * number, or minus the ordinal of an argument; never 0.
    */
   firstOrAdd(key: number, where: number): number {
+    return this.firstOrAddFrom(key, hash(key + 1) & this.mask, where);
+  }
+
+  /** firstOrAdd, its search starting at slot `i` (hash(key + 1) & mask). */
+  private firstOrAddFrom(key: number, i: number, where: number): number {
     // Stored as key + 1: 0 marks an empty slot.
     const k = key + 1;
     const keys = this.keys;
-    let i = hash(k) & this.mask;
     for (;;) {
       const at = keys[i]!;
       if (at === 0) break;
@@ -67,7 +71,16 @@ export class DuplicateIndex {
    * tight loop, so that the cache misses of the look-ups overlap.
    */
   firstOrAddRun(keys: Float64Array, n: number, where: number, firsts: Int32Array): void {
-    for (let j = 0; j < n; j++) firsts[j] = this.firstOrAdd(keys[j]!, where + j);
+    // Their slots read first, all at once, as warm() does (a look-up and an insert per key is too
+    // much work in between for more than a few misses to be in flight); the slots warm() found
+    // are where the searches start, unless the table grew meanwhile.
+    this.warm(keys, 0, n);
+    const slots = this.slots;
+    const mask = this.mask;
+    for (let j = 0; j < n; j++) {
+      const key = keys[j]!;
+      firsts[j] = this.firstOrAddFrom(key, this.mask === mask ? slots[j]! : hash(key + 1) & this.mask, where + j);
+    }
   }
 
   private grow(): void {

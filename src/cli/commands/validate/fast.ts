@@ -153,14 +153,23 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   const loose = (b: Buffer, s: number, e: number, line: number): boolean => {
     if (e - s > 64) return false;
     let n = 0;
+    let changed = false;
     for (let i = s; i < e; i++) {
       let c = b[i]!;
-      if (c === 32 || c === 45) continue;
-      if (kind === 'isrc' && c >= 97 && c <= 122) c -= 32;
-      else if (!((c >= 48 && c <= 57) || (kind === 'isrc' && c >= 65 && c <= 90))) return false;
+      if (c === 32 || c === 45) {
+        changed = true;
+        continue;
+      }
+      if (kind === 'isrc' && c >= 97 && c <= 122) {
+        c -= 32;
+        changed = true;
+      } else if (!((c >= 48 && c <= 57) || (kind === 'isrc' && c >= 65 && c <= 90))) return false;
       if (n === 16) return false;
       scratch[n++] = c;
     }
+    // A bare code of a code's length was checked as it is by scanBatch (its newline is where the
+    // guess looked): it is invalid, or a code seen before. Most invalid lines end here.
+    if (!changed && (kind === 'isrc' ? n === 12 : n >= 12 && n <= 14)) return false;
     let from = 0;
     let len = 12;
     if (kind === 'isrc') {
@@ -181,8 +190,8 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
     let pos = w.pos;
     out.set(t.head, pos);
     pos += t.head.length;
-    b.copy(out, pos, s, e);
-    pos += e - s;
+    // A loop: Buffer#copy is a call through several checks, for at most 64 bytes.
+    for (let i = s; i < e; i++) out[pos++] = b[i]!;
     out.set(t.tail, pos);
     if (t.code >= 0) for (let k = 0; k < len; k++) out[pos + t.code + k] = scratch[from + k]!;
     if (t.display >= 0) {
