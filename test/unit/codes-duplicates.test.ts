@@ -32,4 +32,21 @@ describe('DuplicateIndex', () => {
     expect(index.firstOrAdd(1 + 2 ** 40, 4)).toBe(-3);
     expect(index.firstOrAdd(1, 5)).toBe(1);
   });
+
+  it('gives the first place of codes seen again at any time, across growing (first places logged, written on a repeat)', () => {
+    // A reference Map against the index: repeats come at random moments, some right after their
+    // first place, some long after, many while the table grows (it starts at 4,096 slots).
+    const index = new DuplicateIndex();
+    const first = new Map<number, number>();
+    const seen: number[] = [];
+    let s = 11;
+    for (let where = 1; where <= 30_000; where++) {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      const again = seen.length > 0 && s % 7 === 0;
+      const key = again ? seen[s % seen.length]! : s * 4096 + where;
+      if (!again) seen.push(key);
+      expect(index.firstOrAdd(key, where)).toBe(first.get(key) ?? 0);
+      if (!first.has(key)) first.set(key, where);
+    }
+  });
 });
