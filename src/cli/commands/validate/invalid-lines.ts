@@ -22,6 +22,9 @@ interface Made {
   /** After the input (scientific notation quotes it); empty otherwise. */
   jsonAfter: Uint8Array;
   reasonAfter: Uint8Array;
+  /** What goes before the problems, then json / reason: for the first problem, one copy instead of two. */
+  jsonFirst: Uint8Array;
+  reasonFirst: Uint8Array;
   counter: { n: number };
 }
 
@@ -41,43 +44,51 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
   const diagnose = kind === 'upc' ? diagnoseUpcBytes : diagnoseIsrcBytes;
   const d = new ByteDiagnosis();
   const made = new Map<number, Made>();
+  const mid = `","valid":false,"normalized":null,"kind":null${kind === 'isrc' ? ',"display":null' : ''},"problems":[`;
+  const plainMid = '\tinvalid\t\t';
   const make = (spec: number): Made => {
     const p = problemOfSpec(spec, HOLE);
     const [json, jsonAfter = ''] = problemsJson([p]).slice(1, -1).split('\\u0001');
     const [reason, reasonAfter = ''] = reasonText([p]).split(HOLE);
-    const m = { json: ascii(json!), reason: ascii(reason!), jsonAfter: ascii(jsonAfter), reasonAfter: ascii(reasonAfter), counter: tally.counter(p.code) };
+    const m = {
+      json: ascii(json!),
+      reason: ascii(reason!),
+      jsonAfter: ascii(jsonAfter),
+      reasonAfter: ascii(reasonAfter),
+      jsonFirst: ascii(mid + json!),
+      reasonFirst: ascii(plainMid + reason!),
+      counter: tally.counter(p.code),
+    };
     if (spec >>> 24 !== SCIENTIFIC) made.set(spec, m);
     return m;
   };
   let scientific: Made | undefined;
   const head = ascii('{"input":"');
-  const mid = ascii(`","valid":false,"normalized":null,"kind":null${kind === 'isrc' ? ',"display":null' : ''},"problems":[`);
   const repairedHead = ascii(',"repaired":"');
   const lineHead = ascii(',"line":');
-  const plainMid = ascii('\tinvalid\t\t');
   const lineDigits = new LineDigits();
 
   return (b: Buffer, s: number, e: number, line: number): boolean => {
-    if (!diagnose(b, s, e, d)) return false;
+    if (!diagnose(b, s, e, d) || d.count === 0) return false;
     tally.checked++;
     tally.invalid++;
     w.reserve(ROOM);
     const out = w.buf;
     const json = mode === 'json';
     let pos = json ? put(out, put(out, w.pos, head), b, s, e, true) : put(out, w.pos, b, s, e, false);
-    pos = put(out, pos, json ? mid : plainMid);
     for (let k = 0; k < d.count; k++) {
       const spec = d.specs[k]!;
       const m = spec >>> 24 === SCIENTIFIC ? (scientific ??= make(spec)) : (made.get(spec) ?? make(spec));
       m.counter.n++;
-      if (k > 0) {
+      if (k === 0) pos = put(out, pos, json ? m.jsonFirst : m.reasonFirst);
+      else {
         if (json) out[pos++] = 44;
         else {
           out[pos++] = 59;
           out[pos++] = 32;
         }
+        pos = put(out, pos, json ? m.json : m.reason);
       }
-      pos = put(out, pos, json ? m.json : m.reason);
       const after = json ? m.jsonAfter : m.reasonAfter;
       if (after.length > 0) pos = put(out, put(out, pos, b, s, e, json), after);
     }
