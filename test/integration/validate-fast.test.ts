@@ -82,6 +82,31 @@ describe('validate: the bulk path says what the general path says', () => {
     }, 60_000);
   }
 
+  it('a code repeated within one batch of lines is first where it first appears, whichever path took that line', async () => {
+    // The bulk path adds a batch's bare codes ahead of its other lines: a loosely written code, or
+    // one the general path takes (a warning, a BOM, "ISRC "), before the same bare code must stay
+    // its first place.
+    const cases = {
+      upc: ['0 36000 29145 2', '036000291452', '212345678903', '212345678903', '036000241457', '0-36000-24145-7', '\ufeff4006381333931', '4006381333931'],
+      isrc: ['us-rc1-76-07839', 'USRC17607839', 'ISRC GBAYE0000351', 'GBAYE0000351', 'QZABC2400001', 'qzabc2400001', 'XXABC2400001', 'XXABC2400001'],
+    };
+    for (const kind of ['upc', 'isrc'] as const) {
+      const path = join(dir, `batch-${kind}.txt`);
+      // Filler between, so that the pairs fall in one batch, and across batch boundaries too.
+      const filler = kind === 'upc' ? '036000291452' : 'USRC17607839';
+      const lines = Array.from({ length: 300 }, (_, i) => (i % 37 < cases[kind].length ? cases[kind][i % 37]! : `${filler.slice(0, 10)}${String(i).padStart(2, '0')}`));
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      for (const flags of [['--json'], []]) {
+        const argv = ['validate', kind, '--file', path, ...flags];
+        const fast = await cli.run(argv);
+        const general = await cli.run(argv, { env: { [GENERAL_PATH_ENV]: '1' } });
+        expect(fast.stderr).toBe(general.stderr);
+        expect(fast.stdout).toBe(general.stdout);
+        expect(general.stdout).toContain('the same code as line 1');
+      }
+    }
+  }, 60_000);
+
   it('JSON stays one line per code, in input order, each with its line number', async () => {
     const path = join(dir, 'order.txt');
     const text = mixed('upc', 3000);

@@ -18,7 +18,7 @@
 //   this a file of display-form ISRCs ran 6 to 7 times slower than one of compact ISRCs.
 //
 // - Line numbers (JSON): each stamp has a field as wide as the line number's digits (a stamp
-//   per width); the digits are written per line.
+//   per width); the digits are written per line, counted up (line-digits.ts).
 // - Duplicates: each valid code's numeric key goes into a DuplicateIndex; a code seen before
 //   goes to the general path, which words the warning. Lines go in batches (scanBatch): split,
 //   checked and keyed once, looked up together so that the table's cache misses overlap, then
@@ -30,7 +30,7 @@
 // byte the same (test/unit/codes-cli.test.ts and test/integration/validate-fast.test.ts compare).
 import * as codes from '../../../codes/index.js';
 import { WARM_BATCH, type DuplicateIndex } from './duplicates.js';
-import { writeNumber } from './invalid-lines.js';
+import { LineDigits } from './line-digits.js';
 import { emitLine, type LineHandler, type LinesHandler } from './lines.js';
 import type { ByteWriter } from './writer.js';
 
@@ -38,7 +38,7 @@ import type { ByteWriter } from './writer.js';
 // per-line calls below are direct and can be inlined (the getter was 5-10% of a run's time).
 const { isrcKeyAt, plainValidIsrcAt, plainValidUpcLength, upcKeyAt } = codes;
 
-/** Lines of template copied in one go ahead of a run of fast lines. */
+/** Lines of template copied in one go ahead of a run of fast lines (at most). */
 const BLOCK = 32;
 
 /** The output line for a valid code with no problem, with holes for the code. */
@@ -46,6 +46,8 @@ interface Stamp {
   size: number;
   /** The line BLOCK times over. */
   block: Uint8Array;
+  /** views[k]: the first k lines of block. */
+  views: Uint8Array[];
   /** Where the code goes: the input field, then the normalized one (same bytes; for rows, same place). */
   first: number;
   second: number;
@@ -87,7 +89,8 @@ function stamp(text: string, n: number): Stamp {
   const line = bytesOf(text);
   const block = new Uint8Array(line.length * BLOCK);
   for (let i = 0; i < BLOCK; i++) block.set(line, i * line.length);
-  return { size: line.length, block, first: starts[0]!, second: starts[1] ?? starts[0]!, display: text.indexOf(DISPLAY), number: text.indexOf(NUMBER) };
+  const views = Array.from({ length: BLOCK + 1 }, (_, k) => block.subarray(0, k * line.length));
+  return { size: line.length, block, views, first: starts[0]!, second: starts[1] ?? starts[0]!, display: text.indexOf(DISPLAY), number: text.indexOf(NUMBER) };
 }
 
 /** The line of a code written loosely: head, then the input as given, then the tail. */
@@ -150,14 +153,23 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   const loose = (b: Buffer, s: number, e: number, line: number): boolean => {
     if (e - s > 64) return false;
     let n = 0;
+    let changed = false;
     for (let i = s; i < e; i++) {
       let c = b[i]!;
-      if (c === 32 || c === 45) continue;
-      if (kind === 'isrc' && c >= 97 && c <= 122) c -= 32;
-      else if (!((c >= 48 && c <= 57) || (kind === 'isrc' && c >= 65 && c <= 90))) return false;
+      if (c === 32 || c === 45) {
+        changed = true;
+        continue;
+      }
+      if (kind === 'isrc' && c >= 97 && c <= 122) {
+        c -= 32;
+        changed = true;
+      } else if (!((c >= 48 && c <= 57) || (kind === 'isrc' && c >= 65 && c <= 90))) return false;
       if (n === 16) return false;
       scratch[n++] = c;
     }
+    // A bare code of a code's length was checked as it is by scanBatch (its newline is where the
+    // guess looked): it is invalid, or a code seen before. Most invalid lines end here.
+    if (!changed && (kind === 'isrc' ? n === 12 : n >= 12 && n <= 14)) return false;
     let from = 0;
     let len = 12;
     if (kind === 'isrc') {
@@ -178,40 +190,21 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
     let pos = w.pos;
     out.set(t.head, pos);
     pos += t.head.length;
-    b.copy(out, pos, s, e);
-    pos += e - s;
+    // A loop: Buffer#copy is a call through several checks, for at most 64 bytes.
+    for (let i = s; i < e; i++) out[pos++] = b[i]!;
     out.set(t.tail, pos);
     if (t.code >= 0) for (let k = 0; k < len; k++) out[pos + t.code + k] = scratch[from + k]!;
     if (t.display >= 0) {
       const d = pos + t.display;
       for (let k = 0; k < 12; k++) out[d + k + (k < 2 ? 0 : k < 5 ? 1 : k < 7 ? 2 : 3)] = scratch[from + k]!;
     }
-    if (t.number >= 0) writeNumber(out, pos + t.number, line);
+    if (t.number >= 0) lineDigits.write(out, pos + t.number, line);
     w.pos = pos + t.tail.length;
     return true;
   };
 
-  // The line number as ASCII digits (counter[0..digits)), valid for counterLine.
-  const counter = new Uint8Array(20);
-  let counterLine = -1;
-  /** Counts the digits up by one; false when that needs one digit more (then set them afresh). */
-  const bump = (digits: number): boolean => {
-    let k = digits - 1;
-    while (k > 0 && counter[k] === 57) counter[k--] = 48;
-    if (counter[k] === 57) return false;
-    counter[k]!++;
-    return true;
-  };
-  const setCounter = (line: number, digits: number) => {
-    // Lines the general path took in between: usually a few, counted up rather than formatted.
-    if (counterLine > 0 && line > counterLine && line - counterLine < 8 && counterLine >= 10 ** (digits - 1)) {
-      while (counterLine < line && bump(digits)) counterLine++;
-      if (counterLine === line) return;
-    }
-    const text = String(line);
-    for (let k = 0; k < text.length; k++) counter[k] = text.charCodeAt(k);
-    counterLine = line;
-  };
+  // The line number as ASCII digits, counted up from line to line.
+  const lineDigits = new LineDigits();
 
   const lines: LinesHandler = (b, p, stop, firstLine) => {
     const input = viewOf(b);
@@ -270,15 +263,20 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
 
         const s = current[len - 12] ?? (current[len - 12] = stampFor(len, digits));
         if (pos + s.size > ready || readyFor !== s) {
-          if (pos + s.block.length > out.length) {
+          // As many copies as there are plain codes of this length coming in the batch: where
+          // invalid lines are frequent, a whole block for a line or two cost more than the line.
+          let ahead = 1;
+          while (ahead < BLOCK && i + ahead < count && batch.lengths[i + ahead] === len) ahead++;
+          const bytes = ahead * s.size;
+          if (pos + bytes > out.length) {
             w.pos = pos;
             w.reserve(s.block.length);
             out = w.buf;
             view = viewOf(out);
             pos = w.pos;
           }
-          out.set(s.block, pos);
-          ready = pos + s.block.length;
+          out.set(s.views[ahead]!, pos);
+          ready = pos + bytes;
           readyFor = s;
         }
         // The code's first 12 bytes as three little-endian words: byte i of the code is byte i%4 of word i/4.
@@ -305,11 +303,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
           view.setUint32(d + 11, w2, true);
         }
         if (s.number >= 0) {
-          // The line number, kept as ASCII digits and counted up in place (most lines change one digit).
-          if (counterLine !== line) setCounter(line, digits);
-          const at = pos + s.number;
-          for (let k = 0; k < digits; k++) out[at + k] = counter[k]!;
-          counterLine = bump(digits) ? line + 1 : -1;
+          lineDigits.write(out, pos + s.number, line);
         }
         pos += s.size;
       }
@@ -379,9 +373,14 @@ function scanBatch(kind: 'upc' | 'isrc', currentYear: number, b: Buffer, p: numb
       lengths[i] = len;
     } else {
       if (run < 0) run = plain;
-      // Always found: bytes[stop - 1] is a newline.
-      next = b.indexOf(10, p) + 1;
       lengths[i] = 0;
+      // The guess may have been another line's newline: search, with a short loop first (a call
+      // to indexOf cost more than the whole line's check), then indexOf for a long line.
+      // Always found: bytes[stop - 1] is a newline.
+      let q = p;
+      const near = Math.min(stop, p + 48);
+      while (q < near && b[q] !== 10) q++;
+      next = (q < near ? q : b.indexOf(10, q)) + 1;
     }
     nexts[i] = next;
     p = next;

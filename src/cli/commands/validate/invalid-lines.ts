@@ -4,13 +4,16 @@
 // as bytes into the output. No string, object or JSON per line; a line it does not know goes to
 // the general path. test/unit/codes-cli.test.ts compares both paths' output byte for byte.
 import * as codes from '../../../codes/index.js';
-import { ByteDiagnosis, problemOfSpec, SPEC } from '../../../codes/index.js';
+import { ByteDiagnosis, problemOfSpec } from '../../../codes/index.js';
 import { problemsJson, reasonText } from './format.js';
+import { LineDigits } from './line-digits.js';
 import type { Tally } from './tally.js';
 import type { ByteWriter } from './writer.js';
 
 // Bound once: the bundle reaches another chunk's exports through property getters (see fast.ts).
+// SPEC too: it was read per problem, and its getter cost more than the diagnosis.
 const { diagnoseIsrcBytes, diagnoseUpcBytes } = codes;
+const SCIENTIFIC = codes.SPEC.scientific;
 
 /** A problem's output, ready to copy; for scientific notation, the parts around the input. */
 interface Made {
@@ -19,6 +22,9 @@ interface Made {
   /** After the input (scientific notation quotes it); empty otherwise. */
   jsonAfter: Uint8Array;
   reasonAfter: Uint8Array;
+  /** What goes before the problems, then json / reason: for the first problem, one copy instead of two. */
+  jsonFirst: Uint8Array;
+  reasonFirst: Uint8Array;
   counter: { n: number };
 }
 
@@ -38,42 +44,51 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
   const diagnose = kind === 'upc' ? diagnoseUpcBytes : diagnoseIsrcBytes;
   const d = new ByteDiagnosis();
   const made = new Map<number, Made>();
+  const mid = `","valid":false,"normalized":null,"kind":null${kind === 'isrc' ? ',"display":null' : ''},"problems":[`;
+  const plainMid = '\tinvalid\t\t';
   const make = (spec: number): Made => {
     const p = problemOfSpec(spec, HOLE);
     const [json, jsonAfter = ''] = problemsJson([p]).slice(1, -1).split('\\u0001');
     const [reason, reasonAfter = ''] = reasonText([p]).split(HOLE);
-    const m = { json: ascii(json!), reason: ascii(reason!), jsonAfter: ascii(jsonAfter), reasonAfter: ascii(reasonAfter), counter: tally.counter(p.code) };
-    if (spec >>> 24 !== SPEC.scientific) made.set(spec, m);
+    const m = {
+      json: ascii(json!),
+      reason: ascii(reason!),
+      jsonAfter: ascii(jsonAfter),
+      reasonAfter: ascii(reasonAfter),
+      jsonFirst: ascii(mid + json!),
+      reasonFirst: ascii(plainMid + reason!),
+      counter: tally.counter(p.code),
+    };
+    if (spec >>> 24 !== SCIENTIFIC) made.set(spec, m);
     return m;
   };
   let scientific: Made | undefined;
   const head = ascii('{"input":"');
-  const mid = ascii(`","valid":false,"normalized":null,"kind":null${kind === 'isrc' ? ',"display":null' : ''},"problems":[`);
   const repairedHead = ascii(',"repaired":"');
   const lineHead = ascii(',"line":');
-  const plainMid = ascii('\tinvalid\t\t');
+  const lineDigits = new LineDigits();
 
   return (b: Buffer, s: number, e: number, line: number): boolean => {
-    if (!diagnose(b, s, e, d)) return false;
+    if (!diagnose(b, s, e, d) || d.count === 0) return false;
     tally.checked++;
     tally.invalid++;
     w.reserve(ROOM);
     const out = w.buf;
     const json = mode === 'json';
     let pos = json ? put(out, put(out, w.pos, head), b, s, e, true) : put(out, w.pos, b, s, e, false);
-    pos = put(out, pos, json ? mid : plainMid);
     for (let k = 0; k < d.count; k++) {
       const spec = d.specs[k]!;
-      const m = spec >>> 24 === SPEC.scientific ? (scientific ??= make(spec)) : (made.get(spec) ?? make(spec));
+      const m = spec >>> 24 === SCIENTIFIC ? (scientific ??= make(spec)) : (made.get(spec) ?? make(spec));
       m.counter.n++;
-      if (k > 0) {
+      if (k === 0) pos = put(out, pos, json ? m.jsonFirst : m.reasonFirst);
+      else {
         if (json) out[pos++] = 44;
         else {
           out[pos++] = 59;
           out[pos++] = 32;
         }
+        pos = put(out, pos, json ? m.json : m.reason);
       }
-      pos = put(out, pos, json ? m.json : m.reason);
       const after = json ? m.jsonAfter : m.reasonAfter;
       if (after.length > 0) pos = put(out, put(out, pos, b, s, e, json), after);
     }
@@ -84,7 +99,7 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
         pos = put(out, pos, d.repaired, 0, d.repairedLength, false);
         out[pos++] = 34;
       }
-      if (lineNumbers) pos = writeNumber(out, put(out, pos, lineHead), line);
+      if (lineNumbers) pos = lineDigits.write(out, put(out, pos, lineHead), line);
       out[pos++] = 125;
     }
     out[pos++] = 10;
@@ -106,13 +121,4 @@ function put(out: Uint8Array, pos: number, bytes: Uint8Array, s = 0, e = bytes.l
     out[pos++] = c;
   }
   return pos;
-}
-
-/** Writes n (a positive integer) in decimal at out[pos..]; returns the position after it. */
-export function writeNumber(out: Uint8Array, pos: number, n: number): number {
-  let digits = 1;
-  for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
-  let at = pos + digits;
-  for (let x = n; at > pos; x = Math.floor(x / 10)) out[--at] = 48 + (x % 10);
-  return pos + digits;
 }
