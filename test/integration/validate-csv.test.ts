@@ -96,6 +96,22 @@ describe('validate: CSV and TSV input', () => {
     ]);
     const fromStdin = await run(['validate', 'isrc', '-', '--column', 'isrc', '--json', '--quiet'], { stdin: tsv });
     expect(fromStdin.stdout).toBe(fromFile.stdout);
+    const fromFileDash = await run(['validate', 'isrc', '--file', '-', '--column', 'isrc', '--json', '--quiet'], { stdin: tsv });
+    expect(fromFileDash.stdout).toBe(fromFile.stdout);
+  });
+
+  it("--file - reads stdin like '-', a plain list numbered by line; stdin named twice is a usage error", async () => {
+    const list = 'USRC17607839\n\nUSRC1760783X\n';
+    const dash = await run(['validate', 'isrc', '-', '--json', '--quiet'], { stdin: list });
+    const fileDash = await run(['validate', 'isrc', '--file', '-', '--json', '--quiet'], { stdin: list });
+    expect(fileDash.stdout).toBe(dash.stdout);
+    expect(jsonLines(fileDash.stdout).map((l) => [l.input, l.line])).toEqual([
+      ['USRC17607839', 1],
+      ['USRC1760783X', 3],
+    ]);
+    const twice = await run(['validate', 'isrc', '-', '--file', '-'], { stdin: list });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain("'-' (stdin) can be given only once");
   });
 
   it('--invalid-only, --fix and --format csv', async () => {

@@ -46,7 +46,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   if (args.length === 0 && opts.file === undefined) {
     throw new UsageError(`no ${kind === 'any' ? 'code' : kind.toUpperCase()} to check`, `give codes as arguments, '-' to read them from stdin, or --file F`);
   }
-  if (args.filter((a) => a === '-').length > 1) throw new UsageError("'-' (stdin) can be given only once");
+  const fileIsStdin = opts.file === '-';
+  if (args.filter((a) => a === '-').length + (fileIsStdin ? 1 : 0) > 1) throw new UsageError("'-' (stdin) can be given only once", fileIsStdin ? "use either '-' or --file -" : undefined);
   if (opts.release !== undefined && !opts.remote) throw new UsageError('--release needs --remote', 'the release is only known to the service');
   if (opts.format !== undefined && opts.format !== 'csv') throw new UsageError(`--format ${opts.format}: the only format is csv`, 'the default is rows (piped) or a table (terminal); --json gives JSON Lines');
   if (opts.format !== undefined && ctx.globals.json) throw new UsageError('--format csv and --json: choose one');
@@ -80,7 +81,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   // Duplicates: the first place each valid code was seen (UPCs as GTIN-14: 0012… = 012…), one
   // index per kind, shared with the bulk path.
   // Sized once from a file's size (a code and its newline are about 13 bytes).
-  const expected = opts.file === undefined ? 0 : ((await stat(opts.file).catch(() => undefined))?.size ?? 0) / 13;
+  const expected = opts.file === undefined || fileIsStdin ? 0 : ((await stat(opts.file).catch(() => undefined))?.size ?? 0) / 13;
   const seen = { upc: new DuplicateIndex(kind === 'isrc' ? 0 : expected), isrc: new DuplicateIndex(kind === 'upc' ? 0 : expected) };
   let ordinal = 0;
   /** Where the code being read comes from, when known (CSV/TSV input). */
@@ -208,12 +209,16 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     await readCells(columnCells(rest, name, kind, delimiter ?? sniffDelimiter(first ?? Buffer.alloc(0)), opts.column));
   };
 
+  const readStdin = async () => {
+    if (opts.column !== undefined) await readTable(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin', undefined);
+    else await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
+  };
+
   try {
     for (const arg of args) {
       if (arg === '-') {
         await afterEachChunk();
-        if (opts.column !== undefined) await readTable(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin', undefined);
-        else await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
+        await readStdin();
       } else {
         const bytes = Buffer.from(arg, 'utf8');
         // An argument is one code, even an empty one: it is checked, not skipped like a blank line.
@@ -227,7 +232,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     }
     if (opts.file !== undefined) {
       await afterEachChunk();
-      if (fileDelimiter !== undefined) {
+      if (fileIsStdin) await readStdin();
+      else if (fileDelimiter !== undefined) {
         await readTable(createReadStream(opts.file), `--file ${opts.file}`, fileDelimiter === 'sniff' ? undefined : fileDelimiter).catch(fileError(opts.file));
       } else {
         await eachLine(fileChunks(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 
 export function configureValidate(cmd: Command, kind: 'upc' | 'isrc' | 'any'): void {
   cmd
-    .option('-f, --file <path>', 'read codes from a file: one per line (blank lines skipped), or a .csv/.tsv table')
+    .option('-f, --file <path>', 'read codes from a file (- for stdin): one per line (blank lines skipped), or a .csv/.tsv table')
     .option('--column <name|n>', 'CSV/TSV input (any file, or stdin): the column with the codes, by header name or number from 1')
     .option('--invalid-only', 'print only the codes that are invalid (the summary still counts all)')
     .option('--fix', 'show the repaired code where spreadsheet damage can be undone with certainty')
