@@ -27,10 +27,14 @@ export class RateLimiter {
   }
 
   /**
-   * Takes one request from the key's bucket; returns 0 when allowed, else seconds to wait. The key
-   * is kept in memory as given: never a token (the caller passes the token's hash).
+   * Takes `count` requests (1 by default) from the key's bucket; returns 0 when allowed, else
+   * seconds to wait. More than a full bucket counts as a full bucket, so that any request can
+   * pass after a wait. The key is kept in memory as given: never a token (the caller passes the
+   * token's hash).
    */
-  take(key: string, nowMs: number): number {
+  take(key: string, nowMs: number, count = 1): number {
+    const need = Math.min(count, this.options.requests);
+    if (need <= 0) return 0;
     let b = this.buckets.get(key);
     if (!b) {
       if (this.buckets.size >= MAX_BUCKETS) this.prune(nowMs);
@@ -39,11 +43,11 @@ export class RateLimiter {
     }
     b.tokens = Math.min(this.options.requests, b.tokens + Math.max(0, nowMs - b.at) * this.perMs);
     b.at = nowMs;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
+    if (b.tokens >= need) {
+      b.tokens -= need;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - b.tokens) / this.perMs / 1000));
+    return Math.max(1, Math.ceil((need - b.tokens) / this.perMs / 1000));
   }
 
   private prune(nowMs: number): void {
