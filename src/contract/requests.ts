@@ -105,7 +105,7 @@ export const SubmitReleasesRequest = z
   .meta({
     id: 'SubmitReleasesRequest',
     description: `The batch form of /releases/{releaseId}/submit: the same submit, with the same dry_run and notes, for up to ${submitBatchMax} releases in one request (which counts as one request per release for the rate limit). One release's refusal never undoes another's submit.`,
-    examples: [{ release_ids: ['42', '43'], dry_run: true }],
+    examples: [{ release_ids: ['42', '43'] }],
   });
 export type SubmitReleasesRequest = z.infer<typeof SubmitReleasesRequest>;
 
