@@ -117,7 +117,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       if (token !== undefined) c.set('tokenLookup', { token, verified });
       const key = verified !== undefined ? `token:${verified.hash}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
-      c.set('rateLimitMore', (count) => limiter.take(key, Date.now(), count));
+      c.set('rateLimitMore', (count) => limiter.takeMore(key, Date.now(), count));
       if (wait > 0) {
         throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
       }
