@@ -18,7 +18,7 @@ import { scheduleAutoReview } from './sandbox.js';
  * transaction: the checks and the state change see the same release, and code assignment cannot
  * race another submit of the same user.
  */
-function submitIn(deps: ServerDeps, userId: number, id: number, b: SubmitReleaseRequest): SubmitReleaseResponse {
+function submitIn(deps: ServerDeps, userId: number, id: number, b: SubmitReleaseRequest, knownActs: () => ReadonlySet<string>): SubmitReleaseResponse {
   const { db } = deps;
   const r = getRelease(db, userId, id);
   if (!b.dry_run) transition(r.row.status, 'submit');
@@ -26,8 +26,7 @@ function submitIn(deps: ServerDeps, userId: number, id: number, b: SubmitRelease
   const release = toReleaseResource(db, r, true);
   const tracks = release.tracks ?? [];
   const inUse = r.row.upc_gtin14 ? releaseWithUpc(db, userId, r.row.upc_gtin14, id) : undefined;
-  const knownActs = new Set(preferenceArtists(db, userId).map((a) => a.name.trim().toLowerCase()));
-  const problems = runSubmitChecks({ release, tracks, now, knownActs, ...(inUse ? { upcInUseBy: inUse } : {}) });
+  const problems = runSubmitChecks({ release, tracks, now, knownActs: knownActs(), ...(inUse ? { upcInUseBy: inUse } : {}) });
   const blocking = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
   if (b.dry_run) {
@@ -61,10 +60,19 @@ function submitIn(deps: ServerDeps, userId: number, id: number, b: SubmitRelease
   return { submitted: true, message: `Release ${id} is in review.`, release: after, problems: warnings };
 }
 
+/**
+ * The account's acts (its label artists, or the artist account's own name) that names are checked
+ * against, read once per request: a batch's submits change no artist.
+ */
+function knownActsOf(deps: ServerDeps, userId: number): () => ReadonlySet<string> {
+  let acts: ReadonlySet<string> | undefined;
+  return () => (acts ??= new Set(preferenceArtists(deps.db, userId).map((a) => a.name.trim().toLowerCase())));
+}
+
 export const handlers: HandlerMap = {
   submitRelease({ user, params, body }, deps): SubmitReleaseResponse {
     const id = parseId(params.releaseId, 'release');
-    return deps.db.transaction(() => submitIn(deps, user.id, id, body)).immediate();
+    return deps.db.transaction(() => submitIn(deps, user.id, id, body, knownActsOf(deps, user.id))).immediate();
   },
 
   submitReleases({ user, body, requestId, raw }, deps) {
@@ -77,7 +85,8 @@ export const handlers: HandlerMap = {
     // Each release in a savepoint of its own (better-sqlite3 nests a transaction as one), inside
     // one write transaction for the batch: a refusal rolls back only its own release's writes,
     // and the batch pays for one commit, not one per release.
-    const submitOne = db.transaction((id: number) => submitIn(deps, user.id, id, shared));
+    const knownActs = knownActsOf(deps, user.id);
+    const submitOne = db.transaction((id: number) => submitIn(deps, user.id, id, shared, knownActs));
     const data = db
       .transaction(() =>
         ids.map((given): SubmitReleasesResult => {
