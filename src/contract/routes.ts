@@ -72,7 +72,7 @@ export const routes = {
   },
   submitReleases: {
     method: 'POST', path: '/releases/submit', status: 200, tag: 'releases', idempotencyKey: true,
-    summary: `Submit up to ${submitBatchMax} releases for review (or check them with dry_run), answered in order`,
+    summary: `Submit up to ${submitBatchMax} releases for review at once (or check them with dry_run)`,
   },
   validateUpc: {
     method: 'POST', path: '/releases/validate/upc', status: 200, tag: 'releases', idempotencyKey: true, summary: 'Check a UPC',
