@@ -195,7 +195,7 @@ agent.destroy();
   const baseRps = [];
   const floorRps = [];
   const marginalRps = [];
-  const cpu = { cli: [], cliService: [], wrkService: [], floorService: [], base: [], baseService: [] };
+  const cpu = { cli: [], cliService: [], wrk: [], wrkService: [], floorService: [], base: [], baseService: [] };
   const startMs = [];
   const runCli = (which) => {
     const s0 = processCpuMs(service.pid);
@@ -211,8 +211,11 @@ agent.destroy();
   for (let round = 0; round < ROUNDS + 1; round++) {
     writeLua();
     const s0 = processCpuMs(service.pid);
-    const w = timed('wrk', ['-t', '1', '-c', String(connections), '-d', '3s', '-s', lua, service.url], { env });
+    // wrk's own CPU too (/usr/bin/time), for the CPU ratio, which the machine's load moves less.
+    const w = timed('/usr/bin/time', ['-f', 'wrk-cpu %U %S', 'wrk', '-t', '1', '-c', String(connections), '-d', '3s', '-s', lua, service.url], { env });
     const wrkServiceMs = processCpuMs(service.pid) - s0;
+    const wrkCpu = /wrk-cpu ([\d.]+) ([\d.]+)/.exec(w.stderr);
+    const wrkOwnMs = wrkCpu ? (Number(wrkCpu[1]) + Number(wrkCpu[2])) * 1000 : NaN;
     if (w.status !== 0) fail(`wrk failed: ${w.stderr}`);
     if (/Non-2xx/.test(w.stdout)) fail(`wrk got answers other than 2xx:\n${w.stdout}`);
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(w.stdout)?.[1]);
@@ -243,6 +246,7 @@ agent.destroy();
     cpu.cli.push(c.cpuMs / ids.length);
     cpu.cliService.push(c.serviceMs / ids.length);
     cpu.wrkService.push(wrkServiceMs / wrkRequests);
+    cpu.wrk.push(wrkOwnMs / wrkRequests);
     if (runs.base) {
       baseRps.push((ids.length / runs.base.ms) * 1000);
       cpu.base.push(runs.base.cpuMs / ids.length);
@@ -261,7 +265,9 @@ agent.destroy();
     cli_over_floor: median(cliRps.map((r, i) => r / floorRps[i])),
     marginal_ratio: median(marginalRps.map((r, i) => r / wrkRps[i])),
     start_ms: median(startMs),
-    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), service_for_wrk: median(cpu.wrkService), service_for_floor: median(cpu.floorService) },
+    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), wrk: median(cpu.wrk), service_for_wrk: median(cpu.wrkService), service_for_floor: median(cpu.floorService) },
+    // CPU per release of wrk and its service over the CLI's and its service's, round by round.
+    cpu_ratio: median(cpu.cli.map((c, i) => (cpu.wrk[i] + cpu.wrkService[i]) / (c + cpu.cliService[i]))),
     ...(baseBin ? { cli_over_base: median(cliRps.map((r, i) => r / baseRps[i])) } : {}),
     ...(baseBin
       ? {
@@ -351,18 +357,18 @@ end
         if (tries === 30_000) fail(`wrk submitted ${inReview.get()} of ${ids.length} releases in 60 s`);
         await new Promise((r) => setTimeout(r, 2));
       }
-      return Number(process.hrtime.bigint() - t0) / 1e6;
+      return { ms: Number(process.hrtime.bigint() - t0) / 1e6, cpuMs: processCpuMs(child.pid) };
     } finally {
       child.kill('SIGKILL');
     }
   };
   const cliRps = [];
   const wrkRps = [];
-  const cpu = { cli: [], cliService: [], wrkService: [] };
+  const cpu = { cli: [], cliService: [], wrk: [], wrkService: [] };
   for (let round = 0; round < ROUNDS + 1; round++) {
     reset();
     const s0 = processCpuMs(service.pid);
-    const wrkMs = await wrkRun();
+    const { ms: wrkMs, cpuMs: wrkOwnMs } = await wrkRun();
     const wrkServiceMs = processCpuMs(service.pid) - s0;
     const rps = (ids.length / wrkMs) * 1000;
     reset();
@@ -381,6 +387,7 @@ end
     cpu.cli.push(cpuMs(c.stderr) / ids.length);
     cpu.cliService.push(cliServiceMs / ids.length);
     cpu.wrkService.push(wrkServiceMs / ids.length);
+    cpu.wrk.push(wrkOwnMs / ids.length);
   }
   db.close();
   results.real = {
@@ -389,7 +396,8 @@ end
     cli_rps: median(cliRps),
     wrk_rps: median(wrkRps),
     ratio: median(cliRps.map((r, i) => r / wrkRps[i])),
-    cpu_ms_per_release: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), service_for_wrk: median(cpu.wrkService) },
+    cpu_ms_per_release: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), wrk: median(cpu.wrk), service_for_wrk: median(cpu.wrkService) },
+    cpu_ratio: median(cpu.cli.map((c, i) => (cpu.wrk[i] + cpu.wrkService[i]) / (c + cpu.cliService[i]))),
   };
 }
 
@@ -484,7 +492,8 @@ if (argv.includes('--json')) {
     console.log(`    node:http floor (a minimal node client, whole process): ${s.floor_rps.toFixed(0)} req/s x${s.floor_ratio.toFixed(2)} of wrk; the CLI x${s.cli_over_floor.toFixed(2)} of the floor`);
     console.log(`    without the CLI's start (${s.ids} ids minus 1 id, which takes ${s.start_ms.toFixed(0)} ms; wrk sends ${s.ids} in ${((s.ids / s.wrk_rps) * 1000).toFixed(0)} ms): x${s.marginal_ratio.toFixed(2)} of wrk`);
     const cpu = s.cpu_ms_per_request;
-    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor`);
+    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor; wrk itself ${cpu.wrk.toFixed(2)} ms`);
+    console.log(`    CPU ratio (wrk + its service's CPU per release, over the CLI + its service's): x${s.cpu_ratio.toFixed(2)}`);
     if (s.base) {
       console.log(`    --base-bin: ${s.base.cli_rps.toFixed(0)} req/s x${s.base.ratio.toFixed(2)} of wrk; this build x${s.cli_over_base.toFixed(2)} of it (req/s); CPU per request: CLI ${s.base.cpu_ms_per_request.cli.toFixed(2)} ms, service ${s.base.cpu_ms_per_request.service_for_cli.toFixed(2)} ms`);
     }
@@ -493,7 +502,8 @@ if (argv.includes('--json')) {
     const r = results.real;
     console.log(`  release submit <${r.ids} ids> (real submits)  ${r.cli_rps.toFixed(0)} releases/s; wrk, ${r.connections} connection(s), each once: ${r.wrk_rps.toFixed(0)} req/s  x${r.ratio.toFixed(2)} (target >= 0.9x: ${r.ratio >= 0.9 ? 'met' : 'NOT met'})`);
     const cpu = r.cpu_ms_per_release;
-    console.log(`    CPU per release: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI's batches, ${cpu.service_for_wrk.toFixed(2)} ms for wrk`);
+    console.log(`    CPU per release: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI's batches, ${cpu.service_for_wrk.toFixed(2)} ms for wrk; wrk itself ${cpu.wrk.toFixed(2)} ms`);
+    console.log(`    CPU ratio (wrk + its service's CPU per release, over the CLI + its service's): x${r.cpu_ratio.toFixed(2)}`);
   }
   if (results.list) {
     const l = results.list;
