@@ -232,7 +232,10 @@ export const SubmitReleasesResult = z
       .union([SubmitReleaseResponse, ErrorBody])
       .meta({ description: 'What POST /releases/{releaseId}/submit would have answered: a SubmitReleaseResponse with status 200, else the ErrorBody (submit_blocked with its problems, state_conflict, not_found…).' }),
   })
-  .meta({ id: 'SubmitReleasesResult' });
+  .meta({
+    id: 'SubmitReleasesResult',
+    examples: [{ release_id: '43', status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a' } } }],
+  });
 export type SubmitReleasesResult = z.infer<typeof SubmitReleasesResult>;
 
 export const SubmitReleasesResponse = z
