@@ -1,8 +1,7 @@
 // Submitting releases (or checking them with --dry-run) and reporting every problem the service
 // returns. Shared by `release submit` and `release create --submit`.
 import { ApiError, type ApiClient } from '../../../client/index.js';
-import type { Problem } from '../../../contract/index.js';
-import type { ResponseOf } from '../../../contract/catalog.js';
+import type { Problem, ResponseOf } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js';
