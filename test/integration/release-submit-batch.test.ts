@@ -24,7 +24,7 @@ async function readyDraft(n: number): Promise<string> {
  */
 let older: Server;
 let olderUrl: string;
-const seen = { batch: 0, single: 0 };
+const seen = { batch: 0, single: 0, reads: 0 };
 beforeAll(async () => {
   older = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -36,6 +36,7 @@ beforeAll(async () => {
       return;
     }
     if (req.method === 'POST' && /^\/releases\/[^/]+\/submit$/.test(req.url ?? '')) seen.single++;
+    if (req.method === 'GET' && /^\/releases\/[^/]+$/.test(req.url ?? '')) seen.reads++;
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection' && k !== 'content-length') headers[k] = v;
     const answer = await fetch(cli.server.url + req.url, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
@@ -97,6 +98,11 @@ describe('release submit of several releases', () => {
     expect((await json(['release', 'get', blocked])).status).toBe('draft');
     const piped = await run(['release', 'submit', a, b]);
     expect([piped.code, piped.stdout, piped.stderr]).toEqual([0, `${a}\talready_in_review\t\t\t\t\t\n${b}\talready_in_review\t\t\t\t\t\n`, '']);
+    // The refusals name the status: nothing is read again, through the batch or one by one.
+    const reads = seen.reads;
+    const older = await runOlder(['release', 'submit', a, b]);
+    expect([older.code, older.stdout]).toEqual([piped.code, piped.stdout]);
+    expect(seen.reads).toBe(reads);
   });
 
   it('cuts the ids into chunks sent in order; a release in two chunks is answered as in review the second time', async () => {

@@ -42,6 +42,9 @@ describe('POST /releases/submit', () => {
     expect(first.body.release.submission_notes).toBe('from CI');
     expect(refused.body.error).toMatchObject({ status: 422, code: 'submit_blocked', request_id: res.headers.get('x-request-id') });
     expect(fifth.body.submitted).toBe(true);
+    // A release already in review says so as data, so that a re-run need not read it again.
+    expect(res.body.data[5].body.error.details).toEqual({ release_id: ready.id, status: 'in_review' });
+    expect(res.body.data[6].body.error.details).toEqual({ release_id: submitted.id, status: 'in_review' });
     // What stayed is what the answers say: the refused release is untouched, the others are in review.
     expect((await read(ready.id)).status).toBe('in_review');
     expect((await read(later.id)).status).toBe('in_review');

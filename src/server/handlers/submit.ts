@@ -21,7 +21,9 @@ import { scheduleAutoReview } from './sandbox.js';
 function submitIn(deps: ServerDeps, userId: number, id: number, b: SubmitReleaseRequest, knownActs: () => ReadonlySet<string>): SubmitReleaseResponse {
   const { db } = deps;
   const r = getRelease(db, userId, id);
-  if (!b.dry_run) transition(r.row.status, 'submit');
+  // A refusal names the release's status as data: a client re-running a submit tells "already in
+  // review" from other states without reading the release again.
+  if (!b.dry_run) transition(r.row.status, 'submit', id);
   const now = deps.now();
   const release = toReleaseResource(db, r, true);
   const tracks = release.tracks ?? [];

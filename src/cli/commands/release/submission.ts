@@ -71,7 +71,8 @@ export async function refusedOutcome(client: ApiClient, id: string, err: unknown
   if (err instanceof ApiError && err.code === 'submit_blocked') {
     return { release_id: id, outcome: 'blocked', status: null, message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
   }
-  if (!options.dryRun && err instanceof ApiError && err.code === 'state_conflict' && (await statusOf(client, id)) === 'in_review') {
+  // The service names the release's status in the refusal; an older one does not: then it is read.
+  if (!options.dryRun && err instanceof ApiError && err.code === 'state_conflict' && (err.details?.status ?? (await statusOf(client, id))) === 'in_review') {
     return { release_id: id, outcome: 'already_in_review', status: 'in_review', message: 'already in review', problems: [], error: null, exit: ExitCode.ok };
   }
   const d = describeError(err, { debug: false });
