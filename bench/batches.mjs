@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 // Batch benchmark, each part against a baseline measured in the same run, interleaved:
-//  - `reldist release submit --dry-run <N ids>` against wrk POSTing the same endpoint (the same ids,
-//    the same body, an Idempotency-Key each, as the CLI sends) with as many connections as the
-//    CLI uses: ratio of requests per second (target >= 0.9);
+//  - `reldist release submit --dry-run <N ids>` against wrk POSTing the single endpoint
+//    (POST /releases/{id}/submit: the same ids, the same body, an Idempotency-Key each) with 8
+//    connections: ratio of releases per second (target >= 0.9). The CLI sends the same N through
+//    the batch endpoint (POST /releases/submit, 500 a request), which is what it is for: wrk on
+//    the single endpoint is the fastest any script can go with one request per release;
+//  - the same for real submits of complete drafts (copies of the example release, put back to
+//    draft without codes before every run), wrk sending each release's submit once (--skip-real
+//    leaves it out);
 //  - `reldist release list --all --json` over a large catalog against one curl fetching the same
 //    pages at the largest page size: ratio of times (target <= 1.1), and the CLI's peak RSS.
 // Both run against a standing `reldist serve --sandbox --rate-limit off` over a temporary data
 // folder, whose releases are made through the database directly (a copy of one created release),
 // not through the API. Dry runs change nothing, so every round does the same work.
-//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--list-rounds N] [--connections 8] [--skip-submit] [--skip-list] [--no-extra-ca] [--base-bin FILE] [--verbose] [--json]
+//   node bench/batches.mjs [--ids 500] [--releases 100000] [--rounds 3] [--list-rounds N] [--connections 8] [--skip-submit] [--skip-dry] [--skip-real] [--skip-list] [--no-extra-ca] [--base-bin FILE] [--verbose] [--json]
+//   node bench/batches.mjs --quick     # submit only (dry run and real), 2 rounds
 // The submit part also prints CPU per request: the CLI's (its whole process, start included) and
 // the service's (from /proc, during the CLI's run and during wrk's). --base-bin FILE runs another
 // build's bin/reldist.js submit in the same rounds (interleaved) and prints its figures too.
@@ -16,7 +22,8 @@
 // and prints CPU (client + service) beside wall time; --list-rounds N sets its rounds (default
 // --rounds), and --base-bin FILE adds that build's `list --all` to its rounds too.
 // Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -27,11 +34,17 @@ import { numberFlag, startServe } from './lib.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
+if (argv.includes('--help')) {
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
+if (argv.includes('--quick')) argv.push('--skip-list', '--rounds', '2');
 const opt = (name, dflt) => numberFlag(argv, name, dflt);
 const IDS = opt('--ids', 500);
 const RELEASES = opt('--releases', 100_000);
 const ROUNDS = opt('--rounds', 3);
-// As many as `release submit` keeps in flight (SUBMIT_PARALLEL in src/cli/commands/release/submit.ts).
+// wrk's connections (the CLI sends one batch request per 500 releases, two at once).
 const CONNECTIONS = opt('--connections', 8);
 const baseBinAt = argv.indexOf('--base-bin');
 const baseBin = baseBinAt >= 0 ? argv[baseBinAt + 1] : undefined;
@@ -126,18 +139,20 @@ function timed(file, args, options) {
 const results = {};
 
 // ---- release submit <N ids> against wrk --------------------------------------------------------
-if (!argv.includes('--skip-submit')) {
+if (!argv.includes('--skip-submit') && !argv.includes('--skip-dry')) {
   const dataDir = join(work, 'submit');
   const service = await startService(dataDir).catch((e) => fail(e.message));
   const { ids, withService } = seed(service, dataDir, IDS);
   const connections = CONNECTIONS;
   // The token goes in a 0600 file, never on a command line.
   const lua = join(work, 'submit.lua');
-  writeFileSync(
+  // Written again before every run with new Idempotency-Keys: Lua's math.random is not seeded, so
+  // keys made in the script repeat from one wrk run to the next, and later runs were replays.
+  const writeLua = () => writeFileSync(
     lua,
     `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
 local n = 0
-local prefix = tostring(math.random(1, 1e9))
+local prefix = "${randomUUID()}"
 request = function()
   n = n + 1
   local id = ids[(n - 1) % #ids + 1]
@@ -181,20 +196,27 @@ agent.destroy();
   const baseRps = [];
   const floorRps = [];
   const marginalRps = [];
-  const cpu = { cli: [], cliService: [], wrkService: [], floorService: [], base: [], baseService: [] };
+  const cpu = { cli: [], cliService: [], wrk: [], wrkService: [], floorService: [], base: [], baseService: [] };
   const startMs = [];
   const runCli = (which) => {
     const s0 = processCpuMs(service.pid);
     const c = timed(process.execPath, [which, 'release', 'submit', '--dry-run', ...ids], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
     const serviceMs = processCpuMs(service.pid) - s0;
     // Exit 3: the seeded drafts are incomplete, so every dry run lists problems (the same work each round).
-    if (c.status !== 3 || c.stdout.split('\n').filter(Boolean).length < ids.length) fail(`release submit (${which}) exited with ${c.status}: ${c.stderr.slice(0, 300)}`);
+    if (c.status !== 3) fail(`release submit (${which}) exited with ${c.status}: ${c.stderr.slice(0, 300)}`);
+    // Every release's rows, the last one's included (an older build may cut a long report short).
+    const answered = new Set(c.stdout.split('\n').map((row) => row.split('\t')[0])).size - 1;
+    if (answered !== ids.length) (which === bin ? fail : console.error)(`release submit (${which}) printed rows for ${answered} of ${ids.length} releases`);
     return { ms: c.ms, cpuMs: cpuMs(c.stderr), serviceMs };
   };
   for (let round = 0; round < ROUNDS + 1; round++) {
+    writeLua();
     const s0 = processCpuMs(service.pid);
-    const w = timed('wrk', ['-t', '1', '-c', String(connections), '-d', '3s', '-s', lua, service.url], { env });
+    // wrk's own CPU too (/usr/bin/time), for the CPU ratio, which the machine's load moves less.
+    const w = timed('/usr/bin/time', ['-f', 'wrk-cpu %U %S', 'wrk', '-t', '1', '-c', String(connections), '-d', '3s', '-s', lua, service.url], { env });
     const wrkServiceMs = processCpuMs(service.pid) - s0;
+    const wrkCpu = /wrk-cpu ([\d.]+) ([\d.]+)/.exec(w.stderr);
+    const wrkOwnMs = wrkCpu ? (Number(wrkCpu[1]) + Number(wrkCpu[2])) * 1000 : NaN;
     if (w.status !== 0) fail(`wrk failed: ${w.stderr}`);
     if (/Non-2xx/.test(w.stdout)) fail(`wrk got answers other than 2xx:\n${w.stdout}`);
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(w.stdout)?.[1]);
@@ -225,6 +247,7 @@ agent.destroy();
     cpu.cli.push(c.cpuMs / ids.length);
     cpu.cliService.push(c.serviceMs / ids.length);
     cpu.wrkService.push(wrkServiceMs / wrkRequests);
+    cpu.wrk.push(wrkOwnMs / wrkRequests);
     if (runs.base) {
       baseRps.push((ids.length / runs.base.ms) * 1000);
       cpu.base.push(runs.base.cpuMs / ids.length);
@@ -243,7 +266,9 @@ agent.destroy();
     cli_over_floor: median(cliRps.map((r, i) => r / floorRps[i])),
     marginal_ratio: median(marginalRps.map((r, i) => r / wrkRps[i])),
     start_ms: median(startMs),
-    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), service_for_wrk: median(cpu.wrkService), service_for_floor: median(cpu.floorService) },
+    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), wrk: median(cpu.wrk), service_for_wrk: median(cpu.wrkService), service_for_floor: median(cpu.floorService) },
+    // CPU per release of wrk and its service over the CLI's and its service's, round by round.
+    cpu_ratio: median(cpu.cli.map((c, i) => (cpu.wrk[i] + cpu.wrkService[i]) / (c + cpu.cliService[i]))),
     ...(baseBin ? { cli_over_base: median(cliRps.map((r, i) => r / baseRps[i])) } : {}),
     ...(baseBin
       ? {
@@ -255,6 +280,125 @@ agent.destroy();
           },
         }
       : {}),
+  };
+}
+
+// ---- release submit <N ids>, real submits of complete drafts, against wrk sending each once ------
+if (!argv.includes('--skip-submit') && !argv.includes('--skip-real')) {
+  const dataDir = join(work, 'real');
+  const service = await startService(dataDir).catch((e) => fail(e.message));
+  const withService = { ...env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token };
+  // One complete release (the example, with its audio), then copies of its rows: ready to submit.
+  const made = spawnSync(process.execPath, [bin, 'release', 'create', '--file', 'examples/first-release/release.yaml', '--json'], { env: withService, cwd: root, encoding: 'utf8' });
+  if (made.status !== 0) fail(`release create --file failed: ${made.stderr}`);
+  const firstId = JSON.parse(made.stdout).id;
+  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
+  const db = new Database(join(dataDir, 'reldist.sqlite'));
+  db.pragma('busy_timeout = 10000');
+  const columnsOf = (table) => db.prepare(`PRAGMA table_info(${table})`).all().map((c) => c.name).filter((c) => c !== 'id');
+  const insertInto = (table) => {
+    const cols = columnsOf(table);
+    return db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`);
+  };
+  const release = db.prepare('SELECT * FROM releases WHERE id = ?').get(firstId);
+  const tracks = db.prepare('SELECT * FROM tracks WHERE release_id = ?').all(firstId);
+  const insertRelease = insertInto('releases');
+  const insertTrack = insertInto('tracks');
+  const ids = [String(firstId)];
+  db.transaction(() => {
+    for (let i = 1; i < IDS; i++) {
+      const id = insertRelease.run(release).lastInsertRowid;
+      for (const t of tracks) insertTrack.run({ ...t, release_id: id });
+      ids.push(String(id));
+    }
+  })();
+  // Before every run: every release a draft again, without the codes the last run assigned.
+  const reset = db.transaction(() => {
+    db.prepare(`UPDATE releases SET status = 'draft', upc = NULL, upc_gtin14 = NULL, submitted_at = NULL WHERE id >= ?`).run(firstId);
+    db.prepare('UPDATE tracks SET isrc = NULL WHERE release_id >= ?').run(firstId);
+  });
+  const lua = join(work, 'real.lua');
+  // Each release's submit once, then nothing (wrk keeps running until -d: the time is taken when
+  // the last release is in review); new Idempotency-Keys every run.
+  const writeLua = () => writeFileSync(
+    lua,
+    `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
+local n = 0
+local done = 0
+local prefix = "${randomUUID()}"
+local headers = function(k)
+  return { ["Authorization"] = "Bearer ${service.token}", ["Content-Type"] = "application/json", ["Accept"] = "application/json", ["Idempotency-Key"] = prefix .. "-" .. k }
+end
+local primed = false
+request = function()
+  -- wrk asks for one request at start-up that it never sends (checked with wrk 4.1): a harmless one.
+  if not primed then
+    primed = true
+    return wrk.format("GET", "/me", headers(0))
+  end
+  n = n + 1
+  if n <= #ids then return wrk.format("POST", "/releases/" .. ids[n] .. "/submit", headers(n), '{}') end
+  return wrk.format("GET", "/me", headers(n))
+end
+response = function(status)
+  done = done + 1
+  if done >= #ids then wrk.thread:stop() end
+end
+`,
+    { mode: 0o600 },
+  );
+  const inReview = db.prepare(`SELECT count(*) FROM releases WHERE status = 'in_review'`).pluck();
+  /** wrk's time to have every release in review: from its start, watched in the database. */
+  const wrkRun = async () => {
+    writeLua();
+    const t0 = process.hrtime.bigint();
+    const child = spawn('wrk', ['-t', '1', '-c', String(CONNECTIONS), '-d', '60s', '-s', lua, service.url], { env, stdio: 'ignore' });
+    try {
+      for (let tries = 0; inReview.get() !== ids.length; tries++) {
+        if (tries === 30_000) fail(`wrk submitted ${inReview.get()} of ${ids.length} releases in 60 s`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      return { ms: Number(process.hrtime.bigint() - t0) / 1e6, cpuMs: processCpuMs(child.pid) };
+    } finally {
+      child.kill('SIGKILL');
+    }
+  };
+  const cliRps = [];
+  const wrkRps = [];
+  const cpu = { cli: [], cliService: [], wrk: [], wrkService: [] };
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    reset();
+    const s0 = processCpuMs(service.pid);
+    const { ms: wrkMs, cpuMs: wrkOwnMs } = await wrkRun();
+    const wrkServiceMs = processCpuMs(service.pid) - s0;
+    const rps = (ids.length / wrkMs) * 1000;
+    reset();
+    const c0 = processCpuMs(service.pid);
+    const c = timed(process.execPath, [bin, 'release', 'submit', ...ids], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+    const cliServiceMs = processCpuMs(service.pid) - c0;
+    if (c.status !== 0 || c.stdout.split('\n').filter((l) => l.split('\t')[1] === 'submitted').length !== ids.length) {
+      fail(`release submit (real) exited with ${c.status}: ${c.stderr.slice(0, 300)}`);
+    }
+    if (argv.includes('--verbose')) {
+      console.error(`real: cli ${c.ms.toFixed(0)} ms, cpu ${cpuMs(c.stderr)} ms, service cpu ${cliServiceMs} ms; wrk ${wrkMs.toFixed(0)} ms, service cpu ${wrkServiceMs} ms`);
+    }
+    if (round === 0) continue; // warm-up
+    wrkRps.push(rps);
+    cliRps.push((ids.length / c.ms) * 1000);
+    cpu.cli.push(cpuMs(c.stderr) / ids.length);
+    cpu.cliService.push(cliServiceMs / ids.length);
+    cpu.wrkService.push(wrkServiceMs / ids.length);
+    cpu.wrk.push(wrkOwnMs / ids.length);
+  }
+  db.close();
+  results.real = {
+    ids: ids.length,
+    connections: CONNECTIONS,
+    cli_rps: median(cliRps),
+    wrk_rps: median(wrkRps),
+    ratio: median(cliRps.map((r, i) => r / wrkRps[i])),
+    cpu_ms_per_release: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), wrk: median(cpu.wrk), service_for_wrk: median(cpu.wrkService) },
+    cpu_ratio: median(cpu.cli.map((c, i) => (cpu.wrk[i] + cpu.wrkService[i]) / (c + cpu.cliService[i]))),
   };
 }
 
@@ -349,10 +493,18 @@ if (argv.includes('--json')) {
     console.log(`    node:http floor (a minimal node client, whole process): ${s.floor_rps.toFixed(0)} req/s x${s.floor_ratio.toFixed(2)} of wrk; the CLI x${s.cli_over_floor.toFixed(2)} of the floor`);
     console.log(`    without the CLI's start (${s.ids} ids minus 1 id, which takes ${s.start_ms.toFixed(0)} ms; wrk sends ${s.ids} in ${((s.ids / s.wrk_rps) * 1000).toFixed(0)} ms): x${s.marginal_ratio.toFixed(2)} of wrk`);
     const cpu = s.cpu_ms_per_request;
-    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor`);
+    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor; wrk itself ${cpu.wrk.toFixed(2)} ms`);
+    console.log(`    CPU ratio (wrk + its service's CPU per release, over the CLI + its service's): x${s.cpu_ratio.toFixed(2)}`);
     if (s.base) {
       console.log(`    --base-bin: ${s.base.cli_rps.toFixed(0)} req/s x${s.base.ratio.toFixed(2)} of wrk; this build x${s.cli_over_base.toFixed(2)} of it (req/s); CPU per request: CLI ${s.base.cpu_ms_per_request.cli.toFixed(2)} ms, service ${s.base.cpu_ms_per_request.service_for_cli.toFixed(2)} ms`);
     }
+  }
+  if (results.real) {
+    const r = results.real;
+    console.log(`  release submit <${r.ids} ids> (real submits)  ${r.cli_rps.toFixed(0)} releases/s; wrk, ${r.connections} connection(s), each once: ${r.wrk_rps.toFixed(0)} req/s  x${r.ratio.toFixed(2)} (target >= 0.9x: ${r.ratio >= 0.9 ? 'met' : 'NOT met'})`);
+    const cpu = r.cpu_ms_per_release;
+    console.log(`    CPU per release: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI's batches, ${cpu.service_for_wrk.toFixed(2)} ms for wrk; wrk itself ${cpu.wrk.toFixed(2)} ms`);
+    console.log(`    CPU ratio (wrk + its service's CPU per release, over the CLI + its service's): x${r.cpu_ratio.toFixed(2)}`);
   }
   if (results.list) {
     const l = results.list;

@@ -54,5 +54,9 @@ async function main(argv: string[]): Promise<number> {
 void main(process.argv).then((code) => {
   // Let stdout drain before exiting: a piped reader must get every byte.
   process.exitCode = code;
-  if (code !== 0 || process.env.RELDIST_FORCE_EXIT === '1') process.exit(code);
+  if (code === 0 && process.env.RELDIST_FORCE_EXIT !== '1') return;
+  // Exiting at once must not cut what is still queued for a full pipe (a 500-release report that
+  // exits 3): exit once it is written.
+  if (process.stdout.writableLength === 0) process.exit(code);
+  else process.stdout.write('', () => process.exit(code));
 });

@@ -45,7 +45,7 @@ export const ErrorDetails = z
     release_id: EntityId,
     status: ReleaseStatus,
   })
-  .meta({ id: 'ErrorDetails', description: 'Which existing resource the error is about (409 catalog_number_taken: the release holding the catalog number).', examples: [{ release_id: 42, status: 'in_review' }] });
+  .meta({ id: 'ErrorDetails', description: 'Which existing resource the error is about (409 catalog_number_taken: the release holding the catalog number; 409 state_conflict of a submit: the release and its status).', examples: [{ release_id: 42, status: 'in_review' }] });
 export type ErrorDetails = z.infer<typeof ErrorDetails>;
 
 export const ErrorBody = z

@@ -4,7 +4,7 @@ import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
   PriceTier, ReleaseType, Territories, Text,
 } from './common.js';
-import { submitNotesMaxLength, validateBatchMax, validateCodeMaxLength } from './routes.js';
+import { submitBatchMax, submitNotesMaxLength, validateBatchMax, validateCodeMaxLength } from './routes.js';
 
 const Catalog = z.string().trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
@@ -91,6 +91,23 @@ export const SubmitReleaseRequest = z
   })
   .meta({ id: 'SubmitReleaseRequest', examples: [{ dry_run: false }] });
 export type SubmitReleaseRequest = z.infer<typeof SubmitReleaseRequest>;
+
+export const SubmitReleasesRequest = z
+  .strictObject({
+    release_ids: z
+      .array(EntityId)
+      .min(1, 'at least one release')
+      .max(submitBatchMax, `at most ${submitBatchMax} releases per request`)
+      .meta({ description: `1 to ${submitBatchMax} releases; the answer has one result per release, in the same order (a release named twice is submitted once, then answered as already in review).` }),
+    dry_run: SubmitReleaseRequest.shape.dry_run,
+    notes: SubmitReleaseRequest.shape.notes,
+  })
+  .meta({
+    id: 'SubmitReleasesRequest',
+    description: `The batch form of /releases/{releaseId}/submit: the same submit, with the same dry_run and notes, for up to ${submitBatchMax} releases in one request (which counts as one request per release for the rate limit). One release's refusal never undoes another's submit.`,
+    examples: [{ release_ids: ['42', '43'] }],
+  });
+export type SubmitReleasesRequest = z.infer<typeof SubmitReleasesRequest>;
 
 export const ValidateUpcRequest = z
   .strictObject({

@@ -4,6 +4,7 @@ import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, FileState,
   IsoDate, PaginationMeta, PriceTier, Problem, ReleaseStatus, ReleaseType, Territories, Timestamp,
 } from './common.js';
+import { ErrorBody } from './errors.js';
 
 const exampleTime = '2026-11-22T10:15:00.000Z';
 
@@ -222,6 +223,37 @@ export const SubmitReleaseResponse = z
     examples: [{ submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] }],
   });
 export type SubmitReleaseResponse = z.infer<typeof SubmitReleaseResponse>;
+
+export const SubmitReleasesResult = z
+  .object({
+    release_id: EntityId.meta({ description: 'The release, as the request named it.' }),
+    status: z.number().int().meta({ description: "The HTTP status POST /releases/{releaseId}/submit would have answered for this release: 200, or its error's." }),
+    body: z
+      .union([SubmitReleaseResponse, ErrorBody])
+      .meta({ description: 'What POST /releases/{releaseId}/submit would have answered: a SubmitReleaseResponse with status 200, else the ErrorBody (submit_blocked with its problems, state_conflict, not_found…).' }),
+  })
+  .meta({
+    id: 'SubmitReleasesResult',
+    examples: [{ release_id: '43', status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } }],
+  });
+export type SubmitReleasesResult = z.infer<typeof SubmitReleasesResult>;
+
+export const SubmitReleasesResponse = z
+  .object({
+    data: z.array(SubmitReleasesResult).meta({ description: 'One result per release of the request, in its order.' }),
+  })
+  .meta({
+    id: 'SubmitReleasesResponse',
+    examples: [
+      {
+        data: [
+          { release_id: '42', status: 200, body: { submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] } },
+          { release_id: '43', status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } },
+        ],
+      },
+    ],
+  });
+export type SubmitReleasesResponse = z.infer<typeof SubmitReleasesResponse>;
 
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse', examples: [{ message: 'Release 42 deleted.' }] });
 export type MessageResponse = z.infer<typeof MessageResponse>;

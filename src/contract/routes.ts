@@ -39,6 +39,11 @@ export const validateBatchMax = 1000;
 export const validateCodeMaxLength = 64;
 /** The longest reviewer's note a submit takes: plain data, so a client checks it without a schema. */
 export const submitNotesMaxLength = 2000;
+/**
+ * The most releases one POST /releases/submit takes (more is 422 validation_failed on
+ * `release_ids`). Plain data, so that a client cuts its chunks without loading a schema.
+ */
+export const submitBatchMax = 500;
 
 export const routes = {
   getMe: { method: 'GET', path: '/me', status: 200, tag: 'me', summary: 'Read the current user' },
@@ -64,6 +69,10 @@ export const routes = {
   submitRelease: {
     method: 'POST', path: '/releases/{releaseId}/submit', status: 200, tag: 'releases', idempotencyKey: true,
     summary: 'Submit a release for review (or check it with dry_run)',
+  },
+  submitReleases: {
+    method: 'POST', path: '/releases/submit', status: 200, tag: 'releases', idempotencyKey: true,
+    summary: `Submit up to ${submitBatchMax} releases for review at once (or check them with dry_run)`,
   },
   validateUpc: {
     method: 'POST', path: '/releases/validate/upc', status: 200, tag: 'releases', idempotencyKey: true, summary: 'Check a UPC',
@@ -172,7 +181,7 @@ export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(ty
 /**
  * The sandbox's review controls: what the distributor's review team and the stores would do to a
  * release. Served only by a service running as a sandbox (elsewhere 404), under /_sandbox so they
- * never mix with the 37 endpoints of the service above.
+ * never mix with the 38 endpoints of the service above.
  */
 /** One review control: POST /_sandbox/releases/{releaseId}/<action>, replayable under an Idempotency-Key. */
 const sandboxControl = <Action extends string>(action: Action, summary: string) =>

@@ -19,6 +19,7 @@ import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
 import { handlers as preferencesHandlers } from './handlers/preferences.js';
 import { handlers as releasesHandlers } from './handlers/releases.js';
+import { handlers as submitHandlers } from './handlers/submit.js';
 import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
@@ -26,6 +27,7 @@ import { handlers as validateHandlers } from './handlers/validate.js';
 const HANDLER_MAPS: Record<string, HandlerMap> = {
   me: meHandlers,
   releases: releasesHandlers,
+  submit: submitHandlers,
   tracks: tracksHandlers,
   validate: validateHandlers,
   preferences: preferencesHandlers,
@@ -115,6 +117,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       if (token !== undefined) c.set('tokenLookup', { token, verified });
       const key = verified !== undefined ? `token:${verified.hash}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
       const wait = limiter.take(key, Date.now());
+      c.set('rateLimitMore', (count) => limiter.takeMore(key, Date.now(), count));
       if (wait > 0) {
         throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
       }

@@ -62,6 +62,9 @@ const steps = (): Step[] => [
   { argv: ['track', 'replace', '1', '1', join('WORK', 'remaster.wav')], code: 0 },
   { argv: ['track', 'set', '1', '--file', join('WORK', 'tracks.yaml')], code: 0 },
   { argv: ['release', 'submit', '1', '2', '--dry-run'], code: 3 },
+  // Several releases go as one batch: refused each in its own result, or refused as a whole.
+  { argv: ['release', 'submit', '2', '999'], code: 5 },
+  { argv: ['release', 'submit', '1', '2'], code: 4, as: 'nobody' },
   { argv: ['release', 'submit', '2'], code: 3 },
   { argv: ['release', 'delete', '2', '--yes'], code: 0 },
   { argv: ['release', 'apply', 'examples/first-release/release.yaml', '--yes'], code: 0 },

@@ -1,6 +1,8 @@
 // `reldist release …` end to end, piped: the built binary against the real reference service.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { reldist, serveForTests, type Target } from './cli-e2e-helpers.js';
+import { BIN, ROOT, cliEnv, reldist, serveForTests, type Target } from './cli-e2e-helpers.js';
 
 let t: Target;
 serveForTests((target) => (t = target));
@@ -55,4 +57,26 @@ test('a release file read from stdin; delete needs --yes when piped', async () =
   expect(refused.stderr).toContain('hint: pass --yes to delete without a prompt');
   expect((await reldist(t, ['release', 'delete', id, '--yes'])).code).toBe(0);
   expect((await reldist(t, ['release', 'get', id])).code).toBe(5);
+});
+
+test('several releases go as one batch; a long report that exits 3 reaches a pipe whole', async () => {
+  const ids: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    const res = await fetch(`${t.url}/releases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'single', title: `Batch ${i}`, artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' }),
+    });
+    ids.push(String(((await res.json()) as { id: number }).id));
+  }
+  // A reader that is late: the pipe is full when the command is done, and it must wait for it.
+  // (Not spawnSync: the service answering it runs in this process.)
+  const late = await promisify(execFile)('sh', ['-c', '{ "$0" "$@"; echo "exit $?" >&2; } | { sleep 1; cat; }', process.execPath, BIN, 'release', 'submit', '--dry-run', ...ids], {
+    env: cliEnv(t), cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 25_000,
+  });
+  expect(late.stderr).toBe('error: 400 of 400 releases would not go through\nhint: fix the problems listed and check again\nexit 3\n');
+  const rows = late.stdout.split('\n');
+  expect(rows.pop()).toBe('');
+  expect([...new Set(rows.map((row) => row.split('\t')[0]))]).toEqual(ids);
+  expect(rows.every((row) => row.split('\t')[1] === 'blocked')).toBe(true);
 });

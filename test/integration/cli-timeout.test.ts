@@ -62,6 +62,17 @@ describe('--timeout', () => {
     expect(r.stderr.split('\n')[0]).toMatch(/^error: timed out after 1s waiting for the service to edit release metadata \(which may or may not be done\); safe to run again$/);
   });
 
+  it('says a batch submit may be done, and that running it again is safe', async () => {
+    const a = await createRelease(cli.server, cli.server.tokens.label);
+    const b = await createRelease(cli.server, cli.server.tokens.label);
+    stallWhen((e) => e.method === 'POST' && e.route === '/releases/submit');
+    const r = await cli.run(['release', 'submit', String(a.id), String(b.id), '--timeout', '1s'], { url: proxy.url });
+    expect(r.code).toBe(7);
+    expect(r.stderr.split('\n')[0]).toBe(
+      'error: timed out after 1s waiting for the service to submit up to 500 releases for review at once (or check them with dry_run) (which may or may not be done); safe to run again',
+    );
+  });
+
   it('says what an upload already did and that running it again needs a look first', async () => {
     const release = await createRelease(cli.server, cli.server.tokens.label);
     const file = join(work, 'one.wav');

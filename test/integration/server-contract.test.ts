@@ -120,6 +120,11 @@ test('every endpoint answers exactly what the contract declares', async () => {
   const submitted = await call('submitRelease', label, { releaseId: ready.id }, {});
   expect(submitted.submitted).toBe(true);
   expect(submitted.problems.length).toBeGreaterThan(0);
+  // The batch form: each release's answer, a success or an error body, as the contract says.
+  const many = await call('submitReleases', label, {}, { release_ids: [other.id, ready.id] });
+  expect(many.data.map((r: any) => r.status)).toEqual([422, 409]);
+  const dry = await call('submitReleases', label, {}, { release_ids: [releaseId], dry_run: true });
+  expect(dry.data[0].status).toBe(200);
   await call('deleteRelease', label, { releaseId: other.id });
   await callError('PATCH', `/releases/${ready.id}/metadata`, label, { title: 'Locked' });
   await callError('POST', '/releases', label, { type: 'single' });

@@ -1,20 +1,15 @@
-// Release endpoints: list, read, create, delete, edit (metadata, delivery, video) and submit.
+// Release endpoints: list, read, create, delete, edit (metadata, delivery, video); submit is in submit.ts.
 import { rm } from 'node:fs/promises';
-import type { ListReleasesResponse, MessageResponse, ReleaseResource, SubmitReleaseResponse } from '../../contract/index.js';
+import type { ListReleasesResponse, MessageResponse, ReleaseResource } from '../../contract/index.js';
 import { paging } from '../../contract/index.js';
 import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
-import { assertAllowed, stateConflict, statusAfterEdit, transition } from '../rules/state-machine.js';
-import { runSubmitChecks } from '../../rules/submit-checks.js';
-import { assignIsrc, assignUpc } from '../store/codes.js';
+import { assertAllowed, stateConflict, statusAfterEdit } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import {
-  blankToNull, catalogKey, defaultDelivery, defaultVideo, deleteReleaseRow, getRelease, insertRelease, listReleases, releaseWithUpc,
+  blankToNull, catalogKey, defaultDelivery, defaultVideo, deleteReleaseRow, getRelease, insertRelease, listReleases,
   releaseWithCatalogNumber, saveRelease, toReleaseResource, upcColumns, type Release, type ReleaseData,
 } from '../store/releases.js';
-import { preferenceArtists } from '../store/preferences.js';
-import { setTrackIsrc } from '../store/tracks.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
-import { scheduleAutoReview } from './sandbox.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
@@ -190,55 +185,5 @@ export const handlers: HandlerMap = {
       if (b.content_id?.enabled !== undefined) v.content_id.enabled = b.content_id.enabled;
       if (b.content_id?.policy !== undefined) v.content_id.policy = b.content_id.policy;
     });
-  },
-
-  submitRelease({ user, params, body: b }, deps): SubmitReleaseResponse {
-    const id = parseId(params.releaseId, 'release');
-    const { db } = deps;
-    // IMMEDIATE: the checks and the state change see the same release, and code assignment
-    // cannot race another submit of the same user.
-    return db
-      .transaction((): SubmitReleaseResponse => {
-        const r = getRelease(db, user.id, id);
-        if (!b.dry_run) transition(r.row.status, 'submit');
-        const now = deps.now();
-        const release = toReleaseResource(db, r, true);
-        const tracks = release.tracks ?? [];
-        const inUse = r.row.upc_gtin14 ? releaseWithUpc(db, user.id, r.row.upc_gtin14, id) : undefined;
-        const knownActs = new Set(preferenceArtists(db, user.id).map((a) => a.name.trim().toLowerCase()));
-        const problems = runSubmitChecks({ release, tracks, now, knownActs, ...(inUse ? { upcInUseBy: inUse } : {}) });
-        const blocking = problems.filter((p) => p.severity === 'error');
-        const warnings = problems.filter((p) => p.severity === 'warning');
-        if (b.dry_run) {
-          const message = blocking.length
-            ? `Release ${id} has ${blocking.length} blocking problem(s) and ${warnings.length} warning(s).`
-            : `Release ${id} is ready to submit${warnings.length ? ` (${warnings.length} warning(s))` : ''}.`;
-          return { submitted: false, message, release, problems };
-        }
-        if (blocking.length > 0) {
-          throw new ServiceError(
-            422,
-            'submit_blocked',
-            `release ${id} cannot be submitted: ${blocking.length} blocking problem(s)${warnings.length ? ` and ${warnings.length} warning(s)` : ''}`,
-            { problems },
-          );
-        }
-        const nowIso = now.toISOString();
-        if (r.row.upc === null) r.row.upc = assignUpc(db, user.id);
-        const taken = new Set(tracks.map((t) => t.isrc).filter((x): x is string => x !== null));
-        for (const t of tracks) {
-          if (t.isrc !== null) continue;
-          const code = assignIsrc(db, user.id, now.getUTCFullYear(), taken);
-          taken.add(code);
-          setTrackIsrc(db, Number(t.id), code, nowIso);
-        }
-        r.data.review = null;
-        r.data.submission_notes = b.notes?.trim() || null;
-        scheduleAutoReview(deps, r, now);
-        saveRelease(db, r, nowIso, { status: 'in_review', submitted_at: nowIso });
-        const after = toReleaseResource(db, getRelease(db, user.id, id), true);
-        return { submitted: true, message: `Release ${id} is in review.`, release: after, problems: warnings };
-      })
-      .immediate();
   },
 };

@@ -13,5 +13,10 @@ export interface AppEnv {
     user: AuthUser;
     /** The rate limiter's verification of the bearer token, reused by authentication. */
     tokenLookup: { token: string; verified: VerifiedToken | undefined } | undefined;
+    /**
+     * Takes `count` more requests from this request's rate-limit budget (a batch counts its
+     * items); 0 when allowed, else seconds to wait. Unset when rate limiting is off.
+     */
+    rateLimitMore: ((count: number) => number) | undefined;
   };
 }

@@ -54,7 +54,9 @@ export function beginIdempotent(db: Database, userId: number, key: string, hash:
 }
 
 export function finishIdempotent(db: Database, userId: number, key: string, status: number, body: string): void {
-  if (status >= 500) {
+  // Not an answer to keep: the same key may try again (a batch refused by the rate limit is
+  // refused after its key was recorded).
+  if (status >= 500 || status === 429) {
     deleteIdempotencyRecord(db, userId, key);
     return;
   }

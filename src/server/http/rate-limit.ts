@@ -27,10 +27,12 @@ export class RateLimiter {
   }
 
   /**
-   * Takes one request from the key's bucket; returns 0 when allowed, else seconds to wait. The key
-   * is kept in memory as given: never a token (the caller passes the token's hash).
+   * Takes `count` requests (1 by default) from the key's bucket; returns 0 when allowed, else
+   * seconds to wait. The key is kept in memory as given: never a token (the caller passes the
+   * token's hash).
    */
-  take(key: string, nowMs: number): number {
+  take(key: string, nowMs: number, count = 1): number {
+    if (count <= 0) return 0;
     let b = this.buckets.get(key);
     if (!b) {
       if (this.buckets.size >= MAX_BUCKETS) this.prune(nowMs);
@@ -39,11 +41,19 @@ export class RateLimiter {
     }
     b.tokens = Math.min(this.options.requests, b.tokens + Math.max(0, nowMs - b.at) * this.perMs);
     b.at = nowMs;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
+    if (b.tokens >= count) {
+      b.tokens -= count;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - b.tokens) / this.perMs / 1000));
+    return Math.max(1, Math.ceil((count - b.tokens) / this.perMs / 1000));
+  }
+
+  /**
+   * Takes `count` more for a request that already took one (the other items of a batch), at most
+   * what a full bucket holds besides that one: any batch can pass once the bucket has refilled.
+   */
+  takeMore(key: string, nowMs: number, count: number): number {
+    return this.take(key, nowMs, Math.min(count, this.options.requests - 1));
   }
 
   private prune(nowMs: number): void {

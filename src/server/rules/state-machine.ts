@@ -55,8 +55,11 @@ const STATE_WORDS: Record<ReleaseStatus, string> = {
   taken_down: 'taken down',
 };
 
-export function stateConflict(status: ReleaseStatus, detail: string): ServiceError {
-  return new ServiceError(409, 'state_conflict', `the release is ${STATE_WORDS[status]} (status ${status}): ${detail}`);
+/** With `releaseId`, the error names the release and its status as data too (`details`). */
+export function stateConflict(status: ReleaseStatus, detail: string, releaseId?: number): ServiceError {
+  return new ServiceError(409, 'state_conflict', `the release is ${STATE_WORDS[status]} (status ${status}): ${detail}`, {
+    ...(releaseId !== undefined ? { details: { release_id: releaseId, status } } : {}),
+  });
 }
 
 export function assertAllowed(status: ReleaseStatus, action: Action): void {
@@ -76,10 +79,10 @@ export function statusAfterEdit(status: ReleaseStatus): ReleaseStatus {
   return status === 'rejected' ? 'draft' : status;
 }
 
-export function transition(status: ReleaseStatus, t: Transition): ReleaseStatus {
+export function transition(status: ReleaseStatus, t: Transition, releaseId?: number): ReleaseStatus {
   const rule = TRANSITIONS[t];
   if (!rule.from.includes(status)) {
-    throw stateConflict(status, `${t.replace('_', ' ')} is possible only from ${rule.from.join(' or ')}`);
+    throw stateConflict(status, `${t.replace('_', ' ')} is possible only from ${rule.from.join(' or ')}`, releaseId);
   }
   return rule.to;
 }

@@ -1,7 +1,7 @@
 // Submitting releases (or checking them with --dry-run) and reporting every problem the service
 // returns. Shared by `release submit` and `release create --submit`.
 import { ApiError, type ApiClient } from '../../../client/index.js';
-import type { Problem } from '../../../contract/index.js';
+import type { Problem, ResponseOf } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js';
@@ -30,28 +30,53 @@ export interface Internal extends SubmitOutcome {
   cause?: unknown;
 }
 
-export async function submitOne(client: ApiClient, id: string, options: { dryRun: boolean; notes?: string | undefined }): Promise<Internal> {
-  const body = { ...(options.dryRun ? { dry_run: true } : {}), ...(options.notes ? { notes: options.notes } : {}) };
-  // The body is built here from typed values; --notes is the only thing typed by a person, and
-  // within its bound the client need not load zod to check it (a third of the CPU of a 500-id
-  // submit). Over it, the client's check says so in its usual words.
-  const bodyChecked = options.notes === undefined || options.notes.length <= submitNotesMaxLength;
+export interface SubmitOptions {
+  dryRun: boolean;
+  notes?: string | undefined;
+}
+
+/** The body of a submit, single or batch, built from typed values. */
+export function submitBody(options: SubmitOptions): { dry_run?: true; notes?: string } {
+  return { ...(options.dryRun ? { dry_run: true } : {}), ...(options.notes ? { notes: options.notes } : {}) };
+}
+
+/**
+ * The body is built here from typed values; --notes is the only thing typed by a person, and
+ * within its bound the client need not load zod to check it (a third of the CPU of a 500-id
+ * submit). Over it, the client's check says so in its usual words.
+ */
+export function submitBodyChecked(options: SubmitOptions): { bodyChecked?: true } {
+  return options.notes === undefined || options.notes.length <= submitNotesMaxLength ? { bodyChecked: true } : {};
+}
+
+export async function submitOne(client: ApiClient, id: string, options: SubmitOptions): Promise<Internal> {
   try {
-    const res = await client.call('submitRelease', { params: { releaseId: id }, body, ...(bodyChecked ? { bodyChecked } : {}) });
-    const problems = res.problems ?? [];
-    const blocked = countProblems(problems).errors > 0;
-    const outcome: Outcome = res.submitted ? 'submitted' : blocked ? 'blocked' : 'checked';
-    return { release_id: id, outcome, status: res.release?.status ?? null, message: res.message, problems, error: null, exit: outcome === 'blocked' ? ExitCode.validation : ExitCode.ok };
+    const res = await client.call('submitRelease', { params: { releaseId: id }, body: submitBody(options), ...submitBodyChecked(options) });
+    return answeredOutcome(id, res);
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'submit_blocked') {
-      return { release_id: id, outcome: 'blocked', status: null, message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
-    }
-    if (!options.dryRun && err instanceof ApiError && err.code === 'state_conflict' && (await statusOf(client, id)) === 'in_review') {
-      return { release_id: id, outcome: 'already_in_review', status: 'in_review', message: 'already in review', problems: [], error: null, exit: ExitCode.ok };
-    }
-    const d = describeError(err, { debug: false });
-    return { release_id: id, outcome: 'failed', status: null, message: d.message, problems: [], error: { code: d.code, message: d.message }, exit: d.exitCode, cause: err };
+    return refusedOutcome(client, id, err, options);
   }
+}
+
+/** A release the service answered for (submitted, or checked by a dry run). */
+export function answeredOutcome(id: string, res: ResponseOf<'submitRelease'>): Internal {
+  const problems = res.problems ?? [];
+  const blocked = countProblems(problems).errors > 0;
+  const outcome: Outcome = res.submitted ? 'submitted' : blocked ? 'blocked' : 'checked';
+  return { release_id: id, outcome, status: res.release?.status ?? null, message: res.message, problems, error: null, exit: outcome === 'blocked' ? ExitCode.validation : ExitCode.ok };
+}
+
+/** A release whose submit failed: blocked by its problems, already in review, or an error. */
+export async function refusedOutcome(client: ApiClient, id: string, err: unknown, options: SubmitOptions): Promise<Internal> {
+  if (err instanceof ApiError && err.code === 'submit_blocked') {
+    return { release_id: id, outcome: 'blocked', status: null, message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
+  }
+  // The service names the release's status in the refusal; an older one does not: then it is read.
+  if (!options.dryRun && err instanceof ApiError && err.code === 'state_conflict' && (err.details?.status ?? (await statusOf(client, id))) === 'in_review') {
+    return { release_id: id, outcome: 'already_in_review', status: 'in_review', message: 'already in review', problems: [], error: null, exit: ExitCode.ok };
+  }
+  const d = describeError(err, { debug: false });
+  return { release_id: id, outcome: 'failed', status: null, message: d.message, problems: [], error: { code: d.code, message: d.message }, exit: d.exitCode, cause: err };
 }
 
 /** The release's status now, or undefined when even that cannot be read (the conflict then stands). */
