@@ -13,6 +13,8 @@ import { coreMigrations, migrate } from './db/migrations.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
 import { publicBaseUrl } from './http/public-url.js';
+import { fastLane, type FastLane } from './http/fast-lane.js';
+import { RequestGate } from './http/gate.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
@@ -54,6 +56,8 @@ export interface StartServerOptions {
   uploadLimits?: Partial<UploadLimits>;
   /** Connections open at once; more are closed as they arrive (default: no limit). */
   maxConnections?: number;
+  /** Answer the hot reads before the Hono app (http/fast-lane.ts); default true. Off: tests comparing both lanes. */
+  fastLane?: boolean;
 }
 
 export interface RunningServer {
@@ -143,10 +147,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
   let url = '';
   let app;
+  let lane: FastLane | undefined;
   try {
+    const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    // One token cache and one set of budgets for both lanes.
+    const gate = new RequestGate(db, { demoTokens: demoAccounts, rateLimit });
+    lane = options.fastLane === false ? undefined : fastLane(deps, gate);
     app = buildApp({
       deps,
-      rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+      rateLimit,
+      gate,
       baseUrl: publicBaseUrl({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), trustProxy: options.trustProxy ?? false, fallback: () => url }),
     });
   } catch (e) {
@@ -163,6 +173,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let stopping = false;
   const dispatch = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (stopping && !res.headersSent) res.setHeader('connection', 'close');
+    // The lane answers at once or not at all: nothing of it is in flight for close() to see.
+    if (!expectsContinue && lane?.(req, res)) return;
     active.add(res);
     res.once('close', () => active.delete(res));
     if (uploads.matches(req)) return uploads.handle(req, res, expectsContinue);
