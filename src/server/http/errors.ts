@@ -39,5 +39,8 @@ export function errorAnswer(err: unknown, request: { id: string | undefined; met
 
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   const a = errorAnswer(err, { id: c.var.requestId, method: c.req.method, path: c.req.path, log: c.var.log });
+  // The id is in these headers already: setting it again afterwards would turn them into a web
+  // Headers object, whose order (sorted) differs from the fast lane's (http/fast-lane.ts).
+  if (c.var.requestId) c.set('requestIdSent', true);
   return new Response(a.body, { status: a.status, headers: a.headers });
 }
