@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
+import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
 import { publicBaseUrl } from './http/public-url.js';
@@ -148,10 +149,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let url = '';
   let app;
   let lane: FastLane | undefined;
+  const commits = new CommitWatch(db);
+  const closeDb = () => {
+    commits.close();
+    db.close();
+  };
   try {
     const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
     // One token cache and one set of budgets for both lanes.
-    const gate = new RequestGate(db, { demoTokens: demoAccounts, rateLimit });
+    const gate = new RequestGate(db, { demoTokens: demoAccounts, rateLimit, commits });
     lane = options.fastLane === false ? undefined : fastLane(deps, gate);
     app = buildApp({
       deps,
@@ -160,7 +166,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       baseUrl: publicBaseUrl({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), trustProxy: options.trustProxy ?? false, fallback: () => url }),
     });
   } catch (e) {
-    db.close();
+    closeDb();
     throw e;
   }
 
@@ -194,7 +200,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       resolve();
     });
   }).catch((e: unknown) => {
-    db.close();
+    closeDb();
     throw e;
   });
   const addr = server.address() as AddressInfo;
@@ -213,7 +219,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed
         // now, busy ones as soon as their response is sent.
         server.close((err) => {
-          db.close();
+          closeDb();
           log.info('reldist service stopped');
           if (err) reject(err);
           else resolve();

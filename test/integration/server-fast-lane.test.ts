@@ -5,11 +5,14 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fastLane } from '../../src/server/http/fast-lane.js';
 import { RequestGate } from '../../src/server/http/gate.js';
 import { lazySeededDirectory } from '../../src/server/artists/index.js';
-import { openDataDir, silentLogger, startServer, type RunningServer } from '../../src/server/index.js';
+import { createAccountInDataDir, openDataDir, silentLogger, startServer, type RunningServer } from '../../src/server/index.js';
+import { DB_FILE } from '../../src/server/db/open.js';
 import type { ServerDeps } from '../../src/server/handler.js';
 import { api, makeTempDataDir } from '../helpers/server.js';
 import { createRelease } from '../helpers/releases.js';
@@ -116,6 +119,23 @@ describe('the same bytes with and without the fast lane', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+test('a token revoked by another connection is refused by the lane at once', async () => {
+  const dir = await makeTempDataDir();
+  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: false, demoAccounts: false, logger: silentLogger });
+  try {
+    const token = createAccountInDataDir(dir, 'label', 'Lane Records');
+    const get = async (path: string) => (await api(server, token, 'GET', path)).status;
+    expect([await get('/lookup/countries'), await get('/releases/1'), await get('/lookup/countries')]).toEqual([200, 404, 200]);
+    const db = new Database(join(dir, DB_FILE));
+    db.prepare('DELETE FROM tokens').run();
+    db.close();
+    expect([await get('/lookup/countries'), await get('/releases/1')]).toEqual([401, 401]);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 describe('what the lane takes and what it leaves to the app', () => {

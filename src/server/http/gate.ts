@@ -2,6 +2,7 @@
 // auth.ts) and one request taken from its budget (rate-limit.ts). One instance per service,
 // shared by the Hono app and the fast lane, so both spend the same budgets and cache.
 import type { Database } from 'better-sqlite3';
+import type { CommitWatch } from '../db/commit-watch.js';
 import { TokenVerifier, bearerToken, type VerifiedToken } from './auth.js';
 import { RateLimiter, rateLimitKey, type RateLimitOptions } from './rate-limit.js';
 
@@ -16,9 +17,10 @@ export class RequestGate {
   /** Undefined when rate limiting is off. */
   readonly limiter: RateLimiter | undefined;
 
-  constructor(db: Database, options: { demoTokens: boolean; rateLimit: RateLimitOptions | false }) {
-    this.verifier = new TokenVerifier(db, { demoTokens: options.demoTokens });
+  /** `commits`: see TokenVerifier. */
+  constructor(db: Database, options: { demoTokens: boolean; rateLimit: RateLimitOptions | false; commits?: CommitWatch }) {
     this.limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+    this.verifier = new TokenVerifier(db, { demoTokens: options.demoTokens, ...(options.commits ? { commits: options.commits } : {}) });
   }
 
   /** Undefined without a well-formed bearer token. */
