@@ -142,14 +142,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const demoAccounts = options.demoAccounts ?? true;
   const { db, tokens, secret } = openDataDir(options.dataDir, now, { demoAccounts });
   const artists = options.artists ?? lazySeededDirectory();
+  const commits = new CommitWatch(db);
   const deps: ServerDeps = {
-    db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists,
+    db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists, commits,
     ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   };
   let url = '';
   let app;
   let lane: FastLane | undefined;
-  const commits = new CommitWatch(db);
   const closeDb = () => {
     commits.close();
     db.close();
