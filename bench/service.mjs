@@ -9,9 +9,10 @@
 // Scale: the same queries against a 1,000-release and a 100,000-release catalog, one connection,
 // interleaved; the ratio is time per request at 100k over time at 1k.
 //
-//   node bench/service.mjs [--rounds 5] [--seconds 1] [--no-scale] [--no-hot] [--bin path/to/reldist.js]
+//   node bench/service.mjs [--quick] [--rounds 5] [--seconds 1] [--no-scale] [--no-hot] [--bin path/to/reldist.js]
 //                          [--only <endpoint substring>] [--cpu-prof <dir>]
-// --bin measures another build (e.g. an older commit's, for a before/after).
+// --quick: the hot path only, 3 rounds of 1 s. --bin measures another build (e.g. an older
+// commit's, for a before/after).
 // Load comes from wrk when it is installed, else from a small node:http client (one request in
 // flight per connection). Needs `npm run build` first (it runs bin/reldist.js).
 import { spawn } from 'node:child_process';
@@ -22,13 +23,24 @@ import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
+import { numberFlag } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const argv = process.argv.slice(2);
-const num = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
-};
+const USAGE = `usage: node bench/service.mjs [--quick] [--rounds N] [--seconds S] [--no-scale] [--no-hot] [--bin path/to/reldist.js]
+                               [--only <endpoint substring>] [--cpu-prof <dir>]
+  --quick        the hot path only, 3 rounds of 1 s (same as --no-scale --rounds 3 --seconds 1)
+  --rounds N     interleaved rounds after a warm-up (default 5)
+  --seconds S    each server's load per round (default 1)
+  --no-scale     skip the 1k/100k scale half (seeding 100k takes about a minute)
+  --no-hot       skip the hot-path half
+  --bin FILE     measure another build's bin/reldist.js (a before/after)
+  --only TEXT    the endpoints whose name contains TEXT
+  --cpu-prof DIR run the service under node --cpu-prof, its profile written to DIR when it stops
+Needs \`npm run build\` first; load from wrk when installed.`;
+const argv0 = process.argv.slice(2);
+const quick = argv0.includes('--quick');
+const argv = quick ? ['--no-scale', '--rounds', '3', '--seconds', '1', ...argv0] : argv0;
+const num = (name, dflt) => numberFlag(argv, name, dflt);
 
 // ---------------------------------------------------------------- the floor (a child process)
 
@@ -389,4 +401,5 @@ async function scale(tmp, rounds, seconds) {
 }
 
 if (argv[0] === '--floor') runFloor(argv[1], argv[2], argv[3]);
+else if (argv.includes('--help') || argv.includes('-h')) console.log(USAGE);
 else await main();

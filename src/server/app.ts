@@ -6,12 +6,13 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { acceptsIdempotencyKey, bodyMayBeLeftOut, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
-import { TokenVerifier, authenticate, bearerToken } from './http/auth.js';
+import { authenticate } from './http/auth.js';
+import { jsonAnswer, taggedAnswer, type Answer } from './http/answer.js';
 import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
-import { etagOf, matchesEtag } from './http/etag.js';
 import { beginIdempotent, finishIdempotent, requestHash, withRequestId } from './http/idempotency.js';
-import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { RequestGate } from './http/gate.js';
+import type { RateLimitOptions } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { JSON_BODY_LIMIT, parseBody, parseJsonBody, parseQuery, readBodyBytes } from './http/validate.js';
 import { handlers as artistsHandlers } from './handlers/artists.js';
@@ -64,6 +65,8 @@ export interface AppOptions {
   rateLimit: RateLimitOptions | false;
   /** Where the service is reachable for this request (see http/public-url.ts), given its headers. */
   baseUrl(header: (name: string) => string | undefined): string;
+  /** Token verification and budgets, when shared with the fast lane (http/fast-lane.ts). */
+  gate?: RequestGate;
   /** Tests only: replace the handler maps. */
   handlerMaps?: Record<string, HandlerMap>;
 }
@@ -91,11 +94,14 @@ function requireAccount(kind: 'label' | 'artist', needed: 'label' | 'artist'): v
   throw new ServiceError(403, 'forbidden', message);
 }
 
-/** A JSON answer carrying its request id (see http/request-id.ts for why it is set here). */
-function respond(c: Context<AppEnv>, body: string | null, status: number, headers: Record<string, string> = {}): Response {
+/** An answer carrying its request id (see http/request-id.ts for why it is set here). */
+function toResponse(c: Context<AppEnv>, a: Answer): Response {
   c.set('requestIdSent', true);
-  return new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': c.var.requestId, ...headers } });
+  return new Response(a.body, { status: a.status, headers: a.headers });
 }
+
+const respond = (c: Context<AppEnv>, body: string | null, status: number, headers: Record<string, string> = {}): Response =>
+  toResponse(c, jsonAnswer(c.var.requestId, body, status, headers));
 
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -103,21 +109,19 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
   const { deps } = options;
   const handlers = mergeHandlers(options.handlerMaps ?? HANDLER_MAPS);
   const app = new Hono<AppEnv>();
-  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
-  const verifier = new TokenVerifier(deps.db, { demoTokens: deps.demoAccounts ?? true });
+  const gate = options.gate ?? new RequestGate(deps.db, { demoTokens: deps.demoAccounts ?? true, rateLimit: options.rateLimit });
 
   app.use('*', requestId(deps.log));
-  if (limiter) {
+  if (gate.limiter) {
     app.use('*', async (c, next) => {
       // Per token, as authentication reads it (`bearer T` and `Bearer  T` are one token, one
       // budget); requests without a valid one share their address's, so made-up tokens buy no
       // fresh budgets.
-      const token = bearerToken(c.req.header('authorization'));
-      const verified = token === undefined ? undefined : verifier.verify(token);
-      if (token !== undefined) c.set('tokenLookup', { token, verified });
-      const key = verified !== undefined ? `token:${verified.hash}` : `addr:${c.env?.incoming?.socket?.remoteAddress ?? 'unknown'}`;
-      const wait = limiter.take(key, Date.now());
-      c.set('rateLimitMore', (count) => limiter.takeMore(key, Date.now(), count));
+      const lookup = gate.lookUp(c.req.header('authorization'));
+      if (lookup !== undefined) c.set('tokenLookup', lookup);
+      const address = c.env?.incoming?.socket?.remoteAddress;
+      const wait = gate.take(lookup, address);
+      c.set('rateLimitMore', (count) => gate.takeMore(lookup, address, count));
       if (wait > 0) {
         throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
       }
@@ -133,7 +137,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
 
   const constantBodies = new Map<RouteSpec, string>();
   const run = async (c: Context<AppEnv>, spec: RouteSpec, handler: RouteHandler): Promise<Response> => {
-    const user = authenticate(c.req.header('authorization'), verifier, c.var.tokenLookup);
+    const user = authenticate(c.req.header('authorization'), gate.verifier, c.var.tokenLookup);
     c.set('user', user);
     if (spec.account) requireAccount(user.kind, spec.account);
     // A constant answer (the lookups) reads no release: nothing to settle, nothing to parse.
@@ -177,14 +181,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     }
     if (idemKey !== undefined) finishIdempotent(deps.db, user.id, idemKey, status, text);
     if (spec.constant) constantBodies.set(spec, text);
-    if (spec.etag) {
-      const tag = etagOf(text);
-      if (matchesEtag(c.req.header('if-none-match'), tag)) {
-        c.set('requestIdSent', true);
-        return new Response(null, { status: 304, headers: { etag: tag, 'x-request-id': c.var.requestId } });
-      }
-      return respond(c, text, status, { etag: tag });
-    }
+    if (spec.etag) return toResponse(c, taggedAnswer(c.var.requestId, text, status, c.req.header('if-none-match')));
     return respond(c, text === '' ? null : text, status);
   };
 

@@ -11,6 +11,7 @@
 // version row in `schema_version`, so parts migrate independently. See db/migrations.ts.
 import type { Context } from 'hono';
 import type { Database } from 'better-sqlite3';
+import type { CommitWatch } from './db/commit-watch.js';
 import type { Problem as ContractProblem } from '../contract/common.js';
 import type { ErrorCode, ErrorDetails } from '../contract/errors.js';
 import type { ParsedBodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
@@ -59,6 +60,8 @@ export interface ServerDeps {
   uploadSecret: Buffer;
   /** The artist platforms' profiles (artists/directory.ts): the seeded one unless startServer is given another. */
   artists: ArtistDirectory;
+  /** Reads kept until the next commit of any process (db/commit-watch.ts); absent: read every time. */
+  commits?: CommitWatch;
 }
 
 /** One request as a route's code sees it: authenticated, and parsed by the route's schemas. */

@@ -10,9 +10,12 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
+import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
 import { publicBaseUrl } from './http/public-url.js';
+import { fastLane, type FastLane } from './http/fast-lane.js';
+import { RequestGate } from './http/gate.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
@@ -54,6 +57,8 @@ export interface StartServerOptions {
   uploadLimits?: Partial<UploadLimits>;
   /** Connections open at once; more are closed as they arrive (default: no limit). */
   maxConnections?: number;
+  /** Answer the hot reads before the Hono app (http/fast-lane.ts); default true. Off: tests comparing both lanes. */
+  fastLane?: boolean;
 }
 
 export interface RunningServer {
@@ -137,20 +142,31 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const demoAccounts = options.demoAccounts ?? true;
   const { db, tokens, secret } = openDataDir(options.dataDir, now, { demoAccounts });
   const artists = options.artists ?? lazySeededDirectory();
+  const commits = new CommitWatch(db);
   const deps: ServerDeps = {
-    db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists,
+    db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists, commits,
     ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   };
   let url = '';
   let app;
+  let lane: FastLane | undefined;
+  const closeDb = () => {
+    commits.close();
+    db.close();
+  };
   try {
+    const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    // One token cache and one set of budgets for both lanes.
+    const gate = new RequestGate(db, { demoTokens: demoAccounts, rateLimit, commits });
+    lane = options.fastLane === false ? undefined : fastLane(deps, gate);
     app = buildApp({
       deps,
-      rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+      rateLimit,
+      gate,
       baseUrl: publicBaseUrl({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), trustProxy: options.trustProxy ?? false, fallback: () => url }),
     });
   } catch (e) {
-    db.close();
+    closeDb();
     throw e;
   }
 
@@ -163,6 +179,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let stopping = false;
   const dispatch = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (stopping && !res.headersSent) res.setHeader('connection', 'close');
+    // The lane answers at once or not at all: nothing of it is in flight for close() to see.
+    if (!expectsContinue && lane?.(req, res)) return;
     active.add(res);
     res.once('close', () => active.delete(res));
     if (uploads.matches(req)) return uploads.handle(req, res, expectsContinue);
@@ -182,7 +200,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       resolve();
     });
   }).catch((e: unknown) => {
-    db.close();
+    closeDb();
     throw e;
   });
   const addr = server.address() as AddressInfo;
@@ -201,7 +219,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed
         // now, busy ones as soon as their response is sent.
         server.close((err) => {
-          db.close();
+          closeDb();
           log.info('reldist service stopped');
           if (err) reject(err);
           else resolve();

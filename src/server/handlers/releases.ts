@@ -43,6 +43,11 @@ export function editRelease(deps: ServerDeps, userId: number, rawId: unknown, ed
     .immediate();
 }
 
+/** GET /releases/{releaseId}: the Hono route's handler and the fast lane's (http/fast-lane.ts). */
+export function readRelease(db: ServerDeps['db'], userId: number, releaseId: string): ReleaseResource {
+  return toReleaseResource(db, getRelease(db, userId, parseId(releaseId, 'release')), true);
+}
+
 export const handlers: HandlerMap = {
   listReleases({ user, query }, { db }): ListReleasesResponse {
     const page = query.page ?? paging.defaultPage;
@@ -56,9 +61,7 @@ export const handlers: HandlerMap = {
     };
   },
 
-  getRelease({ user, params }, { db }): ReleaseResource {
-    return toReleaseResource(db, getRelease(db, user.id, parseId(params.releaseId, 'release')), true);
-  },
+  getRelease: ({ user, params }, { db }) => readRelease(db, user.id, params.releaseId),
 
   createRelease({ user, body: b }, deps): ReleaseResource {
     const errors = new FieldErrors();

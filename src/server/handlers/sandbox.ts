@@ -9,10 +9,11 @@
 // server per CLI command, so no timer would survive: submit records when the review is due in the
 // release's data, and every request of its owner first settles the reviews that are due.
 import { SandboxRejectRequest, type ReleaseResource, type SandboxEndpointId } from '../../contract/index.js';
+import type { CommitWatch } from '../db/commit-watch.js';
 import type { RequestInput, SandboxAutoReview, ServerDeps } from '../handler.js';
 import { transition, type Transition } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
-import { dueAutoReviews, findRelease, getRelease, saveRelease, toReleaseResource, type Release } from '../store/releases.js';
+import { dueAutoReviews, nextAutoReviewDue, findRelease, getRelease, saveRelease, toReleaseResource, type Release } from '../store/releases.js';
 import type { Database } from 'better-sqlite3';
 
 type Review = { codes: string[]; notes: string | null };
@@ -79,6 +80,30 @@ const OUTCOME_STEPS: Record<SandboxAutoReview['outcome'], Transition[]> = {
   live: ['approve', 'deliver', 'go_live'],
 };
 
+const nextDueByUser = new WeakMap<CommitWatch, () => Map<number, string | null>>();
+
+/**
+ * When the user's next auto-review falls due. Runs before every request of a sandbox user, so it
+ * is kept per user until the next commit (a submit, a settled review, another process's write);
+ * time moving on needs no look, as the caller compares it with the clock.
+ */
+function nextReviewDue(deps: ServerDeps, userId: number): string | null {
+  const commits = deps.commits;
+  if (!commits) return nextAutoReviewDue(deps.db, userId);
+  let byUser = nextDueByUser.get(commits);
+  if (!byUser) {
+    byUser = commits.memo(() => new Map<number, string | null>());
+    nextDueByUser.set(commits, byUser);
+  }
+  const known = byUser();
+  let next = known.get(userId);
+  if (next === undefined) {
+    next = nextAutoReviewDue(deps.db, userId);
+    known.set(userId, next);
+  }
+  return next;
+}
+
 /**
  * Moves along every release of the user whose auto-review is due, as the manual controls would,
  * dated when the review was due (not when someone happened to look). The outcome is the one
@@ -87,6 +112,8 @@ const OUTCOME_STEPS: Record<SandboxAutoReview['outcome'], Transition[]> = {
 export function settleDueReviews(deps: ServerDeps, userId: number): void {
   if (!deps.sandbox) return;
   const nowIso = deps.now().toISOString();
+  const next = nextReviewDue(deps, userId);
+  if (next === null || next > nowIso) return;
   const due = dueAutoReviews(deps.db, userId, nowIso);
   if (due.length === 0) return;
   deps.db

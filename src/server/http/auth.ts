@@ -1,5 +1,6 @@
 // Bearer tokens, compared by their sha256 hash. The token is never logged or echoed.
 import type { Database } from 'better-sqlite3';
+import type { CommitWatch } from '../db/commit-watch.js';
 import { ServiceError, type AuthUser } from '../handler.js';
 import { findUserByTokenHash, hashToken, tokenGeneration } from '../store/users.js';
 
@@ -32,16 +33,23 @@ export const TOKEN_CACHE_SIZE = 1000;
 export class TokenVerifier {
   private readonly known = new Map<string, VerifiedToken>();
   private generation = -1;
+  private readonly currentGeneration: () => number;
 
-  /** `demoTokens: false` refuses the demo accounts' tokens (a shared service over a former sandbox's data). */
+  /**
+   * `demoTokens: false` refuses the demo accounts' tokens (a shared service over a former
+   * sandbox's data). With `commits`, the generation is read again only after a commit.
+   */
   constructor(
     private readonly db: Database,
-    private readonly options: { demoTokens: boolean },
+    private readonly options: { demoTokens: boolean; commits?: CommitWatch },
     private readonly size = TOKEN_CACHE_SIZE,
-  ) {}
+  ) {
+    const read = () => tokenGeneration(db);
+    this.currentGeneration = options.commits ? options.commits.memo(read) : read;
+  }
 
   verify(token: string): VerifiedToken | undefined {
-    const generation = tokenGeneration(this.db);
+    const generation = this.currentGeneration();
     if (generation !== this.generation) {
       this.known.clear();
       this.generation = generation;

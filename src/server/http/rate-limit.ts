@@ -10,6 +10,13 @@ export interface RateLimitOptions {
 /** Generous: a script or test suite hammering one sandbox should not notice it. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { requests: 3000, windowMs: 60_000 };
 
+/**
+ * Whose budget a request spends: its token's (by hash, never the token), or, without a valid
+ * token, its address's, so made-up tokens buy no fresh budgets.
+ */
+export const rateLimitKey = (tokenHash: string | undefined, remoteAddress: string | undefined): string =>
+  tokenHash !== undefined ? `token:${tokenHash}` : `addr:${remoteAddress ?? 'unknown'}`;
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -28,8 +35,8 @@ export class RateLimiter {
 
   /**
    * Takes `count` requests (1 by default) from the key's bucket; returns 0 when allowed, else
-   * seconds to wait. The key is kept in memory as given: never a token (the caller passes the
-   * token's hash).
+   * seconds to wait (and takes nothing, so asking again at once gives the same answer). The key
+   * is kept in memory as given: never a token (the caller passes the token's hash).
    */
   take(key: string, nowMs: number, count = 1): number {
     if (count <= 0) return 0;

@@ -20,6 +20,11 @@ export function newRequestId(): string {
   return id;
 }
 
+/** The access log's line for one request: the path only (query strings may carry upload signatures, and headers carry tokens). */
+export function logRequest(log: Logger, id: string, method: string, path: string, status: number, started: number): void {
+  log.info('request', { request_id: id, method, path, status, ms: Math.round(performance.now() - started) });
+}
+
 export function requestId(log: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const id = newRequestId();
@@ -30,7 +35,6 @@ export function requestId(log: Logger): MiddlewareHandler<AppEnv> {
     // Routes put it in their response's headers themselves (c.var.requestIdSent): reading
     // c.res.headers turns the server's plain response into a web Headers object, at a cost.
     if (!c.var.requestIdSent) c.res.headers.set('x-request-id', id);
-    // The path only: query strings may carry upload signatures, and headers carry tokens.
-    log.info('request', { request_id: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    logRequest(log, id, c.req.method, c.req.path, c.res.status, started);
   };
 }

@@ -331,6 +331,15 @@ export function dueAutoReviews(db: Database, userId: number, nowIso: string): nu
   return rows.map((row) => row.id);
 }
 
+/** When the user's next auto-review falls due (ISO time), or null when none is pending: one step of the same index. */
+export function nextAutoReviewDue(db: Database, userId: number): string | null {
+  const row = statement(
+    db,
+    `SELECT MIN(json_extract(data, '$.auto_review.due_at')) AS due FROM releases WHERE user_id = ? AND status = 'in_review'`,
+  ).get(userId) as { due: string | null };
+  return row.due;
+}
+
 export function deleteReleaseRow(db: Database, id: number): void {
   statement(db, 'DELETE FROM releases WHERE id = ?').run(id);
 }
