@@ -291,7 +291,7 @@ for (const c of cases) {
   const metCpu = cpu !== null && median(cpu) >= TARGET;
   allMetCpu &&= metCpu;
   const s = c.ours[0].summary;
-  const cmpCpu = cpuRatios(c.ours, c.compare);
+  const cmpCpu = COMPARE ? cpuRatios(c.ours, c.compare) : null;
   const cmp = COMPARE
     ? pad(spread(c.ours.map((o, i) => o.seconds / c.compare[i].seconds), 2, 'x'), 26) + pad(cmpCpu ? spread(cmpCpu, 2, 'x') : 'n/a', 26)
     : '';
