@@ -64,7 +64,23 @@ export function sameKey(a: SandboxKey, b: SandboxKey): boolean {
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed process stays a zombie until its parent reaps it: a background sandbox's parent is
+ * the init process, which in many containers reaps late or never, and signal 0 still reaches a
+ * zombie. Its stale lock would hold every later command for up to half a minute.
+ */
+function isZombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // `pid (name) S …`: the name may hold spaces and parentheses, the state follows the last ')'.
+    return stat.charAt(stat.lastIndexOf(')') + 2) === 'Z';
   } catch {
     return false;
   }
