@@ -12,7 +12,7 @@ import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
 import { beginIdempotent, finishIdempotent, requestHash, withRequestId } from './http/idempotency.js';
 import { RequestGate } from './http/gate.js';
-import type { RateLimitOptions } from './http/rate-limit.js';
+import { rateLimited, type RateLimitOptions } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { JSON_BODY_LIMIT, parseBody, parseJsonBody, parseQuery, readBodyBytes } from './http/validate.js';
 import { handlers as artistsHandlers } from './handlers/artists.js';
@@ -123,7 +123,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       const wait = gate.take(lookup, address);
       c.set('rateLimitMore', (count) => gate.takeMore(lookup, address, count));
       if (wait > 0) {
-        throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
+        throw rateLimited(wait);
       }
       await next();
     });

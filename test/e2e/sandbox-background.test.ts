@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin } from './sandbox-helpers.js';
+import { alive, until } from '../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'reldist-e2e-bg-'));
 const started: number[] = [];
@@ -33,23 +34,6 @@ async function stateOf(dataDir: string): Promise<{ pid: number; url: string; tok
   const s = JSON.parse(readFileSync(join(dataDir, 'sandbox-server.json'), 'utf8'));
   if (!started.includes(s.pid)) started.push(s.pid);
   return s;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
-  for (let waited = 0; waited < ms; waited += 50) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Live background processes serving this data folder (their environment holds the start order, which names it). */

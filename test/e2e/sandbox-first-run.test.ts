@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin } from './sandbox-helpers.js';
+import { alive, until } from '../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'reldist-e2e-first-'));
 const started: number[] = [];
@@ -38,23 +39,6 @@ function stateOf(dataDir: string): { pid: number; url: string } | undefined {
     return undefined;
   }
 }
-
-async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
-  for (let waited = 0; waited < ms; waited += 50) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('first run on the embedded sandbox', () => {
   it('first run on a fresh folder: answered, a code cache written, the background process then serves', async () => {

@@ -4,6 +4,7 @@
 import type { SubmitReleaseRequest, SubmitReleaseResponse, SubmitReleasesResult } from '../../contract/index.js';
 import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
 import { asServiceError, errorBody } from '../http/errors.js';
+import { rateLimited } from '../http/rate-limit.js';
 import { transition } from '../rules/state-machine.js';
 import { runSubmitChecks } from '../../rules/submit-checks.js';
 import { assignIsrc, assignUpc } from '../store/codes.js';
@@ -82,7 +83,7 @@ export const handlers: HandlerMap = {
     // One request per release against the caller's rate limit (the first was taken on arrival):
     // a batch is cheaper for the service, not a way around the limit.
     const wait = raw.var.rateLimitMore?.(ids.length - 1) ?? 0;
-    if (wait > 0) throw new ServiceError(429, 'rate_limited', `too many requests; retry in ${wait} s`, { headers: { 'retry-after': String(wait) } });
+    if (wait > 0) throw rateLimited(wait);
     const { db } = deps;
     // Each release in a savepoint of its own (better-sqlite3 nests a transaction as one), inside
     // one write transaction for the batch: a refusal rolls back only its own release's writes,

@@ -1,5 +1,7 @@
 // Token-bucket rate limiting per bearer token (per client address for requests without a valid one).
 // In memory: a restart forgives everyone, which is fine for a reference service.
+import { ServiceError } from '../handler.js';
+
 export interface RateLimitOptions {
   /** Bucket size: how many requests may come in a burst. */
   requests: number;
@@ -16,6 +18,10 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { requests: 3000, windowMs: 
  */
 export const rateLimitKey = (tokenHash: string | undefined, remoteAddress: string | undefined): string =>
   tokenHash !== undefined ? `token:${tokenHash}` : `addr:${remoteAddress ?? 'unknown'}`;
+
+/** The refusal of a request over its budget: 429 with Retry-After, from the middleware and from a batch's extra items alike. */
+export const rateLimited = (waitSeconds: number): ServiceError =>
+  new ServiceError(429, 'rate_limited', `too many requests; retry in ${waitSeconds} s`, { headers: { 'retry-after': String(waitSeconds) } });
 
 interface Bucket {
   tokens: number;
