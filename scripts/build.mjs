@@ -26,6 +26,24 @@ const lazyChildProcess = {
   },
 };
 
+// @hono/node-server imports node:http2 at load time (7 ms of every service start, the embedded
+// sandbox's first command included) for `instanceof Http2ServerRequest` checks and the constants
+// of an HTTP/2 stream's close. The service listens on node:http only (src/server/index.ts), so no
+// request is ever an Http2ServerRequest: a class nothing is an instance of, and the constants read
+// from the real module if ever asked for.
+const noHttp2Requests = {
+  name: 'no-http2-requests',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
+      /node_modules[\\/]@hono[\\/]node-server[\\/]/.test(args.importer) ? { path: 'no-http2-requests', namespace: 'no-http2-requests' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-http2-requests' }, () => ({
+      contents: "module.exports = { Http2ServerRequest: class {}, get constants() { return require('node:http2').constants; } };",
+      loader: 'js',
+    }));
+  },
+};
+
 // Some bundled CommonJS dependencies call require(); give ESM chunks one.
 const banner = {
   js: "import { createRequire as __reldistCreateRequire } from 'node:module'; const require = __reldistCreateRequire(import.meta.url);",
@@ -81,7 +99,7 @@ const result = await build({
   external: ['better-sqlite3'],
   logLevel: 'warning',
   metafile: true,
-  plugins: [lazyChildProcess, bakedAnswers],
+  plugins: [lazyChildProcess, noHttp2Requests, bakedAnswers],
   // Less text to parse at start-up; names are kept so stack traces under --debug stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
