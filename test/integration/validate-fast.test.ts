@@ -107,6 +107,28 @@ describe('validate: the bulk path says what the general path says', () => {
     }
   }, 60_000);
 
+  it('a file of repeated codes (a catalog naming a track on each of its releases): the warning, its first line and the summary as the general path gives them', async () => {
+    const codes = {
+      upc: ['036000291452', '4006381333931', '00012345678905', '212345678903'],
+      isrc: ['USRC17607839', 'GBAYE0000351', 'QZABC2400001', 'XXABC2400001'],
+    };
+    for (const kind of ['upc', 'isrc'] as const) {
+      const path = join(dir, `repeated-${kind}.txt`);
+      // Every code three times, far apart: line numbers and first places of every width up to 4 digits.
+      const lines = Array.from({ length: 1500 }, (_, i) => (i % 5 === 0 ? codes[kind][i % 4]! : `${codes[kind][0]!.slice(0, 8)}${String(i % 500).padStart(4, '0')}`));
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      // The first argument is the file's first code: its repeats name "code 1", not a line.
+      for (const flags of [['--json'], [], ['--invalid-only'], [codes[kind][0]!, '--json']]) {
+        const argv = ['validate', kind, '--file', path, ...flags];
+        const fast = await cli.run(argv);
+        const general = await cli.run(argv, { env: { [GENERAL_PATH_ENV]: '1' } });
+        expect(fast.stderr).toBe(general.stderr);
+        expect(fast.stdout === general.stdout, `${kind} ${flags.join(' ')}: stdout differs`).toBe(true);
+      }
+      expect((await cli.run(['validate', kind, '--file', path, '--json'])).stdout).toMatch(/"message":"the same code as line \d{3}","severity":"warning"}\],"line":\d{4}}/);
+    }
+  }, 60_000);
+
   it('JSON stays one line per code, in input order, each with its line number', async () => {
     const path = join(dir, 'order.txt');
     const text = mixed('upc', 3000);

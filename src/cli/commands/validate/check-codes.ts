@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
 import { csvHeader, csvRemoteHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
 import type { Cell, Delimiter } from './csv-input.js';
-import { DuplicateIndex, placeText } from './duplicates.js';
+import { DuplicateIndex, duplicateProblem, placeText } from './duplicates.js';
 import { fastLines, type FastLines } from './fast.js';
 import { invalidLines } from './invalid-lines.js';
 import { eachLine, splitLines, type LineHandler, type LineSink } from './lines.js';
@@ -258,6 +258,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   if (fast) {
     tally.checked += fast.valid();
     tally.valid += fast.valid();
+    tally.warned += fast.repeated();
+    if (fast.repeated() > 0) tally.counter('duplicate').n += fast.repeated();
   }
   const { checked, valid, invalid, warned } = tally;
 
@@ -274,10 +276,6 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   if (invalid > 0) {
     throw new ValidationFailed(`${invalid} of ${checked} code${checked === 1 ? ' is' : 's are'} invalid`);
   }
-}
-
-function duplicateProblem(first: string): Problem {
-  return { code: 'duplicate', message: `the same code as ${first}`, severity: 'warning' };
 }
 
 /** --fix: the repaired code shown where the code goes, when the repair is certain. */

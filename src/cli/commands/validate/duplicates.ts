@@ -128,7 +128,15 @@ function hash(k: number): number {
   return Math.imul(h, 0xc2b2ae35) ^ (h >>> 13);
 }
 
-/** How a first place reads in the warning. */
+/** How a first place reads in the warning: a line of a file or stdin, else the nth code given as an argument. */
 export function placeText(where: number): string {
-  return where > 0 ? `line ${where}` : `code ${-where}`;
+  return where > 0 ? linePlace(where) : `code ${-where}`;
+}
+
+/** A first place on a line (the bulk path passes a stand-in for the number). */
+export const linePlace = (line: number | string): string => `line ${line}`;
+
+/** The warning of a code seen before, at `first` (placeText). */
+export function duplicateProblem(first: string): { code: 'duplicate'; message: string; severity: 'warning' } {
+  return { code: 'duplicate', message: `the same code as ${first}`, severity: 'warning' };
 }

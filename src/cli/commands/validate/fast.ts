@@ -19,17 +19,19 @@
 //
 // - Line numbers (JSON): each stamp has a field as wide as the line number's digits (a stamp
 //   per width); the digits are written per line, counted up (line-digits.ts).
-// - Duplicates: each valid code's numeric key goes into a DuplicateIndex; a code seen before
-//   goes to the general path, which words the warning. Lines go in batches (scanBatch): split,
-//   checked and keyed once, looked up together so that the table's cache misses overlap, then
-//   written in order.
+// - Duplicates: each valid code's numeric key goes into a DuplicateIndex. Lines go in batches
+//   (scanBatch): split, checked and keyed once, looked up together so that the table's cache
+//   misses overlap, then written in order. A bare code seen before on an earlier line is written
+//   here too, from a stamp holding the formatters' duplicate warning (a catalog lists a track's
+//   ISRC on each release it is on: through the general path such a file ran 4 times slower).
 // - Invalid lines: invalid-lines.ts, from problems serialised once.
 //
 // Anything else (blank, CR alone, BOM, warnings, other characters, non-ASCII) goes to `slow`
 // via emitLine, which is what the general path does with every line, so the output is byte for
 // byte the same (test/unit/codes-cli.test.ts and test/integration/validate-fast.test.ts compare).
 import * as codes from '../../../codes/index.js';
-import { WARM_BATCH, type DuplicateIndex } from './duplicates.js';
+import { WARM_BATCH, duplicateProblem, linePlace, type DuplicateIndex } from './duplicates.js';
+import { problemsJson, reasonText } from './format.js';
 import { LineDigits } from './line-digits.js';
 import { emitLine, type LineHandler, type LinesHandler } from './lines.js';
 import type { ByteWriter } from './writer.js';
@@ -93,6 +95,36 @@ function stamp(text: string, n: number): Stamp {
   return { size: line.length, block, views, first: starts[0]!, second: starts[1] ?? starts[0]!, display: text.indexOf(DISPLAY), number: text.indexOf(NUMBER) };
 }
 
+// Stands for the first place's line number in a repeated code's line: a character the JSON
+// formatter leaves as it is, and no code's.
+const FIRST = '\u00b6';
+
+/** Exactly what jsonLine / plainRow give for a bare code seen before on line FIRST: lineText's, with the duplicate warning. */
+function repeatedText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number): string {
+  const text = lineText(kind, mode, n, digits);
+  const problems = [duplicateProblem(linePlace(FIRST))];
+  return mode === 'json' ? text.replace('"problems":[]', `"problems":${problemsJson(problems)}`) : `${text.slice(0, -1)}${reasonText(problems)}\n`;
+}
+
+/** The line of a bare code seen before: head (its code's places filled per line), the first place's number, tail. */
+interface RepeatedStamp {
+  head: Uint8Array;
+  tail: Uint8Array;
+  /** In head: the input, the normalized code (the same bytes; for rows, one place) and the display form (-1: none). */
+  first: number;
+  second: number;
+  display: number;
+  /** In tail: the line number's digits; -1 for none. */
+  number: number;
+}
+
+function repeatedStamp(text: string, n: number): RepeatedStamp {
+  const [head, tail] = text.replace(INPUT, code(n)).split(FIRST) as [string, string];
+  const first = head.indexOf(CODE);
+  const second = head.indexOf(CODE, first + n);
+  return { head: bytesOf(head), tail: bytesOf(tail), first, second: second < 0 ? first : second, display: head.indexOf(DISPLAY), number: tail.indexOf(NUMBER) };
+}
+
 /** The line of a code written loosely: head, then the input as given, then the tail. */
 interface LooseStamp {
   head: Uint8Array;
@@ -123,8 +155,10 @@ export interface FastOptions {
 export interface FastLines {
   /** The LinesHandler to give eachLine. */
   lines: LinesHandler;
-  /** How many lines it took itself as valid (each a valid code without warning). */
+  /** How many lines it took itself as valid (each a valid code without warning, or a repeated one). */
   valid(): number;
+  /** How many of those were codes seen before (each with the duplicate warning). */
+  repeated(): number;
 }
 
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -144,7 +178,10 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   const looseStamps: LooseStamp[][] = [[], [], []];
   const stampFor = (len: number, digits: number) => (stamps[len - 12]![digits] ??= stamp(lineText(kind, textMode, len, digits), len));
   const looseFor = (len: number, digits: number) => (looseStamps[len - 12]![digits] ??= looseStamp(lineText(kind, textMode, len, digits)));
+  const repeatedStamps: RepeatedStamp[][] = [[], [], []];
+  const repeatedFor = (len: number, digits: number) => (repeatedStamps[len - 12]![digits] ??= repeatedStamp(repeatedText(kind, textMode, len, digits), len));
   let valid = 0;
+  let repeatedCount = 0;
   const batch = newBatch();
 
   // The normalized code of a loosely written line: 16 bytes fit "ISRC" + 12.
@@ -206,6 +243,31 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   // The line number as ASCII digits, counted up from line to line.
   const lineDigits = new LineDigits();
 
+  /** Writes the line of the bare code bytes[s..s+len), first seen on line `first`. */
+  const repeated = (b: Buffer, s: number, len: number, line: number, first: number): void => {
+    const t = repeatedFor(len, numbered ? digitsOf(line) : 0);
+    const firstDigits = digitsOf(first);
+    w.reserve(t.head.length + firstDigits + t.tail.length);
+    const out = w.buf;
+    let pos = w.pos;
+    out.set(t.head, pos);
+    for (let k = 0; k < len; k++) {
+      const c = b[s + k]!;
+      out[pos + t.first + k] = c;
+      out[pos + t.second + k] = c;
+    }
+    if (t.display >= 0) {
+      const d = pos + t.display;
+      for (let k = 0; k < 12; k++) out[d + k + (k < 2 ? 0 : k < 5 ? 1 : k < 7 ? 2 : 3)] = b[s + k]!;
+    }
+    pos += t.head.length;
+    for (let k = firstDigits - 1, n = first; k >= 0; k--, n = Math.floor(n / 10)) out[pos + k] = 48 + (n % 10);
+    pos += firstDigits;
+    out.set(t.tail, pos);
+    if (t.number >= 0) lineDigits.write(out, pos + t.number, line);
+    w.pos = pos + t.tail.length;
+  };
+
   const lines: LinesHandler = (b, p, stop, firstLine) => {
     const input = viewOf(b);
     let out = w.buf;
@@ -240,14 +302,20 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
           nextWidthAt *= 10;
           current = [undefined, undefined, undefined];
         }
-        // A code seen before gets its warning from the general path.
-        const ok = len !== 0 && (plain < run ? batch.firsts[plain++] : duplicates.firstOrAdd(batch.keys[plain++]!, line)) === 0;
-        if (!ok) {
+        // Where a bare code was first seen (0: nowhere before).
+        const first = len === 0 ? 0 : plain < run ? batch.firsts[plain++]! : duplicates.firstOrAdd(batch.keys[plain++]!, line);
+        if (len === 0 || first !== 0) {
           // next - 1 is the line's newline (after CR for CRLF).
           const e = next - 1;
           const end = e > p && b[e - 1] === 13 ? e - 1 : e;
           w.pos = pos;
-          if (loose(b, p, end, line)) valid++;
+          // Seen on an earlier line: written here. First given as an argument (a negative place),
+          // or not written at all (a table, --invalid-only): the general path.
+          if (first > 0 && write) {
+            repeated(b, p, len, line, first);
+            valid++;
+            repeatedCount++;
+          } else if (loose(b, p, end, line)) valid++;
           else if (invalid === undefined || end === p || !invalid(b, p, end, line)) emitLine(b, p, e, slow, line);
           if (w.buf !== out) {
             out = w.buf;
@@ -312,7 +380,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
     w.pos = pos;
     return line - firstLine;
   };
-  return { lines, valid: () => valid };
+  return { lines, valid: () => valid, repeated: () => repeatedCount };
 }
 
 /** One batch of lines as scanBatch found them. */
