@@ -14,7 +14,7 @@
 // median ratio with its spread (min–max), of wall time and of CPU time (user + sys, from
 // /usr/bin/time when present). It never passes or fails on absolute times.
 //
-//   node bench/codes.mjs [--quick] [--codes 1000000] [--rounds 3] [--mixes 0,1,10,50]
+//   node bench/codes.mjs [--quick] [--codes 1000000] [--rounds 3] [--mixes 0,1,10,50,r30]
 //                        [--only upc|isrc] [--bin path/to/reldist.js] [--compare other/reldist.js]
 //                        [--startup-rounds 20] [--tty-codes 200000] [--tty-rounds 3] [--no-extra-ca]
 //                        [--files DIR]
@@ -39,7 +39,11 @@ function option(name, fallback) {
 }
 const N = Number(option('codes', QUICK ? 200_000 : 1_000_000));
 const ROUNDS = Number(option('rounds', QUICK ? 2 : 3));
-const MIXES = option('mixes', '0,1,10,50').split(',').map(Number);
+// A mix is the share of invalid lines, or rN: N% of the lines repeat an earlier code (a catalog
+// naming a track's ISRC, or a release's UPC, on each row it appears on), none invalid.
+const MIXES = option('mixes', '0,1,10,50,r30').split(',');
+const mixParts = (mix) => (mix.startsWith('r') ? { invalid: 0, repeats: Number(mix.slice(1)) } : { invalid: Number(mix), repeats: 0 });
+const mixLabel = (mix) => (mix.startsWith('r') ? `${mix.slice(1)}% rep` : `${mix}%`);
 const START_ROUNDS = Number(option('startup-rounds', QUICK ? 5 : 20));
 const TTY_CODES = Number(option('tty-codes', 200_000));
 const TTY_ROUNDS = Number(option('tty-rounds', QUICK ? 1 : 3));
@@ -76,14 +80,19 @@ function checkDigit(data) {
 }
 
 /** `count` lines, `percent`% of them invalid, spread evenly (line i is invalid when the running share steps up). */
-async function writeLines(path, count, percent, valid, invalid) {
+async function writeLines(path, count, mix, valid, invalid) {
+  const { invalid: percent, repeats } = mixParts(mix);
   const out = createWriteStream(path);
-  const random = rng(count + percent);
+  const random = rng(count + percent + 1000 * repeats);
   let batch = '';
   let bad = 0;
+  const earlier = [];
   for (let i = 0; i < count; i++) {
     const isBad = Math.floor(((i + 1) * percent) / 100) > Math.floor((i * percent) / 100);
-    batch += `${isBad ? invalid(random, bad++) : valid(random, i)}\n`;
+    const repeat = !isBad && earlier.length > 0 && random() * 100 < repeats;
+    const line = isBad ? invalid(random, bad++) : repeat ? earlier[Math.floor(random() * earlier.length)] : valid(random, i);
+    if (repeats > 0 && !isBad && !repeat) earlier.push(line);
+    batch += `${line}\n`;
     if (batch.length > 1 << 16) {
       if (!out.write(batch)) await new Promise((r) => out.once('drain', r));
       batch = '';
@@ -246,7 +255,7 @@ console.log(`node ${process.version}, ${availableParallelism()} cores, load aver
 console.log(`NODE_EXTRA_CA_CERTS: ${caNote}`);
 console.log(`binary: ${BIN}${COMPARE ? `; compared with ${COMPARE}` : ''}`);
 console.log(
-  `${N.toLocaleString('en-US')} codes per file, invalid share ${MIXES.map((m) => `${m}%`).join(', ')}; ${ROUNDS} interleaved rounds; ` +
+  `${N.toLocaleString('en-US')} codes per file, invalid share ${MIXES.map(mixLabel).join(', ')} (rep: repeated codes, none invalid); ${ROUNDS} interleaved rounds; ` +
     'ratios are per round: median (min–max)',
 );
 
@@ -296,7 +305,7 @@ for (const c of cases) {
     ? pad(spread(c.ours.map((o, i) => o.seconds / c.compare[i].seconds), 2, 'x'), 26) + pad(cmpCpu ? spread(cmpCpu, 2, 'x') : 'n/a', 26)
     : '';
   console.log(
-    `  ${pad(`${c.mix}%`, 8)}${pad(c.kind, 6)}${pad(spread(x, 1, 'x'), 24)}${pad(verdict(met), 9)}${pad(cpu ? spread(cpu, 1, 'x') : 'n/a', 24)}${pad(cpu ? verdict(metCpu) : '', 9)}` +
+    `  ${pad(mixLabel(c.mix), 8)}${pad(c.kind, 6)}${pad(spread(x, 1, 'x'), 24)}${pad(verdict(met), 9)}${pad(cpu ? spread(cpu, 1, 'x') : 'n/a', 24)}${pad(cpu ? verdict(metCpu) : '', 9)}` +
       `${pad(spread(c.ours.map((o) => o.seconds), 3), 22)}${pad(fmt(median(c.py.map((p) => p.seconds)), 2), 10)}${cmp}${s.valid}/${s.invalid}/${s.warnings}, ${mb(median(c.ours.map((o) => o.rssKiB ?? 0)))}`,
   );
 }
