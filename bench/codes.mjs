@@ -340,7 +340,7 @@ if (START_ROUNDS > 0) {
 const haveScript = spawnSync('script', ['--version']).status === 0;
 if (TTY_ROUNDS > 0 && haveScript && kinds.includes('upc')) {
   const file = join(dir, 'tty-upc.txt');
-  await writeLines(file, TTY_CODES, 1, upcValid, upcInvalid);
+  await writeLines(file, TTY_CODES, '1', upcValid, upcInvalid);
   const quote = (a) => `'${a.replace(/'/g, `'\\''`)}'`;
   const command = [process.execPath, BIN, 'validate', 'upc', '--file', file].map(quote).join(' ');
   const timed = (shell) =>

@@ -165,7 +165,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     try {
       const body = spec.body ? parseBody(spec.body, parseJsonBody(bytes, c.req.header('content-type'), bodyMayBeLeftOut(spec.body))) : undefined;
       const result = await handler(
-        { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)), raw: c },
+        { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)), raw: c, spendMore: (count) => c.var.rateLimitMore?.(count) ?? 0 },
         deps,
       );
       status = spec.status;

@@ -17,7 +17,6 @@ import type { ErrorCode, ErrorDetails } from '../contract/errors.js';
 import type { ParsedBodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
 import type { EndpointId, ParamsOf } from '../contract/routes.js';
 import type { ArtistDirectory } from './artists/directory.js';
-import type { AppEnv } from './http/env.js';
 
 export type UserKind = 'label' | 'artist';
 
@@ -74,7 +73,12 @@ export interface RequestInput<Params, Query, Body> {
   /** Where the service is reachable, without a trailing slash (e.g. http://127.0.0.1:4000). */
   baseUrl: string;
   /** The Hono context, for the rare handler that needs headers or the raw request. */
-  raw: Context<AppEnv>;
+  raw: Context;
+  /**
+   * Takes `count` more requests from the caller's rate-limit budget (a batch's other items): 0
+   * when allowed (or limiting is off), else the seconds to wait (see RateLimiter.takeMore).
+   */
+  spendMore(count: number): number;
 }
 
 /** The input of a catalog endpoint's handler, typed from its catalog entry (zod outputs). */

@@ -75,7 +75,7 @@ async function validated(kind: 'upc' | 'isrc', mode: FastMode, pieces: Buffer[],
     const text = b.toString('utf8', s, e);
     let v = kind === 'upc' ? checkUpc(text) : checkIsrc(text, { currentYear: YEAR });
     if (v.valid && v.normalized !== null) {
-      const first = duplicates.firstOrAdd(codeKey(kind, v.normalized), at);
+      const first = duplicates.firstOrAdd(codeKey(kind, v.normalized), at ?? 0);
       if (first !== 0) v = { ...v, problems: [...v.problems, duplicateProblem(placeText(first))] };
     }
     checked++;

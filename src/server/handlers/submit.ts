@@ -78,11 +78,11 @@ export const handlers: HandlerMap = {
     return deps.db.transaction(() => submitIn(deps, user.id, id, body, knownActsOf(deps, user.id))).immediate();
   },
 
-  submitReleases({ user, body, requestId, raw }, deps) {
+  submitReleases({ user, body, requestId, spendMore }, deps) {
     const { release_ids: ids, ...shared } = body;
     // One request per release against the caller's rate limit (the first was taken on arrival):
     // a batch is cheaper for the service, not a way around the limit.
-    const wait = raw.var.rateLimitMore?.(ids.length - 1) ?? 0;
+    const wait = spendMore(ids.length - 1);
     if (wait > 0) throw rateLimited(wait);
     const { db } = deps;
     // Each release in a savepoint of its own (better-sqlite3 nests a transaction as one), inside
