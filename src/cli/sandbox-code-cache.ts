@@ -9,7 +9,7 @@
 // flags. The key is the chunk's name (esbuild puts a hash of its content in it), its size and
 // mtime, node's and V8's versions. Files are 0600 in a 0700 folder of the user's data folder,
 // written whole through a rename; anything unreadable, unwritable or rejected is ignored.
-import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -27,6 +27,8 @@ export interface CodeCache {
 }
 
 const CACHE_FOLDER = 'code-cache';
+/** Another build's cache files (an upgrade names every chunk anew) go once they are this old. */
+const STALE_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Runs `load` (which requires the service's chunks) with their compilation served from the
@@ -40,9 +42,12 @@ export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<
   const internals = Module as unknown as ModuleInternals;
   const original = internals.prototype._compile;
   const pending: { script: Script; path: string }[] = [];
+  /** The cache files of this build's chunks, used or to be written. */
+  const ours = new Set<string>();
   internals.prototype._compile = function compile(this: NodeModule, content, filename, ...rest) {
     if (dirname(filename) !== chunksDir || !filename.endsWith('.js')) return original.call(this, content, filename, ...rest);
     const path = cachePath(folder, filename);
+    if (path) ours.add(basename(path));
     const cachedData = path ? readOrUndefined(path) : undefined;
     const script = new Script(internals.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
     if (path && (!cachedData || script.cachedDataRejected)) pending.push({ script, path });
@@ -76,9 +81,27 @@ export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<
             // A read-only or full disk: the next start compiles as before.
           }
         }
+        pruneOthers(folder, ours);
       },
     },
   };
+}
+
+/**
+ * Removes other builds' cache files once they are old: written only when this build writes its
+ * own (after an upgrade), so the folder does not grow with every version ever run, while two
+ * builds sharing a data folder in the same week do not evict each other.
+ */
+function pruneOthers(folder: string, ours: ReadonlySet<string>): void {
+  try {
+    for (const name of readdirSync(folder)) {
+      if (ours.has(name) || !(name.endsWith('.cache') || name.endsWith('.tmp'))) continue;
+      const path = join(folder, name);
+      if (Date.now() - statSync(path).mtimeMs > STALE_MS) unlinkSync(path);
+    }
+  } catch {
+    // Another process pruning at the same time, or an unreadable folder: next time.
+  }
 }
 
 /** dist/chunks of the running CLI (bin/reldist.js is argv[1]); '' when not run from the bundle. */

@@ -3,7 +3,7 @@
 // waits for it leaves the command working (it runs the service itself); the cache is private, and
 // a damaged one is ignored and written again.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,11 +87,21 @@ describe('first run on the embedded sandbox', () => {
     expect((await runBin(['lookup', 'countries', '--json'], env)).code).toBe(0);
     expect(files.map((f) => statSync(join(folder, f)).mtimeMs)).toEqual(written);
 
+    // Another build's files: a week-old one goes when this build next writes its own, a recent one stays.
+    const old = join(folder, 'chunk-OLDBUILD-1-1-v20.0.0-11.3.cache');
+    const recent = join(folder, 'chunk-OTHERBUILD-1-1-v20.0.0-11.3.cache');
+    writeFileSync(old, 'x');
+    writeFileSync(recent, 'x');
+    const weekAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    utimesSync(old, weekAgo, weekAgo);
+
     const damaged = join(folder, files[0]!);
     writeFileSync(damaged, 'not a code cache');
     const r = await runBin(['lookup', 'countries', '--json'], env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(100);
     expect(readFileSync(damaged, 'utf8')).not.toBe('not a code cache');
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 });
