@@ -7,18 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin } from './sandbox-helpers.js';
-import { alive, until } from '../helpers/processes.js';
+import { alive, stopAll, until } from '../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'reldist-e2e-bg-'));
 const started: number[] = [];
 afterAll(() => {
-  for (const pid of started) {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // Gone already.
-    }
-  }
+  stopAll(started);
   rmSync(home, { recursive: true, force: true });
 });
 

@@ -8,18 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin } from './sandbox-helpers.js';
-import { alive, until } from '../helpers/processes.js';
+import { alive, stopAll, until } from '../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'reldist-e2e-first-'));
 const started: number[] = [];
 afterAll(() => {
-  for (const pid of started) {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // Gone already.
-    }
-  }
+  stopAll(started);
   // A process on its way out may still write in its folder: retry the removal a few times.
   rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });

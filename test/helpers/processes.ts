@@ -18,3 +18,14 @@ export async function until(what: string, ok: () => boolean, ms = 15_000): Promi
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** Asks every process still alive of `pids` to stop (SIGTERM); those gone already are skipped. */
+export function stopAll(pids: Iterable<number>): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  }
+}
