@@ -128,7 +128,7 @@ export const submitCommand = defineCommand<SubmitOpts>({
   safeToRerun: true,
   args: '<ids...>',
   summary: 'Submit releases for review, or check them with --dry-run',
-  description: `The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block.
+  description: `The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block. Many releases go in batches of 500, one request each, answered in the order given; running it again is safe (releases already in review say so).
 
 Exit status: 0 when every release went through (or, with --dry-run, would; a release already in review counts, with the outcome already_in_review), 3 when any is blocked, another code when a release could not be reached; with several ids, the worst. --json prints one object per release ({release_id, outcome, status, message, problems, error}): the object for one id, an array for several. Piped, each problem is a row: release id, outcome, path, severity, code, message, hint (a release without problems: one row).`,
   examples: [
