@@ -11,12 +11,11 @@
 // each measured run: its rate limit (3000 requests a minute per token, in memory) would otherwise
 // throttle whichever case came later in a round. Needs a build; `npm run bench` builds first.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -37,18 +36,10 @@ if (!existsSync(join(root, 'dist', 'main.js'))) {
   process.exit(2);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'reldist-bench-apply-'));
+const { work, atExit, finish, fail } = benchRun('apply.mjs');
 const dataDir = join(work, 'data');
 let service;
-function finish(code) {
-  service?.stop();
-  rmSync(work, { recursive: true, force: true });
-  process.exit(code);
-}
-function fail(message) {
-  console.error(`bench/apply.mjs: ${message}`);
-  finish(1);
-}
+atExit(() => service?.stop());
 
 // SIGTERM (close()) lets requests in flight finish; the next start reuses the data directory.
 const startService = () => startServe(bin, dataDir);

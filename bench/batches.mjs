@@ -24,12 +24,11 @@
 // Needs a build (`npm run build`), wrk and curl. Never passes or fails on times.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -60,17 +59,7 @@ for (const tool of ['wrk', 'curl']) {
   }
 }
 
-const work = mkdtempSync(join(tmpdir(), 'reldist-bench-batches-'));
-const cleanup = [];
-function finish(code) {
-  for (const f of cleanup.reverse()) f();
-  rmSync(work, { recursive: true, force: true });
-  process.exit(code);
-}
-function fail(message) {
-  console.error(`bench/batches.mjs: ${message}`);
-  finish(1);
-}
+const { work, atExit, finish, fail } = benchRun('batches.mjs');
 
 const env = { ...process.env, NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (/^RELDIST_/.test(k) || /_proxy$/i.test(k)) delete env[k];
@@ -79,7 +68,7 @@ const caCerts = Boolean(env.NODE_EXTRA_CA_CERTS);
 
 async function startService(dataDir) {
   const service = await startServe(bin, dataDir, { args: ['--rate-limit', 'off'] });
-  cleanup.push(() => service.stop());
+  atExit(() => service.stop());
   return { url: service.url, token: service.token, pid: service.child.pid };
 }
 

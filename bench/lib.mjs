@@ -1,6 +1,31 @@
-// What the benches share: reading a numeric flag, and starting a `reldist serve` to measure against.
+// What the benches share: a temporary folder and the way out, reading a numeric flag, and
+// starting a `reldist serve` to measure against.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+
+/**
+ * A bench's temporary folder (`work`) and its way out: `atExit(f)` registers a clean-up (run in
+ * reverse order: what was started last stops first), `finish(code)` runs them, removes the folder
+ * and exits, `fail(message)` prints one line naming the bench (`file`, e.g. 'apply.mjs') and
+ * finishes with 1.
+ */
+export function benchRun(file) {
+  const work = mkdtempSync(join(tmpdir(), `reldist-bench-${file.replace(/(\.bench)?\.mjs$/, '')}-`));
+  const cleanup = [];
+  const finish = (code) => {
+    for (const f of cleanup.splice(0).reverse()) f();
+    rmSync(work, { recursive: true, force: true });
+    process.exit(code);
+  };
+  const fail = (message) => {
+    console.error(`bench/${file}: ${message}`);
+    finish(1);
+  };
+  return { work, atExit: (f) => cleanup.push(f), finish, fail };
+}
 
 /** The number after `name` in argv, or `dflt` when the flag is absent. */
 export function numberFlag(argv, name, dflt) {

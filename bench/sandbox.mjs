@@ -14,11 +14,10 @@
 //                 same data, interleaved with this one's: before/after in one run (repeatable)
 // Needs a build (`npm run build`); `npm run bench` builds first. Never passes or fails on times.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -46,16 +45,11 @@ if (!existsSync(join(root, 'dist', 'main.js'))) {
   process.exit(2);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'reldist-bench-sandbox-'));
+const { work, atExit, finish, fail } = benchRun('sandbox.mjs');
 const dataDir = join(work, 'data');
 mkdirSync(dataDir, { mode: 0o700 });
-const cleanup = [];
-function finish(code) {
-  stopBackgroundSandbox();
-  for (const f of cleanup.reverse()) f();
-  rmSync(work, { recursive: true, force: true });
-  process.exit(code);
-}
+// Registered first, so it runs last: after the standing serve has stopped.
+atExit(() => stopBackgroundSandbox());
 
 /**
  * The embedded sandbox may leave a background process for later commands: stop it (bounded
@@ -88,14 +82,11 @@ function stopBackgroundSandbox() {
 
 async function startService() {
   const service = await startServe(bin, dataDir);
-  cleanup.push(() => service.stop());
+  atExit(() => service.stop());
   return service;
 }
 
-const service = await startService().catch((err) => {
-  console.error(`bench/sandbox.mjs: ${err.message}`);
-  finish(1);
-});
+const service = await startService().catch((err) => fail(err.message));
 
 const base = { ...process.env, NO_COLOR: '1', HOME: work, RELDIST_CONFIG_DIR: join(work, 'config'), RELDIST_DATA_DIR: dataDir };
 for (const k of Object.keys(base)) if (/^RELDIST_(BASE_URL|TOKEN|PROFILE)$/.test(k) || /_proxy$/i.test(k)) delete base[k];
@@ -115,10 +106,7 @@ function run(args, env, which = bin) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['-r', cpuPreload, which, ...args], { env: { ...env, RELDIST_BENCH_CPU_FILE: cpuFile }, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) {
-    console.error(`bench/sandbox.mjs: "reldist ${args.join(' ')}" failed (exit ${r.status}): ${r.stderr.trim().split('\n')[0]}`);
-    finish(1);
-  }
+  if (r.status !== 0) fail(`"reldist ${args.join(' ')}" failed (exit ${r.status}): ${r.stderr.trim().split('\n')[0]}`);
   return { ms, cpu: Number(readFileSync(cpuFile, 'utf8')), stdout: r.stdout };
 }
 

@@ -10,11 +10,10 @@
 // cost that raises every case alike and so flatters the ratios.
 // Needs a build (`npm run build`); `npm run bench` builds first.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -30,24 +29,15 @@ if (!existsSync(join(root, 'dist', 'main.js'))) {
   process.exit(2);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'reldist-bench-'));
-const cleanup = [];
-function finish(code) {
-  for (const f of cleanup.reverse()) f();
-  rmSync(work, { recursive: true, force: true });
-  process.exit(code);
-}
+const { work, atExit, finish, fail } = benchRun('startup.mjs');
 
 async function startService() {
   const service = await startServe(bin, join(work, 'data'));
-  cleanup.push(() => service.stop());
+  atExit(() => service.stop());
   return service;
 }
 
-const service = await startService().catch((err) => {
-  console.error(`bench/startup.mjs: ${err.message}`);
-  finish(1);
-});
+const service = await startService().catch((err) => fail(err.message));
 const env = { ...process.env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token, NO_COLOR: '1' };
 if (noExtraCa) delete env.NODE_EXTRA_CA_CERTS;
 
@@ -81,10 +71,7 @@ const cases = [
 
 for (const c of cases) {
   const r = spawnSync(process.execPath, c.args, { env, encoding: 'utf8' });
-  if (r.status !== 0) {
-    console.error(`bench/startup.mjs: "${c.name}" failed (exit ${r.status}): ${r.stderr.trim().split('\n')[0]}`);
-    finish(1);
-  }
+  if (r.status !== 0) fail(`"${c.name}" failed (exit ${r.status}): ${r.stderr.trim().split('\n')[0]}`);
 }
 
 const times = new Map(cases.map((c) => [c.name, []]));
@@ -94,10 +81,7 @@ for (let round = 0; round < WARMUP + RUNS; round++) {
     const t0 = process.hrtime.bigint();
     const r = spawnSync(process.execPath, c.args, { env, stdio: 'ignore' });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (r.status !== 0) {
-      console.error(`bench/startup.mjs: "${c.name}" failed in round ${round} (exit ${r.status})`);
-      finish(1);
-    }
+    if (r.status !== 0) fail(`"${c.name}" failed in round ${round} (exit ${r.status})`);
     if (round >= WARMUP) times.get(c.name).push(ms);
   }
 }

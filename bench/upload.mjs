@@ -20,10 +20,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { benchRun } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -51,18 +51,12 @@ const env = { ...process.env, NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
 if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
 
-const work = mkdtempSync(join(tmpdir(), 'reldist-bench-upload-'));
+const { work, atExit, finish, fail } = benchRun('upload.mjs');
 const children = new Set();
-function finish(code) {
+atExit(() => {
   for (const c of children) c.kill('SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-  process.exit(code);
-}
+});
 process.on('SIGINT', () => finish(130));
-function fail(message) {
-  console.error(`bench/upload.mjs: ${message}`);
-  finish(1);
-}
 
 /** A valid 16-bit 44.1 kHz stereo WAV of about `mib` MiB (noise: nothing on the way compresses it). */
 function writeWav(path, mib) {

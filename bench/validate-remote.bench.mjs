@@ -9,12 +9,11 @@
 //   node bench/validate-remote.bench.mjs [--codes 10000] [--rounds 7] [--no-extra-ca]
 // Needs a build; `npm run bench` builds first.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -38,17 +37,9 @@ const validateBatchMax = JSON.parse(readFileSync(join(root, 'openapi.json'), 'ut
 const env = { ...process.env };
 if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
 
-const work = mkdtempSync(join(tmpdir(), 'reldist-bench-validate-remote-'));
+const { work, atExit, finish, fail } = benchRun('validate-remote.bench.mjs');
 let service;
-function finish(code) {
-  service?.stop();
-  rmSync(work, { recursive: true, force: true });
-  process.exit(code);
-}
-function fail(message) {
-  console.error(`bench/validate-remote.bench.mjs: ${message}`);
-  finish(1);
-}
+atExit(() => service?.stop());
 
 /** A UPC-A from 11 digits: the digits and their check digit. */
 function upc(body) {
