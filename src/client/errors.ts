@@ -168,6 +168,11 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
   } catch {
     parsed = undefined;
   }
+  return apiErrorOf(status, statusText, parsed, headers, req);
+}
+
+/** apiErrorFrom for a body already parsed (e.g. one result of a batch, which carries its own status). */
+export function apiErrorOf(status: number, statusText: string, parsed: unknown, headers: Record<string, string>, req: { method: string; path: string }): ApiError {
   const e = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : undefined;
   const message =
     typeof e?.message === 'string' && e.message ? e.message : `${req.method} ${req.path}: ${status}${statusText ? ` ${statusText}` : ''}`;

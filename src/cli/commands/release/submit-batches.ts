@@ -2,7 +2,7 @@
 // chunks of the most it takes, each release answered exactly as the single endpoint would have
 // (the same outcomes, so the same output and exit code); against a service without the batch
 // endpoint, one submit per release as before.
-import { ApiError, type ApiClient } from '../../../client/index.js';
+import { ApiError, apiErrorOf, type ApiClient } from '../../../client/index.js';
 import type { SubmitReleasesResult } from '../../../contract/index.js';
 import { submitBatchMax } from '../../../contract/routes.js';
 import { runPool } from '../../apply/pool.js';
@@ -63,12 +63,8 @@ async function submitChunk(client: ApiClient, ids: readonly string[], options: S
 function outcomeOf(client: ApiClient, id: string, result: SubmitReleasesResult, options: SubmitOptions): Internal | Promise<Internal> {
   const { body } = result;
   if (!('error' in body)) return answeredOutcome(id, body);
-  const e = body.error;
-  // The error the single endpoint would have thrown, so that it reads the same.
-  const err = new ApiError({
-    status: result.status, code: e.code, message: e.message, requestId: e.request_id, fields: e.fields, problems: e.problems, details: e.details,
-    method: 'POST', path: `/releases/${encodeURIComponent(id)}/submit`,
-  });
+  // The error the single endpoint would have thrown, read by the client's own reader, so that it reads the same.
+  const err = apiErrorOf(result.status, '', body, {}, { method: 'POST', path: `/releases/${encodeURIComponent(id)}/submit` });
   return refusedOutcome(client, id, err, options);
 }
 
