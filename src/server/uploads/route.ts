@@ -13,7 +13,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { ServiceError, type ServerDeps } from '../handler.js';
 import { asServiceError, errorBody } from '../http/errors.js';
-import { newRequestId } from '../http/request-id.js';
+import { jsonAnswer } from '../http/answer.js';
+import { logRequest, newRequestId } from '../http/request-id.js';
 import { isAllowed } from '../rules/state-machine.js';
 import { findUpload, markUploadReady, markUploadRefused, uploadFilePath, uploadReleaseStatus, uploadsDir, uploadsTmpDir, type UploadRow } from '../store/uploads.js';
 import { BytesInFlight, type UploadLimits } from './limits.js';
@@ -110,20 +111,15 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     handle(req, res, expectsContinue) {
       const requestId = newRequestId();
       const started = performance.now();
-      const path = (req.url ?? '').split('?')[0];
+      const path = (req.url ?? '').split('?')[0] ?? '';
       const answer = (status: number, body: unknown, headers: Record<string, string> = {}, close = false) => {
         if (res.headersSent || res.destroyed) return;
         const text = JSON.stringify(body);
-        res.writeHead(status, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': String(Buffer.byteLength(text)),
-          'x-request-id': requestId,
-          ...headers,
-          ...(close ? { connection: 'close' } : {}),
-        });
+        const a = jsonAnswer(requestId, text, status, { 'content-length': String(Buffer.byteLength(text)), ...headers, ...(close ? { connection: 'close' } : {}) });
+        res.writeHead(a.status, a.headers);
         res.end(text);
         // The path only: the query carries the signature.
-        deps.log.info('request', { request_id: requestId, method: 'PUT', path, status, ms: Math.round(performance.now() - started) });
+        logRequest(deps.log, requestId, 'PUT', path, status, started);
       };
       const fail = (err: unknown, close = false) => {
         const se = asServiceError(err);
