@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { submitEach, submitMany } from '../../src/cli/commands/release/submit-batches.js';
 import { publicOf, type Internal } from '../../src/cli/commands/release/submission.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { useCli, runCli, type RunResult } from './cli-harness.js';
 
 const cli = useCli();
@@ -119,6 +120,26 @@ describe('release submit of several releases', () => {
       expect(real.map((o) => o.exit)).toEqual([0, 5, 0, 3, 0]);
     } finally {
       await client.close();
+    }
+  });
+
+  it('a batch whose answer was lost is sent again under its Idempotency-Key: each release submitted once, reported as submitted', async () => {
+    const ids = [await readyDraft(5), await readyDraft(6), await readyDraft(7)];
+    const proxy = await startFaultProxy({
+      target: cli.server.url, seed: 5, faults: { dropAfter: 1 }, maxConsecutiveFaults: 1,
+      match: (method, path) => method === 'POST' && path === '/releases/submit',
+    });
+    try {
+      const r = await run(['release', 'submit', ...ids, '--json', '--debug'], { url: proxy.url });
+      expect(r.code, r.stderr).toBe(0);
+      // The service answered the retry from its record of the first attempt: submitted, not "already in review".
+      expect(JSON.parse(r.stdout).map((o: any) => [o.release_id, o.outcome, o.status])).toEqual(ids.map((id) => [id, 'submitted', 'in_review']));
+      expect(r.stderr).toMatch(/^< idempotent-replayed: true$/m);
+      const route = proxy.stats.byRoute['POST /releases/submit']!;
+      expect(route.byDecision.dropAfter).toBe(1);
+      expect(route.answered).toBe(2);
+    } finally {
+      await proxy.close();
     }
   });
 });
