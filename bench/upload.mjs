@@ -9,7 +9,7 @@
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
 // Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
@@ -27,6 +27,11 @@ import { benchRun } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
+if (argv.includes('--help')) {
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 const value = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;

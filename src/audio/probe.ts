@@ -1,11 +1,12 @@
-// Reads what an audio file really is (never trusting its name): a plain WAV from its chunk headers
-// (riff-wave.ts), anything else with music-metadata, the container and stream both, with our own
-// reading of a WAV's fmt chunk for its sample encoding (wav-format.ts). Used by the service's
-// upload route and, offline, by the CLI; the rules that judge the facts are rules.ts.
+// Reads what an audio file really is (never trusting its name): a plain WAV or AIFF from its chunk
+// headers (riff-wave.ts, iff-aiff.ts), anything else with music-metadata, container and stream,
+// with our own reading of a WAV's fmt chunk for its sample encoding (wav-format.ts). Used by the
+// service's upload route and, offline, by the CLI; the rules that judge the facts are rules.ts.
 import { openAsBlob } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { audioFileProblems, audioSizeProblem, formatInWords, formatOf, UNREADABLE_AUDIO, type AudioProblem, type ProbedAudio } from './rules.js';
 import { measureAudio, qualityWarnings, type AudioWarning, type QualityResult } from './quality.js';
+import { readPlainAiff } from './iff-aiff.js';
 import { readPlainWave } from './riff-wave.js';
 import { parseWavFormatChunk, type WavEncoding } from './wav-format.js';
 
@@ -23,17 +24,20 @@ export interface Probe {
 /** The facts of the file at `path` (`fileSize` bytes), or undefined when no reader understands it. */
 export async function probeAudioFile(path: string, fileSize: number): Promise<Probe | undefined> {
   // A file that cannot be opened or read goes to music-metadata too, which answers as it always has.
-  const plain = await readPlainWaveAt(path, fileSize).catch(() => undefined);
+  const plain = await readPlainHeaders(path, fileSize).catch(() => undefined);
   if (!plain) return probeWithMusicMetadata(path, fileSize);
-  const { bitsPerSample, ...facts } = plain;
-  // A plain WAV has no tag chunks, so no title: the same answer music-metadata gives.
-  return { facts: { ...facts, bitsPerSample: plain.wavEncoding?.bitsPerSample ?? bitsPerSample, fileSize }, warnings: [], title: undefined };
+  // A plain file has no tag chunks, so no title: the same answer music-metadata gives.
+  return { facts: { ...plain, fileSize }, warnings: [], title: undefined };
 }
 
-async function readPlainWaveAt(path: string, fileSize: number) {
+/** The facts of a plain WAV or AIFF from its chunk headers, or undefined for any other file. */
+async function readPlainHeaders(path: string, fileSize: number): Promise<Omit<ProbedAudio, 'fileSize'> | undefined> {
   const fh = await open(path, 'r');
   try {
-    return await readPlainWave(fh, fileSize);
+    const wave = await readPlainWave(fh, fileSize);
+    if (wave) return { ...wave, bitsPerSample: wave.wavEncoding?.bitsPerSample ?? wave.bitsPerSample };
+    const aiff = await readPlainAiff(fh, fileSize);
+    return aiff && { ...aiff, wavEncoding: undefined };
   } finally {
     await fh.close();
   }

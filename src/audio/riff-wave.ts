@@ -3,8 +3,9 @@
 // and data chunks hold every fact the rules judge. "Plain" is narrow on purpose: the chunks are
 // walked as music-metadata's WaveParser walks them and the same facts come out (the differential
 // test, test/unit/audio-riff-wave.test.ts, holds the two side by side); anything that parser
-// treats specially (tags, code pages, broadcast extension, several fmt or data chunks, a chunk
-// running past the end of the file) answers undefined, and the caller asks music-metadata.
+// treats specially (a title, ID3 tags, code pages, broadcast extension, several fmt or data
+// chunks, a chunk running past the end of the file) answers undefined, and the caller asks
+// music-metadata.
 import type { FileHandle } from 'node:fs/promises';
 import { parseWavFormatChunk, type WavEncoding } from './wav-format.js';
 
@@ -28,7 +29,7 @@ const CODEC_NAMES: Record<number, string> = {
 };
 
 /** Chunks that carry tags or change how they are read: music-metadata reads those files. */
-const NOT_PLAIN = new Set(['LIST', 'id3 ', 'ID3 ', 'CSET', 'bext']);
+const NOT_PLAIN = new Set(['id3 ', 'ID3 ', 'CSET', 'bext']);
 /** Chunks walked before giving up (real files have a handful). */
 const MAX_CHUNKS = 64;
 /** Bytes of a fmt chunk worth reading: an extensible header is 40. */
@@ -53,7 +54,9 @@ export async function readPlainWave(fh: FileHandle, fileSize: number): Promise<P
     const body = pos + 8;
     if (NOT_PLAIN.has(id) || body + size > fileSize) return undefined;
     remaining -= 8 + size;
-    if (id === 'fmt ') {
+    if (id === 'LIST') {
+      if (!(await plainList(fh, body, size))) return undefined;
+    } else if (id === 'fmt ') {
       if (fmt || size < 16 || !(await read(Math.min(size, FMT_READ), body))) return undefined;
       fmt = {
         tag: head.readUInt16LE(0),
@@ -85,4 +88,27 @@ export async function readPlainWave(fh: FileHandle, fileSize: number): Promise<P
     bitsPerSample: fmt.bits,
     durationSeconds: samples && fmt.sampleRate ? samples / fmt.sampleRate : undefined,
   };
+}
+
+/**
+ * Whether a LIST chunk (at `body`, `size` bytes) leaves the file plain: any list but INFO is
+ * skipped by WaveParser; an INFO list (ffmpeg writes one with its name in ISFT) is plain when it
+ * has no title (INAM) and its entries add up exactly, as WaveParser requires.
+ */
+async function plainList(fh: FileHandle, body: number, size: number): Promise<boolean> {
+  if (size < 4) return false;
+  const head = Buffer.alloc(8);
+  if ((await fh.read(head, 0, 4, body)).bytesRead < 4) return false;
+  if (head.toString('latin1', 0, 4) !== 'INFO') return true;
+  let left = size - 4;
+  let pos = body + 4;
+  for (let i = 0; left >= 8; i++) {
+    if (i === MAX_CHUNKS || (await fh.read(head, 0, 8, pos)).bytesRead < 8) return false;
+    if (head.toString('latin1', 0, 4) === 'INAM') return false;
+    const entry = head.readUInt32LE(4);
+    const padded = entry + (entry % 2);
+    left -= 8 + padded;
+    pos += 8 + padded;
+  }
+  return left === 0;
 }
