@@ -85,7 +85,7 @@ export async function uploadTrackFile(
  * them (a fifth of a `track upload`'s fixed cost). Outside them, the client's check says so in its
  * usual words.
  */
-function uploadBodyChecked(filename: string, size: number): { bodyChecked?: true } {
+export function uploadBodyChecked(filename: string, size: number): { bodyChecked?: true } {
   const name = filename.trim().length;
   return name >= 1 && name <= uploadFilenameMaxLength && Number.isInteger(size) && size >= 1 && size <= uploadMaxBytes ? { bodyChecked: true } : {};
 }
