@@ -5,11 +5,12 @@
 //   minimal  `curl -T FILE` to bench/upload-minimal.mjs (node:http: hash and store, nothing else)
 //   floor    bench/upload-floor.mjs: a minimal node client (address, then read + hash + PUT with
 //            node:http, digest compared): the best a node process can do, start included
+//   node     `node -e 0`: node's start alone, against what 0.95x of curl allows a client to add
 // and prints, per size, the median per-round ratios of throughput: cli / curl (target >= 0.95x)
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
 // Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
@@ -27,6 +28,11 @@ import { benchRun } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
+if (argv.includes('--help')) {
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 const value = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -211,6 +217,8 @@ for (const mib of SIZES) {
       dropRelease(id);
       return t;
     },
+    // Node's own start, the part of any node client's time that curl does not have.
+    node: () => timed(process.execPath, ['-e', '0']),
     minimal() {
       const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
       for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
@@ -257,6 +265,7 @@ for (const mib of SIZES) {
     curlMs: median(rows.curl.map((x) => x.ms)),
     servicePutMs: median(rows.curl.map((x) => x.putMs)),
     minimalMs: median(rows.minimal.map((x) => x.ms)),
+    nodeStartMs: median(rows.node.map((x) => x.ms)),
     cliRssMiB: Math.max(...rows.cli.map((x) => x.rss)),
     serviceRssMiB: service.peakRssMiB(),
     minimalRssMiB: minimal.peakRssMiB(),
@@ -272,6 +281,8 @@ for (const mib of SIZES) {
   console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
   console.log(`             CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`);
   console.log(`             CPU ms medians (client/server): ${Object.entries(r.cpuMs).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`);
+  // 0.95x curl's throughput is at most 1/0.95 of its time: what a node client may add to curl's.
+  console.log(`             0.95x allows ${fmt(r.curlMs * (1 / 0.95 - 1), 0)} ms more than curl; \`node -e 0\` alone takes ${fmt(r.nodeStartMs, 0)} ms`);
   console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
   if (baseRounds) {
     console.log(`             against --base-bin: track upload x${fmt(r.cliOverBase)}, service x${fmt(r.serviceOverBase)} (throughput; > 1 is faster)`);

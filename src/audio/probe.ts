@@ -1,10 +1,13 @@
-// Reads what an audio file really is (never trusting its name): music-metadata for the container
-// and stream, our own reading of a WAV's fmt chunk for its sample encoding (wav-format.ts). Used by
-// the service's upload route and, offline, by the CLI; the rules that judge the facts are rules.ts.
+// Reads what an audio file really is (never trusting its name): a plain WAV or AIFF from its chunk
+// headers (riff-wave.ts, iff-aiff.ts), anything else with music-metadata, container and stream,
+// with our own reading of a WAV's fmt chunk for its sample encoding (wav-format.ts). Used by the
+// service's upload route and, offline, by the CLI; the rules that judge the facts are rules.ts.
 import { openAsBlob } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { audioFileProblems, audioSizeProblem, formatInWords, formatOf, UNREADABLE_AUDIO, type AudioProblem, type ProbedAudio } from './rules.js';
 import { measureAudio, qualityWarnings, type AudioWarning, type QualityResult } from './quality.js';
+import { readPlainAiff } from './iff-aiff.js';
+import { readPlainWave } from './riff-wave.js';
 import { parseWavFormatChunk, type WavEncoding } from './wav-format.js';
 
 export interface Probe {
@@ -14,10 +17,34 @@ export interface Probe {
    * passed on (it warns "Data chunk size exceeds file size" on every well-formed WAV).
    */
   warnings: string[];
+  /** The title in the file's tags, as read (untrimmed); undefined when it has none. */
+  title: string | undefined;
 }
 
 /** The facts of the file at `path` (`fileSize` bytes), or undefined when no reader understands it. */
 export async function probeAudioFile(path: string, fileSize: number): Promise<Probe | undefined> {
+  // A file that cannot be opened or read goes to music-metadata too, which answers as it always has.
+  const plain = await readPlainHeaders(path, fileSize).catch(() => undefined);
+  if (!plain) return probeWithMusicMetadata(path, fileSize);
+  // A plain file has no tag chunks, so no title: the same answer music-metadata gives.
+  return { facts: { ...plain, fileSize }, warnings: [], title: undefined };
+}
+
+/** The facts of a plain WAV or AIFF from its chunk headers, or undefined for any other file. */
+async function readPlainHeaders(path: string, fileSize: number): Promise<Omit<ProbedAudio, 'fileSize'> | undefined> {
+  const fh = await open(path, 'r');
+  try {
+    const wave = await readPlainWave(fh, fileSize);
+    if (wave) return { ...wave, bitsPerSample: wave.wavEncoding?.bitsPerSample ?? wave.bitsPerSample };
+    const aiff = await readPlainAiff(fh, fileSize);
+    return aiff && { ...aiff, wavEncoding: undefined };
+  } finally {
+    await fh.close();
+  }
+}
+
+/** probeAudioFile with music-metadata, whatever the file (exported for the differential test). */
+export async function probeWithMusicMetadata(path: string, fileSize: number): Promise<Probe | undefined> {
   // Loaded here, not at start-up: the service and the CLI pay for it only when they read audio.
   const { parseBlob } = await import('music-metadata');
   let meta: Awaited<ReturnType<typeof parseBlob>>;
@@ -42,6 +69,7 @@ export async function probeAudioFile(path: string, fileSize: number): Promise<Pr
       fileSize,
     },
     warnings: [],
+    title: meta.common.title,
   };
 }
 
@@ -89,6 +117,8 @@ export interface AudioCheck {
   warnings: AudioWarning[];
   /** What the quality checks measured, when asked for and the file is audio in a format we read. */
   quality?: QualityResult;
+  /** The title in the file's tags, read by the same probe (a track's title when none is given). */
+  title?: string;
 }
 
 /**
@@ -114,5 +144,6 @@ export async function checkAudioPath(path: string, options: { measure?: boolean 
     errors: audioFileProblems(p),
     warnings: quality?.measured ? qualityWarnings(quality.measurement) : [],
     ...(quality ? { quality } : {}),
+    ...(probe.title !== undefined ? { title: probe.title } : {}),
   };
 }

@@ -4,7 +4,7 @@ import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
   PriceTier, ReleaseType, Territories, Text,
 } from './common.js';
-import { submitBatchMax, submitNotesMaxLength, validateBatchMax, validateCodeMaxLength } from './routes.js';
+import { submitBatchMax, submitNotesMaxLength, trackListMax, trackPositionMax, trackTitleMaxLength, uploadFilenameMaxLength, uploadMaxBytes, validateBatchMax, validateCodeMaxLength } from './routes.js';
 
 const Catalog = z.string().trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
@@ -175,9 +175,9 @@ export function uploadContentTypeFor(declared: string): (typeof uploadContentTyp
 
 export const CreateTrackUploadUrlRequest = z
   .strictObject({
-    filename: z.string().trim().min(1).max(255),
+    filename: z.string().trim().min(1).max(uploadFilenameMaxLength),
     content_type: z.string().trim().min(1).max(100),
-    size: z.number().int().positive().max(2 * 1024 ** 3, 'at most 2 GiB'),
+    size: z.number().int().positive().max(uploadMaxBytes, 'at most 2 GiB'),
     sha256: z
       .string()
       .regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits')
@@ -200,9 +200,9 @@ export const ReplaceReleaseTracksTrackInput = z
   .strictObject({
     id: EntityId.optional().meta({ description: 'Keep this existing track (and its file unless file_key is given).' }),
     file_key: z.string().min(1).max(100).optional().meta({ description: 'An uploaded file to attach.' }),
-    title: Text(200),
+    title: Text(trackTitleMaxLength),
     version: Text(100).nullable().optional(),
-    position: z.number().int().min(1).max(999).optional().meta({ description: 'Defaults to the order in the list.' }),
+    position: z.number().int().min(1).max(trackPositionMax).optional().meta({ description: 'Defaults to the order in the list.' }),
     disc: z.number().int().min(1).max(99).optional(),
     artists: z.array(ArtistCredit).max(50).optional().meta({ description: "Defaults to the release's artists." }),
     contributors: z.array(Contributor).max(100).optional(),
@@ -218,13 +218,13 @@ export const ReplaceReleaseTracksTrackInput = z
 export type ReplaceReleaseTracksTrackInput = z.infer<typeof ReplaceReleaseTracksTrackInput>;
 
 export const ReplaceReleaseTracksRequest = z
-  .strictObject({ tracks: z.array(ReplaceReleaseTracksTrackInput).max(500) })
+  .strictObject({ tracks: z.array(ReplaceReleaseTracksTrackInput).max(trackListMax) })
   .meta({ id: 'ReplaceReleaseTracksRequest', examples: [{ tracks: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky' }] }] });
 export type ReplaceReleaseTracksRequest = z.infer<typeof ReplaceReleaseTracksRequest>;
 
 /** The body of PUT …/tracks: the object form or a plain array. */
 export const ReplaceReleaseTracksBody = z
-  .union([ReplaceReleaseTracksRequest, z.array(ReplaceReleaseTracksTrackInput).max(500)])
+  .union([ReplaceReleaseTracksRequest, z.array(ReplaceReleaseTracksTrackInput).max(trackListMax)])
   .meta({ id: 'ReplaceReleaseTracksBody', examples: [[{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky' }]] });
 export type ReplaceReleaseTracksBody = z.infer<typeof ReplaceReleaseTracksBody>;
 

@@ -40,6 +40,16 @@ export const validateCodeMaxLength = 64;
 /** The longest reviewer's note a submit takes: plain data, so a client checks it without a schema. */
 export const submitNotesMaxLength = 2000;
 /**
+ * A track list write's bounds: the most tracks, the highest position and the longest title
+ * (trimmed). Plain data, so that a client checks the values it fills in without a schema.
+ */
+export const trackListMax = 500;
+export const trackPositionMax = 999;
+export const trackTitleMaxLength = 200;
+/** The longest file name (trimmed) and the largest file an upload address is given for: plain data, as above. */
+export const uploadFilenameMaxLength = 255;
+export const uploadMaxBytes = 2 * 1024 ** 3;
+/**
  * The most releases one POST /releases/submit takes (more is 422 validation_failed on
  * `release_ids`). Plain data, so that a client cuts its chunks without loading a schema.
  */

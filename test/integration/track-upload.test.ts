@@ -1,6 +1,6 @@
 // `reldist track upload` against the real reference service: files streamed and checked by the
 // service, appended after existing tracks, refusals with their reasons.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,5 +88,24 @@ describe('track upload', () => {
     expect(missing.stderr).toMatch(new RegExp(`^error: ${join(work, 'nowhere.flac')}: no such file\\n`));
     const noRelease = await run(['track', 'upload', '999', `${audio}/first-light.flac`]);
     expect(noRelease.code).toBe(5);
+  });
+
+  it('a title from the tags past the contract\'s bound is named by the client\'s own check, as before', async () => {
+    // The audio check reads the title; the track-list write is parsed by the client only when a
+    // value it filled in is outside the contract's plain-data bounds, and then says so as it did.
+    const path = join(work, 'long-title.wav');
+    await writeWav(path, { seconds: 31 });
+    const wav = await readFile(path);
+    const name = Buffer.from(`${'x'.repeat(250)}\0\0`, 'latin1'); // even: no padding byte
+    const inam = Buffer.concat([Buffer.from('INAM'), Buffer.alloc(4), name]);
+    inam.writeUInt32LE(name.length, 4);
+    const list = Buffer.concat([Buffer.from('LIST'), Buffer.alloc(4), Buffer.from('INFO'), inam]);
+    list.writeUInt32LE(list.length - 8, 4);
+    const titled = Buffer.concat([wav, list]);
+    titled.writeUInt32LE(titled.length - 8, 4);
+    await writeFile(path, titled);
+    const r = await run(['track', 'upload', '1', path]);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^error: invalid request for replaceReleaseTracks: tracks\.\d+\.title: Too big: expected string to have <=200 characters$/m);
   });
 });

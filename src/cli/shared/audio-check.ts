@@ -37,14 +37,17 @@ export async function firstRefusal(path: string): Promise<AudioProblem | undefin
 /**
  * Before an upload: throws (exit 3) when the service would refuse any of the files, after one
  * `error: file: reason` line each on stderr (the reason the service would give: its first).
+ * Returns each file's check, in order (with the title from its tags: no second read for it).
  */
-export async function refuseLocally(ctx: Context, files: readonly { path: string; shown: string }[], consequence = 'nothing was uploaded'): Promise<void> {
+export async function refuseLocally(ctx: Context, files: readonly { path: string; shown: string }[], consequence = 'nothing was uploaded'): Promise<AudioCheck[]> {
+  const checks: AudioCheck[] = [];
   const refused: { shown: string; check: AudioCheck }[] = [];
   for (const f of files) {
     const check = await checkAudioPath(f.path);
+    checks.push(check);
     if (check.errors.length > 0) refused.push({ shown: f.shown, check });
   }
-  if (refused.length === 0) return;
+  if (refused.length === 0) return checks;
   for (const r of refused) ctx.io.stderr.write(`error: ${r.shown}: ${r.check.errors[0]!.message}\n`);
   throw new CliError(
     `${refused.length} of ${plural(files.length, 'file')} would be refused by the service; ${consequence}`,

@@ -7,12 +7,16 @@ export async function titleOf(path: string): Promise<string> {
   try {
     const { parseFile } = await lazy.musicMetadata();
     const meta = await parseFile(path, { duration: false, skipCovers: true });
-    const t = meta.common.title?.trim();
-    if (t) return t;
+    return titleFrom(meta.common.title, path);
   } catch {
     // Unreadable tags are not an error here: the service judges the audio itself.
   }
   return titleFromName(path);
+}
+
+/** The title from tags already read (`tagTitle`, e.g. by the audio check), else from the file's name. */
+export function titleFrom(tagTitle: string | undefined, path: string): string {
+  return tagTitle?.trim() || titleFromName(path);
 }
 
 export function titleFromName(path: string): string {

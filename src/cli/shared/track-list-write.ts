@@ -7,6 +7,7 @@ import type { ReleaseResource, ReplaceReleaseTracksBody, TrackResource } from '.
 import type { Context } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { sleep } from '../../client/retry.js';
+import { trackListMax, trackPositionMax, trackTitleMaxLength } from '../../contract/routes.js';
 
 /** Enough for a few dozen writers at once; each round at least one of them gets through. */
 export const TRACK_LIST_ATTEMPTS = 25;
@@ -36,25 +37,41 @@ export function keepTrack(t: TrackResource) {
   };
 }
 
+/**
+ * Whether a body of kept tracks (`keepTrack`: the service's own values, which it took once) and
+ * `added` new ones is within the contract's plain-data bounds: the new tracks' titles (from tags
+ * or file names), their positions and the list's length. A body outside them is parsed by the
+ * client as usual, so the user hears of it in its usual words.
+ */
+export function withinTrackListBounds(total: number, added: readonly { title: string; position: number }[]): boolean {
+  return total <= trackListMax && added.every((t) => {
+    const title = t.title.trim().length;
+    return title >= 1 && title <= trackTitleMaxLength && Number.isInteger(t.position) && t.position >= 1 && t.position <= trackPositionMax;
+  });
+}
+
 export const isStaleWrite = (err: unknown): boolean => err instanceof ApiError && err.status === 412;
 
 /**
  * Reads, builds and writes until the write is based on the current list. `build` may throw
  * (a refusal in the user's terms); it is called again with the fresh list after each 412.
+ * `checked` says of a built body that the client need not parse it (ApiClient's `bodyChecked`).
  */
 export async function writeTrackList(
   ctx: Context,
   client: ApiClient,
   releaseId: string,
   build: (current: TrackResource[]) => ReplaceReleaseTracksBody,
-  attempts = TRACK_LIST_ATTEMPTS,
+  options: { attempts?: number; checked?: (body: ReplaceReleaseTracksBody) => boolean } = {},
 ): Promise<ReleaseResource> {
+  const attempts = options.attempts ?? TRACK_LIST_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const { tracks, etag } = await readTrackList(client, releaseId, ctx.signal);
     const body = build(tracks);
     try {
       return await client.call('replaceReleaseTracks', {
         params: { releaseId }, body, signal: ctx.signal, ...(etag ? { headers: { 'if-match': etag } } : {}),
+        ...(options.checked?.(body) ? { bodyChecked: true } : {}),
       });
     } catch (err) {
       if (!isStaleWrite(err)) throw err;

@@ -9,8 +9,8 @@ import { printList, success, plural } from '../../output/index.js';
 import { idArg } from '../../shared/args.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
-import { titleOf } from '../../shared/audio-title.js';
-import { keepTrack, writeTrackList } from '../../shared/track-list-write.js';
+import { titleFrom } from '../../shared/audio-title.js';
+import { keepTrack, withinTrackListBounds, writeTrackList } from '../../shared/track-list-write.js';
 import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
@@ -18,13 +18,13 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   const files = args.slice(1);
   // Before the service is asked anything: every file is there and passes the service's audio rules.
   await requireAudioFiles(files);
-  await refuseLocally(ctx, files.map((f) => ({ path: resolve(f), shown: f })));
+  const checks = await refuseLocally(ctx, files.map((f) => ({ path: resolve(f), shown: f })));
   // A few small calls around the uploads, which have a transport of their own (node:http, Expect: 100-continue).
   const client = await ctx.services.client();
   // Read first: a missing release is reported before any byte is sent.
   await client.call('listTracks', { params: { releaseId } });
-  const titles: string[] = [];
-  for (const f of files) titles.push(await titleOf(resolve(f)));
+  // From the tags the check read, else from the file's name.
+  const titles = checks.map((c, i) => titleFrom(c.title, resolve(files[i]!)));
 
   const results = [];
   for (const f of files) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f));
@@ -38,15 +38,14 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
     );
   }
   const uploaded = results as Uploaded[];
+  // The list as last built: whether the client need not parse it (within the contract's bounds).
+  let withinBounds = false;
   const release = await writeTrackList(ctx, client, releaseId, (current) => {
     const after = current.filter((t) => t.disc === 1).reduce((m, t) => Math.max(m, t.position), 0);
-    return {
-      tracks: [
-        ...current.map(keepTrack),
-        ...uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 })),
-      ],
-    };
-  });
+    const added = uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 }));
+    withinBounds = withinTrackListBounds(current.length + added.length, added);
+    return { tracks: [...current.map(keepTrack), ...added] };
+  }, { checked: () => withinBounds });
   success(ctx, `Added ${plural(uploaded.length, 'track')} to release ${releaseId}`);
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);
