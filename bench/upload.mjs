@@ -10,8 +10,9 @@
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
-// Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
+// Sizes in MiB; --ways runs only some of the ways (curl,minimal: the service against the minimal
+// server alone, the receive side's comparison, in a third of the time); --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
 // --bin FILE runs another build's bin/reldist.js (CLI and service). --base-bin FILE adds, in the
@@ -43,7 +44,7 @@ const quick = argv.includes('--quick');
 const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
-  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]');
+  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]');
   process.exit(2);
 }
 if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !existsSync(baseBin))) {
@@ -52,6 +53,7 @@ if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !exists
 }
 const hasTime = existsSync('/usr/bin/time');
 const noSync = argv.includes('--no-sync');
+const wanted = value('--ways')?.split(',');
 
 const env = { ...process.env, NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
@@ -225,7 +227,12 @@ for (const mib of SIZES) {
       return t;
     },
   };
-  const rows = Object.fromEntries(Object.keys(ways).map((w) => [w, []]));
+  if (wanted) {
+    const unknown = wanted.filter((w) => !(w in ways));
+    if (unknown.length > 0) fail(`--ways: no way named ${unknown.join(', ')} (there are ${Object.keys(ways).join(', ')})`);
+    for (const w of Object.keys(ways)) if (!wanted.includes(w)) delete ways[w];
+  }
+  const rows = Object.fromEntries(['cli', 'curl', 'floor', 'minimal', 'cliBase', 'curlBase', ...Object.keys(ways)].map((w) => [w, []]));
   for (let round = 0; round <= ROUNDS; round++) {
     // The order turns each round, so no way always comes first after a pause.
     const order = Object.keys(ways);
@@ -240,16 +247,18 @@ for (const mib of SIZES) {
     }
     if (round > 0) for (const w of order) rows[w].push(got[w]);
   }
-  const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
-  const floorRounds = rows.floor.map((f, i) => rows.curl[i].ms / f.ms);
-  const cliOverFloorRounds = rows.cli.map((c, i) => rows.floor[i].ms / c.ms);
+  /** Per round, f(that way's, the other's): none when either way was left out (--ways). */
+  const perRound = (ours, theirs, f) => (ours.length > 0 && theirs.length > 0 ? ours.map((x, i) => f(x, theirs[i])) : []);
+  const cliRounds = perRound(rows.cli, rows.curl, (c, curl) => curl.ms / c.ms);
+  const floorRounds = perRound(rows.floor, rows.curl, (f, curl) => curl.ms / f.ms);
+  const cliOverFloorRounds = perRound(rows.cli, rows.floor, (c, f) => f.ms / c.ms);
   // CPU per upload, client and service together: what a machine with no core to spare pays.
   const pathCpu = (x) => x.cpuMs + x.serverCpuMs;
-  const cliCpuRounds = rows.cli.map((c, i) => pathCpu(rows.curl[i]) / pathCpu(c));
-  const floorCpuRounds = rows.floor.map((f, i) => pathCpu(rows.curl[i]) / pathCpu(f));
-  const serviceCpuRounds = rows.curl.map((c, i) => rows.minimal[i].serverCpuMs / c.serverCpuMs);
-  const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
-  const baseRounds = baseBin ? { cli: rows.cli.map((c, i) => rows.cliBase[i].ms / c.ms), service: rows.curl.map((c, i) => rows.curlBase[i].ms / c.putMs) } : undefined;
+  const cliCpuRounds = perRound(rows.cli, rows.curl, (c, curl) => pathCpu(curl) / pathCpu(c));
+  const floorCpuRounds = perRound(rows.floor, rows.curl, (f, curl) => pathCpu(curl) / pathCpu(f));
+  const serviceCpuRounds = perRound(rows.curl, rows.minimal, (c, m) => m.serverCpuMs / c.serverCpuMs);
+  const serviceRounds = perRound(rows.curl, rows.minimal, (c, m) => m.ms / c.putMs);
+  const baseRounds = baseBin ? { cli: perRound(rows.cli, rows.cliBase, (c, b) => b.ms / c.ms), service: perRound(rows.curl, rows.curlBase, (c, b) => b.ms / c.putMs) } : undefined;
   const r = {
     mib,
     ...(baseRounds ? { cliOverBase: median(baseRounds.cli), serviceOverBase: median(baseRounds.service), cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)), serviceBaseRssMiB: baseService.peakRssMiB() } : {}),
