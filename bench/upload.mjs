@@ -284,15 +284,20 @@ for (const mib of SIZES) {
   baseService?.stop();
   minimal.stop();
   rmSync(file, { force: true });
-  console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
-  console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
-  console.log(`             floor (a minimal node client, whole process) x${fmt(r.floorOverCurl)} of curl (CPU x${fmt(r.floorOverCurlCpu)}); track upload x${fmt(r.cliOverFloor)} of the floor`);
-  console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
-  console.log(`             CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`);
-  console.log(`             CPU ms medians (client/server): ${Object.entries(r.cpuMs).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`);
-  // 0.95x curl's throughput is at most 1/0.95 of its time: what a node client may add to curl's.
-  console.log(`             0.95x allows ${fmt(r.curlMs * (1 / 0.95 - 1), 0)} ms more than curl; \`node -e 0\` alone takes ${fmt(r.nodeStartMs, 0)} ms`);
-  console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
+  const ran = (w) => rows[w].length > 0;
+  const lines = [
+    `track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`,
+    `medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`,
+    ran('floor') && `floor (a minimal node client, whole process) x${fmt(r.floorOverCurl)} of curl (CPU x${fmt(r.floorOverCurlCpu)}); track upload x${fmt(r.cliOverFloor)} of the floor`,
+    `per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`,
+    `CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`,
+    `CPU ms medians (client/server): ${Object.entries(r.cpuMs).filter(([w]) => ran(w)).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`,
+    // 0.95x curl's throughput is at most 1/0.95 of its time: what a node client may add to curl's.
+    ran('node') && `0.95x allows ${fmt(r.curlMs * (1 / 0.95 - 1), 0)} ms more than curl; \`node -e 0\` alone takes ${fmt(r.nodeStartMs, 0)} ms`,
+    `peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`,
+  ].filter(Boolean);
+  console.log(`  ${String(mib).padStart(5)} MiB  ${lines[0]}`);
+  for (const line of lines.slice(1)) console.log(`             ${line}`);
   if (baseRounds) {
     console.log(`             against --base-bin: track upload x${fmt(r.cliOverBase)}, service x${fmt(r.serviceOverBase)} (throughput; > 1 is faster)`);
     console.log(`             per round: cli/base ${baseRounds.cli.map((x) => fmt(x)).join(' ')}; service/base ${baseRounds.service.map((x) => fmt(x)).join(' ')}; base peak RSS cli ${fmt(r.cliBaseRssMiB, 0)} MiB, service ${fmt(r.serviceBaseRssMiB, 0)} MiB`);
