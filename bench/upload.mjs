@@ -122,22 +122,20 @@ async function startProcess(args, what) {
   };
 }
 
-/** CPU time of the servers so far (ms): set once they run. */
-let serversCpuMs = () => 0;
-
 /**
  * Runs a command to its end: wall time (ms), peak RSS (MiB) and CPU time (ms, through
- * /usr/bin/time), and the servers' CPU time meanwhile (ms); stdout kept.
+ * /usr/bin/time), and the CPU time meanwhile (ms) of `server`, the one it sends to (not the
+ * others': an idle one's collector may run then, on what an earlier way left); stdout kept.
  */
-function timed(file, args) {
+function timed(file, args, server) {
   const rssFile = join(work, 'rss');
   const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, file, ...args]] : [file, args];
-  const servers0 = serversCpuMs();
+  const server0 = server.cpuMs();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8', maxBuffer: 16 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) fail(`${file} ${args.filter((a) => !a.includes('signature=')).join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
-  const serverCpuMs = serversCpuMs() - servers0;
+  const serverCpuMs = server.cpuMs() - server0;
   const [maxKiB, user, sys] = hasTime ? readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
   return { ms, rss: maxKiB / 1024, cpuMs: (user + sys) * 1000, serverCpuMs, stdout: r.stdout };
 }
@@ -174,21 +172,20 @@ for (const mib of SIZES) {
     curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
   const dropRelease = (id, at = base, token = tokens.label) => curlJson(['-H', `Authorization: Bearer ${token}`, '-X', 'DELETE', `${at}/releases/${id}`]);
   /** curl -T to a service: its PUT alone, timed (the address asked for first, untimed). */
-  const curlPut = (at, token) => {
+  const curlPut = (at, token, server) => {
     const id = newRelease(at, token);
     const ticket = curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
-    const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
+    const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url], server);
     dropRelease(id, at, token);
     return put;
   };
-  serversCpuMs = () => service.cpuMs() + minimal.cpuMs() + (baseService?.cpuMs() ?? 0);
   const cliEnv = { RELDIST_BASE_URL: base, RELDIST_TOKEN: tokens.label };
   Object.assign(env, cliEnv);
 
   const ways = {
     cli() {
       const id = newRelease();
-      const t = timed(process.execPath, [bin, 'track', 'upload', String(id), file, '--json']);
+      const t = timed(process.execPath, [bin, 'track', 'upload', String(id), file, '--json'], service);
       dropRelease(id);
       return t;
     },
@@ -197,7 +194,7 @@ for (const mib of SIZES) {
       const t0 = process.hrtime.bigint();
       // The same two steps as the CLI's first two (its third, attaching the track, is extra work for it).
       const ticket = curlJson([...auth, '-X', 'POST', `${base}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
-      const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
+      const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url], service);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       dropRelease(id);
       return { ...put, ms, putMs: put.ms };
@@ -206,23 +203,23 @@ for (const mib of SIZES) {
       ? {
           cliBase() {
             const id = newRelease();
-            const t = timed(process.execPath, [baseBin, 'track', 'upload', String(id), file, '--json']);
+            const t = timed(process.execPath, [baseBin, 'track', 'upload', String(id), file, '--json'], service);
             dropRelease(id);
             return t;
           },
-          curlBase: () => curlPut(baseAt.base_url, baseAt.tokens.label),
+          curlBase: () => curlPut(baseAt.base_url, baseAt.tokens.label, baseService),
         }
       : {}),
     floor() {
       const id = newRelease();
-      const t = timed(process.execPath, [join(root, 'bench', 'upload-floor.mjs'), String(id), file]);
+      const t = timed(process.execPath, [join(root, 'bench', 'upload-floor.mjs'), String(id), file], service);
       dropRelease(id);
       return t;
     },
     // Node's own start, the part of any node client's time that curl does not have.
     node: () => timed(process.execPath, ['-e', '0']),
     minimal() {
-      const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
+      const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`], minimal);
       for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
       return t;
     },
