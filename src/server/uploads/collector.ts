@@ -9,11 +9,7 @@
 // that freed them, which requests of a few KB barely fill.
 import { setFlagsFromString } from 'node:v8';
 
-let tuned = false;
-
 /** Sweeps freed Buffers' memory on the main thread, at once; for the service's own process only. */
 export function sweepBuffersAtOnce(): void {
-  if (tuned) return;
-  tuned = true;
   setFlagsFromString('--no-concurrent-array-buffer-sweeping');
 }
