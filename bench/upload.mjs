@@ -124,18 +124,18 @@ async function startProcess(args, what) {
 
 /**
  * Runs a command to its end: wall time (ms), peak RSS (MiB) and CPU time (ms, through
- * /usr/bin/time), and the CPU time meanwhile (ms) of `server`, the one it sends to (not the
- * others': an idle one's collector may run then, on what an earlier way left); stdout kept.
+ * /usr/bin/time), and the CPU time meanwhile (ms) of `server`, the one it sends to if any (not
+ * the others': an idle one's collector may run then, on what an earlier way left); stdout kept.
  */
 function timed(file, args, server) {
   const rssFile = join(work, 'rss');
   const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, file, ...args]] : [file, args];
-  const server0 = server.cpuMs();
+  const server0 = server?.cpuMs() ?? 0;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8', maxBuffer: 16 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) fail(`${file} ${args.filter((a) => !a.includes('signature=')).join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
-  const serverCpuMs = server.cpuMs() - server0;
+  const serverCpuMs = (server?.cpuMs() ?? 0) - server0;
   const [maxKiB, user, sys] = hasTime ? readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
   return { ms, rss: maxKiB / 1024, cpuMs: (user + sys) * 1000, serverCpuMs, stdout: r.stdout };
 }
