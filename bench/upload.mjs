@@ -10,8 +10,9 @@
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
-// Sizes in MiB; --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
+// Sizes in MiB; --ways runs only some of the ways (curl,minimal: the service against the minimal
+// server alone, the receive side's comparison, in a third of the time); --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
 // is deleted after it, with its file. Needs a build (`npm run bench` builds first) and curl.
 // --bin FILE runs another build's bin/reldist.js (CLI and service). --base-bin FILE adds, in the
@@ -43,7 +44,7 @@ const quick = argv.includes('--quick');
 const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
-  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]');
+  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]');
   process.exit(2);
 }
 if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !existsSync(baseBin))) {
@@ -52,6 +53,7 @@ if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !exists
 }
 const hasTime = existsSync('/usr/bin/time');
 const noSync = argv.includes('--no-sync');
+const wanted = value('--ways')?.split(',');
 
 const env = { ...process.env, NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
@@ -120,22 +122,20 @@ async function startProcess(args, what) {
   };
 }
 
-/** CPU time of the servers so far (ms): set once they run. */
-let serversCpuMs = () => 0;
-
 /**
  * Runs a command to its end: wall time (ms), peak RSS (MiB) and CPU time (ms, through
- * /usr/bin/time), and the servers' CPU time meanwhile (ms); stdout kept.
+ * /usr/bin/time), and the CPU time meanwhile (ms) of `server`, the one it sends to if any (not
+ * the others': an idle one's collector may run then, on what an earlier way left); stdout kept.
  */
-function timed(file, args) {
+function timed(file, args, server) {
   const rssFile = join(work, 'rss');
   const [cmd, cmdArgs] = hasTime ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, file, ...args]] : [file, args];
-  const servers0 = serversCpuMs();
+  const server0 = server?.cpuMs() ?? 0;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, cmdArgs, { env, encoding: 'utf8', maxBuffer: 16 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) fail(`${file} ${args.filter((a) => !a.includes('signature=')).join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
-  const serverCpuMs = serversCpuMs() - servers0;
+  const serverCpuMs = (server?.cpuMs() ?? 0) - server0;
   const [maxKiB, user, sys] = hasTime ? readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
   return { ms, rss: maxKiB / 1024, cpuMs: (user + sys) * 1000, serverCpuMs, stdout: r.stdout };
 }
@@ -172,21 +172,20 @@ for (const mib of SIZES) {
     curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
   const dropRelease = (id, at = base, token = tokens.label) => curlJson(['-H', `Authorization: Bearer ${token}`, '-X', 'DELETE', `${at}/releases/${id}`]);
   /** curl -T to a service: its PUT alone, timed (the address asked for first, untimed). */
-  const curlPut = (at, token) => {
+  const curlPut = (at, token, server) => {
     const id = newRelease(at, token);
     const ticket = curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
-    const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
+    const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url], server);
     dropRelease(id, at, token);
     return put;
   };
-  serversCpuMs = () => service.cpuMs() + minimal.cpuMs() + (baseService?.cpuMs() ?? 0);
   const cliEnv = { RELDIST_BASE_URL: base, RELDIST_TOKEN: tokens.label };
   Object.assign(env, cliEnv);
 
   const ways = {
     cli() {
       const id = newRelease();
-      const t = timed(process.execPath, [bin, 'track', 'upload', String(id), file, '--json']);
+      const t = timed(process.execPath, [bin, 'track', 'upload', String(id), file, '--json'], service);
       dropRelease(id);
       return t;
     },
@@ -195,7 +194,7 @@ for (const mib of SIZES) {
       const t0 = process.hrtime.bigint();
       // The same two steps as the CLI's first two (its third, attaching the track, is extra work for it).
       const ticket = curlJson([...auth, '-X', 'POST', `${base}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
-      const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url]);
+      const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url], service);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       dropRelease(id);
       return { ...put, ms, putMs: put.ms };
@@ -204,28 +203,33 @@ for (const mib of SIZES) {
       ? {
           cliBase() {
             const id = newRelease();
-            const t = timed(process.execPath, [baseBin, 'track', 'upload', String(id), file, '--json']);
+            const t = timed(process.execPath, [baseBin, 'track', 'upload', String(id), file, '--json'], service);
             dropRelease(id);
             return t;
           },
-          curlBase: () => curlPut(baseAt.base_url, baseAt.tokens.label),
+          curlBase: () => curlPut(baseAt.base_url, baseAt.tokens.label, baseService),
         }
       : {}),
     floor() {
       const id = newRelease();
-      const t = timed(process.execPath, [join(root, 'bench', 'upload-floor.mjs'), String(id), file]);
+      const t = timed(process.execPath, [join(root, 'bench', 'upload-floor.mjs'), String(id), file], service);
       dropRelease(id);
       return t;
     },
     // Node's own start, the part of any node client's time that curl does not have.
     node: () => timed(process.execPath, ['-e', '0']),
     minimal() {
-      const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`]);
+      const t = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', `${minimal.line}/upload`], minimal);
       for (const f of readdirSync(minimalDir)) rmSync(join(minimalDir, f), { force: true });
       return t;
     },
   };
-  const rows = Object.fromEntries(Object.keys(ways).map((w) => [w, []]));
+  if (wanted) {
+    const unknown = wanted.filter((w) => !(w in ways));
+    if (unknown.length > 0) fail(`--ways: no way named ${unknown.join(', ')} (there are ${Object.keys(ways).join(', ')})`);
+    for (const w of Object.keys(ways)) if (!wanted.includes(w)) delete ways[w];
+  }
+  const rows = Object.fromEntries(['cli', 'curl', 'floor', 'minimal', 'cliBase', 'curlBase', ...Object.keys(ways)].map((w) => [w, []]));
   for (let round = 0; round <= ROUNDS; round++) {
     // The order turns each round, so no way always comes first after a pause.
     const order = Object.keys(ways);
@@ -240,16 +244,18 @@ for (const mib of SIZES) {
     }
     if (round > 0) for (const w of order) rows[w].push(got[w]);
   }
-  const cliRounds = rows.cli.map((c, i) => rows.curl[i].ms / c.ms);
-  const floorRounds = rows.floor.map((f, i) => rows.curl[i].ms / f.ms);
-  const cliOverFloorRounds = rows.cli.map((c, i) => rows.floor[i].ms / c.ms);
+  /** Per round, f(that way's, the other's): none when either way was left out (--ways). */
+  const perRound = (ours, theirs, f) => (ours.length > 0 && theirs.length > 0 ? ours.map((x, i) => f(x, theirs[i])) : []);
+  const cliRounds = perRound(rows.cli, rows.curl, (c, curl) => curl.ms / c.ms);
+  const floorRounds = perRound(rows.floor, rows.curl, (f, curl) => curl.ms / f.ms);
+  const cliOverFloorRounds = perRound(rows.cli, rows.floor, (c, f) => f.ms / c.ms);
   // CPU per upload, client and service together: what a machine with no core to spare pays.
   const pathCpu = (x) => x.cpuMs + x.serverCpuMs;
-  const cliCpuRounds = rows.cli.map((c, i) => pathCpu(rows.curl[i]) / pathCpu(c));
-  const floorCpuRounds = rows.floor.map((f, i) => pathCpu(rows.curl[i]) / pathCpu(f));
-  const serviceCpuRounds = rows.curl.map((c, i) => rows.minimal[i].serverCpuMs / c.serverCpuMs);
-  const serviceRounds = rows.curl.map((c, i) => rows.minimal[i].ms / c.putMs);
-  const baseRounds = baseBin ? { cli: rows.cli.map((c, i) => rows.cliBase[i].ms / c.ms), service: rows.curl.map((c, i) => rows.curlBase[i].ms / c.putMs) } : undefined;
+  const cliCpuRounds = perRound(rows.cli, rows.curl, (c, curl) => pathCpu(curl) / pathCpu(c));
+  const floorCpuRounds = perRound(rows.floor, rows.curl, (f, curl) => pathCpu(curl) / pathCpu(f));
+  const serviceCpuRounds = perRound(rows.curl, rows.minimal, (c, m) => m.serverCpuMs / c.serverCpuMs);
+  const serviceRounds = perRound(rows.curl, rows.minimal, (c, m) => m.ms / c.putMs);
+  const baseRounds = baseBin ? { cli: perRound(rows.cli, rows.cliBase, (c, b) => b.ms / c.ms), service: perRound(rows.curl, rows.curlBase, (c, b) => b.ms / c.putMs) } : undefined;
   const r = {
     mib,
     ...(baseRounds ? { cliOverBase: median(baseRounds.cli), serviceOverBase: median(baseRounds.service), cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)), serviceBaseRssMiB: baseService.peakRssMiB() } : {}),
@@ -275,15 +281,20 @@ for (const mib of SIZES) {
   baseService?.stop();
   minimal.stop();
   rmSync(file, { force: true });
-  console.log(`  ${String(mib).padStart(5)} MiB  track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`);
-  console.log(`             medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`);
-  console.log(`             floor (a minimal node client, whole process) x${fmt(r.floorOverCurl)} of curl (CPU x${fmt(r.floorOverCurlCpu)}); track upload x${fmt(r.cliOverFloor)} of the floor`);
-  console.log(`             per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`);
-  console.log(`             CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`);
-  console.log(`             CPU ms medians (client/server): ${Object.entries(r.cpuMs).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`);
-  // 0.95x curl's throughput is at most 1/0.95 of its time: what a node client may add to curl's.
-  console.log(`             0.95x allows ${fmt(r.curlMs * (1 / 0.95 - 1), 0)} ms more than curl; \`node -e 0\` alone takes ${fmt(r.nodeStartMs, 0)} ms`);
-  console.log(`             peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`);
+  const ran = (w) => rows[w].length > 0;
+  const lines = [
+    `track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`,
+    `medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`,
+    ran('floor') && `floor (a minimal node client, whole process) x${fmt(r.floorOverCurl)} of curl (CPU x${fmt(r.floorOverCurlCpu)}); track upload x${fmt(r.cliOverFloor)} of the floor`,
+    `per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`,
+    `CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`,
+    `CPU ms medians (client/server): ${Object.entries(r.cpuMs).filter(([w]) => ran(w)).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`,
+    // 0.95x curl's throughput is at most 1/0.95 of its time: what a node client may add to curl's.
+    ran('node') && `0.95x allows ${fmt(r.curlMs * (1 / 0.95 - 1), 0)} ms more than curl; \`node -e 0\` alone takes ${fmt(r.nodeStartMs, 0)} ms`,
+    `peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`,
+  ].filter(Boolean);
+  console.log(`  ${String(mib).padStart(5)} MiB  ${lines[0]}`);
+  for (const line of lines.slice(1)) console.log(`             ${line}`);
   if (baseRounds) {
     console.log(`             against --base-bin: track upload x${fmt(r.cliOverBase)}, service x${fmt(r.serviceOverBase)} (throughput; > 1 is faster)`);
     console.log(`             per round: cli/base ${baseRounds.cli.map((x) => fmt(x)).join(' ')}; service/base ${baseRounds.service.map((x) => fmt(x)).join(' ')}; base peak RSS cli ${fmt(r.cliBaseRssMiB, 0)} MiB, service ${fmt(r.serviceBaseRssMiB, 0)} MiB`);

@@ -6,6 +6,7 @@ import type { Logger, SandboxAutoReview } from './handler.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { UploadLimits } from './uploads/limits.js';
 import { startServer } from './index.js';
+import { sweepBuffersAtOnce } from './uploads/collector.js';
 
 export interface ServeOptions {
   host: string;
@@ -46,6 +47,8 @@ function stderrLogger(stderr: Writable, verbose: boolean): Logger {
 /** Runs until `signal` aborts; resolves once the service has fully stopped. */
 export async function serve(options: ServeOptions): Promise<void> {
   if (options.signal.aborted) return;
+  // This process is the service's own: tune its collector for the upload bodies it will receive.
+  sweepBuffersAtOnce();
   const server = await startServer({
     host: options.host,
     port: options.port,
