@@ -243,7 +243,7 @@ test('serve: the limits flags refuse what they cannot read, naming the flag', as
   const config = await makeConfigDir();
   try {
     const bad = [
-      ['--max-connections', '0', /--max-connections: expected a number/],
+      ['--max-connections', '0', /--max-connections: expected a whole number from 1 to 1000000, got "0"/],
       ['--upload-account-limit', '5XB', /--upload-account-limit: expected a size like 500MB or 4GiB, got "5XB"/],
       ['--upload-total-limit', '-1', /--upload-total-limit: expected a size/],
       ['--upload-stall-timeout', 'soon', /--upload-stall-timeout: expected a duration/],

@@ -5,6 +5,7 @@ import { dataDir } from '../../paths.js';
 import { loadServe } from '../../server-loader.js';
 import { parseOutcome, parseReviewDelay, type AutoReviewOutcome } from '../../config/auto-review.js';
 import { parseDuration } from '../../shared/duration.js';
+import { intOption } from '../../shared/args.js';
 
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4 };
 
@@ -27,12 +28,6 @@ function uploadLimitsOption(opts: ServeOpts) {
     ...(totalBytes !== undefined ? { totalBytes } : {}),
     ...(stallMs !== undefined ? { stallMs } : {}),
   };
-}
-
-function maxConnectionsOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,7}$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--max-connections: expected a number of connections (1 or more), got "${value}"`);
-  return Number(value);
 }
 
 function autoReviewOption(opts: ServeOpts): { outcome: AutoReviewOutcome; delayMs: number } | undefined {
@@ -74,7 +69,7 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
   const rateLimit = rateLimitOption(opts.rateLimit);
   const publicUrl = publicUrlOption(opts.publicUrl);
   const uploadLimits = uploadLimitsOption(opts);
-  const maxConnections = maxConnectionsOption(opts.maxConnections);
+  const maxConnections = intOption(opts.maxConnections, '--max-connections', 1, 1_000_000);
   const { serve } = await loadServe();
   const dir = opts.dataDir ?? dataDir(ctx.env);
   try {
