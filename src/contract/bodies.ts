@@ -10,6 +10,9 @@ import {
 import type { EndpointId, SandboxEndpointId } from './routes.js';
 import type * as z from 'zod';
 
+/** Whether a body schema takes `{}` (every field optional): then the body itself may be left out. */
+export const bodyMayBeLeftOut = (schema: z.ZodType): boolean => schema.safeParse({}).success;
+
 /** `as const satisfies`: each entry keeps its own schema type, from which catalog.ts derives the body types. */
 export const bodySchemas = {
   createRelease: CreateReleaseRequest,

@@ -98,8 +98,7 @@ export type ItemOf<Id extends EndpointId> =
 export type CatalogEntry<Id extends EndpointId> = Endpoint & (typeof routes)[Id] & Schemas[Id] & { id: Id };
 export type Catalog = { readonly [Id in EndpointId]: CatalogEntry<Id> };
 
-/** Whether a body schema takes `{}` (every field optional): then the body itself may be left out. */
-export const bodyMayBeLeftOut = (schema: z.ZodType): boolean => schema.safeParse({}).success;
+export { bodyMayBeLeftOut } from './bodies.js';
 
 /** One endpoint's schemas from the three tables, in the order query, body, response. */
 function schemasOf(id: EndpointId): EndpointSchemas {

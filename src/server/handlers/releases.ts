@@ -1,7 +1,7 @@
 // Release endpoints: list, read, create, delete, edit (metadata, delivery, video); submit is in submit.ts.
 import { rm } from 'node:fs/promises';
 import type { ListReleasesResponse, MessageResponse, ReleaseResource } from '../../contract/index.js';
-import { paging } from '../../contract/index.js';
+import { paging } from '../../contract/routes.js';
 import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
 import { assertAllowed, stateConflict, statusAfterEdit } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';

@@ -6,7 +6,7 @@
 // cache, budgets), the handler's body, the headers and the conditional-read rule (answer.ts), the
 // error body (errors.ts) and the access log (request-id.ts). A test compares both lanes' bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { catalog } from '../../contract/index.js';
+import { routes, type EndpointId, type Route } from '../../contract/routes.js';
 import type { ServerDeps } from '../handler.js';
 import { lookupLists } from '../handlers/lookups.js';
 import { readRelease } from '../handlers/releases.js';
@@ -24,9 +24,10 @@ export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
  * A route that gains one of these leaves the lane (a startup error says so) rather than being
  * answered without it.
  */
-function assertPlainRead(id: keyof typeof catalog): void {
-  const e = catalog[id];
-  if (e.method !== 'GET' || 'account' in e || e.query || e.body) throw new Error(`the fast lane cannot serve ${id}: it needs more than a plain read`);
+function assertPlainRead(id: EndpointId): void {
+  const e: Route = routes[id];
+  // A GET has no body (the app reads none); a query shows in the route's query names.
+  if (e.method !== 'GET' || e.account || e.query) throw new Error(`the fast lane cannot serve ${id}: it needs more than a plain read`);
 }
 
 /** `/releases/{releaseId}` as a pattern of plain digits: anything else (encoded, too long) goes to the app. */
@@ -61,15 +62,16 @@ export function fastLane(deps: ServerDeps, gate: RequestGate): FastLane {
   // embedded sandbox that asks for no lookup must not pay it), serialised as the app serialises a
   // handler's answer and sent as bytes, which node:http does not copy.
   const lists = new Map<string, { status: number; bytes(): Buffer }>();
-  for (const [id, list] of Object.entries(lookupLists)) {
-    const entry = catalog[id as keyof typeof lookupLists];
-    assertPlainRead(entry.id);
+  for (const [name, list] of Object.entries(lookupLists)) {
+    const id = name as keyof typeof lookupLists;
+    const entry = routes[id];
+    assertPlainRead(id);
     let bytes: Buffer | undefined;
     lists.set(entry.path, { status: entry.status, bytes: () => (bytes ??= Buffer.from(JSON.stringify(list()))) });
   }
   assertPlainRead('getRelease');
-  const release = idPattern(catalog.getRelease.path);
-  const releaseStatus = catalog.getRelease.status;
+  const release = idPattern(routes.getRelease.path);
+  const releaseStatus = routes.getRelease.status;
 
   return (req, res) => {
     if (req.method !== 'GET') return false;
