@@ -90,7 +90,10 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   }
   if (startBackground) startWhenDone(ctx, startBackground);
   const { server: service, codeCache } = await loadSandboxServer(dir);
-  const server = await service.startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
+  // For one command: the app only if the fast lane leaves it a request.
+  const server = await service.startServer({
+    host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, appOnFirstRequest: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}),
+  });
   ctx.defer(async () => {
     await server.close();
     // After serving, so that it holds what the command's requests compiled too.
