@@ -10,7 +10,7 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod';
 import {
-  acceptsIdempotencyKey, endpointIds, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route, type SandboxEndpointId,
+  acceptsIdempotencyKey, endpointIds, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
 } from '../contract/routes.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
@@ -90,7 +90,7 @@ interface RouteSchemas {
 interface RouteSpec {
   method: HttpMethod;
   honoPath: string;
-  /** The route's schemas once built; until then `buildSchemas` makes them (once, however many requests wait). */
+  /** The route's schemas once built (by its first request, through `buildSchemas`): later ones pay this one check. */
   schemas?: RouteSchemas;
   buildSchemas(): Promise<RouteSchemas>;
   status: number;
@@ -124,28 +124,28 @@ const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 /**
  * The schemas of a route, built when first asked for: path and query from the contract's
  * queries.ts, and the body, for a method that has one, from its bodies.ts (a read never builds a
- * body schema). Cached on the spec, so every later request pays one property check.
+ * body schema). Built once, however many requests wait for them.
  */
-function lazySchemas(route: Route, bodyOf: (bodies: typeof import('../contract/bodies.js')) => z.ZodType | undefined, queryOf: (queries: typeof import('../contract/queries.js')) => z.ZodObject | undefined) {
+function lazySchemas(
+  route: Route,
+  bodyOf: (bodies: typeof import('../contract/bodies.js')) => z.ZodType | undefined,
+  queryOf: (queries: typeof import('../contract/queries.js')) => z.ZodObject | undefined,
+): () => Promise<RouteSchemas> {
   let building: Promise<RouteSchemas> | undefined;
-  return function buildSchemas(this: RouteSpec): Promise<RouteSchemas> {
-    building ??= (async () => {
+  return () =>
+    (building ??= (async () => {
       const queries = await import('../contract/queries.js');
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
       const bodies = hasBody ? await import('../contract/bodies.js') : undefined;
       const query = queryOf(queries);
       const body = bodies ? bodyOf(bodies) : undefined;
-      const schemas: RouteSchemas = {
+      return {
         pathParams: queries.pathParamsOf(route.path),
         ...(query ? { query } : {}),
         ...(body ? { body } : {}),
         bodyOptional: body && bodies ? bodies.bodyMayBeLeftOut(body) : true,
       };
-      this.schemas = schemas;
-      return schemas;
-    })();
-    return building;
-  };
+    })());
 }
 
 export function buildApp(options: AppOptions): Hono<AppEnv> {
@@ -188,7 +188,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     if (known !== undefined) return respond(c, known, spec.status);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
     if (deps.sandbox) settleDueReviews(deps, user.id);
-    const schemas = spec.schemas ?? (await spec.buildSchemas());
+    const schemas = spec.schemas ?? (spec.schemas = await spec.buildSchemas());
     const paramsResult = schemas.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
     const query = schemas.query ? parseQuery(schemas.query, c.req.queries()) : {};
