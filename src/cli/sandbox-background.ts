@@ -1,9 +1,10 @@
 // Finds the background sandbox of a data folder, or starts it: one process serves every command
 // that runs on the embedded sandbox, so that each does not load and start the service itself
-// (see docs/startup.md). The command that finds none takes the lock file, spawns the process
-// without waiting for it (the lock passes to it, and it removes the lock once it has announced
-// itself) and runs the service in its own process this once; commands arriving meanwhile wait
-// for the state file. A state or lock file left by a killed process names a pid that is gone, and
+// (see docs/startup.md). The command that finds none takes the lock file, runs the service in its
+// own process this once, and spawns the process once its own work is done (or after a second, for
+// a long command), so that the new process's start does not share the cores with the command's
+// (the lock passes to it, and it removes the lock once it has announced itself); commands arriving
+// meanwhile wait for the state file. A state or lock file left by a killed process names a pid that is gone, and
 // is replaced. Anything unexpected returns undefined, and the command starts the service in its
 // own process, as before.
 import { spawn } from 'node:child_process';
@@ -28,6 +29,12 @@ export interface BackgroundRequest {
   sandboxAutoReview: DaemonOrder['sandboxAutoReview'];
   launcher: SandboxLauncher;
   env: Env;
+  /**
+   * Given the start of the process when this command is the one to start it (it holds the lock
+   * meanwhile): the caller runs it once its own work is done. Run it exactly once; a command that
+   * dies first leaves a lock naming a dead pid, which the next command replaces.
+   */
+  startLater(start: () => void): void;
 }
 
 /** Longest wait for the process to start (a first start migrates and seeds a new database). */
@@ -38,7 +45,8 @@ const POLL_MS = 10;
 
 /**
  * The running process to talk to; undefined when the command is to run the service itself: it
- * has just spawned the process (which later commands will find), or no process can serve it.
+ * is the one to start the process (handed to `startLater`; later commands will find it), or no
+ * process can serve it.
  */
 export async function findOrStartSandbox(req: BackgroundRequest): Promise<SandboxState | undefined> {
   const deadline = Date.now() + START_TIMEOUT_MS + 5000;
@@ -52,8 +60,14 @@ export async function findOrStartSandbox(req: BackgroundRequest): Promise<Sandbo
       if (lock) {
         // Someone may have finished starting between our look and our lock.
         const again = usable(req);
-        if (again || !spawnDaemon(req)) lock.release();
-        return again === 'other' ? undefined : again;
+        if (again) {
+          lock.release();
+          return again === 'other' ? undefined : again;
+        }
+        req.startLater(() => {
+          if (!spawnDaemon(req)) lock.release();
+        });
+        return undefined;
       }
       await changes.next(POLL_MS);
     }

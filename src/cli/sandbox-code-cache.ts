@@ -1,9 +1,11 @@
 // A V8 code cache for the bundle chunks the embedded sandbox loads (the service, hono, zod's
 // catalog): compiling them is a large part of what starting the service in a command costs (see
-// docs/performance.md, "First run, second round"). Node 20 has no module.enableCompileCache, so while the
-// service loads, the CommonJS loader's compile step is replaced for the bundle's chunks by a
-// vm.Script given the cached data; whatever was compiled without a usable cache is written back
-// later (after the service ran, so the functions it compiled lazily are in it too).
+// docs/performance.md, "First run, second round"). Node 20 has no module.enableCompileCache, so from
+// the moment the service loads until the cache is saved, the CommonJS loader's compile step is
+// replaced for the bundle's chunks by a vm.Script given the cached data (so the chunks the service
+// loads on a route's first request, its schemas, come from the cache too); whatever was compiled
+// without a usable cache is written back then (after the service ran, so the functions it
+// compiled lazily are in it too).
 //
 // Safety rests on the key, not on V8: V8 checks only the source's length, its own version and
 // flags. The key is the chunk's name (esbuild puts a hash of its content in it), its size and
@@ -22,7 +24,10 @@ interface ModuleInternals {
 
 /** Scripts compiled without a usable cache, waiting to have theirs written. */
 export interface CodeCache {
-  /** Writes the cache of every chunk compiled without one; cheap when there is none. */
+  /**
+   * Stops serving compilations from the cache and writes the cache of every chunk compiled
+   * without one; cheap when there is none.
+   */
   save(): void;
 }
 
@@ -32,7 +37,7 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Runs `load` (which requires the service's chunks) with their compilation served from the
- * cache in `<dataDir>/code-cache`. Outside the bundle (tests run the sources) nothing is
+ * cache in `<dataDir>/code-cache`, and so every chunk required after it until `save()`. Outside the bundle (tests run the sources) nothing is
  * compiled through this loader and the cache stays empty.
  */
 export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<T>): Promise<{ loaded: T; cache: CodeCache }> {
@@ -55,16 +60,22 @@ export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<
     const mod = this;
     return run.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, dirname(filename));
   };
+  const uninstall = () => {
+    if (internals.prototype._compile === installed) internals.prototype._compile = original;
+  };
+  const installed = internals.prototype._compile;
   let loaded: T;
   try {
     loaded = await load();
-  } finally {
-    internals.prototype._compile = original;
+  } catch (err) {
+    uninstall();
+    throw err;
   }
   return {
     loaded,
     cache: {
       save() {
+        uninstall();
         if (pending.length === 0) return;
         try {
           // Not recursive: a data folder removed meanwhile (tests) is not made again.

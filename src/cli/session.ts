@@ -55,8 +55,8 @@ function requireToken(s: Session): string {
  * Nothing configured: the reference service over the user's data folder, on a loopback port,
  * signed in as the seeded label account. It runs as a background process that later commands
  * reuse (sandbox-background.ts) and that leaves when idle. In this process, for this command: the
- * first command, which spawns that process but does not wait for it to start, and whenever it
- * cannot be (tests, another build's process still running, RELDIST_SANDBOX_IDLE=0). Either way
+ * first command, which spawns that process once its own work is done (not waiting for it), and
+ * whenever it cannot be (tests, another build's process still running, RELDIST_SANDBOX_IDLE=0). Either way
  * many commands at once are safe: they share one database, which migrates and seeds under its
  * write lock and takes writers one at a time.
  */
@@ -65,6 +65,7 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const autoReview = autoReviewSetting(ctx.env, readConfig(ctx.env).data.settings);
   const idleMs = sandboxIdleMs(ctx.env);
+  let startBackground: (() => void) | undefined;
   if (ctx.sandboxLauncher && idleMs > 0) {
     const { findOrStartSandbox, touch } = await import('./sandbox-background.js');
     const running = await findOrStartSandbox({
@@ -74,6 +75,9 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
       sandboxAutoReview: autoReview ?? null,
       launcher: ctx.sandboxLauncher,
       env: ctx.env,
+      startLater: (start) => {
+        startBackground = start;
+      },
     });
     if (running) {
       // A long command (watch, uploads) keeps marking it used, so it does not leave under it.
@@ -84,8 +88,12 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
       return { ...t, baseUrl: running.url, baseUrlSource: 'sandbox', token: running.token, tokenSource: 'sandbox', sandbox: { dataDir: dir } };
     }
   }
+  if (startBackground) startWhenDone(ctx, startBackground);
   const { server: service, codeCache } = await loadSandboxServer(dir);
-  const server = await service.startServer({ host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}) });
+  // For one command: the app only if the fast lane leaves it a request.
+  const server = await service.startServer({
+    host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, appOnFirstRequest: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}),
+  });
   ctx.defer(async () => {
     await server.close();
     // After serving, so that it holds what the command's requests compiled too.
@@ -96,6 +104,28 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const token = t.token ?? server.tokens?.label ?? '';
   return { ...t, baseUrl: server.url, baseUrlSource: 'sandbox', token, tokenSource: t.token ? t.tokenSource : 'sandbox', sandbox: { dataDir: dir } };
 }
+
+/**
+ * Starts the background process at the end of this command (after its service has closed and its
+ * code cache is written: deferred first, so it runs last), or after a second if the command is
+ * still running then (watch, uploads), so that commands waiting for the process are not held up
+ * for long. Not earlier: a node starting beside the command takes a core from it while its
+ * output is awaited (docs/performance.md, "First run").
+ */
+function startWhenDone(ctx: Context, start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    clearTimeout(timer);
+    start();
+  };
+  const timer = setTimeout(once, START_BACKGROUND_AFTER_MS);
+  timer.unref();
+  ctx.defer(once);
+}
+
+const START_BACKGROUND_AFTER_MS = 1000;
 
 /** How long the background sandbox stays without commands; RELDIST_SANDBOX_IDLE (0: no background process). */
 function sandboxIdleMs(env: Context['env']): number {

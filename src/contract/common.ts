@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { paging } from './routes.js';
+import { artistPlatformIds } from './wire-values.js';
 
 /** Ids are opaque to clients: the reference service issues integers, a real one may use strings. */
 export const EntityId = z
@@ -30,7 +31,7 @@ export const ContentIdPolicy = z.enum(['monetize', 'track', 'block']).meta({ id:
 
 /** The three external artist platforms, by the specification's neutral names. */
 export const ArtistPlatform = z
-  .enum(['streaming_a', 'video_b', 'store_c'])
+  .enum(artistPlatformIds)
   .meta({ id: 'ArtistPlatform', description: 'streaming_a: streaming service A; video_b: video service B (channels); store_c: store C.', examples: ['streaming_a'] });
 export type ArtistPlatform = z.infer<typeof ArtistPlatform>;
 

@@ -7,3 +7,4 @@ export * from './routes.js';
 export * from './catalog.js';
 export { toUser } from './user.js';
 export { catalogNumberKey } from './catalog-number.js';
+export { artistPlatformIds } from './wire-values.js';

@@ -6,6 +6,8 @@ import {
 } from './common.js';
 import { submitBatchMax, submitNotesMaxLength, trackListMax, trackPositionMax, trackTitleMaxLength, uploadFilenameMaxLength, uploadMaxBytes, validateBatchMax, validateCodeMaxLength } from './routes.js';
 
+export { artistIdOf, tracksOf, uploadContentTypeFor, uploadContentTypes } from './wire-values.js';
+
 const Catalog = z.string().trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
 
@@ -159,20 +161,6 @@ export const ValidateCodesRequest = z
   });
 export type ValidateCodesRequest = z.infer<typeof ValidateCodesRequest>;
 
-/**
- * The content types PUT /uploads/{key} is declared to take: createTrackUploadUrl instructs the
- * file's declared type when it is one of these, else application/octet-stream.
- */
-export const uploadContentTypes = [
-  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/flac', 'audio/x-flac', 'audio/aiff', 'audio/x-aiff', 'application/octet-stream',
-] as const;
-
-/** The Content-Type to send an upload with, given the type declared for the file. */
-export function uploadContentTypeFor(declared: string): (typeof uploadContentTypes)[number] {
-  const type = declared.split(';')[0]!.trim().toLowerCase();
-  return uploadContentTypes.find((t) => t === type) ?? 'application/octet-stream';
-}
-
 export const CreateTrackUploadUrlRequest = z
   .strictObject({
     filename: z.string().trim().min(1).max(uploadFilenameMaxLength),
@@ -227,10 +215,6 @@ export const ReplaceReleaseTracksBody = z
   .union([ReplaceReleaseTracksRequest, z.array(ReplaceReleaseTracksTrackInput).max(trackListMax)])
   .meta({ id: 'ReplaceReleaseTracksBody', examples: [[{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky' }]] });
 export type ReplaceReleaseTracksBody = z.infer<typeof ReplaceReleaseTracksBody>;
-
-export function tracksOf(body: ReplaceReleaseTracksBody): ReplaceReleaseTracksTrackInput[] {
-  return Array.isArray(body) ? body : body.tracks;
-}
 
 export const PlatformChoiceInput = z
   .strictObject({
@@ -287,10 +271,6 @@ export const RemoveLabelArtistBody = z
   .union([RemoveLabelArtistRequest, EntityId])
   .meta({ id: 'RemoveLabelArtistBody', examples: [3] });
 export type RemoveLabelArtistBody = z.infer<typeof RemoveLabelArtistBody>;
-
-export function artistIdOf(body: RemoveLabelArtistBody): EntityId {
-  return typeof body === 'object' ? body.artist_id : body;
-}
 
 export const SearchArtistPlatformRequest = z
   .strictObject({

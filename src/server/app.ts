@@ -2,9 +2,16 @@
 // the handler of the same id, plus the upload address and (in a sandbox) /_sandbox controls.
 // Every request passes the same steps: request id → rate limit → auth → body → idempotency →
 // validation → handler; every error leaves as the one error body.
+//
+// Routes are registered from the plain route data; a route's schemas (path, query, body) are
+// built on its first request, from the contract's tables of queries and bodies, so that a service
+// started for one command does not build zod schemas for 44 routes it will not serve (the
+// embedded sandbox's first run: docs/startup.md). The contract's answer schemas are never loaded.
 import { Hono, type Context } from 'hono';
-import * as z from 'zod';
-import { acceptsIdempotencyKey, bodyMayBeLeftOut, catalog, endpoints, sandboxCatalog, type EndpointId, type HttpMethod } from '../contract/index.js';
+import type * as z from 'zod';
+import {
+  acceptsIdempotencyKey, endpointIds, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
+} from '../contract/routes.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
 import { jsonAnswer, taggedAnswer, type Answer } from './http/answer.js';
@@ -43,7 +50,7 @@ const HANDLER_MAPS: Record<string, HandlerMap> = {
  * input has the handler's types; the compiler cannot follow that pairing through a loop over
  * routes, so the input types are erased here, and only here.
  */
-function eraseInputTypes(handler: Handler<EndpointId> | SandboxHandler): RouteHandler {
+function eraseInputTypes(handler: Handler<EndpointId> | SandboxHandler<never>): RouteHandler {
   return handler as RouteHandler;
 }
 
@@ -53,7 +60,7 @@ export function mergeHandlers(maps: Record<string, HandlerMap>): Map<string, Rou
   for (const [file, map] of Object.entries(maps)) {
     for (const [id, h] of Object.entries(map)) {
       if (merged.has(id)) throw new Error(`handler ${id} is defined twice (again in handlers/${file}.ts)`);
-      if (!(id in catalog)) throw new Error(`handlers/${file}.ts defines ${id}, which is not in the catalog`);
+      if (!(id in routes)) throw new Error(`handlers/${file}.ts defines ${id}, which is not in the catalog`);
       if (h) merged.set(id, eraseInputTypes(h));
     }
   }
@@ -71,12 +78,21 @@ export interface AppOptions {
   handlerMaps?: Record<string, HandlerMap>;
 }
 
-interface RouteSpec {
-  method: HttpMethod;
-  honoPath: string;
+/** What a route's request is checked with; built on the route's first request (see the top). */
+interface RouteSchemas {
   pathParams: z.ZodType;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Whether the body may be left out (bodyMayBeLeftOut of the body schema), worked out once. */
+  bodyOptional: boolean;
+}
+
+interface RouteSpec {
+  method: HttpMethod;
+  honoPath: string;
+  /** The route's schemas once built (by its first request, through `buildSchemas`): later ones pay this one check. */
+  schemas?: RouteSchemas;
+  buildSchemas(): Promise<RouteSchemas>;
   status: number;
   account?: 'label' | 'artist';
   etag?: boolean;
@@ -104,6 +120,33 @@ const respond = (c: Context<AppEnv>, body: string | null, status: number, header
   toResponse(c, jsonAnswer(c.var.requestId, body, status, headers));
 
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * The schemas of a route, built when first asked for: path and query from the contract's
+ * queries.ts, and the body, for a method that has one, from its bodies.ts (a read never builds a
+ * body schema). Built once, however many requests wait for them.
+ */
+function lazySchemas(
+  route: Route,
+  bodyOf: (bodies: typeof import('../contract/bodies.js')) => z.ZodType | undefined,
+  queryOf: (queries: typeof import('../contract/queries.js')) => z.ZodObject | undefined,
+): () => Promise<RouteSchemas> {
+  let building: Promise<RouteSchemas> | undefined;
+  return () =>
+    (building ??= (async () => {
+      const queries = await import('../contract/queries.js');
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const bodies = hasBody ? await import('../contract/bodies.js') : undefined;
+      const query = queryOf(queries);
+      const body = bodies ? bodyOf(bodies) : undefined;
+      return {
+        pathParams: queries.pathParamsOf(route.path),
+        ...(query ? { query } : {}),
+        ...(body ? { body } : {}),
+        bodyOptional: body && bodies ? bodies.bodyMayBeLeftOut(body) : true,
+      };
+    })());
+}
 
 export function buildApp(options: AppOptions): Hono<AppEnv> {
   const { deps } = options;
@@ -145,9 +188,10 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     if (known !== undefined) return respond(c, known, spec.status);
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
     if (deps.sandbox) settleDueReviews(deps, user.id);
-    const paramsResult = spec.pathParams.safeParse(c.req.param());
+    const schemas = spec.schemas ?? (spec.schemas = await spec.buildSchemas());
+    const paramsResult = schemas.pathParams.safeParse(c.req.param());
     if (!paramsResult.success) throw notFound();
-    const query = spec.query ? parseQuery(spec.query, c.req.queries()) : {};
+    const query = schemas.query ? parseQuery(schemas.query, c.req.queries()) : {};
 
     const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
     const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT) : new Uint8Array(0);
@@ -163,7 +207,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     let status: number;
     let text: string;
     try {
-      const body = spec.body ? parseBody(spec.body, parseJsonBody(bytes, c.req.header('content-type'), bodyMayBeLeftOut(spec.body))) : undefined;
+      const body = schemas.body ? parseBody(schemas.body, parseJsonBody(bytes, c.req.header('content-type'), schemas.bodyOptional)) : undefined;
       const result = await handler(
         { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)), raw: c, spendMore: (count) => c.var.rateLimitMore?.(count) ?? 0 },
         deps,
@@ -185,36 +229,35 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     return respond(c, text === '' ? null : text, status);
   };
 
-  for (const endpoint of endpoints) {
-    const handler = handlers.get(endpoint.id);
-    if (!handler) throw new Error(`no handler for catalog endpoint ${endpoint.id} (${endpoint.method} ${endpoint.path})`);
+  for (const id of endpointIds) {
+    const route: Route = routes[id];
+    const handler = handlers.get(id);
+    if (!handler) throw new Error(`no handler for catalog endpoint ${id} (${route.method} ${route.path})`);
     register(
       {
-        method: endpoint.method,
-        honoPath: toHonoPath(endpoint.path),
-        pathParams: endpoint.pathParams,
-        ...(endpoint.query ? { query: endpoint.query } : {}),
-        ...(endpoint.body ? { body: endpoint.body } : {}),
-        status: endpoint.status,
-        ...(endpoint.account ? { account: endpoint.account } : {}),
-        ...(endpoint.etag ? { etag: true } : {}),
-        ...(endpoint.tag === 'lookups' ? { constant: true } : {}),
+        method: route.method,
+        honoPath: toHonoPath(route.path),
+        buildSchemas: lazySchemas(route, (b) => b.bodySchemaOf(id), (q) => q.querySchemaOf(id)),
+        status: route.status,
+        ...(route.account ? { account: route.account } : {}),
+        ...(route.etag ? { etag: true } : {}),
+        ...(route.tag === 'lookups' ? { constant: true } : {}),
       },
       handler,
     );
   }
 
   if (deps.sandbox) {
-    for (const endpoint of Object.values(sandboxCatalog)) {
+    for (const id of sandboxEndpointIds) {
+      const route: Route = sandboxRoutes[id];
       register(
         {
-          method: endpoint.method,
-          honoPath: toHonoPath(endpoint.path),
-          pathParams: endpoint.pathParams,
-          ...(endpoint.body ? { body: endpoint.body } : {}),
-          status: endpoint.status,
+          method: route.method,
+          honoPath: toHonoPath(route.path),
+          buildSchemas: lazySchemas(route, (b) => b.sandboxBodySchemas[id], () => undefined),
+          status: route.status,
         },
-        eraseInputTypes(sandboxHandlers[endpoint.id]),
+        eraseInputTypes(sandboxHandlers[id]),
       );
     }
   }

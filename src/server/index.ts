@@ -1,19 +1,19 @@
 // Starts the reference service: opens (and migrates) the data directory, seeds the sandbox
 // accounts, and serves HTTP until close(). Used by `reldist serve`, the CLI's embedded sandbox
 // and every integration test.
-import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp } from './app.js';
 import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
+import { errorAnswer } from './http/errors.js';
 import { publicBaseUrl } from './http/public-url.js';
+import { newRequestId } from './http/request-id.js';
 import { fastLane, type FastLane } from './http/fast-lane.js';
 import { RequestGate } from './http/gate.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
@@ -59,6 +59,13 @@ export interface StartServerOptions {
   maxConnections?: number;
   /** Answer the hot reads before the Hono app (http/fast-lane.ts); default true. Off: tests comparing both lanes. */
   fastLane?: boolean;
+  /**
+   * Load the Hono app on the first request the fast lane and the upload route leave to it, not
+   * before listening: a service started for one command (the embedded sandbox's first run) whose
+   * requests the fast lane answers then loads neither the app nor node's undici, which
+   * @hono/node-server loads as it reads the web Request/Response globals (~16 ms). Default false.
+   */
+  appOnFirstRequest?: boolean;
 }
 
 export interface RunningServer {
@@ -69,6 +76,8 @@ export interface RunningServer {
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
+
+type AppListener = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
@@ -148,8 +157,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   };
   let url = '';
-  let app;
   let lane: FastLane | undefined;
+  let loadApp: () => Promise<AppListener>;
   const closeDb = () => {
     commits.close();
     db.close();
@@ -159,20 +168,40 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // One token cache and one set of budgets for both lanes.
     const gate = new RequestGate(db, { demoTokens: demoAccounts, rateLimit, commits });
     lane = options.fastLane === false ? undefined : fastLane(deps, gate);
-    app = buildApp({
-      deps,
-      rateLimit,
-      gate,
-      baseUrl: publicBaseUrl({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), trustProxy: options.trustProxy ?? false, fallback: () => url }),
-    });
+    const baseUrl = publicBaseUrl({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), trustProxy: options.trustProxy ?? false, fallback: () => url });
+    let loading: Promise<AppListener> | undefined;
+    loadApp = () =>
+      (loading ??= Promise.all([import('./app.js'), import('@hono/node-server')]).then(([{ buildApp }, { getRequestListener }]) =>
+        getRequestListener(buildApp({ deps, rateLimit, gate, baseUrl }).fetch),
+      ));
   } catch (e) {
     closeDb();
     throw e;
   }
+  let appListener: AppListener | undefined;
+  if (!options.appOnFirstRequest) {
+    appListener = await loadApp().catch((e: unknown) => {
+      closeDb();
+      throw e;
+    });
+  }
+  const toApp = (req: IncomingMessage, res: ServerResponse) => {
+    if (appListener) return void appListener(req, res);
+    loadApp().then(
+      (listener) => {
+        appListener = listener;
+        void listener(req, res);
+      },
+      (e: unknown) => {
+        // Cannot happen with the handler maps the build checks (test/unit/server-app.test.ts); answered as any failure is.
+        const a = errorAnswer(e, { id: newRequestId(), method: req.method ?? '', path: req.url ?? '', log });
+        if (!res.headersSent) res.writeHead(a.status, a.headers).end(a.body);
+      },
+    );
+  };
 
   const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
   const uploads = uploadRoute(deps, limits);
-  const appListener = getRequestListener(app.fetch);
   // Responses in flight when close() is called end their connection, so close() does not wait
   // for keep-alive sockets to time out.
   const active = new Set<ServerResponse>();
@@ -185,7 +214,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     res.once('close', () => active.delete(res));
     if (uploads.matches(req)) return uploads.handle(req, res, expectsContinue);
     if (expectsContinue) res.writeContinue();
-    void appListener(req, res);
+    toApp(req, res);
   };
   // No wall clock on a request (Node's default cuts any body slower than 5 minutes): a socket
   // silent for the stall timeout is closed instead, so a slow but moving upload lives.

@@ -122,6 +122,26 @@ describe('start-up: what one-shot commands load', () => {
   });
 });
 
+describe('start-up: the embedded sandbox in the command', () => {
+  // RELDIST_SANDBOX_IDLE=0: the service runs in the command, as on a first run.
+  const inCommand = { RELDIST_SANDBOX_IDLE: '0' };
+  const schemaModules = (inputs: string[]) => inputs.filter((i) => /^src\/contract\/(queries|bodies|requests|resources|catalog)\.ts$/.test(i)).sort();
+
+  it('a read the fast lane answers loads the service without hono (nor the undici it brings) or any schema', async () => {
+    for (const args of [['lookup', 'countries', '--json'], ['release', 'list', '--json']]) {
+      const inputs = await loadedInputs(args, inCommand);
+      expect(inputs.some((i) => i.startsWith('src/server/'))).toBe(true);
+      expect(inputs.filter((i) => /node_modules\/(hono|@hono|zod)\//.test(i))).toEqual([]);
+    }
+  });
+
+  it('a read the app answers builds that route\'s query and path schemas only: no body or answer schema', async () => {
+    const inputs = await loadedInputs(['release', 'list', '--status', 'draft', '--json'], inCommand);
+    expect(inputs.some((i) => i.includes('node_modules/@hono/node-server/'))).toBe(true);
+    expect(schemaModules(inputs)).toEqual(['src/contract/queries.ts']);
+  });
+});
+
 describe('the table of groups', () => {
   it("names and summarizes every group as its own declaration does", async () => {
     for (const entry of commandGroups) {

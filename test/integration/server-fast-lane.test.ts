@@ -48,6 +48,7 @@ let artist: string;
 let own: number;
 let foreign: number;
 let etag: string;
+let releasesTag: string;
 
 beforeAll(async () => {
   dataDir = await makeTempDataDir();
@@ -60,6 +61,7 @@ beforeAll(async () => {
   own = (await createRelease(withLane, label)).id;
   foreign = (await createRelease(withLane, artist)).id;
   etag = (await api(withLane, label, 'GET', `/releases/${own}`)).headers.get('etag')!;
+  releasesTag = (await api(withoutLane, label, 'GET', '/releases')).headers.get('etag')!;
 });
 afterAll(async () => {
   await withLane?.close();
@@ -95,6 +97,16 @@ describe('the same bytes with and without the fast lane', () => {
       request('GET', '/lookup/countries/', [bearer(label)], false) +
       request('GET', '/lookup', [bearer(label)])],
     ['Expect: 100-continue on a read', () => request('GET', `/releases/${own}`, [bearer(label), ['Expect', '100-continue']])],
+    ['the releases without a query string, for both kinds of account, and with one', () =>
+      request('GET', '/releases', [bearer(label)], false) +
+      request('GET', '/releases', [bearer(artist)], false) +
+      request('GET', '/releases?', [bearer(label)], false) +
+      request('GET', '/releases?perPage=1', [bearer(label)], false) +
+      request('GET', '/releases?perPage=0', [bearer(label)], false) +
+      request('GET', '/releases/', [bearer(label)], false) +
+      request('GET', '/releases', [])],
+    ['the releases, If-None-Match: their tag, another', () =>
+      [releasesTag, '"other"'].map((t) => request('GET', '/releases', [bearer(label), ['If-None-Match', t]], false)).join('') + request('GET', '/releases', [bearer(label)])],
   ];
   test.each(cases)('%s', async (_, raw) => {
     const [a, b] = await Promise.all([exchange(withLane.url, raw()), exchange(withoutLane.url, raw())]);
@@ -171,6 +183,8 @@ describe('what the lane takes and what it leaves to the app', () => {
     expect(await statusOf('GET', `/releases/${foreign}`, [bearer(label)])).toBe(404);
     expect(await statusOf('GET', '/releases/007', [bearer(label)])).toBe(404);
     for (const p of ['/lookup/countries', '/lookup/genres', '/lookup/platforms', '/lookup/languages']) expect(await statusOf('GET', p, [bearer(artist)])).toBe(200);
+    expect(await statusOf('GET', '/releases', [bearer(label)])).toBe(200);
+    expect(await statusOf('GET', '/releases', [bearer(label), ['If-None-Match', releasesTag]])).toBe(304);
   });
 
   test('leaves everything else to the app', async () => {
@@ -185,7 +199,9 @@ describe('what the lane takes and what it leaves to the app', () => {
       ['GET', '/releases/99999999999999999', [bearer(label)]],
       ['GET', `/releases/${own}/`, [bearer(label)]],
       ['GET', `/releases/${own}/tracks`, [bearer(label)]],
-      ['GET', '/releases', [bearer(label)]],
+      ['GET', '/releases?perPage=5', [bearer(label)]],
+      ['GET', '/releases?', [bearer(label)]],
+      ['GET', '/releases/', [bearer(label)]],
       ['GET', '/lookup/countries/', [bearer(label)]],
       ['POST', '/lookup/countries', [bearer(label), ['Content-Length', '0']]],
     ];

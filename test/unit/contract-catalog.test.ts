@@ -43,6 +43,10 @@ describe('the endpoint catalog', () => {
     }
   });
 
+  it('takes no query parameters on GET /releases as the empty query (the service\'s fast lane answers that request without parsing it)', () => {
+    expect(catalog.listReleases.query.parse({})).toEqual({});
+  });
+
   it('encodes path parameters so an id cannot change the path', () => {
     expect(buildPath('/releases/{releaseId}/tracks/{trackId}', { releaseId: 42, trackId: '../x' })).toBe('/releases/42/tracks/..%2Fx');
     expect(() => buildPath('/releases/{releaseId}', {})).toThrow(/releaseId/);

@@ -1,5 +1,6 @@
 // Routes come from the catalog: a catalog entry without a handler, a handler twice, or a handler
-// for an endpoint the catalog does not have all stop the service from starting.
+// for an endpoint the catalog does not have all stop the service from starting; each route's
+// schemas are built on its first request.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,4 +35,15 @@ test('a handler defined twice, or for an endpoint not in the catalog, is a start
   // Built like `all`, so the compiler lets through the id it would refuse in a literal.
   const stray: HandlerMap = Object.fromEntries([['notAnEndpoint', () => ({})]]);
   expect(() => mergeHandlers({ a: stray })).toThrow(/not in the catalog/);
+});
+
+test("a route's schemas are built on its first request, once, and check every request that waited for them", async () => {
+  const seen: unknown[] = [];
+  const listing: HandlerMap = Object.fromEntries([['listReleases', ({ query }: { query: unknown }) => (seen.push(query), { data: [], meta: {} })]]);
+  const { listReleases: _replaced, ...rest } = all;
+  const app = buildApp({ deps, rateLimit: false, baseUrl: () => '', handlerMaps: { rest, listing } });
+  const headers = { authorization: `Bearer ${opened.tokens!.label}` };
+  const answers = await Promise.all(['/releases?perPage=5', '/releases?perPage=5000', '/releases'].map((path) => app.request(path, { headers })));
+  expect(answers.map((a) => a.status)).toEqual([200, 400, 200]);
+  expect(seen).toEqual([{ perPage: 5 }, {}]);
 });

@@ -1,11 +1,12 @@
 // The three external artist platforms, their wire ids and the host names the reference service
 // invents for them. Real hosts are never named: the specification keeps the platforms neutral.
 
-import { ArtistPlatform as ArtistPlatformSchema, type ArtistPlatform } from '../../contract/common.js';
+import type { ArtistPlatform } from '../../contract/common.js';
+import { artistPlatformIds } from '../../contract/wire-values.js';
 
 export type { ArtistPlatform };
 /** The enum's values, in the contract's order. */
-export const ARTIST_PLATFORMS: readonly ArtistPlatform[] = ArtistPlatformSchema.options;
+export const ARTIST_PLATFORMS: readonly ArtistPlatform[] = artistPlatformIds;
 
 export interface ArtistPlatformInfo {
   id: ArtistPlatform;

@@ -3,7 +3,7 @@
 // the other kind gets 403 `forbidden` naming the endpoints to use, since a 404 would read as
 // "nothing saved yet"). A label artist of another label is 404, like every other user's row.
 import type { PlatformChoiceInput } from '../../contract/requests.js';
-import { artistIdOf } from '../../contract/requests.js';
+import { artistIdOf } from '../../contract/wire-values.js';
 import type { LabelPreferencesData } from '../../contract/resources.js';
 import { paging } from '../../contract/routes.js';
 import { ServiceError, type HandlerMap } from '../handler.js';

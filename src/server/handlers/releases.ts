@@ -1,7 +1,7 @@
 // Release endpoints: list, read, create, delete, edit (metadata, delivery, video); submit is in submit.ts.
 import { rm } from 'node:fs/promises';
-import type { ListReleasesResponse, MessageResponse, ReleaseResource } from '../../contract/index.js';
-import { paging } from '../../contract/index.js';
+import type { ListReleasesResponse, MessageResponse, QueryOf, ReleaseResource } from '../../contract/index.js';
+import { paging } from '../../contract/routes.js';
 import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
 import { assertAllowed, stateConflict, statusAfterEdit } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
@@ -48,18 +48,21 @@ export function readRelease(db: ServerDeps['db'], userId: number, releaseId: str
   return toReleaseResource(db, getRelease(db, userId, parseId(releaseId, 'release')), true);
 }
 
+/** GET /releases: the Hono route's handler and, for a request without a query string, the fast lane's. */
+export function listReleasesPage(db: ServerDeps['db'], userId: number, query: QueryOf<'listReleases'>): ListReleasesResponse {
+  const page = query.page ?? paging.defaultPage;
+  const perPage = query.perPage ?? paging.defaultPerPage;
+  const { rows, total } = listReleases(db, userId, {
+    status: query.status, type: query.type, search: query.search, catalogNumber: query.catalog_number, page, perPage,
+  });
+  return {
+    data: rows.map((r) => toReleaseResource(db, r, false, r.trackCount)),
+    meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
+  };
+}
+
 export const handlers: HandlerMap = {
-  listReleases({ user, query }, { db }): ListReleasesResponse {
-    const page = query.page ?? paging.defaultPage;
-    const perPage = query.perPage ?? paging.defaultPerPage;
-    const { rows, total } = listReleases(db, user.id, {
-      status: query.status, type: query.type, search: query.search, catalogNumber: query.catalog_number, page, perPage,
-    });
-    return {
-      data: rows.map((r) => toReleaseResource(db, r, false, r.trackCount)),
-      meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
-    };
-  },
+  listReleases: ({ user, query }, { db }) => listReleasesPage(db, user.id, query),
 
   getRelease: ({ user, params }, { db }) => readRelease(db, user.id, params.releaseId),
 

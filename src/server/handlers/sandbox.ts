@@ -8,7 +8,10 @@
 // pipeline can rehearse submit → watch end to end. The embedded sandbox runs one short-lived
 // server per CLI command, so no timer would survive: submit records when the review is due in the
 // release's data, and every request of its owner first settles the reviews that are due.
-import { SandboxRejectRequest, type ReleaseResource, type SandboxEndpointId } from '../../contract/index.js';
+import type { sandboxBodySchemas } from '../../contract/bodies.js';
+import type { ReleaseResource } from '../../contract/resources.js';
+import type { SandboxEndpointId } from '../../contract/routes.js';
+import type { z } from 'zod';
 import type { CommitWatch } from '../db/commit-watch.js';
 import type { RequestInput, SandboxAutoReview, ServerDeps } from '../handler.js';
 import { transition, type Transition } from '../rules/state-machine.js';
@@ -27,10 +30,13 @@ function applyControl(db: Database, r: Release, t: Transition, atIso: string, re
   r.row.status = to;
 }
 
-/** A control's input: its path parameter; the body is checked by app.ts against the contract's schema. */
-export type SandboxHandler = (input: RequestInput<{ readonly releaseId: string }, unknown, unknown>, deps: ServerDeps) => ReleaseResource;
+/** A control's body, as app.ts hands it over once parsed by the contract's schema of that control. */
+type SandboxBody<Id extends SandboxEndpointId> = z.output<(typeof sandboxBodySchemas)[Id]>;
 
-function control(t: Transition, reviewOf?: (body: unknown) => Review): SandboxHandler {
+/** A control's input: its path parameter and its parsed body. */
+export type SandboxHandler<Body = unknown> = (input: RequestInput<{ readonly releaseId: string }, unknown, Body>, deps: ServerDeps) => ReleaseResource;
+
+function control<Body>(t: Transition, reviewOf?: (body: Body) => Review): SandboxHandler<Body> {
   return ({ user, params, body }, deps) => {
     const id = parseId(params.releaseId, 'release');
     return deps.db
@@ -43,13 +49,11 @@ function control(t: Transition, reviewOf?: (body: unknown) => Review): SandboxHa
   };
 }
 
-/** Already checked by app.ts against this same schema; parsed again here for its type. */
-function rejection(body: unknown): Review {
-  const b = SandboxRejectRequest.parse(body);
-  return { codes: b.codes, notes: b.notes ?? null };
+function rejection(body: SandboxBody<'sandboxReject'>): Review {
+  return { codes: body.codes, notes: body.notes ?? null };
 }
 
-export const sandboxHandlers: Readonly<Record<SandboxEndpointId, SandboxHandler>> = {
+export const sandboxHandlers: { readonly [Id in SandboxEndpointId]: SandboxHandler<SandboxBody<Id>> } = {
   sandboxApprove: control('approve'),
   sandboxReject: control('reject', rejection),
   sandboxWithdraw: control('withdraw'),

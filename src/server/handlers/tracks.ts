@@ -1,7 +1,7 @@
 // Track endpoints: list, read, ask for an upload address, replace the list, replace one file.
 import { randomBytes } from 'node:crypto';
 import type { ReleaseResource, TrackResource, TrackUploadUrlData } from '../../contract/index.js';
-import { tracksOf, uploadContentTypeFor } from '../../contract/index.js';
+import { tracksOf, uploadContentTypeFor } from '../../contract/wire-values.js';
 import { checkIsrc } from '../../codes/index.js';
 import { notFound, ServiceError, type HandlerMap } from '../handler.js';
 import { etagOfBody, requireIfMatch } from '../http/etag.js';

@@ -1,15 +1,16 @@
 // The hot reads answered on node:http before the Hono app, which costs about 40 µs a request
-// (web Request/Response objects, routing, middleware; docs/performance.md): GET of a release and
-// of the lookups. The lane takes only the plain success case (one bearer token the service knows,
+// (web Request/Response objects, routing, middleware; docs/performance.md): GET of a release, of
+// the lookups, and of the releases' first page without a query string (what `release list` asks;
+// the embedded sandbox's first command then loads neither the app nor zod: docs/startup.md). The lane takes only the plain success case (one bearer token the service knows,
 // budget left, no Expect) and hands anything else to the app untouched, so every refusal keeps one
 // implementation. What it answers is built by the same functions as the app's: the gate (token
 // cache, budgets), the handler's body, the headers and the conditional-read rule (answer.ts), the
 // error body (errors.ts) and the access log (request-id.ts). A test compares both lanes' bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { catalog } from '../../contract/index.js';
+import { routes, type EndpointId, type Route } from '../../contract/routes.js';
 import type { ServerDeps } from '../handler.js';
 import { lookupLists } from '../handlers/lookups.js';
-import { readRelease } from '../handlers/releases.js';
+import { listReleasesPage, readRelease } from '../handlers/releases.js';
 import { settleDueReviews } from '../handlers/sandbox.js';
 import { jsonAnswer, taggedAnswer, type Answer } from './answer.js';
 import { errorAnswer } from './errors.js';
@@ -24,9 +25,21 @@ export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
  * A route that gains one of these leaves the lane (a startup error says so) rather than being
  * answered without it.
  */
-function assertPlainRead(id: keyof typeof catalog): void {
-  const e = catalog[id];
-  if (e.method !== 'GET' || 'account' in e || e.query || e.body) throw new Error(`the fast lane cannot serve ${id}: it needs more than a plain read`);
+function assertPlainRead(id: EndpointId): void {
+  const e: Route = routes[id];
+  // A GET has no body (the app reads none); a query shows in the route's query names.
+  if (e.method !== 'GET' || e.account || e.query) throw new Error(`the fast lane cannot serve ${id}: it needs more than a plain read`);
+}
+
+/**
+ * GET /releases without a query string: the handler's query is `{}`, which is what the app's
+ * parse makes of no parameters since every field of the route's query is optional (a contract
+ * test holds that); any query string goes to the app, which parses it. Like a plain read, no
+ * account kind, and answered with its ETag.
+ */
+function assertListWithoutQuery(id: EndpointId): void {
+  const e: Route = routes[id];
+  if (e.method !== 'GET' || e.account || !e.etag) throw new Error(`the fast lane cannot serve ${id} without a query: it needs more than a plain read`);
 }
 
 /** `/releases/{releaseId}` as a pattern of plain digits: anything else (encoded, too long) goes to the app. */
@@ -61,15 +74,19 @@ export function fastLane(deps: ServerDeps, gate: RequestGate): FastLane {
   // embedded sandbox that asks for no lookup must not pay it), serialised as the app serialises a
   // handler's answer and sent as bytes, which node:http does not copy.
   const lists = new Map<string, { status: number; bytes(): Buffer }>();
-  for (const [id, list] of Object.entries(lookupLists)) {
-    const entry = catalog[id as keyof typeof lookupLists];
-    assertPlainRead(entry.id);
+  for (const [name, list] of Object.entries(lookupLists)) {
+    const id = name as keyof typeof lookupLists;
+    const entry = routes[id];
+    assertPlainRead(id);
     let bytes: Buffer | undefined;
     lists.set(entry.path, { status: entry.status, bytes: () => (bytes ??= Buffer.from(JSON.stringify(list()))) });
   }
   assertPlainRead('getRelease');
-  const release = idPattern(catalog.getRelease.path);
-  const releaseStatus = catalog.getRelease.status;
+  const release = idPattern(routes.getRelease.path);
+  const releaseStatus = routes.getRelease.status;
+  assertListWithoutQuery('listReleases');
+  const releasesPath = routes.listReleases.path;
+  const releasesStatus = routes.listReleases.status;
 
   return (req, res) => {
     if (req.method !== 'GET') return false;
@@ -78,7 +95,8 @@ export function fastLane(deps: ServerDeps, gate: RequestGate): FastLane {
     const path = q < 0 ? url : url.slice(0, q);
     const list = lists.get(path);
     const releaseId = list === undefined ? release.exec(path)?.[1] : undefined;
-    if (list === undefined && releaseId === undefined) return false;
+    const releases = q < 0 && path === releasesPath;
+    if (list === undefined && releaseId === undefined && !releases) return false;
     let lookup;
     try {
       lookup = gate.lookUp(soleAuthorization(req));
@@ -100,8 +118,11 @@ export function fastLane(deps: ServerDeps, gate: RequestGate): FastLane {
     } else {
       try {
         // As the app does before anything reads the caller's releases.
-        if (deps.sandbox) settleDueReviews(deps, lookup.verified.user.id);
-        answer = taggedAnswer(id, JSON.stringify(readRelease(deps.db, lookup.verified.user.id, releaseId!)), releaseStatus, req.headers['if-none-match']);
+        const userId = lookup.verified.user.id;
+        if (deps.sandbox) settleDueReviews(deps, userId);
+        answer = releases
+          ? taggedAnswer(id, JSON.stringify(listReleasesPage(deps.db, userId, {})), releasesStatus, req.headers['if-none-match'])
+          : taggedAnswer(id, JSON.stringify(readRelease(deps.db, userId, releaseId!)), releaseStatus, req.headers['if-none-match']);
       } catch (e) {
         answer = errorAnswer(e, { id, method: 'GET', path, log: deps.log });
       }

@@ -1,0 +1,53 @@
+// The query and path parameters of the endpoints: all a GET's request needs checked. Apart from
+// the bodies (bodies.ts) and the answers (resources.ts) so that the service, which builds its
+// schemas on a route's first request, builds only these for a read (docs/startup.md).
+import * as z from 'zod';
+import { ArtistPlatform, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
+import { pathParamNames, type EndpointId } from './routes.js';
+
+const PathId = z.string().min(1).max(64).meta({ description: 'An EntityId.', examples: ['42'] });
+const SearchQuery = z.string().trim().min(1).max(120).meta({ examples: ['Nina Vale'] });
+const CatalogNumberQuery = z.string().trim().min(1).max(20).meta({
+  description: 'Exact catalog number, compared trimmed and case-insensitively.',
+  examples: ['NLR-0042'],
+});
+const LinkQuery = z.string().trim().min(1).max(2000).meta({ examples: ['https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb'] });
+
+const linkQuery = z.strictObject({ url: LinkQuery });
+const searchQuery = z.strictObject({ q: SearchQuery, limit: LimitQuery.optional() });
+
+/** The query of each endpoint that takes one; `as const satisfies` keeps each entry's own type. */
+export const querySchemas = {
+  listReleases: z.strictObject({
+    status: ReleaseStatus.optional(),
+    type: ReleaseType.optional(),
+    search: SearchQuery.optional().meta({ description: 'Part of a title, an artist name, a UPC or a catalog number.' }),
+    catalog_number: CatalogNumberQuery.optional(),
+    page: PageQuery.optional(),
+    perPage: PerPageQuery.optional(),
+  }),
+  getLabelPreferences: z.strictObject({
+    search: SearchQuery.optional(),
+    page: PageQuery.optional(),
+    perPage: PerPageQuery.optional(),
+    limit: PerPageQuery.optional().meta({ description: 'Legacy name of perPage; perPage wins when both are given.' }),
+  }),
+  searchStreamingA: searchQuery,
+  searchVideoChannel: searchQuery,
+  searchStoreC: searchQuery,
+  getStreamingAArtist: linkQuery,
+  getVideoChannel: linkQuery,
+  getStoreCArtist: linkQuery,
+  getArtistViaLink: z.strictObject({ url: LinkQuery, platform: ArtistPlatform }),
+} as const satisfies Partial<Record<EndpointId, z.ZodObject>>;
+
+/** A path's `{names}`, each an EntityId as text. */
+export function pathParamsOf(path: string): z.ZodObject {
+  return z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, PathId])));
+}
+
+/** The query schema of any endpoint (undefined when it takes none), for code that holds an id of no particular endpoint. */
+export function querySchemaOf(id: EndpointId): z.ZodObject | undefined {
+  const table: Partial<Record<EndpointId, z.ZodObject>> = querySchemas;
+  return table[id];
+}

@@ -1,0 +1,29 @@
+// Values and helpers of the wire that need no schema: plain data, so the service can use them
+// without loading zod (its schemas are built on a route's first request: docs/startup.md).
+import type { EntityId } from './common.js';
+import type { RemoveLabelArtistBody, ReplaceReleaseTracksBody, ReplaceReleaseTracksTrackInput } from './requests.js';
+
+/** The three external artist platforms, by the specification's neutral names (the ArtistPlatform enum's values). */
+export const artistPlatformIds = ['streaming_a', 'video_b', 'store_c'] as const;
+
+/**
+ * The content types PUT /uploads/{key} is declared to take: createTrackUploadUrl instructs the
+ * file's declared type when it is one of these, else application/octet-stream.
+ */
+export const uploadContentTypes = [
+  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/flac', 'audio/x-flac', 'audio/aiff', 'audio/x-aiff', 'application/octet-stream',
+] as const;
+
+/** The Content-Type to send an upload with, given the type declared for the file. */
+export function uploadContentTypeFor(declared: string): (typeof uploadContentTypes)[number] {
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  return uploadContentTypes.find((t) => t === type) ?? 'application/octet-stream';
+}
+
+export function tracksOf(body: ReplaceReleaseTracksBody): ReplaceReleaseTracksTrackInput[] {
+  return Array.isArray(body) ? body : body.tracks;
+}
+
+export function artistIdOf(body: RemoveLabelArtistBody): EntityId {
+  return typeof body === 'object' ? body.artist_id : body;
+}
