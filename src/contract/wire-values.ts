@@ -1,7 +1,7 @@
 // Values and helpers of the wire that need no schema: plain data, so the service can use them
 // without loading zod (its schemas are built on a route's first request: docs/startup.md).
-import type { EntityId } from './common.js';
-import type { RemoveLabelArtistBody, ReplaceReleaseTracksBody, ReplaceReleaseTracksTrackInput } from './requests.js';
+// It imports nothing: the schemas' modules import it, and the two helpers below are typed by the
+// bodies they are given (ReplaceReleaseTracksBody, RemoveLabelArtistBody).
 
 /** The three external artist platforms, by the specification's neutral names (the ArtistPlatform enum's values). */
 export const artistPlatformIds = ['streaming_a', 'video_b', 'store_c'] as const;
@@ -20,10 +20,12 @@ export function uploadContentTypeFor(declared: string): (typeof uploadContentTyp
   return uploadContentTypes.find((t) => t === type) ?? 'application/octet-stream';
 }
 
-export function tracksOf(body: ReplaceReleaseTracksBody): ReplaceReleaseTracksTrackInput[] {
+/** A track list write's tracks, sent bare or as `{tracks}`. */
+export function tracksOf<Track>(body: Track[] | { tracks: Track[] }): Track[] {
   return Array.isArray(body) ? body : body.tracks;
 }
 
-export function artistIdOf(body: RemoveLabelArtistBody): EntityId {
+/** The artist a removal names, sent bare or as `{artist_id}`. */
+export function artistIdOf<Id extends string | number>(body: Id | { artist_id: Id }): Id {
   return typeof body === 'object' ? body.artist_id : body;
 }
