@@ -194,7 +194,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       },
       (e: unknown) => {
         // Cannot happen with the handler maps the build checks (test/unit/server-app.test.ts); answered as any failure is.
-        const a = errorAnswer(e, { id: newRequestId(), method: req.method ?? '', path: req.url ?? '', log });
+        // The path only, as the access log keeps it.
+        const a = errorAnswer(e, { id: newRequestId(), method: req.method ?? '', path: (req.url ?? '').split('?')[0]!, log });
         if (!res.headersSent) res.writeHead(a.status, a.headers).end(a.body);
       },
     );
