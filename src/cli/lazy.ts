@@ -7,5 +7,4 @@ export const lazy = {
   chalk: () => import('chalk'),
   table: () => import('cli-table3'),
   conf: () => import('conf'),
-  musicMetadata: () => import('music-metadata'),
 };

@@ -1,13 +1,17 @@
 // A track's title when the user gave none: from the audio file's tags, else from its name.
+import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { lazy } from '../lazy.js';
+import { probeAudioFile } from '../../audio/probe.js';
 
-/** A track title from the file's tags, else from its name ("02_evening-tide.flac" → "evening tide"). */
+/**
+ * A track title from the file's tags, else from its name ("02_evening-tide.flac" → "evening tide").
+ * Read by the audio check's own probe: a plain WAV or AIFF (no tag chunks) from its headers alone,
+ * without loading music-metadata, and every file to the same title the check and the upload see.
+ */
 export async function titleOf(path: string): Promise<string> {
   try {
-    const { parseFile } = await lazy.musicMetadata();
-    const meta = await parseFile(path, { duration: false, skipCovers: true });
-    return titleFrom(meta.common.title, path);
+    const { size } = await stat(path);
+    return titleFrom((await probeAudioFile(path, size))?.title, path);
   } catch {
     // Unreadable tags are not an error here: the service judges the audio itself.
   }
