@@ -183,7 +183,7 @@ function lockIsStale(path: string): boolean {
  * the lock once its state file is written. False when it could not be spawned.
  */
 function spawnDaemon(req: BackgroundRequest): boolean {
-  const order: DaemonOrder = { dataDir: req.dataDir, idleMs: req.idleMs, sandboxAutoReview: req.sandboxAutoReview, ...req.key };
+  const order: DaemonOrder = { dataDir: req.dataDir, idleMs: req.idleMs, sandboxAutoReview: req.sandboxAutoReview, starter: process.pid, ...req.key };
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.env)) if (v !== undefined) env[k] = v;
   // It serves loopback only: an extra CA bundle would only slow its start.

@@ -15,6 +15,8 @@ export interface DaemonOrder extends SandboxKey {
   dataDir: string;
   idleMs: number;
   sandboxAutoReview: SandboxAutoReview | null;
+  /** The pid of the command that spawned this process (it runs the service itself this once). */
+  starter: number;
 }
 
 /** When the code cache of the service's chunks is written (sandbox-code-cache.ts). */
@@ -29,7 +31,7 @@ const CHECK_MS = 1000;
 const GRACE_MS = 5000;
 
 export async function runSandboxDaemon(order: DaemonOrder): Promise<number> {
-  await starterDone();
+  await starterDone(order.starter);
   // Removed while we started (a test's temporary folder): starting would only make it again.
   if (!existsSync(order.dataDir)) return 1;
   const { server: service, codeCache } = await loadSandboxServer(order.dataDir);
@@ -129,15 +131,17 @@ function isIdle(path: string, idleMs: number): boolean {
 const STARTER_HEAD_START_MS = 1000;
 
 /**
- * Waits (bounded) until the command that spawned us has exited: it is running the service itself
- * this once, and loading ours beside it on a busy machine would slow it. Detached, we are
- * re-parented when it exits, so our parent pid changes.
+ * Waits (bounded) until the command that spawned us (`starter`) has exited: it is running the
+ * service itself this once, and loading ours beside it on a busy machine would slow it. Detached,
+ * we are re-parented when it exits, so our parent pid changes. Its pid comes in the order, not
+ * from our parent pid at start: a command spawns us at its very end, and may be gone before we
+ * look (then our parent is already another process, and there is nothing to wait for).
+ * Returns how long it waited (ms).
  */
-async function starterDone(): Promise<void> {
-  const starter = process.ppid;
-  for (let waited = 0; waited < STARTER_HEAD_START_MS && process.ppid === starter; waited += 10) {
-    await new Promise((r) => setTimeout(r, 10));
-  }
+export async function starterDone(starter: number, pause = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<number> {
+  let waited = 0;
+  for (; waited < STARTER_HEAD_START_MS && process.ppid === starter; waited += 10) await pause(10);
+  return waited;
 }
 
 function holdsLock(dir: string): boolean {
@@ -171,7 +175,7 @@ function giveUpStateFile(dir: string): void {
 export function parseOrder(text: string): DaemonOrder | undefined {
   try {
     const v = JSON.parse(text) as DaemonOrder;
-    return typeof v.dataDir === 'string' && typeof v.idleMs === 'number' && typeof v.version === 'string' ? v : undefined;
+    return typeof v.dataDir === 'string' && typeof v.idleMs === 'number' && typeof v.version === 'string' && typeof v.starter === 'number' ? v : undefined;
   } catch {
     return undefined;
   }
