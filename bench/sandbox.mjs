@@ -4,7 +4,8 @@
 // one data directory (so both answer the same data). Prints the median per-round ratio of each
 // command, and then the first-run ratio: the embedded command when no background sandbox is
 // running (stopped before each such run) against the same command on the standing service, in
-// turn the three reads and a write (`release create`), each also on a line of its own.
+// turn the three reads and a write (`release create`), each also on a line of its own, and the
+// command right after a first run (it meets the background process the first one started).
 // Each ratio is given for wall time and for the command process's CPU time (user + system, read
 // by a one-line preload at exit; a background process it starts is not counted in it).
 //   node bench/sandbox.mjs [--runs 20] [--warmup 2] [--quick] [--first-only] [--also <checkout>]
@@ -135,7 +136,7 @@ const firstCommands = [
   ...commands,
   { name: 'release create (a write)', args: (round) => ['release', 'create', '--type', 'single', '--title', `First run ${round}`, '--artist', 'Nina Vale', '--label', 'Sandbox Records', '--json'] },
 ];
-const first = { served: [], embedded: [], also: alsoAt.map(() => []), byCommand: firstCommands.map(() => ({ served: [], embedded: [] })) };
+const first = { served: [], embedded: [], after: [], afterServed: [], also: alsoAt.map(() => []), byCommand: firstCommands.map(() => ({ served: [], embedded: [] })) };
 for (let round = 0; round < (firstOnly ? 0 : WARMUP + RUNS); round++) {
   commands.forEach((c, i) => {
     const a = run(c.args, served);
@@ -155,6 +156,10 @@ for (let round = 0; round < WARMUP + RUNS; round++) {
   const a = run(args, served);
   stopBackgroundSandbox();
   const b = run(args, embedded);
+  // The command right after a first run meets the background process that one started (or waits
+  // for it to finish starting): what a user's second command costs on a fresh machine.
+  const after = run(commands[0].args, embedded);
+  const afterServed = run(commands[0].args, served);
   const others = alsoAt.map((dir) => {
     stopBackgroundSandbox();
     return run(args, embedded, join(dir, 'bin', 'reldist.js'));
@@ -163,6 +168,8 @@ for (let round = 0; round < WARMUP + RUNS; round++) {
   if (round < WARMUP) continue;
   first.served.push(a);
   first.embedded.push(b);
+  first.after.push(after);
+  first.afterServed.push(afterServed);
   first.byCommand[round % firstCommands.length].served.push(a);
   first.byCommand[round % firstCommands.length].embedded.push(b);
   others.forEach((o, k) => first.also[k].push(o));
@@ -185,6 +192,7 @@ const summary = (a, b) => ({
 const caCerts = Boolean(base.NODE_EXTRA_CA_CERTS);
 const rows = firstOnly ? [] : commands.map((c, i) => ({ command: c.name, ...summary(times[i].embedded, times[i].served) }));
 const firstRun = summary(first.embedded, first.served);
+const afterFirst = summary(first.after, first.afterServed);
 const firstRuns = firstCommands
   .map((c, i) => ({ command: c.name, runs: first.byCommand[i].served.length, ...(first.byCommand[i].served.length ? summary(first.byCommand[i].embedded, first.byCommand[i].served) : {}) }))
   .filter((r) => r.runs > 0);
@@ -193,7 +201,7 @@ const overall = firstOnly ? undefined : median(rows.map((r) => r.ratio));
 const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 if (asJson) {
-  console.log(JSON.stringify({ runs: RUNS, node: process.version, node_extra_ca_certs: caCerts, load_average: loadAvg, commands: rows, first_run: firstRun, first_run_by_command: firstRuns, also_first_run: alsoRuns, median_ratio: overall }, null, 2));
+  console.log(JSON.stringify({ runs: RUNS, node: process.version, node_extra_ca_certs: caCerts, load_average: loadAvg, commands: rows, first_run: firstRun, first_run_by_command: firstRuns, right_after_first_run: afterFirst, also_first_run: alsoRuns, median_ratio: overall }, null, 2));
 } else {
   const line = (name, r) =>
     `  ${name.padEnd(26)} serve ${r.served_ms.toFixed(1).padStart(6)} ms  embedded ${r.embedded_ms.toFixed(1).padStart(6)} ms  x${r.ratio.toFixed(2)}` +
@@ -202,6 +210,7 @@ if (asJson) {
   for (const r of rows) console.log(line(r.command, r));
   console.log(`${line('first run (none running)', firstRun)}  (target <= 1.6x wall: ${firstRun.ratio <= 1.6 ? 'met' : 'NOT met'})`);
   for (const r of firstRuns) console.log(`${line(`  ${r.command}`, r)}  (${r.runs} runs)`);
+  console.log(`${line('right after a first run', afterFirst)}  (release list, the next command)`);
   for (const r of alsoRuns) console.log(line(`first run, ${r.checkout}`.slice(-26), r));
   if (overall !== undefined) console.log(`  median ratio ${overall.toFixed(2)}x (target <= 1.3x: ${overall <= 1.3 ? 'met' : 'NOT met'})`);
 }
