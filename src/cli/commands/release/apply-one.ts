@@ -12,7 +12,6 @@ import { readDesired } from '../../apply/desired.js';
 import { EDITABLE_STATUSES, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
-import { titleOf } from '../../shared/audio-title.js';
 import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
 import { catalogNumberHolder } from './catalog-taken.js';
 import { statusWords } from '../../shared/release-views.js';
@@ -22,6 +21,8 @@ export interface ApplyOneOptions {
   signal: AbortSignal;
   /** The account's releases by catalog key, listed once at the start (see indexCatalog), or none. */
   known?: ReadonlyMap<string, ReleaseResource[]> | undefined;
+  /** A track's title when its release file gives none (from the file's tags, else its name). */
+  titleOf(path: string): Promise<string>;
 }
 
 /** Releases a page of the list holds at most (the contract's perPage bound). */
@@ -70,7 +71,7 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
   const reportOnly = existing !== undefined && !EDITABLE_STATUSES.includes(existing.release.status);
   const desired = reportOnly
     ? { plan: item.plan, audioSha256: [], defaultTitles: [] }
-    : await step('reading the audio files', () => readDesired(item.plan, { hashFile: async (p) => (await hashFile(p, undefined, options.signal)).sha256, titleOf }));
+    : await step('reading the audio files', () => readDesired(item.plan, { hashFile: async (p) => (await hashFile(p, undefined, options.signal)).sha256, titleOf: options.titleOf }));
   return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
 }
 

@@ -14,6 +14,7 @@ import { note, plural, printList, tsvCell, type Column } from '../../output/inde
 import { applyOne, indexCatalog, planOne, type Planned } from './apply-one.js';
 import { intOption } from '../../shared/args.js';
 import { refuseLocally } from '../../shared/audio-check.js';
+import { titleFrom } from '../../shared/audio-title.js';
 import type { ApplyOpts } from './spec.js';
 
 const DEFAULT_PARALLEL = 4;
@@ -33,9 +34,13 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   }
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
-  await refuseLocally(ctx, audioFiles(items), 'nothing was sent');
+  const files = audioFiles(items);
+  const checks = await refuseLocally(ctx, files, 'nothing was sent');
+  // Titles from the tags those checks read (every track's file is among them): no second read.
+  const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
+  const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
   const client = await ctx.services.client({ workload: 'long' });
-  const options = { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length) };
+  const options = { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf };
   if (opts.plan) return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)));
 
   const lines: ReportLine[] = [];

@@ -10,7 +10,6 @@ import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
-import { titleOf } from '../../shared/audio-title.js';
 import { isEmpty } from './build.js';
 import { plural } from '../../output/format.js';
 
@@ -52,10 +51,13 @@ export class DraftKept extends CliError {
  * `keepDraft`: when a step fails after the draft exists (not on Ctrl-C, which always leaves
  * nothing), the draft stays and a DraftKept error says so; otherwise it is deleted.
  */
-export async function executePlan(ctx: Context, client: ApiClient, plan: CreatePlan, options: { keepDraft?: boolean } = {}): Promise<ReleaseResource> {
-  // Local work first (tags), so that nothing is created for a plan that cannot finish.
-  const titles: string[] = [];
-  for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
+export async function executePlan(
+  ctx: Context,
+  client: ApiClient,
+  plan: CreatePlan,
+  titles: readonly string[],
+  options: { keepDraft?: boolean } = {},
+): Promise<ReleaseResource> {
 
   const created = await createDraft(ctx, client, plan);
   const id = String(created.id);

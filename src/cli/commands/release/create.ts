@@ -12,7 +12,7 @@ import { promptConfirm, promptText } from '../../prompts.js';
 import { planProblems } from './plan-checks.js';
 import { countProblems } from './problems.js';
 import { inCliTerms } from '../../service-text.js';
-import { titleOf } from '../../shared/audio-title.js';
+import { titleFrom } from '../../shared/audio-title.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
@@ -89,13 +89,13 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   // The service's audio rules, offline: a file it would refuse is refused before anything is created.
-  if (plan.tracks.length > 0) await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created');
+  const checks = plan.tracks.length > 0 ? await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created') : [];
+  // A track without a title takes its tags' (read by that same check), else its file's name.
+  const titles = plan.tracks.map((t, i) => t.fields.title ?? titleFrom(checks[i]!.title, t.path));
 
   if (opts.check) {
     // Every check the submit would run, offline; a plan it would block exits 3 with its problems.
-    const titles: string[] = [];
-    for (const t of plan.tracks) titles.push(t.fields.title ?? (await titleOf(t.path)));
-    const problems = await planProblems(plan, titles, ctx.now());
+    const problems = planProblems(plan, titles, checks, ctx.now());
     if (countProblems(problems).errors > 0) {
       const outcome = { release_id: plan.source, outcome: 'blocked' as const, status: null, message: `${plan.source} would be blocked at submit`, problems, error: null, exit: ExitCode.validation };
       await reportOutcomes(ctx, [outcome], { dryRun: true, single: true });
@@ -117,7 +117,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   const client = await ctx.services.client();
-  const release: ReleaseResource = await executePlan(ctx, client, plan, { keepDraft: wizard !== undefined }).catch(async (err: unknown) => {
+  const release: ReleaseResource = await executePlan(ctx, client, plan, titles, { keepDraft: wizard !== undefined }).catch(async (err: unknown) => {
     if (err instanceof DraftKept) throw await keepAnswers(ctx, plan, err, opts.save);
     throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
   });

@@ -1,8 +1,7 @@
 // The service's submit checks (src/rules) held against a release that does not exist yet: a
 // plan from a file, the flags or the wizard. Offline: what only the service knows (another of
 // your releases with the same UPC, the acts your account declared) is left to the submit.
-import { resolve } from 'node:path';
-import { checkAudioPath } from '../../../audio/probe.js';
+import type { AudioCheck } from '../../../audio/probe.js';
 import { runSubmitChecks, titleProblems, type CheckedRelease, type CheckedTrack, type Problem } from '../../../rules/submit-checks.js';
 import type { CreatePlan } from './create-steps.js';
 
@@ -26,8 +25,7 @@ function releaseOf(plan: CreatePlan): CheckedRelease {
   };
 }
 
-async function trackOf(plan: CreatePlan, t: CreatePlan['tracks'][number], title: string): Promise<CheckedTrack> {
-  const audio = await checkAudioPath(resolve(t.path));
+function trackOf(plan: CreatePlan, t: CreatePlan['tracks'][number], title: string, audio: AudioCheck): CheckedTrack {
   const readable = audio.channels !== undefined && audio.sampleRate !== undefined && audio.bitDepth !== undefined && audio.durationSeconds !== undefined;
   return {
     title,
@@ -43,11 +41,11 @@ async function trackOf(plan: CreatePlan, t: CreatePlan['tracks'][number], title:
 
 /**
  * Every problem the submit would report for this plan once created, in the service's order.
- * `titles` are the tracks' titles (from the plan or the files' tags).
+ * `titles` are the tracks' titles (from the plan or the files' tags), `audio` their files' checks
+ * (refuseLocally's), in the same order.
  */
-export async function planProblems(plan: CreatePlan, titles: readonly string[], now: Date): Promise<Problem[]> {
-  const tracks: CheckedTrack[] = [];
-  for (const [i, t] of plan.tracks.entries()) tracks.push(await trackOf(plan, t, titles[i]!));
+export function planProblems(plan: CreatePlan, titles: readonly string[], audio: readonly AudioCheck[], now: Date): Problem[] {
+  const tracks = plan.tracks.map((t, i) => trackOf(plan, t, titles[i]!, audio[i]!));
   // Benefit of the doubt for joined names: the service passes them when the account knows the act.
   const names = [...plan.release.artists, ...tracks.flatMap((t) => t.artists)].map((a) => a.name);
   const knownActs = new Set(names.filter((n) => JOINED_NAMES_RE.test(n)).map((n) => n.trim().toLowerCase()));
