@@ -4,7 +4,7 @@
 // endpoint, one submit per release as before.
 import { ApiError, apiErrorOf, type ApiClient } from '../../../client/index.js';
 import type { SubmitReleasesResult } from '../../../contract/index.js';
-import { submitBatchMax } from '../../../contract/routes.js';
+import { buildPath, routes, submitBatchMax } from '../../../contract/routes.js';
 import { runPool } from '../../apply/pool.js';
 import { CliError } from '../../errors.js';
 import { answeredOutcome, refusedOutcome, submitBody, submitBodyChecked, submitOne, type Internal, type SubmitOptions } from './submission.js';
@@ -64,7 +64,7 @@ function outcomeOf(client: ApiClient, id: string, result: SubmitReleasesResult, 
   const { body } = result;
   if (!('error' in body)) return answeredOutcome(id, body);
   // The error the single endpoint would have thrown, read by the client's own reader, so that it reads the same.
-  const err = apiErrorOf(result.status, '', body, {}, { method: 'POST', path: `/releases/${encodeURIComponent(id)}/submit` });
+  const err = apiErrorOf(result.status, '', body, {}, { method: routes.submitRelease.method, path: buildPath(routes.submitRelease.path, { releaseId: id }) });
   return refusedOutcome(client, id, err, options);
 }
 
