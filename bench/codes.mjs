@@ -170,6 +170,10 @@ const isrcInvalid = (random, k) => {
 
 // ---- baselines ----
 
+// A node process that reads the file and writes as many bytes as reldist does, checking nothing
+// (bench/codes-floor.cjs): what any node validator pays before its first check.
+const FLOOR = join(ROOT, 'bench', 'codes-floor.cjs');
+
 const STDNUM = join(dir, 'stdnum_check.py');
 writeFileSync(
   STDNUM,
@@ -226,6 +230,14 @@ const fmt = (x, d = 2) => x.toFixed(d);
 const spread = (xs, d = 2, unit = '') => `${fmt(median(xs), d)}${unit} (${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)})`;
 const mb = (kib) => (kib === null ? 'n/a' : `${(kib / 1024).toFixed(0)} MB`);
 
+/** How many bytes `reldist validate KIND --file F --json` writes: what the floor writes too. */
+function outputBytes(kind, file) {
+  const r = spawnSync('sh', ['-c', '"$0" "$@" 2>/dev/null | wc -c', process.execPath, BIN, 'validate', kind, '--file', file, '--json'], { encoding: 'utf8', env: childEnv });
+  const bytes = Number(r.stdout.trim());
+  if (r.status !== 0 || !Number.isSafeInteger(bytes) || bytes === 0) throw new Error(`cannot count the output of validate ${kind} --file ${file}`);
+  return bytes;
+}
+
 function reldistRun(bin, kind, file) {
   const r = measure(process.execPath, [bin, 'validate', kind, '--file', file, '--json']);
   if (r.status !== 0 && r.status !== 3) throw new Error(`${bin} validate ${kind} exited ${r.status}: ${r.stderr}`);
@@ -266,7 +278,7 @@ for (const mix of MIXES) {
   for (const kind of kinds) {
     const file = join(FILES ?? dir, `${kind}-${mix}-${N}.txt`);
     if (!FILES || !existsSync(file)) await writeLines(file, N, mix, ...gen[kind]);
-    cases.push({ mix, kind, file, py: [], ours: [], compare: [] });
+    cases.push({ mix, kind, file, bytes: outputBytes(kind, file), py: [], ours: [], compare: [], floor: [] });
   }
 }
 
@@ -275,6 +287,7 @@ for (let round = 0; round < ROUNDS; round++) {
     c.py.push(measure(PYTHON, [STDNUM, c.kind, c.file], { capture: true }));
     c.ours.push(reldistRun(BIN, c.kind, c.file));
     if (COMPARE) c.compare.push(reldistRun(COMPARE, c.kind, c.file));
+    c.floor.push(measure(process.execPath, [FLOOR, c.file, String(c.bytes)]));
   }
   process.stderr.write(`  round ${round + 1}/${ROUNDS} done (load ${load()})\n`);
 }
@@ -314,6 +327,24 @@ console.log(
     `${COMPARE ? '; "vs compared build" below 1 means this build is faster' : ''}`,
 );
 console.log('  (python-stdnum counts differ where the policies do: reldist refuses EAN-8 and GTIN-14 other than 0…, see docs/codes.md)');
+
+// What the 10x target leaves for the lines: python-stdnum's time over 10, less the floor (a node
+// process reading the file and writing reldist's number of output bytes, checking nothing), per
+// line; beside it, what reldist spends per line beyond the same floor (its own start-up beyond
+// node's included, so a small file weighs it more). Medians over the rounds.
+console.log(`\nthe ${TARGET}x budget per line (python-stdnum's time / ${TARGET}, less the floor: node reading the file and writing as many bytes, checking nothing)`);
+console.log(`  ${pad('invalid', 8)}${pad('kind', 6)}${pad(`${TARGET}x budget s`, 13)}${pad('floor s', 22)}${pad('output MB', 11)}${pad('left per line', 15)}${pad('reldist per line', 18)}reldist / left`);
+for (const c of cases) {
+  const budget = median(c.py.map((p) => p.seconds)) / TARGET;
+  const floor = median(c.floor.map((f) => f.seconds));
+  const lines = c.ours[0].summary.checked;
+  const left = ((budget - floor) / lines) * 1e9;
+  const ours = ((median(c.ours.map((o) => o.seconds)) - floor) / lines) * 1e9;
+  console.log(
+    `  ${pad(mixLabel(c.mix), 8)}${pad(c.kind, 6)}${pad(fmt(budget, 3), 13)}${pad(spread(c.floor.map((f) => f.seconds), 3), 22)}${pad(fmt(c.bytes / 1e6, 0), 11)}` +
+      `${pad(left > 0 ? `${fmt(left, 0)} ns` : 'none', 15)}${pad(`${fmt(ours, 0)} ns`, 18)}${left > 0 ? `${fmt(ours / left, 2)}x` : 'the floor alone is over the budget'}`,
+  );
+}
 
 // Start-up: offline validation of one code against printing the version, interleaved.
 if (START_ROUNDS > 0) {
