@@ -323,7 +323,7 @@ for (const c of cases) {
   );
 }
 console.log(
-  `  every mix: ${verdict(allMet)} (wall), ${haveTime ? verdict(allMetCpu) : 'n/a'} (cpu); NODE_EXTRA_CA_CERTS ${caNote.split(' ')[0].toLowerCase()}` +
+  `  every mix: ${verdict(allMet)} (wall), ${haveTime ? verdict(allMetCpu) : 'n/a'} (cpu); NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS && !NO_EXTRA_CA ? 'set' : 'not set'} for the measured commands` +
     `${COMPARE ? '; "vs compared build" below 1 means this build is faster' : ''}`,
 );
 console.log('  (python-stdnum counts differ where the policies do: reldist refuses EAN-8 and GTIN-14 other than 0…, see docs/codes.md)');
