@@ -89,8 +89,8 @@ export async function runDeferred(ctx: Context): Promise<void> {
   }
 }
 
-function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps): Command {
-  const cmd = parent.command(spec.args ? `${spec.name} ${spec.args}` : spec.name);
+function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps, isDefault = false): Command {
+  const cmd = parent.command(spec.args ? `${spec.name} ${spec.args}` : spec.name, { isDefault });
   cmd.summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   spec.configure?.(cmd);
@@ -143,10 +143,39 @@ export function commandPath(cmd: Command): string {
 function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps): void {
   const cmd = parent.command(group.name).summary(group.summary).description(group.summary);
   if (group.examples) cmd.addHelpText('after', examplesHelp(group.examples));
+  const byDefault = group.defaultCommand;
   for (const spec of group.commands) {
     if (isGroup(spec)) attachGroup(cmd, spec, deps);
-    else attach(cmd, spec, deps);
+    else attach(cmd, spec, deps, spec.name === byDefault?.name);
   }
+  if (byDefault) {
+    // commander hands the default verb any first word; one it would not take is a mistyped verb.
+    cmd.hook('preSubcommand', (self, sub) => {
+      const first = self.args[0];
+      if (sub.name() === byDefault.name && first !== undefined && first !== byDefault.name && !first.startsWith('-') && !byDefault.takes(first)) {
+        // Worded as commander words its own, so that toUsageError reads the suggestion the same way.
+        const near = closest(first, self.commands.map((c) => c.name()));
+        self.error(`unknown command '${first}'${near ? `\n(Did you mean ${near}?)` : ''}`, { code: 'commander.unknownCommand' });
+      }
+    });
+  }
+}
+
+/** The name nearest to `word` by edit distance, if within 2 edits (a typo). */
+function closest(word: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of names) {
+    // Levenshtein distance, one row at a time.
+    let row = Array.from({ length: name.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= word.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= name.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (word[i - 1] === name[j - 1] ? 0 : 1));
+      row = next;
+    }
+    if (row[name.length]! < bestDistance) [best, bestDistance] = [name, row[name.length]!];
+  }
+  return best;
 }
 
 /**

@@ -39,6 +39,12 @@ export interface GroupSpec {
   summary: string;
   examples?: string[];
   commands: (CommandSpec<any> | GroupSpec)[];
+  /**
+   * The verb run when the group is given arguments that name none of its verbs (`reldist
+   * validate 036000241457` runs `validate any`), and which first words it takes as its own
+   * arguments: any other word is still an unknown verb (a typo), with a suggestion.
+   */
+  defaultCommand?: { name: string; takes(word: string): boolean };
 }
 
 /** What a verb does, over an injected Context (never `process`). */

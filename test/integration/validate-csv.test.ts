@@ -168,6 +168,15 @@ describe('validate: CSV and TSV input', () => {
     ]);
     const table = await run(['validate', 'any', '--file', file('mixed.csv', 'Title,ISRC\nA,USRC17607839\n'), '--quiet']);
     expect(table.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\n');
+    // Without a verb, `validate <code>…` is `validate any`; a first word without a digit is no
+    // code but a mistyped verb.
+    const bare = await run(['validate', '036000241457', 'us-rc1-76-07839', '3.6E+11', '"USRC17607839"', '--json', '--quiet']);
+    expect(bare.code).toBe(3);
+    expect(bare.stdout).toBe(r.stdout);
+    const typo = await run(['validate', 'ucp', '036000241457']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe("error: unknown command 'ucp'\nhint: did you mean upc?\n");
+    expect(typo.stdout).toBe('');
     const none = await run(['validate', 'any']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^error: no code to check\n/);

@@ -44,7 +44,7 @@ export const anyCommand = defineCommand<ValidateOptions>({
   name: 'any',
   args: '[codes...]',
   summary: 'check UPCs and ISRCs mixed, recognising the kind of each code (offline)',
-  description: `A code with a letter in it (other than the E of scientific notation such as 3.6E+11)
+  description: `What \`reldist validate <code>…\` runs. A code with a letter in it (other than the E of scientific notation such as 3.6E+11)
 is checked as an ISRC, any other as a UPC/EAN/GTIN, with the rules of \`validate isrc\` and
 \`validate upc\`. A table's column is found by a header naming either kind. Offline only: for the
 service's verdict use \`validate upc\` or \`validate isrc\` with --remote.
@@ -57,6 +57,9 @@ ${OUTPUT_HELP}`,
 export const validateGroup = defineGroup({
   name: 'validate',
   summary: 'Check UPC/EAN and ISRC codes, offline and in bulk',
-  examples: ['reldist validate upc 036000241457', 'reldist validate isrc --file isrcs.txt --json'],
+  examples: ['reldist validate 036000241457 US-RC1-76-07839', 'reldist validate upc 036000241457', 'reldist validate isrc --file isrcs.txt --json'],
   commands: [upcCommand, isrcCommand, anyCommand],
+  // `reldist validate <code>…` recognises each code's kind. Every code has a digit (a table's
+  // header is told apart the same way): a first word without one is a mistyped verb.
+  defaultCommand: { name: 'any', takes: (word) => /[0-9]/.test(word) },
 });
