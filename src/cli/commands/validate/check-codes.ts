@@ -71,7 +71,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const fileDelimiter = opts.file === undefined ? undefined : csvDelimiterOf(opts.file, opts.column);
   // Lines of a file or stdin have numbers (so do a table's records); arguments do not.
   const numberedInput = opts.file !== undefined || args.includes('-');
-  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), numberedInput) : undefined;
+  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), numberedInput, ctx.io.columns) : undefined;
   const withDisplay = kind === 'isrc';
   // Loaded only for --remote: offline checking loads neither the contract nor the client.
   const remoteModule = opts.remote && kind !== 'any' ? await import('./remote.js') : undefined;
