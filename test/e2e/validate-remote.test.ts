@@ -42,7 +42,7 @@ describe('validate --remote', () => {
     expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({ summary: { checked: 2, valid: 1, invalid: 1, warnings: 0, problems: { bad_check_digit: 1 } } });
   });
 
-  it('adds the service verdict and reason as two more columns, in input order from stdin', async () => {
+  it('adds the service verdict and reason as two more columns, in input order from stdin, the line last', async () => {
     const r = await run(['validate', 'isrc', '-', '--remote'], 'USRC17607839\r\n\r\nus-rc1-76-0783X\n');
     expect(r.code).toBe(3);
     const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
@@ -50,8 +50,10 @@ describe('validate --remote', () => {
       ['USRC17607839', 'valid', 'valid'],
       ['us-rc1-76-0783X', 'invalid', 'invalid'],
     ]);
-    expect(rows[0]).toHaveLength(6);
+    // Then the line, last (blank lines counted).
+    expect(rows.map((x) => x.length)).toEqual([7, 7]);
     expect(rows[1]![5]).toMatch(/designation/);
+    expect(rows.map((x) => x[6])).toEqual(['1', '3']);
   });
 
   it('checks 2,500 codes in batches, answers in input order, and Node prints no warning', async () => {

@@ -74,11 +74,11 @@ describe('validate: CSV and TSV input', () => {
   it('--column by name and by number; a header is never reported as a code', async () => {
     const path = file('two.csv', 'isrc,upc\nUSRC17607839,036000241457\n');
     const byName = await run(['validate', 'upc', '--file', path, '--column', 'UPC']);
-    expect(byName.stdout).toBe('036000241457\tvalid\t036000241457\t\n');
+    expect(byName.stdout).toBe('036000241457\tvalid\t036000241457\t\t2\n');
     const byNumber = await run(['validate', 'isrc', '--file', path, '--column', '1']);
-    expect(byNumber.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\n');
+    expect(byNumber.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\n');
     const headerless = await run(['validate', 'upc', '--file', file('bare.csv', '036000241457,x\n036000241458,y\n'), '--column', '1', '--quiet']);
-    expect(headerless.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t');
+    expect(headerless.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t\t1');
     const missing = await run(['validate', 'upc', '--file', path, '--column', 'EAN']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error: --column EAN: no such column in the first line of --file .*two\.csv\nhint: its columns: isrc, upc\n/);
@@ -167,7 +167,7 @@ describe('validate: CSV and TSV input', () => {
       ['"USRC17607839"', false, null, null, ['quoted'], 'USRC17607839'],
     ]);
     const table = await run(['validate', 'any', '--file', file('mixed.csv', 'Title,ISRC\nA,USRC17607839\n'), '--quiet']);
-    expect(table.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\n');
+    expect(table.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\n');
     // Without a verb, `validate <code>…` is `validate any`; a first word without a digit is no
     // code but a mistyped verb.
     const bare = await run(['validate', '036000241457', 'us-rc1-76-07839', '3.6E+11', '"USRC17607839"', '--json', '--quiet']);

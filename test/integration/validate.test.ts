@@ -162,6 +162,29 @@ describe('validate --remote: batches', () => {
     ]);
   });
 
+  it('piped rows from a file end with the line (blank lines counted); an argument\'s row has that field empty', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const path = join(cli.configDir, 'upcs.txt');
+    // Bare, blank, damaged, repeated, loosely written: the bulk path and the general path alike.
+    await writeFile(path, '036000241457\n\n3.6E+11\r\n036000241457\n0 36000 24145 7\n12345678901\n');
+    const r = await run(['validate', 'upc', '036000241457', '--file', path]);
+    expect(r.code).toBe(3);
+    const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((x) => [x[0], x[1], x[4]])).toEqual([
+      ['036000241457', 'valid', ''],
+      ['036000241457', 'valid', '1'],
+      ['3.6E+11', 'invalid', '3'],
+      ['036000241457', 'valid', '4'],
+      ['0 36000 24145 7', 'valid', '5'],
+      ['12345678901', 'invalid', '6'],
+    ]);
+    expect(rows.every((x) => x.length === 5)).toBe(true);
+    expect(rows[3]![3]).toBe('warning: the same code as code 1');
+    const argsOnly = await run(['validate', 'upc', '036000241457']);
+    expect(argsOnly.stdout).toBe('036000241457\tvalid\t036000241457\t\n');
+  });
+
   it('a code longer than the service takes stops the run with a usage error naming it', async () => {
     const long = `0360002414${'7'.repeat(70)}`;
     const r = await run(['validate', 'upc', '--remote', '036000241457', long]);

@@ -104,7 +104,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
     // ISRC results carry `display` (null when invalid), UPC results none: `any` mixes both.
     if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
-    else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r));
+    else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r, numberedInput ? (at?.line ?? null) : undefined));
     else if (mode === 'csv') out.text(csvRow(input, v, at, r));
     else table!.add(input, fix ? withRepair(v) : v, r, at);
   };

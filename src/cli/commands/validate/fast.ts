@@ -67,17 +67,17 @@ const DISPLAY = 'CC-XXX-YY-NNNNN';
 const code = (n: number) => CODE.repeat(n);
 const UPC_KIND: Record<number, string> = { 12: 'upc-a', 13: 'ean-13', 14: 'gtin-14' };
 
-/** Exactly what jsonLine / plainRow (format.ts) give for a valid code of n characters with no problem, on a line numbered with `digits` digits (0: none). */
-function lineText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number): string {
-  const line = digits > 0 ? `,"line":${NUMBER.repeat(digits)}` : '';
-  if (kind === 'isrc') {
-    return mode === 'json'
-      ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"isrc","display":"${DISPLAY}","problems":[]${line}}\n`
-      : `${INPUT}\tvalid\t${DISPLAY}\t\n`;
-  }
-  return mode === 'json'
-    ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"${UPC_KIND[n]}","problems":[]${line}}\n`
-    : `${INPUT}\tvalid\t${code(n)}\t\n`;
+/**
+ * Exactly what jsonLine / plainRow (format.ts) give for a valid code of n characters with no
+ * problem (or, in a row, with `reason`), on a line numbered with `digits` digits (0: none).
+ */
+function lineText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number, reason = ''): string {
+  const number = NUMBER.repeat(digits);
+  if (mode === 'plain') return `${INPUT}\tvalid\t${kind === 'isrc' ? DISPLAY : code(n)}\t${reason}${digits > 0 ? `\t${number}` : ''}\n`;
+  const line = digits > 0 ? `,"line":${number}` : '';
+  return kind === 'isrc'
+    ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"isrc","display":"${DISPLAY}","problems":[]${line}}\n`
+    : `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"${UPC_KIND[n]}","problems":[]${line}}\n`;
 }
 
 const bytesOf = (text: string) => Uint8Array.from(text, (c) => (c === CODE || c === INPUT || c === NUMBER ? 0 : c.charCodeAt(0)));
@@ -101,9 +101,9 @@ const FIRST = '\u00b6';
 
 /** Exactly what jsonLine / plainRow give for a bare code seen before on line FIRST: lineText's, with the duplicate warning. */
 function repeatedText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number): string {
-  const text = lineText(kind, mode, n, digits);
   const problems = [duplicateProblem(linePlace(FIRST))];
-  return mode === 'json' ? text.replace('"problems":[]', `"problems":${problemsJson(problems)}`) : `${text.slice(0, -1)}${reasonText(problems)}\n`;
+  if (mode === 'plain') return lineText(kind, mode, n, digits, reasonText(problems));
+  return lineText(kind, mode, n, digits).replace('"problems":[]', `"problems":${problemsJson(problems)}`);
 }
 
 /** The line of a bare code seen before: head (its code's places filled per line), the first place's number, tail. */
@@ -172,7 +172,8 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   const { duplicates, invalid } = options;
   const write = mode !== 'count';
   const textMode = mode === 'count' ? 'plain' : mode;
-  const numbered = options.lineNumbers && mode === 'json';
+  // Rows and JSON lines carry the line number (the last field of a row); counted lines none.
+  const numbered = options.lineNumbers && mode !== 'count';
   // Stamps by code length, then by the line number's digits (made when first needed).
   const stamps: Stamp[][] = [[], [], []];
   const looseStamps: LooseStamp[][] = [[], [], []];

@@ -77,10 +77,12 @@ export function reasonText(problems: readonly { message: string; severity: strin
   return problems.map((p) => (p.severity === 'warning' ? `warning: ${p.message}` : p.message)).join('; ');
 }
 
-/** input<TAB>valid|invalid<TAB>normalized-or-display<TAB>reason[<TAB>remote verdict<TAB>remote reason] */
-export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict): string {
+/** input<TAB>valid|invalid<TAB>normalized-or-display<TAB>reason[<TAB>remote verdict<TAB>remote reason][<TAB>line] */
+export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict, line?: number | null): string {
   let out = `${tsvField(input)}\t${v.valid ? 'valid' : 'invalid'}\t${v.display ?? v.normalized ?? ''}\t${v.problems.length === 0 ? '' : reasonText(v.problems)}`;
   if (remote) out += `\t${remote.valid ? 'valid' : 'invalid'}\t${tsvField(reasonText(remote.problems))}`;
+  // In a run that reads a file or stdin, the line is the last field (empty for an argument's code).
+  if (line !== undefined) out += `\t${line ?? ''}`;
   return `${out}\n`;
 }
 

@@ -101,6 +101,10 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
       }
       if (lineNumbers) pos = lineDigits.write(out, put(out, pos, lineHead), line);
       out[pos++] = 125;
+    } else if (lineNumbers) {
+      // A row's last field.
+      out[pos++] = 9;
+      pos = lineDigits.write(out, pos, line);
     }
     out[pos++] = 10;
     w.pos = pos;
