@@ -44,10 +44,12 @@ export const anyCommand = defineCommand<ValidateOptions>({
   name: 'any',
   args: '[codes...]',
   summary: 'check UPCs and ISRCs mixed, recognising the kind of each code (offline)',
-  description: `What \`reldist validate <code>…\` runs. A code with a letter in it (other than the E of scientific notation such as 3.6E+11)
-is checked as an ISRC, any other as a UPC/EAN/GTIN, with the rules of \`validate isrc\` and
-\`validate upc\`. A table's column is found by a header naming either kind. Offline only: for the
-service's verdict use \`validate upc\` or \`validate isrc\` with --remote.
+  description: `What \`reldist validate <code>…\` runs. A code with a letter in it
+(other than the E of scientific notation such as 3.6E+11) is checked as an
+ISRC, any other as a UPC/EAN/GTIN, with the rules of \`validate isrc\` and
+\`validate upc\`. A table's column is found by a header naming either kind.
+Offline only: for the service's verdict use \`validate upc\` or
+\`validate isrc\` with --remote.
 
 ${OUTPUT_HELP}`,
   examples: ['reldist validate any 036000241457 US-RC1-76-07839', 'reldist validate any --file catalog.csv --column 2'],
