@@ -91,7 +91,7 @@ export async function runDeferred(ctx: Context): Promise<void> {
 
 function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps, isDefault = false): Command {
   const cmd = parent.command(spec.args ? `${spec.name} ${spec.args}` : spec.name, { isDefault });
-  cmd.summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
+  cmd.summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${reflow(spec.description)}` : spec.summary);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   spec.configure?.(cmd);
   cmd.addHelpText('after', examplesHelp(spec.examples));
@@ -159,6 +159,22 @@ function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps): void
       }
     });
   }
+}
+
+/**
+ * A description's prose as paragraphs, for commander to wrap to the terminal: the source's line
+ * breaks inside a paragraph go (kept, they left ragged lines on an 80-column terminal), blank
+ * lines, indented lines (a format, an example) and list items stay as written.
+ */
+export function reflow(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const prev = out[out.length - 1];
+    const joins = prev !== undefined && prev !== '' && line !== '' && !/^\s/.test(prev) && !/^\s/.test(line) && !/^([-*•]|\d+[.)])\s/.test(line);
+    if (joins) out[out.length - 1] = `${prev} ${line}`;
+    else out.push(line);
+  }
+  return out.join('\n');
 }
 
 /** The name nearest to `word` by edit distance, if within 2 edits (a typo). */
