@@ -1,7 +1,7 @@
 // Command descriptions are written with line breaks in the source; --help reflows their prose so
 // that commander wraps it to the terminal, keeping what is laid out on purpose.
 import { describe, expect, it } from 'vitest';
-import { reflow } from '../../src/cli/build-program.js';
+import { reflow } from '../../src/cli/help-text.js';
 
 describe('reflow', () => {
   it('joins the lines of a paragraph, keeps blank lines, indented lines and list items', () => {
