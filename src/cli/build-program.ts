@@ -153,7 +153,9 @@ function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps): void
     // commander hands the default verb any first word; one it would not take is a mistyped verb.
     cmd.hook('preSubcommand', (self, sub) => {
       const first = self.args[0];
-      if (sub.name() === byDefault.name && first !== undefined && first !== byDefault.name && !first.startsWith('-') && !byDefault.takes(first)) {
+      // Nothing at all: the group's help, as for any other group.
+      if (first === undefined) return self.help();
+      if (sub.name() === byDefault.name && first !== byDefault.name && !first.startsWith('-') && !byDefault.takes(first)) {
         // Worded as commander words its own, so that toUsageError reads the suggestion the same way.
         const near = closest(first, self.commands.map((c) => c.name()));
         self.error(`unknown command '${first}'${near ? `\n(Did you mean ${near}?)` : ''}`, { code: 'commander.unknownCommand' });

@@ -177,6 +177,10 @@ describe('validate: CSV and TSV input', () => {
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe("error: unknown command 'ucp'\nhint: did you mean upc?\n");
     expect(typo.stdout).toBe('');
+    // Nothing at all: the group's help, as for any other group.
+    const help = await run(['validate']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: reldist validate \[options\] \[command\]/);
     const none = await run(['validate', 'any']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^error: no code to check\n/);
