@@ -74,11 +74,11 @@ describe('validate: CSV and TSV input', () => {
   it('--column by name and by number; a header is never reported as a code', async () => {
     const path = file('two.csv', 'isrc,upc\nUSRC17607839,036000241457\n');
     const byName = await run(['validate', 'upc', '--file', path, '--column', 'UPC']);
-    expect(byName.stdout).toBe('036000241457\tvalid\t036000241457\t\t2\n');
+    expect(byName.stdout).toBe('036000241457\tvalid\t036000241457\t\t2\tupc\n');
     const byNumber = await run(['validate', 'isrc', '--file', path, '--column', '1']);
-    expect(byNumber.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\n');
+    expect(byNumber.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\tisrc\n');
     const headerless = await run(['validate', 'upc', '--file', file('bare.csv', '036000241457,x\n036000241458,y\n'), '--column', '1', '--quiet']);
-    expect(headerless.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t\t1');
+    expect(headerless.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t\t1\t1');
     const missing = await run(['validate', 'upc', '--file', path, '--column', 'EAN']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error: --column EAN: no such column in the first line of --file .*two\.csv\nhint: its columns: isrc, upc\n/);
@@ -130,14 +130,14 @@ describe('validate: CSV and TSV input', () => {
     const csv = await run(['validate', 'upc', '--file', path, '--format', 'csv', '--quiet']);
     expect(csv.stdout).toBe(
       [
-        'line,input,verdict,problems,repaired',
-        '2,036000241457,valid,,',
-        '3,3.6E+11,invalid,scientific_notation,',
-        '5,36000241457,invalid,lost_leading_zero,036000241457',
-        '6,036000241457.0,invalid,decimal_suffix,036000241457',
-        '7,036000241458,invalid,bad_check_digit,',
-        '8,036000241457,warning,duplicate,',
-        '9,9780306406157,warning,not_release_prefix,',
+        'line,input,verdict,problems,repaired,column',
+        '2,036000241457,valid,,,UPC',
+        '3,3.6E+11,invalid,scientific_notation,,UPC',
+        '5,36000241457,invalid,lost_leading_zero,036000241457,UPC',
+        '6,036000241457.0,invalid,decimal_suffix,036000241457,UPC',
+        '7,036000241458,invalid,bad_check_digit,,UPC',
+        '8,036000241457,warning,duplicate,,UPC',
+        '9,9780306406157,warning,not_release_prefix,,UPC',
         '',
       ].join('\r\n'),
     );
@@ -167,7 +167,7 @@ describe('validate: CSV and TSV input', () => {
       ['"USRC17607839"', false, null, null, ['quoted'], 'USRC17607839'],
     ]);
     const table = await run(['validate', 'any', '--file', file('mixed.csv', 'Title,ISRC\nA,USRC17607839\n'), '--quiet']);
-    expect(table.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\n');
+    expect(table.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\tISRC\n');
     // Without a verb, `validate <code>…` is `validate any`; a first word without a digit is no
     // code but a mistyped verb.
     const bare = await run(['validate', '036000241457', 'us-rc1-76-07839', '3.6E+11', '"USRC17607839"', '--json', '--quiet']);

@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import { checkIsrc, checkUpc, codeKey, diagnoseDamage, type Problem } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
-import { csvHeader, csvRemoteHeader, csvRow, jsonLine, plainRow, type RemoteVerdict, type Verdict, type Where } from './format.js';
+import { csvHeader, csvRow, jsonLine, plainRow, type PlaceFields, type RemoteVerdict, type Verdict, type Where } from './format.js';
 import type { Cell, Delimiter } from './csv-input.js';
 import { DuplicateIndex, duplicateProblem, placeText } from './duplicates.js';
 import { fastLines, type FastLines } from './fast.js';
@@ -71,6 +71,9 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const fileDelimiter = opts.file === undefined ? undefined : csvDelimiterOf(opts.file, opts.column);
   // Lines of a file or stdin have numbers (so do a table's records); arguments do not.
   const numberedInput = opts.file !== undefined || args.includes('-');
+  // A table (CSV/TSV) is read with a column, named in every record too.
+  const tableInput = opts.column !== undefined || fileDelimiter !== undefined;
+  const placeFields: PlaceFields = { line: numberedInput, column: tableInput };
   const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), numberedInput, ctx.io.columns) : undefined;
   const withDisplay = kind === 'isrc';
   // Loaded only for --remote: offline checking loads neither the contract nor the client.
@@ -104,11 +107,11 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
     // ISRC results carry `display` (null when invalid), UPC results none: `any` mixes both.
     if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
-    else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r, numberedInput ? (at?.line ?? null) : undefined));
-    else if (mode === 'csv') out.text(csvRow(input, v, at, r));
+    else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r, at, placeFields));
+    else if (mode === 'csv') out.text(csvRow(input, v, at, r, tableInput));
     else table!.add(input, fix ? withRepair(v) : v, r, at);
   };
-  if (mode === 'csv') out.text(remote ? csvRemoteHeader : csvHeader);
+  if (mode === 'csv') out.text(csvHeader(remote !== undefined, tableInput));
 
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');

@@ -77,19 +77,32 @@ export function reasonText(problems: readonly { message: string; severity: strin
   return problems.map((p) => (p.severity === 'warning' ? `warning: ${p.message}` : p.message)).join('; ');
 }
 
-/** input<TAB>valid|invalid<TAB>normalized-or-display<TAB>reason[<TAB>remote verdict<TAB>remote reason][<TAB>line] */
-export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict, line?: number | null): string {
+/**
+ * Which fields a row or CSV record ends with, the same for every code of a run: the line when the
+ * run reads a file or stdin, then the column when it reads a table. An argument's are empty.
+ */
+export interface PlaceFields {
+  line: boolean;
+  column: boolean;
+}
+
+/** input<TAB>valid|invalid<TAB>normalized-or-display<TAB>reason[<TAB>remote verdict<TAB>remote reason][<TAB>line[<TAB>column]] */
+export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict, at?: Where, fields?: PlaceFields): string {
   let out = `${tsvField(input)}\t${v.valid ? 'valid' : 'invalid'}\t${v.display ?? v.normalized ?? ''}\t${v.problems.length === 0 ? '' : reasonText(v.problems)}`;
   if (remote) out += `\t${remote.valid ? 'valid' : 'invalid'}\t${tsvField(reasonText(remote.problems))}`;
-  // In a run that reads a file or stdin, the line is the last field (empty for an argument's code).
-  if (line !== undefined) out += `\t${line ?? ''}`;
+  // Last, so that scripts reading the first fields by position are not disturbed.
+  if (fields?.line) out += `\t${at?.line ?? ''}`;
+  if (fields?.column) out += `\t${tsvField(at?.column ?? '')}`;
   return `${out}\n`;
 }
 
-/** --format csv: one row per code, to paste back into a spreadsheet. */
-export const csvHeader = 'line,input,verdict,problems,repaired\r\n';
-/** With --remote, the service's verdict and problem codes (upc_in_use…) follow. */
-export const csvRemoteHeader = 'line,input,verdict,problems,repaired,service_verdict,service_problems\r\n';
+/**
+ * --format csv: one row per code, to paste back into a spreadsheet. With --remote, the service's
+ * verdict and problem codes (upc_in_use…) follow; for table input, the column last.
+ */
+export function csvHeader(remote: boolean, column: boolean): string {
+  return `line,input,verdict,problems,repaired${remote ? ',service_verdict,service_problems' : ''}${column ? ',column' : ''}\r\n`;
+}
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function csvField(s: string): string {
@@ -99,8 +112,10 @@ function csvField(s: string): string {
 const csvVerdict = (v: { valid: boolean; problems: readonly unknown[] }) => (!v.valid ? 'invalid' : v.problems.length > 0 ? 'warning' : 'valid');
 const problemCodes = (problems: readonly { code: string }[]) => problems.map((p) => p.code).join(' ');
 
-/** line (when known), input, valid|invalid|warning, problem codes (space-separated), repaired code[, the service's verdict and codes]. */
-export function csvRow(input: string, v: Verdict, at?: Where, remote?: RemoteVerdict): string {
-  const row = `${at ? at.line : ''},${csvField(input)},${csvVerdict(v)},${csvField(problemCodes(v.problems))},${csvField(v.repaired ?? '')}`;
-  return remote ? `${row},${csvVerdict(remote)},${csvField(problemCodes(remote.problems))}\r\n` : `${row}\r\n`;
+/** line (when known), input, valid|invalid|warning, problem codes (space-separated), repaired code[, the service's verdict and codes][, the column]. */
+export function csvRow(input: string, v: Verdict, at?: Where, remote?: RemoteVerdict, column = false): string {
+  let row = `${at ? at.line : ''},${csvField(input)},${csvVerdict(v)},${csvField(problemCodes(v.problems))},${csvField(v.repaired ?? '')}`;
+  if (remote) row += `,${csvVerdict(remote)},${csvField(problemCodes(remote.problems))}`;
+  if (column) row += `,${csvField(at?.column ?? '')}`;
+  return `${row}\r\n`;
 }

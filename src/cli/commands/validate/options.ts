@@ -15,8 +15,8 @@ export function configureValidate(cmd: Command, kind: 'upc' | 'isrc' | 'any'): v
 export const OUTPUT_HELP = `Codes come from the arguments, from stdin for '-', and from --file, in that order; the
 output keeps input order. On a terminal: a table (past 200 codes, only those with a problem,
 as they come). Piped: one tab-separated row per code,
-  input<TAB>valid|invalid<TAB>normalized<TAB>reason[<TAB>line]
-(the line when reading a file or stdin).
+  input<TAB>valid|invalid<TAB>normalized<TAB>reason[<TAB>line[<TAB>column]]
+(the line when reading a file or stdin, the column for a CSV/TSV table).
 With --json: JSON Lines (one object per code, even for one code, because it streams):
   {"input":…,"valid":…,"normalized":…,"kind":…,"problems":[…],"line":…}
 A summary (checked, valid, invalid, warnings) goes to stderr unless --quiet.
