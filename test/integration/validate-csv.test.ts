@@ -71,6 +71,17 @@ describe('validate: CSV and TSV input', () => {
     });
   });
 
+  it('counts every line: blank ones (before the header too), and line breaks inside quoted cells of any kind', async () => {
+    const text = '\nTitle,UPC\r\n\r\n"Two\r\nlines",036000241457\r\n"a\nb\nc",3.6E+11\r\n  ,\r\nX,036000241457';
+    const r = await run(['validate', 'upc', '--file', file('blanks.csv', text), '--format', 'csv', '--quiet']);
+    expect(r.stdout.split('\r\n').filter(Boolean)).toEqual([
+      'line,input,verdict,problems,repaired,column',
+      '4,036000241457,valid,,,UPC',
+      '6,3.6E+11,invalid,scientific_notation,,UPC',
+      '10,036000241457,warning,duplicate,,UPC',
+    ]);
+  });
+
   it('--column by name and by number; a header is never reported as a code', async () => {
     const path = file('two.csv', 'isrc,upc\nUSRC17607839,036000241457\n');
     const byName = await run(['validate', 'upc', '--file', path, '--column', 'UPC']);

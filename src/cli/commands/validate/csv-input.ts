@@ -44,13 +44,16 @@ export async function* columnCells(
   column: string | undefined,
 ): AsyncGenerator<Cell[]> {
   const { parse } = await import('csv-parse');
+  // Lines are counted here, not by csv-parse's `info` (an object built per record: a quarter of a
+  // large table's time), so blank lines come through as records ([''], skipped below).
   const parser = parse({
     bom: true,
     delimiter,
-    info: true,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
+    // Any line ending, even mixed in one file (csv-parse would otherwise take the first line's for
+    // all: a file starting with an LF line read the CRLF lines after it with a CR in every cell).
+    record_delimiter: ['\r\n', '\n', '\r'],
     // A TSV export has no quoting convention to rely on.
     quote: delimiter === ',' ? '"' : false,
   });
@@ -65,25 +68,23 @@ export async function* columnCells(
   let index: number | undefined;
   let label = '';
   let first = true;
-  let overcount = 0;
+  // The line the next record starts on: a record takes one line, and one more for each line break
+  // (CRLF, CR or LF) inside its quoted cells.
+  let nextLine = 1;
   let batch: Cell[] = [];
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = nextLine;
+      nextLine++;
+      for (const cell of record) if (/[\r\n]/.test(cell)) nextLine += cell.match(/\r\n|\r|\n/g)!.length;
+      if (record.length === 1 && record[0] === '') continue;
       if (first) {
         first = false;
         ({ index, label } = chooseColumn(record, name, kind, column));
         if (looksLikeHeader(record[index])) continue;
       }
-      // A record's line is where it starts. csv-parse gives the line where it ends, and counts a
-      // CRLF inside a quoted cell as two lines: both are undone from the cells' line breaks.
-      let breaks = 0;
-      for (const cell of record) {
-        if (!/[\r\n]/.test(cell)) continue;
-        breaks += cell.match(/\r\n|\r|\n/g)!.length;
-        overcount += cell.match(/\r\n/g)?.length ?? 0;
-      }
       const value = record[index!];
-      if (value !== undefined && value.trim() !== '') batch.push({ value, line: info.lines - overcount - breaks, column: label });
+      if (value !== undefined && value.trim() !== '') batch.push({ value, line, column: label });
       if (batch.length >= 512) {
         yield batch;
         batch = [];
