@@ -159,6 +159,25 @@ describe('validate: CSV and TSV input', () => {
     expect(bad.stderr).toMatch(/^error: --format xml: the only format is csv\n/);
   });
 
+  it("a plain list saved as UTF-16 (Excel's Unicode Text) reads like UTF-8, from a file or stdin", async () => {
+    const { Readable } = await import('node:stream');
+    const text = '036000241457\r\n3.6E+11\r\n\r\n036000241457\r\n';
+    const utf8 = await run(['validate', 'upc', '--file', file('list8.txt', text), '--quiet']);
+    expect(utf8.stdout.split('\n')[1]).toMatch(/^3\.6E\+11\tinvalid\t\t.*scientific notation.*\t2$/);
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    for (const [name, bytes] of [['list16le.txt', le], ['list16be.txt', be]] as const) {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      const r = await run(['validate', 'upc', '--file', path, '--quiet']);
+      expect([r.code, r.stdout, r.stderr]).toEqual([utf8.code, utf8.stdout, utf8.stderr]);
+    }
+    // Cut in pieces, one of them inside a character: stdin comes in whatever pieces the pipe gives.
+    const pieces = [le.subarray(0, 1), le.subarray(1, 7), le.subarray(7)];
+    const piped = await run(['validate', 'upc', '-', '--quiet'], { stdinStream: Readable.from(pieces) });
+    expect(piped.stdout).toBe(utf8.stdout);
+  });
+
   it('a plain list keeps the plain reader: a .txt file is one code per line, numbered, no column', async () => {
     const r = await run(['validate', 'upc', '--file', file('list.txt', '036000241457\n"036000241457"\n'), '--json', '--quiet']);
     const lines = jsonLines(r.stdout);

@@ -10,6 +10,7 @@ import { csvHeader, csvRow, jsonLine, plainRow, type PlaceFields, type RemoteVer
 import type { Cell, Delimiter } from './csv-input.js';
 import { DuplicateIndex, duplicateProblem, placeText } from './duplicates.js';
 import { fastLines, type FastLines } from './fast.js';
+import { utf8Chunks } from './utf16.js';
 import { invalidLines } from './invalid-lines.js';
 import { eachLine, splitLines, type LineHandler, type LineSink } from './lines.js';
 import { Tally } from './tally.js';
@@ -214,7 +215,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
 
   const readStdin = async () => {
     if (opts.column !== undefined) await readTable(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin', undefined);
-    else await eachLine(ctx.io.stdin, 'stdin', sink, afterEachChunk);
+    else await eachLine(utf8Chunks(ctx.io.stdin), 'stdin', sink, afterEachChunk);
   };
 
   try {
@@ -239,7 +240,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       else if (fileDelimiter !== undefined) {
         await readTable(createReadStream(opts.file), `--file ${opts.file}`, fileDelimiter === 'sniff' ? undefined : fileDelimiter).catch(fileError(opts.file));
       } else {
-        await eachLine(fileChunks(opts.file), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
+        await eachLine(utf8Chunks(fileChunks(opts.file)), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
       }
     }
     // The last line of an input without a final newline arrives after its last chunk.
