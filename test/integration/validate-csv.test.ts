@@ -82,6 +82,25 @@ describe('validate: CSV and TSV input', () => {
     ]);
   });
 
+  it("a semicolon-separated .csv (Excel's where the comma is the decimal mark) is read by its separator", async () => {
+    const semi = file('semi.csv', 'Titel;UPC;Preis\r\n"Lied; eins";036000241457;9,99\r\nZwei;3,6E+11;1,00\r\n');
+    const r = await run(['validate', 'upc', '--file', semi, '--format', 'csv', '--quiet']);
+    expect(r.stdout.split('\r\n').filter(Boolean)).toEqual([
+      'line,input,verdict,problems,repaired,column',
+      '2,036000241457,valid,,,UPC',
+      '3,"3,6E+11",invalid,scientific_notation,,UPC',
+    ]);
+    // Without a header: the separator is the one on every line as often (not the decimal comma).
+    const bare = await run(['validate', 'upc', '--file', file('bare-semi.csv', '036000241457;9,99\n036000241458;12,50\n'), '--column', '1', '--quiet']);
+    expect(bare.stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 2))).toEqual([
+      ['036000241457', 'valid'],
+      ['036000241458', 'invalid'],
+    ]);
+    // A comma-separated file with a semicolon in a cell stays comma-separated.
+    const comma = await run(['validate', 'upc', '--file', file('comma.csv', 'Title,UPC\nA;B,036000241457\nC,036000241457\n'), '--quiet']);
+    expect(comma.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t\t2\tUPC');
+  });
+
   it('--column by name and by number; a header is never reported as a code', async () => {
     const path = file('two.csv', 'isrc,upc\nUSRC17607839,036000241457\n');
     const byName = await run(['validate', 'upc', '--file', path, '--column', 'UPC']);

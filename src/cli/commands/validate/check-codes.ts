@@ -7,7 +7,7 @@ import { checkIsrc, checkUpc, codeKey, diagnoseDamage, type Problem } from '../.
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
 import { csvHeader, csvRow, jsonLine, plainRow, type PlaceFields, type RemoteVerdict, type Verdict, type Where } from './format.js';
-import type { Cell, Delimiter } from './csv-input.js';
+import type { Cell, Separator } from './csv-input.js';
 import { DuplicateIndex, duplicateProblem, placeText } from './duplicates.js';
 import { fastLines, type FastLines } from './fast.js';
 import { utf8Chunks } from './utf16.js';
@@ -207,14 +207,14 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       if (wait) await wait;
     }
   };
-  const readTable = async (source: AsyncIterable<Buffer>, name: string, delimiter: Delimiter | undefined) => {
-    const { columnCells, sniffDelimiter } = await import('./csv-input.js');
+  const readTable = async (source: AsyncIterable<Buffer>, name: string, separator: Separator) => {
+    const { columnCells, delimiterOf } = await import('./csv-input.js');
     const { first, rest } = await peek(source);
-    await readCells(columnCells(rest, name, kind, delimiter ?? sniffDelimiter(first ?? Buffer.alloc(0)), opts.column));
+    await readCells(columnCells(rest, name, kind, delimiterOf(first ?? Buffer.alloc(0), separator), opts.column));
   };
 
   const readStdin = async () => {
-    if (opts.column !== undefined) await readTable(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin', undefined);
+    if (opts.column !== undefined) await readTable(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin', 'sniff');
     else await eachLine(utf8Chunks(ctx.io.stdin), 'stdin', sink, afterEachChunk);
   };
 
@@ -238,7 +238,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       await afterEachChunk();
       if (fileIsStdin) await readStdin();
       else if (fileDelimiter !== undefined) {
-        await readTable(createReadStream(opts.file), `--file ${opts.file}`, fileDelimiter === 'sniff' ? undefined : fileDelimiter).catch(fileError(opts.file));
+        await readTable(createReadStream(opts.file), `--file ${opts.file}`, fileDelimiter).catch(fileError(opts.file));
       } else {
         await eachLine(utf8Chunks(fileChunks(opts.file)), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
       }
@@ -288,12 +288,12 @@ function withRepair(v: Verdict): Verdict {
 }
 
 /**
- * How --file is read: a delimiter for CSV/TSV (by extension), 'sniff' for another file given
+ * How --file is read: as a CSV or TSV table (by extension), 'sniff' for another file given
  * --column (a tab in the first line means TSV), undefined for a plain list (the fast path).
  */
-function csvDelimiterOf(path: string, column: string | undefined): Delimiter | 'sniff' | undefined {
+function csvDelimiterOf(path: string, column: string | undefined): Separator | undefined {
   const ext = extname(path).toLowerCase();
-  if (ext === '.csv') return ',';
+  if (ext === '.csv') return 'csv';
   if (ext === '.tsv' || ext === '.tab') return '\t';
   return column === undefined ? undefined : 'sniff';
 }

@@ -3,7 +3,15 @@
 // for such input: a plain list of codes keeps the byte-level fast path (fast.ts).
 import { UsageError } from '../../errors.js';
 
-export type Delimiter = ',' | '\t';
+export type Delimiter = ',' | ';' | '\t';
+
+/**
+ * How a table's separator is found from its first line: a TSV's is a tab; a `.csv`'s a comma, or
+ * a semicolon when that line has more of them outside quotes (Excel's CSV where the comma is the
+ * decimal mark, in most of Europe); any other file read as a table ('sniff'): a tab in the first
+ * line means TSV, else as a `.csv`.
+ */
+export type Separator = '\t' | 'csv' | 'sniff';
 
 /** One code read from a table: the cell as written, the 1-based line its record starts on, and the column's name or number. */
 export interface Cell {
@@ -12,12 +20,50 @@ export interface Cell {
   column: string;
 }
 
-/** For input not named .csv/.tsv (stdin, a .txt) given --column: a tab in the first line means TSV. */
-export function sniffDelimiter(firstChunk: Buffer): Delimiter {
+/** The separator of a table whose input starts with `firstChunk` (see Separator). */
+export function delimiterOf(firstChunk: Buffer, how: Separator): Delimiter {
+  if (how === '\t') return '\t';
   const nl = firstChunk.indexOf(10);
-  const head = nl === -1 ? firstChunk : firstChunk.subarray(0, nl);
-  return head.includes(9) ? '\t' : ',';
+  if (how === 'sniff' && (nl === -1 ? firstChunk : firstChunk.subarray(0, nl)).includes(9)) return '\t';
+  // Commas and semicolons outside quotes, per line, over the first lines at hand: the separator is
+  // on every line as often (a decimal comma or a stray semicolon is not). Python's csv.Sniffer
+  // reasons the same way.
+  const lines: { commas: number; semicolons: number }[] = [];
+  let line = { commas: 0, semicolons: 0 };
+  let quoted = false;
+  // A comma between two digits (9,99) outside quotes: a decimal comma, the mark of a
+  // semicolon-separated file when the counts cannot tell.
+  let decimalComma = false;
+  const isDigit = (i: number) => firstChunk[i] !== undefined && firstChunk[i]! >= 48 && firstChunk[i]! <= 57;
+  for (let i = 0; i < firstChunk.length; i++) {
+    const byte = firstChunk[i]!;
+    if (byte === 34) quoted = !quoted;
+    else if (quoted) continue;
+    else if (byte === 44) {
+      line.commas++;
+      if (isDigit(i - 1) && isDigit(i + 1)) decimalComma = true;
+    } else if (byte === 59) line.semicolons++;
+    else if (byte === 10) {
+      lines.push(line);
+      line = { commas: 0, semicolons: 0 };
+      if (lines.length === SNIFF_LINES) break;
+    }
+  }
+  if (lines.length === 0) lines.push(line);
+  const steady = (count: (l: { commas: number; semicolons: number }) => number) => count(lines[0]!) > 0 && lines.every((l) => count(l) === count(lines[0]!));
+  const commas = steady((l) => l.commas);
+  const semicolons = steady((l) => l.semicolons);
+  if (semicolons && !commas) return ';';
+  if (commas && !semicolons) return ',';
+  // Both steady, or neither: the one the first line has more of; when as many, a semicolon only
+  // beside decimal commas.
+  const first = lines[0]!;
+  if (first.semicolons !== first.commas) return first.semicolons > first.commas ? ';' : ',';
+  return first.semicolons > 0 && decimalComma ? ';' : ',';
 }
+
+/** How many lines delimiterOf reads. */
+const SNIFF_LINES = 20;
 
 const UPC_HEADER = /^(upc|ean|gtin|barcode|upc\/ean|ean\/upc|upc[ _-]?code|ean[ _-]?code|release[ _-]?(upc|code))$/i;
 const ISRC_HEADER = /^(isrc|isrc[ _-]?code|track[ _-]?isrc)$/i;
@@ -55,7 +101,7 @@ export async function* columnCells(
     // all: a file starting with an LF line read the CRLF lines after it with a CR in every cell).
     record_delimiter: ['\r\n', '\n', '\r'],
     // A TSV export has no quoting convention to rely on.
-    quote: delimiter === ',' ? '"' : false,
+    quote: delimiter === '\t' ? false : '"',
   });
   const feed = (async () => {
     try {
@@ -92,7 +138,7 @@ export async function* columnCells(
     }
   } catch (err) {
     const e = err as { code?: string; message?: string };
-    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) throw new UsageError(`${name}: not readable as ${delimiter === ',' ? 'CSV' : 'TSV'}: ${e.message}`);
+    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) throw new UsageError(`${name}: not readable as ${delimiter === '\t' ? 'TSV' : 'CSV'}: ${e.message}`);
     throw err;
   }
   await feed;
