@@ -101,6 +101,22 @@ describe('validate: CSV and TSV input', () => {
     expect(comma.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t\t2\tUPC');
   });
 
+  it('a spreadsheet workbook (.xlsx, .xls) is refused with what to do, as a list, a table or stdin', async () => {
+    const xlsx = join(dir, 'catalog.xlsx');
+    writeFileSync(xlsx, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), Buffer.from('[Content_Types].xml\n036000241457\n')]));
+    const xls = join(dir, 'old.xls');
+    writeFileSync(xls, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x0a, 0x30]));
+    const hint = 'hint: export the sheet as CSV (in Excel: File > Save As > CSV UTF-8) and give that file\n';
+    for (const argv of [['--file', xlsx], ['--file', xlsx, '--column', 'UPC'], ['--file', xls]]) {
+      const r = await run(['validate', 'upc', ...argv]);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toBe(`error: --file ${argv[1]} is a spreadsheet workbook (Excel, LibreOffice), not text\n${hint}`);
+    }
+    const { readFileSync } = await import('node:fs');
+    const piped = await run(['validate', 'upc', '-'], { stdin: readFileSync(xlsx, 'latin1') });
+    expect(piped.code).toBe(2);
+  });
+
   it('--column by name and by number; a header is never reported as a code', async () => {
     const path = file('two.csv', 'isrc,upc\nUSRC17607839,036000241457\n');
     const byName = await run(['validate', 'upc', '--file', path, '--column', 'UPC']);

@@ -11,6 +11,7 @@ import type { Cell, Separator } from './csv-input.js';
 import { DuplicateIndex, duplicateProblem, placeText } from './duplicates.js';
 import { fastLines, type FastLines } from './fast.js';
 import { utf8Chunks } from './utf16.js';
+import { refuseWorkbook } from './workbook.js';
 import { invalidLines } from './invalid-lines.js';
 import { eachLine, splitLines, type LineHandler, type LineSink } from './lines.js';
 import { Tally } from './tally.js';
@@ -210,12 +211,20 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const readTable = async (source: AsyncIterable<Buffer>, name: string, separator: Separator) => {
     const { columnCells, delimiterOf } = await import('./csv-input.js');
     const { first, rest } = await peek(source);
+    refuseWorkbook(first, name);
     await readCells(columnCells(rest, name, kind, delimiterOf(first ?? Buffer.alloc(0), separator), opts.column));
+  };
+
+  /** A plain list: one code per line (UTF-16 transcoded; a workbook refused before a line is read). */
+  const readList = async (source: AsyncIterable<Buffer>, name: string) => {
+    const { first, rest } = await peek(source);
+    refuseWorkbook(first, name);
+    await eachLine(utf8Chunks(rest), name, sink, afterEachChunk);
   };
 
   const readStdin = async () => {
     if (opts.column !== undefined) await readTable(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin', 'sniff');
-    else await eachLine(utf8Chunks(ctx.io.stdin), 'stdin', sink, afterEachChunk);
+    else await readList(ctx.io.stdin as AsyncIterable<Buffer>, 'stdin');
   };
 
   try {
@@ -240,7 +249,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       else if (fileDelimiter !== undefined) {
         await readTable(createReadStream(opts.file), `--file ${opts.file}`, fileDelimiter).catch(fileError(opts.file));
       } else {
-        await eachLine(utf8Chunks(fileChunks(opts.file)), `--file ${opts.file}`, sink, afterEachChunk).catch(fileError(opts.file));
+        await readList(fileChunks(opts.file), `--file ${opts.file}`).catch(fileError(opts.file));
       }
     }
     // The last line of an input without a final newline arrives after its last chunk.
