@@ -6,10 +6,10 @@ import { UsageError } from '../../errors.js';
 export type Delimiter = ',' | ';' | '\t';
 
 /**
- * How a table's separator is found from its first line: a TSV's is a tab; a `.csv`'s a comma, or
- * a semicolon when that line has more of them outside quotes (Excel's CSV where the comma is the
- * decimal mark, in most of Europe); any other file read as a table ('sniff'): a tab in the first
- * line means TSV, else as a `.csv`.
+ * How a table's separator is found: a TSV's is a tab; a `.csv`'s a comma, or a semicolon (Excel's
+ * CSV where the comma is the decimal mark, in most of Europe) as its first lines say
+ * (delimiterOf); any other file read as a table ('sniff'): a tab in the first line means TSV,
+ * else as a `.csv`.
  */
 export type Separator = '\t' | 'csv' | 'sniff';
 
