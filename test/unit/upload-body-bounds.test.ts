@@ -8,12 +8,13 @@ import { uploadBodyChecked } from '../../src/client/upload.js';
 import { trackListMax, trackPositionMax, trackTitleMaxLength, uploadFilenameMaxLength, uploadMaxBytes } from '../../src/contract/routes.js';
 import { CreateTrackUploadUrlRequest, ReplaceReleaseTracksBody } from '../../src/contract/requests.js';
 
-const added = (title: string, position = 1) => [{ title, position }];
+/** A list of `total` tracks, the last one new with this title and position. */
+const tracks = (total: number, title: string, position: number) => [
+  ...Array.from({ length: total - 1 }, (_, i) => ({ title: `Kept ${i}` })),
+  { file_key: 'upl_x', title, position, disc: 1 },
+];
 /** What the schema says of the same values. */
-const schemaAccepts = (total: number, title: string, position: number) =>
-  ReplaceReleaseTracksBody.safeParse({
-    tracks: [...Array.from({ length: total - 1 }, (_, i) => ({ title: `Kept ${i}` })), { file_key: 'upl_x', title, position, disc: 1 }],
-  }).success;
+const schemaAccepts = (total: number, title: string, position: number) => ReplaceReleaseTracksBody.safeParse({ tracks: tracks(total, title, position) }).success;
 
 describe('track-list bounds', () => {
   test.each([
@@ -27,7 +28,7 @@ describe('track-list bounds', () => {
     ['the longest list', trackListMax, 'Tide', 1],
     ['a list one too long', trackListMax + 1, 'Tide', 1],
   ] as const)('%s: the same verdict as the schema', (_name, total, title, position) => {
-    expect(withinTrackListBounds(total, added(title, position))).toBe(schemaAccepts(total, title, position));
+    expect(withinTrackListBounds(tracks(total, title, position))).toBe(schemaAccepts(total, title, position));
   });
 });
 

@@ -38,15 +38,17 @@ export function keepTrack(t: TrackResource) {
 }
 
 /**
- * Whether a body of kept tracks (`keepTrack`: the service's own values, which it took once) and
- * `added` new ones is within the contract's plain-data bounds: the new tracks' titles (from tags
- * or file names), their positions and the list's length. A body outside them is parsed by the
- * client as usual, so the user hears of it in its usual words.
+ * Whether a track list's values are within the contract's plain-data bounds: its length, and each
+ * track's title (trimmed) and position. Checked on the whole body as built: the kept tracks
+ * (`keepTrack`: the service's own values) pass by construction, the new ones' titles come from
+ * tags or file names. A body outside them is parsed by the client as usual, so the user hears of
+ * it in its usual words.
  */
-export function withinTrackListBounds(total: number, added: readonly { title: string; position: number }[]): boolean {
-  return total <= trackListMax && added.every((t) => {
+export function withinTrackListBounds(tracks: readonly { title: string; position?: number | undefined }[]): boolean {
+  return tracks.length <= trackListMax && tracks.every((t) => {
     const title = t.title.trim().length;
-    return title >= 1 && title <= trackTitleMaxLength && Number.isInteger(t.position) && t.position >= 1 && t.position <= trackPositionMax;
+    const position = t.position ?? 1;
+    return title >= 1 && title <= trackTitleMaxLength && Number.isInteger(position) && position >= 1 && position <= trackPositionMax;
   });
 }
 

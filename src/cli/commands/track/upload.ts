@@ -11,6 +11,7 @@ import { trackColumns } from '../../shared/track-views.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { titleFrom } from '../../shared/audio-title.js';
 import { keepTrack, withinTrackListBounds, writeTrackList } from '../../shared/track-list-write.js';
+import { tracksOf } from '../../../contract/wire-values.js';
 import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
@@ -38,14 +39,18 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
     );
   }
   const uploaded = results as Uploaded[];
-  // The list as last built: whether the client need not parse it (within the contract's bounds).
-  let withinBounds = false;
-  const release = await writeTrackList(ctx, client, releaseId, (current) => {
-    const after = current.filter((t) => t.disc === 1).reduce((m, t) => Math.max(m, t.position), 0);
-    const added = uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 }));
-    withinBounds = withinTrackListBounds(current.length + added.length, added);
-    return { tracks: [...current.map(keepTrack), ...added] };
-  }, { checked: () => withinBounds });
+  const release = await writeTrackList(
+    ctx,
+    client,
+    releaseId,
+    (current) => {
+      const after = current.filter((t) => t.disc === 1).reduce((m, t) => Math.max(m, t.position), 0);
+      const added = uploaded.map((u, i) => ({ file_key: u.key, title: titles[i]!, position: after + i + 1, disc: 1 }));
+      return { tracks: [...current.map(keepTrack), ...added] };
+    },
+    // Within the contract's plain bounds the client need not parse the body it built.
+    { checked: (body) => withinTrackListBounds(tracksOf(body)) },
+  );
   success(ctx, `Added ${plural(uploaded.length, 'track')} to release ${releaseId}`);
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);
