@@ -4,9 +4,9 @@
 // own process this once, and spawns the process once its own work is done (or after a second, for
 // a long command), so that the new process's start does not share the cores with the command's
 // (the lock passes to it, and it removes the lock once it has announced itself); commands arriving
-// meanwhile wait for the state file. A state or lock file left by a killed process names a pid that is gone, and
-// is replaced. Anything unexpected returns undefined, and the command starts the service in its
-// own process, as before.
+// meanwhile wait for the state file. A state or lock file left by a killed process names a pid
+// that is gone, and is replaced. Anything unexpected returns undefined, and the command starts
+// the service in its own process, as before.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, watch, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';

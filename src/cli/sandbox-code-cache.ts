@@ -37,8 +37,9 @@ const STALE_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Runs `load` (which requires the service's chunks) with their compilation served from the
- * cache in `<dataDir>/code-cache`, and so every chunk required after it until `save()`. Outside the bundle (tests run the sources) nothing is
- * compiled through this loader and the cache stays empty.
+ * cache in `<dataDir>/code-cache`, and so every chunk required after it until `save()`. Outside
+ * the bundle (tests run the sources) nothing is compiled through this loader and the cache stays
+ * empty.
  */
 export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<T>): Promise<{ loaded: T; cache: CodeCache }> {
   const folder = join(dataDir, CACHE_FOLDER);

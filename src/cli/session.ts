@@ -56,9 +56,9 @@ function requireToken(s: Session): string {
  * signed in as the seeded label account. It runs as a background process that later commands
  * reuse (sandbox-background.ts) and that leaves when idle. In this process, for this command: the
  * first command, which spawns that process once its own work is done (not waiting for it), and
- * whenever it cannot be (tests, another build's process still running, RELDIST_SANDBOX_IDLE=0). Either way
- * many commands at once are safe: they share one database, which migrates and seeds under its
- * write lock and takes writers one at a time.
+ * whenever it cannot be (tests, another build's process still running, RELDIST_SANDBOX_IDLE=0).
+ * Either way many commands at once are safe: they share one database, which migrates and seeds
+ * under its write lock and takes writers one at a time.
  */
 async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const dir = dataDir(ctx.env);

@@ -1,8 +1,9 @@
 // The hot reads answered on node:http before the Hono app, which costs about 40 µs a request
 // (web Request/Response objects, routing, middleware; docs/performance.md): GET of a release, of
 // the lookups, and of the releases' first page without a query string (what `release list` asks;
-// the embedded sandbox's first command then loads neither the app nor zod: docs/startup.md). The lane takes only the plain success case (one bearer token the service knows,
-// budget left, no Expect) and hands anything else to the app untouched, so every refusal keeps one
+// the embedded sandbox's first command then loads neither the app nor zod: docs/startup.md). The
+// lane takes only the plain success case (one bearer token the service knows, budget left, no
+// Expect) and hands anything else to the app untouched, so every refusal keeps one
 // implementation. What it answers is built by the same functions as the app's: the gate (token
 // cache, budgets), the handler's body, the headers and the conditional-read rule (answer.ts), the
 // error body (errors.ts) and the access log (request-id.ts). A test compares both lanes' bytes.

@@ -58,7 +58,6 @@ export async function executePlan(
   titles: readonly string[],
   options: { keepDraft?: boolean } = {},
 ): Promise<ReleaseResource> {
-
   const created = await createDraft(ctx, client, plan);
   const id = String(created.id);
   // A progress line only when more steps follow; the command's own summary says the rest.
