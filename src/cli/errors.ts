@@ -11,6 +11,8 @@ export const ExitCode = {
   timedOut: 7,
   /** `release apply --plan`: the plan has changes to make. */
   changesPending: 8,
+  /** The release is not in a state that allows this (submit of an approved release, edit of one in review). */
+  conflict: 9,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -84,5 +86,7 @@ export const exitCodeHelp = `Exit codes:
   6    rate limited, or retries exhausted
   7    timed out (--timeout passed first)
   8    changes pending (\`release apply --plan\` found something to change)
+  9    state conflict (the release's state does not allow it: submit of an
+       approved release, edit of one in review, delete of a live one)
   130  interrupted (Ctrl-C, or a prompt was cancelled)
 `;

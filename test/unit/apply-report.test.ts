@@ -12,6 +12,7 @@ function line(catalog: string, outcome: ReportLine['outcome'], overrides: Partia
     status: outcome === 'failed' ? null : 'draft',
     problems: [],
     error: outcome === 'failed' ? { code: 'network', message: 'the service did not answer' } : null,
+    sandbox: false,
     ...overrides,
   };
 }

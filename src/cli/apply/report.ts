@@ -7,7 +7,12 @@ import { UsageError } from '../errors.js';
 import { normaliseCatalogNumber } from './catalog-key.js';
 
 export const APPLY_ACTIONS = ['create', 'update', 'unchanged', 'skip'] as const;
-export const APPLY_OUTCOMES = ['created', 'updated', 'unchanged', 'submitted', 'blocked', 'skipped', 'failed'] as const;
+/**
+ * `interrupted`: the run stopped (--timeout, SIGINT, SIGTERM) before this release was done, in
+ * flight or not started. `converged`: another run (or person) brought the release to the state
+ * this run wanted while it ran: nothing failed.
+ */
+export const APPLY_OUTCOMES = ['created', 'updated', 'unchanged', 'submitted', 'converged', 'blocked', 'skipped', 'failed', 'interrupted'] as const;
 export type ApplyOutcome = (typeof APPLY_OUTCOMES)[number];
 
 /** What `--only-failed` retries. */
@@ -25,6 +30,8 @@ export const ReportLine = z.object({
   /** A blocked submit's problems, or a successful submit's warnings. */
   problems: z.array(Problem),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The run went to the embedded sandbox, not a configured service (false in reports written before the field). */
+  sandbox: z.boolean().default(false),
 });
 export type ReportLine = z.infer<typeof ReportLine>;
 

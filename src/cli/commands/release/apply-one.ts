@@ -23,6 +23,8 @@ export interface ApplyOneOptions {
   known?: ReadonlyMap<string, ReleaseResource[]> | undefined;
   /** A track's title when its release file gives none (from the file's tags, else its name). */
   titleOf(path: string): Promise<string>;
+  /** The run goes to the embedded sandbox (said on every report line). */
+  sandbox: boolean;
 }
 
 /** Releases a page of the list holds at most (the contract's perPage bound). */
@@ -98,7 +100,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   let action: ReportLine['action'] = 'create';
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
     file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
-    problems: state.problems, error,
+    problems: state.problems, error, sandbox: options.sandbox,
   });
   try {
     let planned = await planOne(client, item, options);

@@ -40,7 +40,8 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
   const client = await ctx.services.client({ workload: 'long' });
-  const options = { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf };
+  const sandbox = (await ctx.services.session()).sandbox !== undefined;
+  const options = { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox };
   if (opts.plan) return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)));
 
   const lines: ReportLine[] = [];
