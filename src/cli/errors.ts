@@ -17,9 +17,13 @@ export const ExitCode = {
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** Exit status of several outcomes: anything else is worse than "blocked", which is worse than ok. */
+/**
+ * Exit status of several outcomes, the worst: a failure of the service, the network or the
+ * command (1, 4, 6, 7…) over "not found" (5) over a state conflict (9) over "blocked" (3) over ok.
+ * The first of equals wins. `reldist help exit-codes` says the same.
+ */
 export function worstExit(codes: readonly number[]): number {
-  const rank = (c: number) => (c === ExitCode.ok ? 0 : c === ExitCode.validation ? 1 : 2);
+  const rank = (c: number) => (c === ExitCode.ok ? 0 : c === ExitCode.validation ? 1 : c === ExitCode.conflict ? 2 : c === ExitCode.notFound ? 3 : 4);
   let worst: number = ExitCode.ok;
   for (const c of codes) if (rank(c) > rank(worst)) worst = c;
   return worst;
@@ -89,4 +93,8 @@ export const exitCodeHelp = `Exit codes:
   9    state conflict (the release's state does not allow it: submit of an
        approved release, edit of one in review, delete of a live one)
   130  interrupted (Ctrl-C, or a prompt was cancelled)
+
+A command of several items (\`release submit 1 2 3\`, \`track upload\` of several files,
+the sandbox controls) exits with its worst item's code: any other failure over
+5 (not found) over 9 (state conflict) over 3 (blocked) over 0.
 `;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { paging } from './routes.js';
-import { artistPlatformIds } from './wire-values.js';
+import { artistPlatformIds, releaseStatuses } from './wire-values.js';
 
 /** Ids are opaque to clients: the reference service issues integers, a real one may use strings. */
 export const EntityId = z
@@ -12,7 +12,7 @@ export const Timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['202
 export const IsoDate = z.iso.date().meta({ examples: ['2027-01-15'] });
 
 export const ReleaseStatus = z
-  .enum(['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'])
+  .enum(releaseStatuses)
   .meta({ id: 'ReleaseStatus', examples: ['draft'] });
 export type ReleaseStatus = z.infer<typeof ReleaseStatus>;
 

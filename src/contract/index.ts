@@ -7,4 +7,4 @@ export * from './routes.js';
 export * from './catalog.js';
 export { toUser } from './user.js';
 export { catalogNumberKey } from './catalog-number.js';
-export { artistPlatformIds } from './wire-values.js';
+export { artistPlatformIds, releaseStatuses } from './wire-values.js';

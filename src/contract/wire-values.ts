@@ -3,6 +3,9 @@
 // It imports nothing: the schemas' modules import it, and the two helpers below are typed by the
 // bodies they are given (ReplaceReleaseTracksBody, RemoveLabelArtistBody).
 
+/** The states of a release (the ReleaseStatus enum's values), for code that must tell one without zod. */
+export const releaseStatuses = ['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'] as const;
+
 /** The three external artist platforms, by the specification's neutral names (the ArtistPlatform enum's values). */
 export const artistPlatformIds = ['streaming_a', 'video_b', 'store_c'] as const;
 

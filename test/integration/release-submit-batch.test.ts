@@ -89,12 +89,12 @@ describe('release submit of several releases', () => {
     expect(r.code).toBe(5);
     expect(JSON.parse(r.stdout).map((o: any) => [o.release_id, o.outcome])).toEqual([
       [a, 'submitted'], [blocked, 'blocked'], ['999', 'failed'], [b, 'submitted'], [a, 'already_in_review'],
-    ]);
+    ].map(([id, outcome]) => [Number(id), outcome]));
     const again = await run(['release', 'submit', a, b, '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout).map((o: any) => [o.release_id, o.outcome, o.status])).toEqual([
-      [a, 'already_in_review', 'in_review'],
-      [b, 'already_in_review', 'in_review'],
+      [Number(a), 'already_in_review', 'in_review'],
+      [Number(b), 'already_in_review', 'in_review'],
     ]);
     expect((await json(['release', 'get', blocked])).status).toBe('draft');
     const piped = await run(['release', 'submit', a, b]);
@@ -113,7 +113,7 @@ describe('release submit of several releases', () => {
     try {
       const ids = [c, '999', d, blocked, c];
       const dry = await submitMany(client, ids, { dryRun: true }, 2);
-      const shown = (outcomes: Internal[]) => JSON.stringify(outcomes.map(publicOf)).replace(/req_[\w-]+/g, 'req_<id>');
+      const shown = (outcomes: Internal[]) => JSON.stringify(outcomes.map((o) => publicOf(o, false))).replace(/req_[\w-]+/g, 'req_<id>');
       expect(shown(dry)).toBe(shown(await submitEach(client, ids, { dryRun: true })));
       const real = await submitMany(client, ids, { dryRun: false }, 2);
       expect(real.map((o) => o.outcome)).toEqual(['submitted', 'failed', 'submitted', 'blocked', 'already_in_review']);
@@ -133,7 +133,7 @@ describe('release submit of several releases', () => {
       const r = await run(['release', 'submit', ...ids, '--json', '--debug'], { url: proxy.url });
       expect(r.code, r.stderr).toBe(0);
       // The service answered the retry from its record of the first attempt: submitted, not "already in review".
-      expect(JSON.parse(r.stdout).map((o: any) => [o.release_id, o.outcome, o.status])).toEqual(ids.map((id) => [id, 'submitted', 'in_review']));
+      expect(JSON.parse(r.stdout).map((o: any) => [o.release_id, o.outcome, o.status])).toEqual(ids.map((id) => [Number(id), 'submitted', 'in_review']));
       expect(r.stderr).toMatch(/^< idempotent-replayed: true$/m);
       const route = proxy.stats.byRoute['POST /releases/submit']!;
       expect(route.byDecision.dropAfter).toBe(1);

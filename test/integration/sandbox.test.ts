@@ -24,7 +24,7 @@ describe('sandbox controls', () => {
     const deliver = await cli.run(['sandbox', 'deliver', 'SBX-001'], { tty: true });
     expect(deliver.stdout).toBe(`release ${id} (SBX-001): delivered\n`);
     const live = await cli.run(['sandbox', 'go-live', 'sbx-001', '--json']);
-    expect(JSON.parse(live.stdout)).toEqual({ release_id: id, catalog_number: 'SBX-001', status: 'live', error: null });
+    expect(JSON.parse(live.stdout)).toEqual({ release_id: Number(id), catalog_number: 'SBX-001', status: 'live', error: null });
     const down = await cli.run(['sandbox', 'take-down', id]);
     expect(down.stdout).toBe(`${id}\ttaken_down\n`);
   });
@@ -55,9 +55,10 @@ describe('sandbox controls', () => {
     const b = await inReview();
     await cli.run(['sandbox', 'approve', b]);
     const r = await cli.run(['sandbox', 'approve', a, b, '--json']);
-    expect(r.code).toBe(1);
+    // b is approved already: a state conflict (9), and its line says the state it is in.
+    expect(r.code).toBe(9);
     const out = JSON.parse(r.stdout);
-    expect(out.map((o: any) => [o.release_id, o.status])).toEqual([[a, 'approved'], [b, null]]);
+    expect(out.map((o: any) => [o.release_id, o.status])).toEqual([[Number(a), 'approved'], [Number(b), 'approved']]);
     expect(out[1].error.code).toBe('state_conflict');
     expect(JSON.parse(r.stderr).error.message).toBe('1 of 2 releases were not moved');
     const missing = await cli.run(['sandbox', 'approve', '987654']);

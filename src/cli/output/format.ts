@@ -84,3 +84,14 @@ export function tsvCell(s: string): string {
 export function headerOf(field: string): string {
   return field.replace(/[._]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
 }
+
+/**
+ * An id as --json prints it: a number, as the reference service issues them, whether it came from
+ * the service or from the command line; an id that is not a whole number (another service's
+ * opaque string) stays a string.
+ */
+export function jsonId(id: string | number): number | string {
+  if (typeof id === 'number') return id;
+  const n = /^[1-9]\d*$/.test(id) ? Number(id) : NaN;
+  return Number.isSafeInteger(n) ? n : id;
+}

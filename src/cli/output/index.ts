@@ -6,7 +6,7 @@ import type { Column } from './format.js';
 
 export type { Column, Kind } from './format.js';
 export type { Field } from './render.js';
-export { headerOf, plural, tsvCell } from './format.js';
+export { headerOf, jsonId, plural, tsvCell } from './format.js';
 
 export function renderOptions(ctx: Context): RenderOptions {
   return { mode: ctx.io.stdoutIsTTY ? 'terminal' : 'plain', color: ctx.color, now: ctx.now(), width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined };

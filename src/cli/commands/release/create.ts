@@ -19,7 +19,7 @@ import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFr
 
 import type { CreateOpts } from './spec.js';
 import { showRelease } from './show.js';
-import { publicOf, reportOutcomes, submitOne } from './submission.js';
+import { publicOf, reportOutcomes, submitOne, toSandbox } from './submission.js';
 import { runWizard, saveProfiles, summary, type WizardResult } from './wizard.js';
 
 function merge<T extends object>(a: T | undefined, b: T): T | undefined {
@@ -97,7 +97,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     // Every check the submit would run, offline; a plan it would block exits 3 with its problems.
     const problems = planProblems(plan, titles, checks, ctx.now());
     if (countProblems(problems).errors > 0) {
-      const outcome = { release_id: plan.source, outcome: 'blocked' as const, status: null, message: `${plan.source} would be blocked at submit`, problems, error: null, exit: ExitCode.validation };
+      const outcome = { release_id: plan.source, offline: true as const, outcome: 'blocked' as const, status: null, message: `${plan.source} would be blocked at submit`, problems, error: null, exit: ExitCode.validation };
       await reportOutcomes(ctx, [outcome], { dryRun: true, single: true });
       return;
     }
@@ -135,7 +135,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   if (!opts.submit) return showRelease(ctx, release);
   const outcome = await submitOne(client, String(release.id), { dryRun: false });
   const after = outcome.outcome === 'submitted' ? await client.call('getRelease', { params: { releaseId: String(release.id) } }) : release;
-  if (ctx.globals.json) printJson(ctx, { release: after, submit: publicOf(outcome) });
+  if (ctx.globals.json) printJson(ctx, { release: after, submit: publicOf(outcome, await toSandbox(ctx)) });
   else await showRelease(ctx, after);
   if (!ctx.globals.json && ctx.io.stdoutIsTTY) ctx.io.stdout.write('\n');
   if (outcome.outcome === 'failed') throw outcome.cause;

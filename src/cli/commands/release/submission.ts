@@ -1,31 +1,45 @@
 // Submitting releases (or checking them with --dry-run) and reporting every problem the service
 // returns. Shared by `release submit` and `release create --submit`.
 import { ApiError, type ApiClient } from '../../../client/index.js';
-import type { Problem, ResponseOf } from '../../../contract/index.js';
+import type { Problem, ReleaseStatus, ResponseOf } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js';
-import { printJson, plural } from '../../output/index.js';
+import { jsonId, printJson, plural } from '../../output/index.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
 import { lazy } from '../../lazy.js';
 import { statusWords } from '../../shared/release-views.js';
+import { conflictStatus } from '../../shared/release-status.js';
 import { submitNotesMaxLength } from '../../../contract/routes.js';
 
-/** `already_in_review`: submitted before, so there was nothing to do (exit 0, like a submit). */
-export type Outcome = 'submitted' | 'already_in_review' | 'checked' | 'blocked' | 'failed';
+/**
+ * `already_in_review`: submitted before, so there was nothing to do (exit 0, like a submit).
+ * `conflict`: the release's state allows no submit (approved, live…; a dry run of one that is not
+ * a draft: nothing to check), exit 9.
+ */
+export type Outcome = 'submitted' | 'already_in_review' | 'checked' | 'blocked' | 'conflict' | 'failed';
 
+/** One line of `release submit --json`: every field of one type, whatever the outcome. */
 export interface SubmitOutcome {
-  release_id: string;
+  /** A number (the service's id); null for `release create --check`, which has no release yet. */
+  release_id: number | string | null;
   outcome: Outcome;
-  /** The release's status afterwards (null when the request failed). */
-  status: string | null;
+  /** The release's status afterwards; null only when it could not be known (not found, no answer, no release yet). */
+  status: ReleaseStatus | null;
+  /** Sent to the embedded sandbox rather than a configured service. */
+  sandbox: boolean;
   message: string;
   problems: Problem[];
-  /** Set when outcome is failed. */
+  /** Set when outcome is conflict or failed. */
   error: { code: string; message: string } | null;
 }
 
-export interface Internal extends SubmitOutcome {
+/** An outcome as the command keeps it: the release as the user named it, the exit code, the error. */
+export interface Internal extends Omit<SubmitOutcome, 'release_id' | 'sandbox'> {
+  /** As named on the command line (or the file `release create --check` read). */
+  release_id: string;
+  /** No release on the service: `release create --check` of a plan. */
+  offline?: true;
   exit: number;
   cause?: unknown;
 }
@@ -60,35 +74,40 @@ export async function submitOne(client: ApiClient, id: string, options: SubmitOp
 
 /** A release the service answered for (submitted, or checked by a dry run). */
 export function answeredOutcome(id: string, res: ResponseOf<'submitRelease'>): Internal {
+  const status = res.release.status;
+  // The service checks a dry run whatever the state; only a draft can be submitted, so the
+  // checks of any other say nothing about what a submit would do.
+  if (!res.submitted && status !== 'draft') return conflictOutcome(id, status, true);
   const problems = res.problems ?? [];
   const blocked = countProblems(problems).errors > 0;
   const outcome: Outcome = res.submitted ? 'submitted' : blocked ? 'blocked' : 'checked';
-  return { release_id: id, outcome, status: res.release?.status ?? null, message: res.message, problems, error: null, exit: outcome === 'blocked' ? ExitCode.validation : ExitCode.ok };
+  return { release_id: id, outcome, status, message: res.message, problems, error: null, exit: outcome === 'blocked' ? ExitCode.validation : ExitCode.ok };
+}
+
+/** A release whose state allows no submit: in review (a dry run), approved, live… */
+function conflictOutcome(id: string, status: ReleaseStatus, dryRun: boolean, cause?: unknown): Internal {
+  const message = status === 'in_review' && dryRun
+    ? 'in review: nothing to check or submit'
+    : `${statusWords(status)}: only a draft can be ${dryRun ? 'checked for a submit' : 'submitted'}`;
+  return { release_id: id, outcome: 'conflict', status, message, problems: [], error: { code: 'state_conflict', message }, exit: ExitCode.conflict, ...(cause !== undefined ? { cause } : {}) };
 }
 
 /** A release whose submit failed: blocked by its problems, already in review, or an error. */
 export async function refusedOutcome(client: ApiClient, id: string, err: unknown, options: SubmitOptions): Promise<Internal> {
   if (err instanceof ApiError && err.code === 'submit_blocked') {
-    return { release_id: id, outcome: 'blocked', status: null, message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
+    // The service checks the state first: a submit blocked by its problems was of a draft, still one.
+    return { release_id: id, outcome: 'blocked', status: 'draft', message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
   }
-  // The service names the release's status in the refusal; an older one does not: then it is read.
-  if (!options.dryRun && err instanceof ApiError && err.code === 'state_conflict' && (err.details?.status ?? (await statusOf(client, id))) === 'in_review') {
-    return { release_id: id, outcome: 'already_in_review', status: 'in_review', message: 'already in review', problems: [], error: null, exit: ExitCode.ok };
+  const status = await conflictStatus(client, id, err);
+  if (!options.dryRun && status === 'in_review') {
+    return { release_id: id, outcome: 'already_in_review', status, message: 'already in review', problems: [], error: null, exit: ExitCode.ok };
   }
+  if (status !== undefined) return conflictOutcome(id, status, options.dryRun, err);
   const d = describeError(err, { debug: false });
   return { release_id: id, outcome: 'failed', status: null, message: d.message, problems: [], error: { code: d.code, message: d.message }, exit: d.exitCode, cause: err };
 }
 
-/** The release's status now, or undefined when even that cannot be read (the conflict then stands). */
-async function statusOf(client: ApiClient, id: string): Promise<string | undefined> {
-  try {
-    return (await client.call('getRelease', { params: { releaseId: id } })).status;
-  } catch {
-    return undefined;
-  }
-}
-
-function headline(o: SubmitOutcome, dryRun: boolean): string {
+function headline(o: Internal, dryRun: boolean): string {
   const counts = countText(o.problems);
   switch (o.outcome) {
     case 'submitted':
@@ -99,6 +118,8 @@ function headline(o: SubmitOutcome, dryRun: boolean): string {
       return `release ${o.release_id}: ready to submit (dry run: ${counts})`;
     case 'blocked':
       return `release ${o.release_id}: ${dryRun ? 'would be blocked' : 'blocked, nothing was submitted'}: ${counts}`;
+    case 'conflict':
+      return `release ${o.release_id}: ${o.message}`;
     case 'failed':
       return `release ${o.release_id}: failed: ${o.message}`;
   }
@@ -111,8 +132,13 @@ async function paintFor(ctx: Context): Promise<Paint> {
   return { error: c.red, warning: c.yellow, path: c.bold, dim: c.dim };
 }
 
-export function publicOf({ exit: _e, cause: _c, ...o }: Internal): SubmitOutcome {
-  return o;
+export function publicOf({ exit: _e, cause: _c, offline, release_id, ...o }: Internal, sandbox: boolean): SubmitOutcome {
+  return { release_id: offline ? null : jsonId(release_id), ...o, sandbox };
+}
+
+/** Whether this command's requests go to the embedded sandbox (said on every --json line). */
+export async function toSandbox(ctx: Context): Promise<boolean> {
+  return (await ctx.services.session()).sandbox !== undefined;
 }
 
 /** Prints the outcomes (JSON, terminal groups, or TSV rows) and throws when any was not ok. */
@@ -120,7 +146,10 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
   // A single release that could not be reached at all: its own error, as is.
   if (options.single && outcomes[0]?.outcome === 'failed') throw outcomes[0].cause;
   if (ctx.globals.json) {
-    if (options.printJson !== false) printJson(ctx, options.single ? publicOf(outcomes[0]!) : outcomes.map(publicOf));
+    if (options.printJson !== false) {
+      const sandbox = outcomes[0]?.offline ? false : await toSandbox(ctx);
+      printJson(ctx, options.single ? publicOf(outcomes[0]!, sandbox) : outcomes.map((o) => publicOf(o, sandbox)));
+    }
   } else if (ctx.io.stdoutIsTTY) {
     const paint = await paintFor(ctx);
     let out = '';
@@ -131,7 +160,7 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
   } else {
     let out = '';
     for (const o of outcomes) {
-      if (o.outcome === 'failed') out += [o.release_id, o.outcome, '', 'error', o.error?.code ?? '', o.message, ''].join('\t') + '\n';
+      if (o.error) out += [o.release_id, o.outcome, '', 'error', o.error.code, o.message, ''].join('\t') + '\n';
       else if (o.problems.length === 0) out += [o.release_id, o.outcome, '', '', '', '', ''].join('\t') + '\n';
       else out += problemRows([o.release_id, o.outcome], o.problems);
     }
@@ -142,6 +171,9 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
   const hint = options.dryRun ? 'fix the problems listed and check again' : 'fix the problems listed and submit again; --dry-run checks without submitting';
   if (options.single) {
     const o = outcomes[0]!;
+    if (o.outcome === 'conflict') {
+      throw new CliError(`release ${o.release_id} ${options.dryRun ? 'was not checked' : 'was not submitted'}: it is ${o.message}`, { exitCode: ExitCode.conflict, code: 'state_conflict' });
+    }
     const { errors } = countProblems(o.problems);
     throw new ValidationFailed(
       `release ${o.release_id} ${options.dryRun ? 'would be blocked' : 'was not submitted'}: ${plural(errors, 'blocking problem')}`,
@@ -152,5 +184,5 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
   const verb = options.dryRun ? 'would not go through' : 'were not submitted';
   const message = `${bad} of ${outcomes.length} releases ${verb}`;
   if (worst === ExitCode.validation) throw new ValidationFailed(message, hint);
-  throw new CliError(message, { exitCode: worst as ExitCode, code: 'submit_failed', hint: 'see the lines above for each release' });
+  throw new CliError(message, { exitCode: worst as ExitCode, code: worst === ExitCode.conflict ? 'state_conflict' : 'submit_failed', hint: 'see the lines above for each release' });
 }
