@@ -6,11 +6,11 @@ const cli = useCli();
 const run = (argv: string[], o: { tty?: boolean; token?: string } = {}): Promise<RunResult> => cli.run(argv, o);
 
 describe('me', () => {
-  it('shows the user in both modes; --json is the camelCase User', async () => {
+  it('shows the user in both modes; --json is the wire UserResource, snake_case', async () => {
     await expect(transcript(await run(['me']))).toMatchFileSnapshot('../fixtures/golden/me/me.piped.txt');
     await expect(transcript(await run(['me'], { tty: true }))).toMatchFileSnapshot('../fixtures/golden/me/me.tty.txt');
     const user = JSON.parse((await run(['me', '--json'], { token: cli.server.tokens.artist })).stdout);
-    expect(Object.keys(user)).toEqual(['id', 'kind', 'name', 'email', 'labelName', 'artistName', 'country', 'createdAt']);
+    expect(Object.keys(user)).toEqual(['id', 'kind', 'name', 'email', 'label_name', 'artist_name', 'country', 'created_at']);
     expect(user.kind).toBe('artist');
   });
 
