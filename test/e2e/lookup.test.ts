@@ -21,7 +21,7 @@ test('me: label<TAB>value lines; the camelCase User with --json; exit 4 with a r
   const me = await reldist(t, ['me']);
   expect(me.stdout).toMatch(/^Kind\tlabel$/m);
   expect(me.stdout).toMatch(/^Created\t\d{4}-\d{2}-\d{2}T/m);
-  expect(JSON.parse((await reldist(t, ['me', '--json'])).stdout)).toHaveProperty('labelName', 'Sandbox Records');
+  expect(JSON.parse((await reldist(t, ['me', '--json'])).stdout)).toHaveProperty('label_name', 'Sandbox Records');
   const refused = await reldist({ ...t, token: 'rd_wrong' }, ['me']);
   expect(refused.code).toBe(4);
   expect(refused.stderr.split('\n')[0]).toMatch(/^error: /);

@@ -12,7 +12,7 @@ test('the Quick start: the example release is created, uploaded and submitted in
   expect(r.code, r.stderr).toBe(0);
   const out = JSON.parse(r.stdout);
   expect(out.release).toMatchObject({ id: 1, status: 'in_review', track_count: 2 });
-  expect(out.submit).toMatchObject({ release_id: '1', outcome: 'submitted' });
+  expect(out.submit).toMatchObject({ release_id: 1, outcome: 'submitted', status: 'in_review', sandbox: false });
   // Piped stderr carries no progress bars or escapes.
   expect(r.stderr).not.toMatch(/\x1b|\r/);
 });
