@@ -1,5 +1,5 @@
 import { describeClientError } from './describe-client-error.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, type FileProblem } from './errors.js';
 
 export interface DescribedError {
   message: string;
@@ -8,6 +8,8 @@ export interface DescribedError {
   exitCode: number;
   /** Lines to show above the error (every problem of a file, say); empty for most errors. */
   details: string[];
+  /** Bad input files, each shown above the error (a JSON line each with --json). */
+  files: FileProblem[];
 }
 
 /**
@@ -23,13 +25,14 @@ export function describeError(err: unknown, _opts: { debug: boolean }): Describe
       code: converted.code ?? 'failed',
       exitCode: converted.exitCode,
       details: (converted.details ?? []).map(oneLine),
+      files: err instanceof CliError ? err.files.map((f) => ({ ...f, message: oneLine(f.message) })) : [],
     };
   }
   if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) {
-    return { message: 'interrupted', hint: undefined, code: 'interrupted', exitCode: ExitCode.interrupted, details: [] };
+    return { message: 'interrupted', hint: undefined, code: 'interrupted', exitCode: ExitCode.interrupted, details: [], files: [] };
   }
   const message = err instanceof Error ? err.message : String(err);
-  return { message: oneLine(message), hint: 'run again with --debug for details', code: 'internal', exitCode: ExitCode.failure, details: [] };
+  return { message: oneLine(message), hint: 'run again with --debug for details', code: 'internal', exitCode: ExitCode.failure, details: [], files: [] };
 }
 
 function oneLine(s: string): string {

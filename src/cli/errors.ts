@@ -29,6 +29,15 @@ export function worstExit(codes: readonly number[]): number {
   return worst;
 }
 
+/** One bad input file: which, why in words, and a machine-readable code (`--json` prints one line each). */
+export interface FileProblem {
+  file: string;
+  code: string;
+  message: string;
+  /** The release file that names it (`release apply`). */
+  named_in?: string;
+}
+
 export interface CliErrorOptions {
   exitCode?: ExitCode;
   hint?: string;
@@ -36,6 +45,8 @@ export interface CliErrorOptions {
   code?: string;
   /** Lines shown above the error, one problem each (a file's every bad field). */
   details?: string[];
+  /** The bad input files, one line each above the error (one JSON line each with --json). */
+  files?: FileProblem[];
   cause?: unknown;
 }
 
@@ -45,6 +56,7 @@ export class CliError extends Error {
   readonly hint: string | undefined;
   readonly code: string;
   readonly details: string[];
+  readonly files: FileProblem[];
 
   constructor(message: string, options: CliErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -53,6 +65,7 @@ export class CliError extends Error {
     this.hint = options.hint;
     this.code = options.code ?? 'failed';
     this.details = options.details ?? [];
+    this.files = options.files ?? [];
   }
 }
 
@@ -68,6 +81,14 @@ export class ValidationFailed extends CliError {
   constructor(message: string, hint?: string) {
     super(message, { exitCode: ExitCode.validation, code: 'validation_failed', ...(hint ? { hint } : {}) });
     this.name = 'ValidationFailed';
+  }
+}
+
+/** Input files the command cannot use (not audio, refused by the service's audio rules, missing): exit 2, nothing sent. */
+export class BadInputFiles extends CliError {
+  constructor(message: string, files: FileProblem[], hint?: string) {
+    super(message, { exitCode: ExitCode.usage, code: 'bad_input_files', files, ...(hint ? { hint } : {}) });
+    this.name = 'BadInputFiles';
   }
 }
 

@@ -31,10 +31,16 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
     }
     const described = describeError(err, { debug });
     if (json) {
-      const { code, message, hint, details } = described;
+      // JSON lines: one per bad input file, then the error itself, always last.
+      const { code, message, hint, details, files } = described;
+      for (const f of files) io.stderr.write(`${JSON.stringify({ file: f.file, code: f.code, message: f.message, ...(f.named_in !== undefined ? { named_in: f.named_in } : {}) })}\n`);
       io.stderr.write(`${JSON.stringify({ error: { code, message, hint, ...(details.length > 0 ? { details } : {}) } })}\n`);
     } else {
       for (const line of described.details) io.stderr.write(`${line}\n`);
+      // One file's line is left out when the error already opens with it (one missing file).
+      const [only, ...others] = described.files;
+      const said = only && others.length === 0 && described.message.startsWith(`${only.file}: ${only.message}`);
+      if (!said) for (const f of described.files) io.stderr.write(`error: ${f.named_in !== undefined ? `${f.named_in}: ` : ''}${f.file}: ${f.message}\n`);
       io.stderr.write(`error: ${described.message}\n`);
       if (described.hint) io.stderr.write(`hint: ${described.hint}\n`);
     }

@@ -146,7 +146,7 @@ describe('release apply', () => {
     expect(proxy.stats.requests).toBe(0);
   });
 
-  it('refuses, before anything is sent, an audio file the service would refuse, with its reason (exit 3)', async () => {
+  it('refuses, before anything is sent, an audio file the service would refuse, with its reason (exit 2: a bad input file)', async () => {
     const dir = join(work, 'bad-audio');
     await writeFile(join(work, 'mono.wav'), makeWav({ seconds: 31, channels: 1 }));
     await writeRelease(dir, 'good.yaml', 'APL-0300');
@@ -154,13 +154,23 @@ describe('release apply', () => {
     proxy.resetStats();
     for (const argv of [[dir], [dir, '--plan']]) {
       const r = await run(argv);
-      expect(r.code, r.stderr).toBe(3);
+      expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toBe(
         `error: ${join(dir, 'mono.yaml')}: ${join(work, 'mono.wav')}: the audio has 1 channel; it must be stereo (2 channels)\n` +
           'error: 1 of 2 files would be refused by the service; nothing was sent\n' +
           "hint: the reasons are listed above; 'reldist track check FILE' shows each file's format and every problem\n",
       );
     }
+    // A file that is not audio, under --json: its JSON line on stderr (and the release file naming it), then the error.
+    await writeFile(join(work, 'notes.wav'), 'liner notes, not audio');
+    await writeRelease(dir, 'notes.yaml', 'APL-0302', { audio: join(work, 'notes.wav') });
+    const j = await run([dir, '--json']);
+    expect([j.code, j.stdout]).toEqual([2, '']);
+    expect(j.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { file: join(work, 'mono.wav'), code: 'audio_not_stereo', message: 'the audio has 1 channel; it must be stereo (2 channels)', named_in: join(dir, 'mono.yaml') },
+      { file: join(work, 'notes.wav'), code: 'audio_unrecognized', message: 'the file is not audio in any format we can read; upload WAV, FLAC or AIFF', named_in: join(dir, 'notes.yaml') },
+      { error: expect.objectContaining({ code: 'bad_input_files', message: '2 of 3 files would be refused by the service; nothing was sent' }) },
+    ]);
     // Not a release made, not a byte uploaded, not even a look-up.
     expect(proxy.stats.requests).toBe(0);
   });

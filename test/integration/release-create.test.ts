@@ -102,13 +102,20 @@ describe('release create', () => {
     );
     const before = await json<any[]>(['release', 'list']);
     const r = await run(['release', 'create', '--file', join(work, 'release.yaml')]);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.split('\n');
     expect(lines[0]).toBe('error: mono.wav: the audio has 1 channel; it must be stereo (2 channels)');
     expect(lines[1]).toBe('error: 1 of 2 files would be refused by the service; nothing was created');
     // --check runs the same audio rules.
-    expect((await run(['release', 'create', '--file', join(work, 'release.yaml'), '--check'])).code).toBe(3);
+    expect((await run(['release', 'create', '--file', join(work, 'release.yaml'), '--check'])).code).toBe(2);
+    // --json: the bad file as a JSON line, then the error; nothing plain.
+    const j = await run(['release', 'create', '--file', join(work, 'release.yaml'), '--json']);
+    expect([j.code, j.stdout]).toEqual([2, '']);
+    expect(j.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { file: 'mono.wav', code: 'audio_not_stereo', message: 'the audio has 1 channel; it must be stereo (2 channels)' },
+      { error: expect.objectContaining({ code: 'bad_input_files', message: '1 of 2 files would be refused by the service; nothing was created' }) },
+    ]);
     const after = await json<any[]>(['release', 'list']);
     expect(after.map((x) => x.id)).toEqual(before.map((x) => x.id));
   });

@@ -46,7 +46,7 @@ describe('track upload', () => {
     expect(tracks[0].contributors).toEqual([{ name: 'Nina Vale', role: 'composer' }]);
   });
 
-  it('refuses locally, with the reasons of the service, audio it would refuse: nothing is sent', async () => {
+  it('refuses locally, with the reasons of the service, audio it would refuse (exit 2, bad input files): nothing is sent', async () => {
     await writeWav(join(work, 'mono.wav'), { seconds: 31, channels: 1 });
     await writeWav(join(work, 'short.wav'), { seconds: 2 });
     await writeFile(join(work, 'notes.wav'), 'these are notes, not audio');
@@ -54,7 +54,7 @@ describe('track upload', () => {
     const counting = { client: async () => { clients++; throw new Error('the service must not be asked'); } };
     const files = [join(work, 'mono.wav'), join(work, 'short.wav'), join(work, 'notes.wav'), `${audio}/first-light.flac`];
     const r = await run(['track', 'upload', '1', ...files], { services: counting });
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(clients).toBe(0);
     expect(r.stderr.split('\n').slice(0, 4)).toEqual([
@@ -63,10 +63,22 @@ describe('track upload', () => {
       `error: ${join(work, 'notes.wav')}: the file is not audio in any format we can read; upload WAV, FLAC or AIFF`,
       'error: 3 of 4 files would be refused by the service; nothing was uploaded',
     ]);
+    // --json: a JSON line per bad file on stderr (file, code, message), then the one error object; no plain lines.
+    const j = await run(['track', 'upload', '1', ...files, '--json'], { services: counting });
+    expect([j.code, j.stdout]).toEqual([2, '']);
+    const lines = j.stderr.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.slice(0, 3).map((l) => [l.file, l.code])).toEqual([
+      [join(work, 'mono.wav'), 'audio_not_stereo'],
+      [join(work, 'short.wav'), 'audio_too_short'],
+      [join(work, 'notes.wav'), 'audio_unrecognized'],
+    ]);
+    expect(lines[2].message).toBe('the file is not audio in any format we can read; upload WAV, FLAC or AIFF');
+    expect(lines.slice(3)).toEqual([{ error: expect.objectContaining({ code: 'bad_input_files', message: '3 of 4 files would be refused by the service; nothing was uploaded' }) }]);
+    expect(clients).toBe(0);
     // And against the real service: no track added, no file stored.
     const stored = async () => (await readdir(join(cli.server.dataDir, 'uploads', 'files')).catch(() => [] as string[])).length;
     const before = await stored();
-    expect((await run(['track', 'upload', '1', ...files])).code).toBe(3);
+    expect((await run(['track', 'upload', '1', ...files])).code).toBe(2);
     expect(await stored()).toBe(before);
     expect((await json<any[]>(['track', 'list', '1'])).length).toBe(3);
   });
@@ -78,6 +90,14 @@ describe('track upload', () => {
     const r = await run(['track', 'upload', '1', `${audio}/first-light.flac`, join(work, 'missing.wav')], { services: counting });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error: ${join(work, 'missing.wav')}: no such file\n`);
+    // Every file that cannot be read is named, a JSON line each with --json.
+    const j = await run(['track', 'upload', '1', join(work, 'missing.wav'), `${audio}/first-light.flac`, work, '--json'], { services: counting });
+    expect([j.code, j.stdout]).toEqual([2, '']);
+    expect(j.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { file: join(work, 'missing.wav'), code: 'file_not_found', message: 'no such file' },
+      { file: work, code: 'not_a_file', message: 'is a folder, expected an audio file' },
+      { error: expect.objectContaining({ code: 'bad_input_files', message: '2 of 3 files cannot be read; nothing was sent' }) },
+    ]);
     expect(clients).toBe(0);
     expect((await json<any[]>(['track', 'list', '1'])).length).toBe(before);
   });

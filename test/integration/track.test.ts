@@ -52,8 +52,16 @@ describe('track list, get, replace, set', () => {
     expect(after).toMatchObject({ id: 1, title: 'First Light', isrc: 'GBNLR2600001', file: { filename: 'evening-tide.flac', state: 'ready' } });
     expect(after.file.sha256).not.toBe(before.file.sha256);
     const refused = await run(['track', 'replace', '1', '1', join(work, 'mono.wav')]);
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/the audio has 1 channel; it must be stereo .*; track 1 keeps its old file\n/);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error: .*mono\.wav: the audio has 1 channel; it must be stereo .*; track 1 keeps its old file\n/);
+    // A file that is not audio: exit 2, and with --json one line for the file, then the error.
+    await writeFile(join(work, 'notes.txt'), 'liner notes, not audio');
+    const notAudio = await run(['track', 'replace', '1', '1', join(work, 'notes.txt'), '--json']);
+    expect([notAudio.code, notAudio.stdout]).toEqual([2, '']);
+    expect(notAudio.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+      { file: join(work, 'notes.txt'), code: 'audio_unrecognized', message: 'the file is not audio in any format we can read; upload WAV, FLAC or AIFF' },
+      { error: expect.objectContaining({ code: 'bad_input_files' }) },
+    ]);
     expect((await json(['track', 'get', '1', '1'])).file.filename).toBe('evening-tide.flac');
   });
 

@@ -4,22 +4,26 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { checkAudioPath, type AudioCheck } from '../../audio/probe.js';
 import type { AudioProblem } from '../../audio/rules.js';
-import type { Context } from '../context.js';
-import { CliError, ExitCode, UsageError } from '../errors.js';
+import { BadInputFiles, type FileProblem } from '../errors.js';
 import { plural } from '../output/index.js';
 import { fileErrorReason, fileReason } from './file-errors.js';
 
-/** Every named file exists and is a file, or a usage error naming the first that is not. */
+const FILE_CODES: Record<string, string> = { ENOENT: 'file_not_found', EISDIR: 'not_a_file', EACCES: 'file_not_readable' };
+
+/** Every named file exists and is a file, or a usage error (exit 2) naming each that is not. */
 export async function requireAudioFiles(files: readonly string[]): Promise<void> {
+  const bad: FileProblem[] = [];
   for (const f of files) {
-    let isFile: boolean;
     try {
-      isFile = (await stat(resolve(f))).isFile();
+      if (!(await stat(resolve(f))).isFile()) bad.push({ file: f, code: FILE_CODES.EISDIR!, message: fileReason('EISDIR')! });
     } catch (err) {
-      throw new UsageError(`${f}: ${fileErrorReason(err) ?? `cannot be read (${String((err as NodeJS.ErrnoException).code)})`}`);
+      const errno = String((err as NodeJS.ErrnoException).code);
+      bad.push({ file: f, code: FILE_CODES[errno] ?? 'file_not_readable', message: fileErrorReason(err) ?? `cannot be read (${errno})` });
     }
-    if (!isFile) throw new UsageError(`${f}: ${fileReason('EISDIR')}`);
   }
+  if (bad.length === 0) return;
+  const only = bad.length === 1 ? bad[0] : undefined;
+  throw new BadInputFiles(only ? `${only.file}: ${only.message}` : `${bad.length} of ${plural(files.length, 'file')} cannot be read; nothing was sent`, bad);
 }
 
 /** Each file (which must exist) held against every rule of the service, and measured for quality. */
@@ -35,22 +39,22 @@ export async function firstRefusal(path: string): Promise<AudioProblem | undefin
 }
 
 /**
- * Before an upload: throws (exit 3) when the service would refuse any of the files, after one
- * `error: file: reason` line each on stderr (the reason the service would give: its first).
- * Returns each file's check, in order (with the title from its tags: no second read for it).
+ * Before an upload: throws (exit 2: bad input files) when the service would refuse any of the
+ * files (not audio, or audio it does not take), naming each with the reason the service would
+ * give (its first). Returns each file's check, in order (with the title from its tags: no second read for it).
  */
-export async function refuseLocally(ctx: Context, files: readonly { path: string; shown: string }[], consequence = 'nothing was uploaded'): Promise<AudioCheck[]> {
+export async function refuseLocally(files: readonly { path: string; shown: string; namedIn?: string }[], consequence = 'nothing was uploaded'): Promise<AudioCheck[]> {
   const checks: AudioCheck[] = [];
-  const refused: { shown: string; check: AudioCheck }[] = [];
+  const refused: { shown: string; namedIn: string | undefined; check: AudioCheck }[] = [];
   for (const f of files) {
     const check = await checkAudioPath(f.path);
     checks.push(check);
-    if (check.errors.length > 0) refused.push({ shown: f.shown, check });
+    if (check.errors.length > 0) refused.push({ shown: f.shown, namedIn: f.namedIn, check });
   }
   if (refused.length === 0) return checks;
-  for (const r of refused) ctx.io.stderr.write(`error: ${r.shown}: ${r.check.errors[0]!.message}\n`);
-  throw new CliError(
+  throw new BadInputFiles(
     `${refused.length} of ${plural(files.length, 'file')} would be refused by the service; ${consequence}`,
-    { exitCode: ExitCode.validation, code: refused[0]!.check.errors[0]!.code, hint: `the reasons are listed above; 'reldist track check FILE' shows each file's format and every problem` },
+    refused.map((r) => ({ file: r.shown, code: r.check.errors[0]!.code, message: r.check.errors[0]!.message, ...(r.namedIn !== undefined ? { named_in: r.namedIn } : {}) })),
+    `the reasons are listed above; 'reldist track check FILE' shows each file's format and every problem`,
   );
 }

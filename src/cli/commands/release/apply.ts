@@ -35,7 +35,7 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
-  const checks = await refuseLocally(ctx, files, 'nothing was sent');
+  const checks = await refuseLocally(files, 'nothing was sent');
   // Titles from the tags those checks read (every track's file is among them): no second read.
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
@@ -67,10 +67,10 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
 }
 
 /** Each audio file of the releases once, named as its release file writes it. */
-function audioFiles(items: readonly ApplyItem[]): { path: string; shown: string }[] {
-  const byPath = new Map<string, string>();
-  for (const item of items) for (const t of item.plan.tracks) if (!byPath.has(t.path)) byPath.set(t.path, `${item.file}: ${t.written}`);
-  return [...byPath].map(([path, shown]) => ({ path, shown }));
+function audioFiles(items: readonly ApplyItem[]): { path: string; shown: string; namedIn: string }[] {
+  const byPath = new Map<string, { shown: string; namedIn: string }>();
+  for (const item of items) for (const t of item.plan.tracks) if (!byPath.has(t.path)) byPath.set(t.path, { shown: t.written, namedIn: item.file });
+  return [...byPath].map(([path, named]) => ({ path, ...named }));
 }
 
 async function retrySet(report: string): Promise<Set<string>> {

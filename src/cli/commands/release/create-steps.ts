@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { CliError, ExitCode, type FileProblem } from '../../errors.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { isEmpty } from './build.js';
 import { plural } from '../../output/format.js';
@@ -35,15 +35,15 @@ export function step(ctx: Context, message: string): void {
 }
 
 class StepFailed extends Error {
-  constructor(readonly what: string, readonly inner: unknown, readonly exitCode: number, readonly hint?: string) {
+  constructor(readonly what: string, readonly inner: unknown, readonly exitCode: number, readonly hint?: string, readonly files: FileProblem[] = []) {
     super(what);
   }
 }
 
 /** A step failed after the draft existed and the draft was kept (the wizard's answers are not lost). */
 export class DraftKept extends CliError {
-  constructor(message: string, readonly draftId: string, exitCode: number, hint?: string) {
-    super(message, { exitCode: exitCode as ExitCode, code: 'create_failed', ...(hint ? { hint } : {}) });
+  constructor(message: string, readonly draftId: string, exitCode: number, hint?: string, files: FileProblem[] = []) {
+    super(message, { exitCode: exitCode as ExitCode, code: 'create_failed', files, ...(hint ? { hint } : {}) });
   }
 }
 
@@ -69,13 +69,14 @@ export async function executePlan(
       for (const t of plan.tracks) results.push(await uploadOne(ctx, client, id, t.path, t.shown));
       const failures = results.filter(isFailure);
       if (failures.length > 0) {
-        for (const f of failures) ctx.io.stderr.write(`error: ${plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path}: ${f.reason}\n`);
+        const files = failures.map((f) => ({ file: plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path, code: f.code, message: f.reason }));
         const n = failures.length;
         throw new StepFailed(
           `${n} of ${results.length} audio file${results.length === 1 ? ' was' : 's were'} ${failures.every((f) => f.exitCode === ExitCode.validation) ? 'refused' : 'not uploaded'} (${failures.map((f) => plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path).join(', ')})`,
           undefined,
           failures.every((f) => f.exitCode === ExitCode.validation) ? ExitCode.validation : (failures[0]!.exitCode as number),
           'the reasons are listed above; fix or replace those files and run again',
+          files,
         );
       }
       const uploaded = results as Uploaded[];
@@ -99,7 +100,7 @@ export async function executePlan(
     const reason = failed.inner === undefined ? failed.what : `${failed.what} failed: ${describeError(failed.inner, { debug: false }).message}`;
     const interrupted = ctx.signal.aborted;
     if (options.keepDraft && !interrupted) {
-      throw new DraftKept(`could not finish the release from ${plan.source}: ${reason}; the draft release ${id} "${created.title}" is kept with what was done`, id, failed.exitCode, failed.hint);
+      throw new DraftKept(`could not finish the release from ${plan.source}: ${reason}; the draft release ${id} "${created.title}" is kept with what was done`, id, failed.exitCode, failed.hint, failed.files);
     }
     const undo = await deleteDraft(ctx, client, id);
     throw new CliError(
@@ -108,6 +109,7 @@ export async function executePlan(
         exitCode: (interrupted ? ExitCode.interrupted : failed.exitCode) as ExitCode,
         code: interrupted ? 'interrupted' : 'create_failed',
         ...(failed.hint && !interrupted ? { hint: failed.hint } : {}),
+        ...(interrupted ? {} : { files: failed.files }),
       },
     );
   }

@@ -89,7 +89,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   // The service's audio rules, offline: a file it would refuse is refused before anything is created.
-  const checks = plan.tracks.length > 0 ? await refuseLocally(ctx, plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created') : [];
+  const checks = plan.tracks.length > 0 ? await refuseLocally(plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created') : [];
   // A track without a title takes its tags' (read by that same check), else its file's name.
   const titles = plan.tracks.map((t, i) => t.fields.title ?? titleFrom(checks[i]!.title, t.path));
 

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import type { ReleaseResource } from '../../../contract/index.js';
 import type { TrackResource } from '../../../contract/index.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { BadInputFiles, CliError } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
 import { trackFields } from '../../shared/track-views.js';
 import { isFailure, uploadOne } from '../../shared/upload.js';
@@ -15,7 +15,10 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   const file = args[2]!;
   await requireAudioFiles([file]);
   const refusal = await firstRefusal(resolve(file));
-  if (refusal) throw new CliError(`${file}: ${refusal.message}; track ${trackId} keeps its old file`, { exitCode: ExitCode.validation, code: refusal.code });
+  if (refusal) {
+    throw new BadInputFiles(`${file}: ${refusal.message}; track ${trackId} keeps its old file`, [{ file, code: refusal.code, message: refusal.message }],
+      `'reldist track check ${file}' shows the file's format and every problem`);
+  }
   const client = await ctx.services.client();
   // The track must exist before its file is uploaded.
   await client.call('getTrack', { params: { releaseId, trackId } });

@@ -19,7 +19,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   const files = args.slice(1);
   // Before the service is asked anything: every file is there and passes the service's audio rules.
   await requireAudioFiles(files);
-  const checks = await refuseLocally(ctx, files.map((f) => ({ path: resolve(f), shown: f })));
+  const checks = await refuseLocally(files.map((f) => ({ path: resolve(f), shown: f })));
   // A few small calls around the uploads, which have a transport of their own (node:http, Expect: 100-continue).
   const client = await ctx.services.client();
   // Read first: a missing release is reported before any byte is sent.
@@ -31,11 +31,11 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
   for (const f of files) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f));
   const failures = results.filter(isFailure);
   if (failures.length > 0) {
-    for (const [i, r] of results.entries()) if (isFailure(r)) ctx.io.stderr.write(`error: ${files[i]}: ${r.reason}\n`);
+    const bad = results.flatMap((r, i) => (isFailure(r) ? [{ file: files[i]!, code: r.code, message: r.reason }] : []));
     const accepted = results.length - failures.length;
     throw new CliError(
       `${failures.length} of ${results.length} file${results.length === 1 ? ' was' : 's were'} ${failures.every((f) => f.exitCode === ExitCode.validation) ? 'refused' : 'not uploaded'}; no track was added${accepted ? ` (the ${accepted} accepted upload${accepted === 1 ? ' is' : 's are'} not attached)` : ''}`,
-      { exitCode: worstExit(failures.map((f) => f.exitCode)) as ExitCode, code: failures[0]!.code, hint: 'the reasons are listed above; fix or leave out those files and run again' },
+      { exitCode: worstExit(failures.map((f) => f.exitCode)) as ExitCode, code: failures[0]!.code, files: bad, hint: 'the reasons are listed above; fix or leave out those files and run again' },
     );
   }
   const uploaded = results as Uploaded[];
