@@ -103,7 +103,8 @@ export class Interrupted extends CliError {
 export const exitCodeHelp = `Exit codes:
   0    success (an empty list is success)
   1    failure (the service or the network failed, or the command could not finish)
-  2    usage error (a bad flag, argument or input file)
+  2    usage error (a bad flag, argument or input file: missing, not audio,
+       or audio the service would refuse)
   3    validation failed (an invalid code, a release with blocking problems),
        or a watched release was rejected (\`release watch\`)
   4    not authenticated (no token, or the token was refused)
@@ -112,7 +113,8 @@ export const exitCodeHelp = `Exit codes:
   7    timed out (--timeout passed first)
   8    changes pending (\`release apply --plan\` found something to change)
   9    state conflict (the release's state does not allow it: submit of an
-       approved release, edit of one in review, delete of a live one)
+       approved release, submit --dry-run or edit of one in review, delete
+       of a live one)
   130  interrupted (Ctrl-C, or a prompt was cancelled)
 
 A command of several items (\`release submit 1 2 3\`, \`track upload\` of several files,
