@@ -230,3 +230,64 @@ describe('release apply', () => {
     expect(r.stdout).toMatch(/created/);
   });
 });
+
+describe('release apply, stopped by --timeout', () => {
+  it('writes a line for every release it did not finish, then --only-failed retries them and what has no line', async () => {
+    const dir = join(work, 'timeout');
+    for (let i = 1; i <= 4; i++) await writeRelease(dir, `r${i}.yaml`, `TMO-${i}`);
+    const report = join(work, 'timeout.jsonl');
+    // One release at a time; the second one's upload never gets an answer (held at the proxy).
+    let uploads = 0;
+    let letGo: (v: 'drop') => void = () => {};
+    proxy.setHooks({ onRequest: (e) => (e.route === '/uploads/{key}' && ++uploads === 2 ? new Promise<'drop'>((resolve) => (letGo = resolve)) : undefined) });
+    const r = await run([dir, '--submit', '--parallel', '1', '--json', '--report', report, '--timeout', '2s']).finally(() => {
+      letGo('drop');
+      proxy.setHooks({});
+    });
+    expect(r.code, r.stderr).toBe(7);
+    expect(r.stderr).toMatch(/^\{"error":\{"code":"timed_out","message":"timed out after 2s: 1 of 4 releases finished, 3 not \(each has its line, outcome interrupted\)","hint":"run the same command again: it resumes where it stopped; or retry only what is left with --only-failed .*timeout\.jsonl"\}\}$/m);
+    const lines = jsonLines(await readFile(report, 'utf8'));
+    expect(jsonLines(r.stdout)).toEqual(lines);
+    expect(lines.map((l) => [l.catalog_number, l.outcome, l.status])).toEqual([
+      ['TMO-1', 'submitted', 'in_review'],
+      ['TMO-2', 'interrupted', 'draft'],
+      ['TMO-3', 'interrupted', null],
+      ['TMO-4', 'interrupted', null],
+    ]);
+    expect(lines[1].release_id).toEqual(expect.any(Number));
+    expect(lines[1].error).toEqual({
+      code: 'timed_out',
+      message: `the run stopped (timed out after 2s) while this release was being applied; release ${lines[1].release_id} is draft (the step in flight may or may not be done); run \`reldist release apply\` again to resume`,
+    });
+    expect(lines[2]).toMatchObject({ release_id: null, action: null, error: { message: expect.stringMatching(/before this release was started: nothing was done for it/) } });
+
+    // A report that lost its last lines (a killed run): the releases without a line are chosen too.
+    const partial = join(work, 'timeout-partial.jsonl');
+    await writeFile(partial, `${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n`);
+    const plan = await run([dir, '--submit', '--plan', '--only-failed', partial]);
+    expect(plan.stderr).toMatch(/^retrying 3 of 4: 1 interrupted, 2 never reported$/m);
+    expect(plan.stdout.split('\n').filter((l) => /^[+~=!] /.test(l)).map((l) => l.split(/\s+/)[1])).toEqual(['TMO-2', 'TMO-3', 'TMO-4']);
+
+    const retry = await run([dir, '--submit', '--only-failed', report, '--report', report]);
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(retry.stderr).toMatch(/^retrying 3 of 4: 3 interrupted$/m);
+    expect(retry.stdout.trim().split('\n').map((l) => l.split('\t')).map((c) => [c[1], c[4]]).sort()).toEqual([
+      ['TMO-2', 'submitted'], ['TMO-3', 'submitted'], ['TMO-4', 'submitted'],
+    ]);
+    const again = await run([dir, '--submit', '--only-failed', report]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe('nothing to retry: all 4 releases are done in ' + report + '\n');
+    const list = JSON.parse((await cli.run(['release', 'list', '--json'], {})).stdout) as { catalog_number: string; status: string }[];
+    expect(list.filter((x) => x.catalog_number.startsWith('TMO-')).map((x) => [x.catalog_number, x.status]).sort()).toEqual([
+      ['TMO-1', 'in_review'], ['TMO-2', 'in_review'], ['TMO-3', 'in_review'], ['TMO-4', 'in_review'],
+    ]);
+  });
+
+  it('--only-failed with a report that does not exist applies every release, and says so', async () => {
+    const dir = join(work, 'no-report');
+    await writeRelease(dir, 'r.yaml', 'NOREP-1');
+    const r = await run([dir, '--plan', '--only-failed', join(work, 'missing.jsonl')]);
+    expect(r.stderr).toMatch(/missing\.jsonl: no such file \(no release was reported\); retrying 1 of 1: 1 never reported$/m);
+    expect(r.stdout).toMatch(/^\+ NOREP-1 /m);
+  });
+});
