@@ -52,7 +52,8 @@ describe('release apply', () => {
     expect(plan.stdout).toMatch(/^\+ APL-0001  .*r1\.yaml  new release, 1 track; delivery; submit$/m);
     expect(plan.stdout).toMatch(/^\+ APL-0002  .*r2\.yml/m);
     expect(plan.stdout).toMatch(/^2 to create, 0 to update, 2 to submit, 0 unchanged, 0 skipped$/m);
-    expect(plan.stderr).toMatch(/changes pending/);
+    // Exit 8 is the plan's answer, not an error: nothing on stderr.
+    expect(plan.stderr).toBe('');
 
     const applied = await run([dir, '--submit', '--json']);
     expect(applied.code, applied.stderr).toBe(0);
@@ -191,12 +192,58 @@ describe('release apply', () => {
     expect(byCn['REP-2']).toMatchObject({ outcome: 'blocked', status: 'draft' });
     expect(byCn['REP-2'].problems.length).toBeGreaterThan(0);
     expect(r.code).toBe(3);
+    // Piped: the row on stdout, and right after it on stderr, why (as `release submit` shows it).
+    const problem = byCn['REP-2'].problems.find((p: { severity: string }) => p.severity === 'error');
+    expect(r.stdout).toMatch(/\tREP-2\t\d+\tcreate\tblocked\tdraft\t$/m);
+    expect(r.stderr).toContain(`REP-2 (${join(dir, 'late.yaml')}): blocked, nothing was submitted: 1 error\n  ${problem.path}\n    error    ${problem.code}: `);
+    expect(r.stderr.indexOf('blocked, nothing was submitted')).toBeLessThan(r.stderr.indexOf('error: submit blocked'));
 
     await writeRelease(dir, 'late.yaml', 'REP-2', { original: '2020-01-01' });
     proxy.resetStats();
     const retry = await run([dir, '--submit', '--only-failed', report, '--json']);
     expect(retry.code, retry.stderr).toBe(0);
     expect(jsonLines(retry.stdout)).toEqual([expect.objectContaining({ catalog_number: 'REP-2', outcome: 'submitted' })]);
+  });
+
+  it('on a terminal, a blocked release is followed by its problems', async () => {
+    const file = await writeRelease(join(work, 'tty-blocked'), 'r.yaml', 'TTYB-1', { original: '2031-01-01' });
+    const r = await run([file, '--submit'], { tty: true });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^\[1\/1\] TTYB-1 blocked, nothing was submitted: 1 error\n  original_release_date\n    error    \w+: .*\n/m);
+  });
+
+  it('--plan --submit runs the submit checks of `release create --check`: a release they would block is marked ! with its problems (exit 3, over 8)', async () => {
+    const dir = join(work, 'plan-blocked');
+    const feat = await writeRelease(dir, 'feat.yaml', 'PLB-1', { title: 'My Song feat. Bob' });
+    await writeRelease(dir, 'fine.yaml', 'PLB-2');
+    const check = await cli.run(['release', 'create', '--file', feat, '--check', '--json'], {});
+    expect(check.code).toBe(3);
+    const checkCodes = (JSON.parse(check.stdout).problems as { code: string }[]).map((p) => p.code);
+    expect(checkCodes).toContain('title_has_featuring');
+
+    const plan = await run([dir, '--plan', '--submit']);
+    expect(plan.code, plan.stderr).toBe(3);
+    expect(plan.stdout).toMatch(/^! PLB-1  .*feat\.yaml  new release, 1 track; delivery; submit would be blocked \(1 error\)\n    title\n      error    title_has_featuring: "My Song feat\. Bob" credits an artist in the title/m);
+    expect(plan.stdout).toMatch(/^\+ PLB-2  .*fine\.yaml  new release, 1 track; delivery; submit$/m);
+    expect(plan.stdout).toMatch(/^2 to create, 0 to update, 1 to submit, 1 blocked at submit, 0 unchanged, 0 skipped$/m);
+    expect(plan.stderr).toMatch(/^error: 1 of 2 releases would be blocked at submit: PLB-1$/m);
+    const json = await run([dir, '--plan', '--submit', '--json']);
+    expect(json.code).toBe(3);
+    const byCn = Object.fromEntries(jsonLines(json.stdout).map((l) => [l.catalog_number, l]));
+    expect(byCn['PLB-1']).toMatchObject({ submit: true, submit_blocked: true });
+    expect(byCn['PLB-1'].problems.map((p: { code: string }) => p.code)).toEqual(checkCodes);
+    expect(byCn['PLB-2']).toMatchObject({ submit: true, submit_blocked: false, problems: [] });
+    // Without --submit there is nothing to check: pending changes, exit 8.
+    expect((await run([dir, '--plan'])).code).toBe(8);
+
+    // Over an existing draft: the file's title is checked against what the service keeps.
+    const made = await run([join(dir, 'fine.yaml')]);
+    expect(made.code, made.stderr).toBe(0);
+    await writeRelease(dir, 'fine.yaml', 'PLB-2', { title: 'Other Song (Official Video)' });
+    const update = await run([join(dir, 'fine.yaml'), '--plan', '--submit']);
+    expect(update.code).toBe(3);
+    expect(update.stdout).toMatch(/^! PLB-2  .*title: "Song PLB-2" → "Other Song \(Official Video\)"; submit would be blocked \(1 error\)$/m);
+    expect(update.stdout).toMatch(/title_has_marketing_words/);
   });
 
   it('says which step failed, what exists and what to run next (exit 1), and never deletes', async () => {

@@ -5,10 +5,15 @@ import { appendFile, readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { collectItems, type ApplyItem } from '../../apply/collect.js';
 import { runPool } from '../../apply/pool.js';
-import { planLine, summaryLine } from '../../apply/render.js';
+import { blockingCount, planLine, summaryLine, type PlannedRelease } from '../../apply/render.js';
 import { chooseRetries, formatReportLine, interruptedLine, parseReport, retryWords, type ReportLine } from '../../apply/report.js';
 import { inShard, parseShard } from '../../apply/shard.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { AnswerExit, CliError, ExitCode, UsageError, ValidationFailed } from '../../errors.js';
+import type { AudioCheck } from '../../../audio/probe.js';
+import type { Problem } from '../../../contract/index.js';
+import type { CreatePlan } from './create-steps.js';
+import { applyProblems } from './plan-checks.js';
+import { countText, noPaint, renderProblemGroups } from './problems.js';
 import { note, plural, printList, tsvCell, type Column } from '../../output/index.js';
 import { applyOne, indexCatalog, newApplyState, planOne, type ApplyOneOptions, type Planned, type State as ApplyState } from './apply-one.js';
 import type { ApiClient } from '../../../client/index.js';
@@ -38,8 +43,8 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     return;
   }
   if (opts.plan) {
-    const { client, options } = await prepare(ctx, items, opts);
-    return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)));
+    const { client, options, audio } = await prepare(ctx, items, opts);
+    return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)), audio);
   }
 
   const out = new LineWriter(ctx, items.length, opts.report);
@@ -77,7 +82,7 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
 }
 
 /** The client, the session and what every release's steps share; at most once per run. */
-async function prepare(ctx: Context, items: readonly ApplyItem[], opts: ApplyOpts): Promise<{ client: ApiClient; options: ApplyOneOptions }> {
+async function prepare(ctx: Context, items: readonly ApplyItem[], opts: ApplyOpts): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck> }> {
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
@@ -87,7 +92,8 @@ async function prepare(ctx: Context, items: readonly ApplyItem[], opts: ApplyOpt
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
   const client = await ctx.services.client({ workload: 'long' });
   const sandbox = (await ctx.services.session()).sandbox !== undefined;
-  return { client, options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox } };
+  const audio = new Map(files.map((f, i) => [f.path, checks[i]!]));
+  return { client, audio, options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox } };
 }
 
 /** How long releases in flight when the run is stopped may take to end (their requests are aborted). */
@@ -165,7 +171,14 @@ class LineWriter {
     }
     if (ctx.globals.json) ctx.io.stdout.write(formatReportLine(line));
     else if (!ctx.io.stdoutIsTTY) ctx.io.stdout.write(`${tsvLine(line)}\n`);
-    if (this.live) ctx.io.stderr.write(`[${this.count}/${this.total}] ${line.catalog_number} ${line.outcome}${line.error ? `: ${line.error.message}` : ''}\n`);
+    const blocked = line.outcome === 'blocked';
+    if (this.live) ctx.io.stderr.write(`[${this.count}/${this.total}] ${line.catalog_number} ${line.outcome}${line.error ? `: ${line.error.message}` : blocked ? `, nothing was submitted: ${countText(line.problems)}` : ''}\n`);
+    // Why it was blocked, as `release submit` shows it, right after its line (stdout keeps one row
+    // per release for scripts; --json and the report carry the problems themselves).
+    if (blocked && !ctx.globals.json) {
+      const head = this.live ? '' : `${line.catalog_number} (${line.file}): blocked, nothing was submitted: ${countText(line.problems)}\n`;
+      ctx.io.stderr.write(head + renderProblemGroups(line.problems, noPaint, '  '));
+    }
   }
 }
 
@@ -196,23 +209,57 @@ async function planAll(items: readonly ApplyItem[], parallel: number, plan: (ite
   return out;
 }
 
-function showPlan(ctx: Context, planned: readonly Planned[]): void {
-  for (const p of planned) {
+/**
+ * The plan, one line per release; with --submit, each submit checked offline as `release create
+ * --check` does, and one that would be blocked marked `!` with its problems. Exit 3 when any would
+ * be blocked (it wins over 8), else 8 when anything would change: an answer, so no error line.
+ */
+async function showPlan(ctx: Context, planned: readonly Planned[], audio: ReadonlyMap<string, AudioCheck>): Promise<void> {
+  const shown: PlannedRelease[] = planned.map((p) => ({
+    file: p.item.file, catalogNumber: p.item.catalogNumber, plan: p.plan,
+    ...(p.plan.submit ? { submitProblems: submitProblemsOf(p, audio, ctx.now()) } : {}),
+  }));
+  let out = '';
+  for (const s of shown) {
+    const { plan } = s;
+    const problems = s.submitProblems ?? [];
     if (ctx.globals.json) {
-      const { plan } = p;
-      ctx.io.stdout.write(`${JSON.stringify({
-        file: p.item.file, catalog_number: p.item.catalogNumber.trim(), release_id: plan.releaseId ?? null, action: plan.action,
-        status: plan.status ?? null, submit: plan.submit, reason: plan.reason ?? null,
+      out += `${JSON.stringify({
+        file: s.file, catalog_number: s.catalogNumber.trim(), release_id: plan.releaseId ?? null, action: plan.action,
+        status: plan.status ?? null, submit: plan.submit, submit_blocked: blockingCount(problems) > 0, problems, reason: plan.reason ?? null,
         changes: plan.changes.map((c) => ({ kind: c.kind, fields: c.fields.map((f) => f.path) })),
-      })}\n`);
+      })}\n`;
     } else {
-      ctx.io.stdout.write(`${planLine({ file: p.item.file, catalogNumber: p.item.catalogNumber, plan: p.plan })}\n`);
+      out += `${planLine(s)}\n`;
+      if (blockingCount(problems) > 0) out += renderProblemGroups(problems, noPaint, '    ');
     }
   }
-  const summary = summaryLine(planned.map((p) => p.plan));
-  if (!ctx.globals.json) ctx.io.stdout.write(`${summary}\n`);
+  const blocked = shown.filter((s) => s.plan.submit && blockingCount(s.submitProblems) > 0);
+  const summary = summaryLine(planned.map((p) => p.plan), blocked.length);
+  if (!ctx.globals.json) out += `${summary}\n`;
+  ctx.io.stdout.write(out);
+  if (blocked.length > 0) {
+    throw new ValidationFailed(
+      `${blocked.length} of ${plural(shown.length, 'release')} would be blocked at submit: ${blocked.map((b) => b.catalogNumber.trim()).join(', ')}`,
+      'fix the problems listed under each (the same checks as `reldist release create --file F --check`), then plan again',
+    );
+  }
   const pending = planned.some((p) => p.plan.action === 'create' || p.plan.action === 'update' || p.plan.submit);
-  if (pending) throw new CliError(`changes pending: ${summary}`, { exitCode: ExitCode.changesPending, code: 'changes_pending', hint: 'run the same command without --plan to apply them' });
+  if (pending) throw new AnswerExit(ExitCode.changesPending, `changes pending: ${summary}`);
+}
+
+/** The submit checks, offline, on what the release would be once its file is applied. */
+function submitProblemsOf(p: Planned, audio: ReadonlyMap<string, AudioCheck>, now: Date): Problem[] {
+  const { item } = p;
+  const plan: CreatePlan = {
+    source: item.file,
+    release: item.plan.release,
+    tracks: item.plan.tracks.map((t) => ({ path: t.path, shown: t.written, fields: t.fields })),
+    delivery: item.plan.delivery,
+    video: item.plan.video,
+  };
+  const checks = item.plan.tracks.map((t) => audio.get(t.path)!);
+  return applyProblems(plan, p.desired.defaultTitles, checks, now, p.existing);
 }
 
 function tsvLine(l: ReportLine): string {
