@@ -92,6 +92,17 @@ export class BadInputFiles extends CliError {
   }
 }
 
+/**
+ * Not an error: the exit code is the command's answer, already given on stdout (`release apply
+ * --plan`'s 8, changes pending, as terraform's -detailed-exitcode). No `error:` line is printed.
+ */
+export class AnswerExit extends CliError {
+  constructor(exitCode: ExitCode, message: string) {
+    super(message, { exitCode, code: 'answer' });
+    this.name = 'AnswerExit';
+  }
+}
+
 /** Raised when the user answers no or presses Ctrl-C at a prompt. */
 export class Interrupted extends CliError {
   constructor(message = 'interrupted') {

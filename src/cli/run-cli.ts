@@ -3,7 +3,7 @@
 import { CommanderError } from 'commander';
 import { createProgram, loadInvokedGroup, toUsageError, type ProgramDeps } from './build-program.js';
 import { describeError } from './describe-error.js';
-import { CliError, ExitCode } from './errors.js';
+import { AnswerExit, CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
 import { CleanUpGuard } from './clean-up-guard.js';
 import { runner } from './commands/runners.js';
@@ -29,6 +29,7 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
       }
       err = toUsageError(err);
     }
+    if (err instanceof AnswerExit) return err.exitCode;
     const described = describeError(err, { debug });
     if (json) {
       // JSON lines: one per bad input file, then the error itself, always last.

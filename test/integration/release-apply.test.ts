@@ -52,7 +52,8 @@ describe('release apply', () => {
     expect(plan.stdout).toMatch(/^\+ APL-0001  .*r1\.yaml  new release, 1 track; delivery; submit$/m);
     expect(plan.stdout).toMatch(/^\+ APL-0002  .*r2\.yml/m);
     expect(plan.stdout).toMatch(/^2 to create, 0 to update, 2 to submit, 0 unchanged, 0 skipped$/m);
-    expect(plan.stderr).toMatch(/changes pending/);
+    // Exit 8 is the plan's answer, not an error: nothing on stderr.
+    expect(plan.stderr).toBe('');
 
     const applied = await run([dir, '--submit', '--json']);
     expect(applied.code, applied.stderr).toBe(0);
@@ -201,12 +202,58 @@ describe('release apply', () => {
     expect(byCn['REP-2']).toMatchObject({ outcome: 'blocked', status: 'draft' });
     expect(byCn['REP-2'].problems.length).toBeGreaterThan(0);
     expect(r.code).toBe(3);
+    // Piped: the row on stdout, and right after it on stderr, why (as `release submit` shows it).
+    const problem = byCn['REP-2'].problems.find((p: { severity: string }) => p.severity === 'error');
+    expect(r.stdout).toMatch(/\tREP-2\t\d+\tcreate\tblocked\tdraft\t$/m);
+    expect(r.stderr).toContain(`REP-2 (${join(dir, 'late.yaml')}): blocked, nothing was submitted: 1 error\n  ${problem.path}\n    error    ${problem.code}: `);
+    expect(r.stderr.indexOf('blocked, nothing was submitted')).toBeLessThan(r.stderr.indexOf('error: submit blocked'));
 
     await writeRelease(dir, 'late.yaml', 'REP-2', { original: '2020-01-01' });
     proxy.resetStats();
     const retry = await run([dir, '--submit', '--only-failed', report, '--json']);
     expect(retry.code, retry.stderr).toBe(0);
     expect(jsonLines(retry.stdout)).toEqual([expect.objectContaining({ catalog_number: 'REP-2', outcome: 'submitted' })]);
+  });
+
+  it('on a terminal, a blocked release is followed by its problems', async () => {
+    const file = await writeRelease(join(work, 'tty-blocked'), 'r.yaml', 'TTYB-1', { original: '2031-01-01' });
+    const r = await run([file, '--submit'], { tty: true });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^\[1\/1\] TTYB-1 blocked, nothing was submitted: 1 error\n  original_release_date\n    error    \w+: .*\n/m);
+  });
+
+  it('--plan --submit runs the submit checks of `release create --check`: a release they would block is marked ! with its problems (exit 3, over 8)', async () => {
+    const dir = join(work, 'plan-blocked');
+    const feat = await writeRelease(dir, 'feat.yaml', 'PLB-1', { title: 'My Song feat. Bob' });
+    await writeRelease(dir, 'fine.yaml', 'PLB-2');
+    const check = await cli.run(['release', 'create', '--file', feat, '--check', '--json'], {});
+    expect(check.code).toBe(3);
+    const checkCodes = (JSON.parse(check.stdout).problems as { code: string }[]).map((p) => p.code);
+    expect(checkCodes).toContain('title_has_featuring');
+
+    const plan = await run([dir, '--plan', '--submit']);
+    expect(plan.code, plan.stderr).toBe(3);
+    expect(plan.stdout).toMatch(/^! PLB-1  .*feat\.yaml  new release, 1 track; delivery; submit would be blocked \(1 error\)\n    title\n      error    title_has_featuring: "My Song feat\. Bob" credits an artist in the title/m);
+    expect(plan.stdout).toMatch(/^\+ PLB-2  .*fine\.yaml  new release, 1 track; delivery; submit$/m);
+    expect(plan.stdout).toMatch(/^2 to create, 0 to update, 1 to submit, 1 blocked at submit, 0 unchanged, 0 skipped$/m);
+    expect(plan.stderr).toMatch(/^error: 1 of 2 releases would be blocked at submit: PLB-1$/m);
+    const json = await run([dir, '--plan', '--submit', '--json']);
+    expect(json.code).toBe(3);
+    const byCn = Object.fromEntries(jsonLines(json.stdout).map((l) => [l.catalog_number, l]));
+    expect(byCn['PLB-1']).toMatchObject({ submit: true, submit_blocked: true });
+    expect(byCn['PLB-1'].problems.map((p: { code: string }) => p.code)).toEqual(checkCodes);
+    expect(byCn['PLB-2']).toMatchObject({ submit: true, submit_blocked: false, problems: [] });
+    // Without --submit there is nothing to check: pending changes, exit 8.
+    expect((await run([dir, '--plan'])).code).toBe(8);
+
+    // Over an existing draft: the file's title is checked against what the service keeps.
+    const made = await run([join(dir, 'fine.yaml')]);
+    expect(made.code, made.stderr).toBe(0);
+    await writeRelease(dir, 'fine.yaml', 'PLB-2', { title: 'Other Song (Official Video)' });
+    const update = await run([join(dir, 'fine.yaml'), '--plan', '--submit']);
+    expect(update.code).toBe(3);
+    expect(update.stdout).toMatch(/^! PLB-2  .*title: "Song PLB-2" → "Other Song \(Official Video\)"; submit would be blocked \(1 error\)$/m);
+    expect(update.stdout).toMatch(/title_has_marketing_words/);
   });
 
   it('says which step failed, what exists and what to run next (exit 1), and never deletes', async () => {
@@ -238,5 +285,66 @@ describe('release apply', () => {
     expect(r.stderr).toMatch(/^\[1\/1\] TTY-1 created$/m);
     expect(r.stdout).toMatch(/TTY-1/);
     expect(r.stdout).toMatch(/created/);
+  });
+});
+
+describe('release apply, stopped by --timeout', () => {
+  it('writes a line for every release it did not finish, then --only-failed retries them and what has no line', async () => {
+    const dir = join(work, 'timeout');
+    for (let i = 1; i <= 4; i++) await writeRelease(dir, `r${i}.yaml`, `TMO-${i}`);
+    const report = join(work, 'timeout.jsonl');
+    // One release at a time; the second one's upload never gets an answer (held at the proxy).
+    let uploads = 0;
+    let letGo: (v: 'drop') => void = () => {};
+    proxy.setHooks({ onRequest: (e) => (e.route === '/uploads/{key}' && ++uploads === 2 ? new Promise<'drop'>((resolve) => (letGo = resolve)) : undefined) });
+    const r = await run([dir, '--submit', '--parallel', '1', '--json', '--report', report, '--timeout', '2s']).finally(() => {
+      letGo('drop');
+      proxy.setHooks({});
+    });
+    expect(r.code, r.stderr).toBe(7);
+    expect(r.stderr).toMatch(/^\{"error":\{"code":"timed_out","message":"timed out after 2s: 1 of 4 releases finished, 3 not \(each has its line, outcome interrupted\)","hint":"run the same command again: it resumes where it stopped; or retry only what is left with --only-failed .*timeout\.jsonl"\}\}$/m);
+    const lines = jsonLines(await readFile(report, 'utf8'));
+    expect(jsonLines(r.stdout)).toEqual(lines);
+    expect(lines.map((l) => [l.catalog_number, l.outcome, l.status])).toEqual([
+      ['TMO-1', 'submitted', 'in_review'],
+      ['TMO-2', 'interrupted', 'draft'],
+      ['TMO-3', 'interrupted', null],
+      ['TMO-4', 'interrupted', null],
+    ]);
+    expect(lines[1].release_id).toEqual(expect.any(Number));
+    expect(lines[1].error).toEqual({
+      code: 'timed_out',
+      message: `the run stopped (timed out after 2s) while this release was being applied; release ${lines[1].release_id} is draft (the step in flight may or may not be done); run \`reldist release apply\` again to resume`,
+    });
+    expect(lines[2]).toMatchObject({ release_id: null, action: null, error: { message: expect.stringMatching(/before this release was started: nothing was done for it/) } });
+
+    // A report that lost its last lines (a killed run): the releases without a line are chosen too.
+    const partial = join(work, 'timeout-partial.jsonl');
+    await writeFile(partial, `${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n`);
+    const plan = await run([dir, '--submit', '--plan', '--only-failed', partial]);
+    expect(plan.stderr).toMatch(/^retrying 3 of 4: 1 interrupted, 2 never reported$/m);
+    expect(plan.stdout.split('\n').filter((l) => /^[+~=!] /.test(l)).map((l) => l.split(/\s+/)[1])).toEqual(['TMO-2', 'TMO-3', 'TMO-4']);
+
+    const retry = await run([dir, '--submit', '--only-failed', report, '--report', report]);
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(retry.stderr).toMatch(/^retrying 3 of 4: 3 interrupted$/m);
+    expect(retry.stdout.trim().split('\n').map((l) => l.split('\t')).map((c) => [c[1], c[4]]).sort()).toEqual([
+      ['TMO-2', 'submitted'], ['TMO-3', 'submitted'], ['TMO-4', 'submitted'],
+    ]);
+    const again = await run([dir, '--submit', '--only-failed', report]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe('nothing to retry: all 4 releases are done in ' + report + '\n');
+    const list = JSON.parse((await cli.run(['release', 'list', '--json'], {})).stdout) as { catalog_number: string; status: string }[];
+    expect(list.filter((x) => x.catalog_number.startsWith('TMO-')).map((x) => [x.catalog_number, x.status]).sort()).toEqual([
+      ['TMO-1', 'in_review'], ['TMO-2', 'in_review'], ['TMO-3', 'in_review'], ['TMO-4', 'in_review'],
+    ]);
+  });
+
+  it('--only-failed with a report that does not exist applies every release, and says so', async () => {
+    const dir = join(work, 'no-report');
+    await writeRelease(dir, 'r.yaml', 'NOREP-1');
+    const r = await run([dir, '--plan', '--only-failed', join(work, 'missing.jsonl')]);
+    expect(r.stderr).toMatch(/missing\.jsonl: no such file \(no release was reported\); retrying 1 of 1: 1 never reported$/m);
+    expect(r.stdout).toMatch(/^\+ NOREP-1 /m);
   });
 });

@@ -351,6 +351,22 @@ describe('apply plan: display', () => {
     expect(text.endsWith('\n')).toBe(true);
   });
 
+  it('marks a submit the checks would block with !, whatever else changes, and counts it apart', () => {
+    const create = planRelease(desired(), undefined, { submit: true });
+    const error = { code: 'title_has_featuring', message: 'credits an artist', severity: 'error' as const, path: 'title' };
+    const warning = { code: 'name_all_caps', message: 'all capitals', severity: 'warning' as const, path: 'artists.0.name' };
+    expect(planLine({ file: 'a.yaml', catalogNumber: 'NLR-1', plan: create, submitProblems: [error, warning] })).toBe(
+      '! NLR-1  a.yaml  new release, 2 tracks; delivery; video; submit would be blocked (1 error)',
+    );
+    // Warnings alone do not block.
+    expect(planLine({ file: 'a.yaml', catalogNumber: 'NLR-1', plan: create, submitProblems: [warning] })).toBe('+ NLR-1  a.yaml  new release, 2 tracks; delivery; video; submit');
+    const text = planText([
+      { file: 'a.yaml', catalogNumber: 'NLR-1', plan: create, submitProblems: [error] },
+      { file: 'b.yaml', catalogNumber: 'NLR-2', plan: create, submitProblems: [] },
+    ]);
+    expect(text.split('\n').at(-2)).toBe('2 to create, 0 to update, 1 to submit, 1 blocked at submit, 0 unchanged, 0 skipped');
+  });
+
   it('counts the summary exactly', () => {
     const plans = [
       ...Array.from({ length: 3 }, () => planRelease(desired(), undefined, noSubmit)),

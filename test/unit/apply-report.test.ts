@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedItems, formatReportLine, parseReport, type ReportLine } from '../../src/cli/apply/report.js';
+import { chooseRetries, formatReportLine, interruptedLine, parseReport, retryWords, type ReportLine } from '../../src/cli/apply/report.js';
 import { UsageError } from '../../src/cli/errors.js';
 
 function line(catalog: string, outcome: ReportLine['outcome'], overrides: Partial<ReportLine> = {}): ReportLine {
@@ -55,7 +55,7 @@ describe('apply --report', () => {
     }
   });
 
-  it('retries what failed or was blocked, the last line of a catalog number winning', () => {
+  it('retries what failed, was blocked or interrupted, and what has no line; the last line of a catalog number winning', () => {
     const report = [
       line('NLR-1', 'failed'),
       line('NLR-2', 'blocked', { problems: [{ code: 'artwork_missing', message: 'no artwork', severity: 'error' }] }),
@@ -65,8 +65,31 @@ describe('apply --report', () => {
       line('NLR-3', 'failed'),
       line('NLR-5', 'submitted'),
       line('NLR-6', 'unchanged'),
+      line('NLR-7', 'interrupted', { action: null }),
+      line('NLR-8', 'converged'),
     ];
-    expect(failedItems(report).map((l) => l.catalog_number)).toEqual(['NLR-2', 'NLR-3']);
-    expect(failedItems([])).toEqual([]);
+    const items = ['NLR-1', 'NLR-2', 'NLR-3', 'NLR-4', 'NLR-5', 'NLR-6', 'NLR-7', 'NLR-8', 'NLR-9', 'nlr-10'].map((catalogNumber) => ({ catalogNumber }));
+    const { retry, why } = chooseRetries(items, report);
+    expect(retry.map((i) => i.catalogNumber)).toEqual(['NLR-2', 'NLR-3', 'NLR-7', 'NLR-9', 'nlr-10']);
+    expect(why).toEqual({ failed: 1, blocked: 1, interrupted: 1, unreported: 2 });
+    expect(retryWords('r.jsonl', retry.length, items.length, why)).toBe('retrying 5 of 10: 1 failed, 1 blocked, 1 interrupted, 2 never reported');
+    // A report without lines (a run killed before its first): everything.
+    expect(chooseRetries(items, []).retry).toHaveLength(10);
+    const none = chooseRetries([{ catalogNumber: 'NLR-5' }], report);
+    expect(retryWords('r.jsonl', 0, 1, none.why)).toBe('nothing to retry: the release is done in r.jsonl');
+  });
+
+  it('an interrupted line says what exists and what to run, and reads back', () => {
+    const stop = { code: 'timed_out', words: 'timed out after 2s' };
+    const base = { file: 'a.yaml', catalogNumber: ' NLR-1 ', sandbox: false };
+    const inFlight = interruptedLine({ ...base, started: true, releaseId: 12, status: 'draft' }, stop);
+    expect(inFlight).toMatchObject({ catalog_number: 'NLR-1', release_id: 12, action: null, outcome: 'interrupted', status: 'draft', problems: [] });
+    expect(inFlight.error).toEqual({
+      code: 'timed_out',
+      message: 'the run stopped (timed out after 2s) while this release was being applied; release 12 is draft (the step in flight may or may not be done); run `reldist release apply` again to resume',
+    });
+    const notStarted = interruptedLine({ ...base, started: false, releaseId: null, status: null }, stop);
+    expect(notStarted.error?.message).toBe('the run stopped (timed out after 2s) before this release was started: nothing was done for it; run `reldist release apply` again to apply it');
+    expect(parseReport('r', formatReportLine(inFlight) + formatReportLine(notStarted))).toEqual([inFlight, notStarted]);
   });
 });

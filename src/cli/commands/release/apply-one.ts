@@ -94,9 +94,13 @@ async function readExisting(client: ApiClient, id: EntityId): Promise<ExistingRe
   return { release, tracks: release.tracks ?? [] };
 }
 
+/** What exists of a release as its steps go; the caller may hold it to say where an interrupted one stood. */
+export function newApplyState(): State {
+  return { releaseId: null, status: null, updatedAt: null, problems: [] };
+}
+
 /** Plans and applies one release; never throws (a failure is the line's outcome). */
-export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<ReportLine> {
-  const state: State = { releaseId: null, status: null, updatedAt: null, problems: [] };
+export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions, state: State = newApplyState()): Promise<ReportLine> {
   let action: ReportLine['action'] = 'create';
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
     file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
@@ -144,7 +148,7 @@ function need(state: State): EntityId {
 }
 
 /** What exists on the service as the steps go, for the report and for a failure's message. */
-interface State {
+export interface State {
   releaseId: EntityId | null;
   status: ReleaseStatus | null;
   /** The release's updated_at as the last answer gave it (keys the submit). */

@@ -3,15 +3,20 @@
 // with --json, tab-separated when piped, a progress line on a terminal) and appended to --report.
 import { appendFile, readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
-import { normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import { collectItems, type ApplyItem } from '../../apply/collect.js';
 import { runPool } from '../../apply/pool.js';
-import { planLine, summaryLine } from '../../apply/render.js';
-import { failedItems, formatReportLine, parseReport, type ReportLine } from '../../apply/report.js';
+import { blockingCount, planLine, summaryLine, type PlannedRelease } from '../../apply/render.js';
+import { chooseRetries, formatReportLine, interruptedLine, parseReport, retryWords, type ReportLine } from '../../apply/report.js';
 import { inShard, parseShard } from '../../apply/shard.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { AnswerExit, CliError, ExitCode, UsageError, ValidationFailed } from '../../errors.js';
+import type { AudioCheck } from '../../../audio/probe.js';
+import type { Problem } from '../../../contract/index.js';
+import type { CreatePlan } from './create-steps.js';
+import { applyProblems } from './plan-checks.js';
+import { countText, noPaint, renderProblemGroups } from './problems.js';
 import { note, plural, printList, tsvCell, type Column } from '../../output/index.js';
-import { applyOne, indexCatalog, planOne, type Planned } from './apply-one.js';
+import { applyOne, indexCatalog, newApplyState, planOne, type ApplyOneOptions, type Planned, type State as ApplyState } from './apply-one.js';
+import type { ApiClient } from '../../../client/index.js';
 import { intOption } from '../../shared/args.js';
 import { refuseLocally } from '../../shared/audio-check.js';
 import { titleFrom } from '../../shared/audio-title.js';
@@ -23,15 +28,61 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   const parallel = intOption(opts.parallel, '--parallel', 1, 32) ?? DEFAULT_PARALLEL;
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   if (opts.plan && opts.report !== undefined) throw new UsageError('--plan and --report do not go together', '--plan sends nothing, so there is nothing to report');
-  const retry = opts.onlyFailed === undefined ? undefined : await retrySet(opts.onlyFailed);
+  const retryReport = opts.onlyFailed === undefined ? undefined : await readRetryReport(opts.onlyFailed);
 
   let items = await collectItems(args);
   if (shard) items = items.filter((i) => inShard(i.catalogNumber, shard));
-  if (retry) items = items.filter((i) => retry.has(normaliseCatalogNumber(i.catalogNumber)));
+  if (retryReport) {
+    const { retry, why } = chooseRetries(items, retryReport.lines);
+    // Said on stderr even when it is not a terminal: a CI log should show what a retry chose.
+    if (!ctx.globals.quiet) ctx.io.stderr.write(`${retryReport.missing ? `${opts.onlyFailed}: no such file (no release was reported); ` : ''}${retryWords(opts.onlyFailed!, retry.length, items.length, why)}\n`);
+    items = retry;
+  }
   if (items.length === 0) {
-    note(ctx, 'no releases to apply');
+    if (!retryReport) note(ctx, 'no releases to apply');
     return;
   }
+  if (opts.plan) {
+    const { client, options, audio } = await prepare(ctx, items, opts);
+    return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)), audio);
+  }
+
+  const out = new LineWriter(ctx, items.length, opts.report);
+  // Where each release stands: its line once finished, else what exists of it while in flight.
+  const finished: (ReportLine | undefined)[] = new Array(items.length);
+  const running = new Map<number, { state: ApplyState; task: Promise<ReportLine> }>();
+  let sandbox = false;
+  const work = (async () => {
+    const { client, options } = await prepare(ctx, items, opts);
+    sandbox = options.sandbox;
+    await runPool(items, parallel, async (item, i) => {
+      const state = newApplyState();
+      const task = applyOne(client, item, options, state);
+      running.set(i, { state, task });
+      const line = await task;
+      // A line that ends after the stop is settled with the interrupted ones (stopRun).
+      if (ctx.signal.aborted) return;
+      running.delete(i);
+      finished[i] = line;
+      await out.write(line);
+    }, ctx.signal);
+  })();
+  ctx.explainTimeout(() => stoppedError(ctx.signal.reason, finished, items.length, opts.report));
+  try {
+    await Promise.race([work, abortedOf(ctx.signal)]);
+  } catch (err) {
+    if (!ctx.signal.aborted) throw err;
+  }
+  if (ctx.signal.aborted) {
+    await stopRun(ctx, items, finished, running, out, sandbox);
+    throw stoppedError(ctx.signal.reason, finished, items.length, opts.report);
+  }
+  if (!ctx.globals.json && ctx.io.stdoutIsTTY) await printList(ctx, finished.filter((l) => l !== undefined), SUMMARY_COLUMNS);
+  finish(finished.filter((l) => l !== undefined));
+}
+
+/** The client, the session and what every release's steps share; at most once per run. */
+async function prepare(ctx: Context, items: readonly ApplyItem[], opts: ApplyOpts): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck> }> {
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
@@ -41,29 +92,94 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
   const client = await ctx.services.client({ workload: 'long' });
   const sandbox = (await ctx.services.session()).sandbox !== undefined;
-  const options = { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox };
-  if (opts.plan) return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)));
+  const audio = new Map(files.map((f, i) => [f.path, checks[i]!]));
+  return { client, audio, options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox } };
+}
 
-  const lines: ReportLine[] = [];
-  let reportWrites = Promise.resolve();
-  const live = ctx.io.stderrIsTTY && !ctx.globals.quiet && !ctx.globals.json;
-  await runPool(items, parallel, async (item) => {
-    const line = await applyOne(client, item, options);
-    if (ctx.signal.aborted) return;
-    lines.push(line);
-    if (opts.report !== undefined) {
-      const file = opts.report;
+/** How long releases in flight when the run is stopped may take to end (their requests are aborted). */
+const IN_FLIGHT_GRACE_MS = 1000;
+
+/**
+ * The run was stopped: every release without its line gets one before the command ends. One that
+ * ended on its own after the stop keeps its own outcome (unless it failed: the stop may be why);
+ * the others are interrupted, saying what exists of them.
+ */
+async function stopRun(
+  ctx: Context, items: readonly ApplyItem[], finished: (ReportLine | undefined)[],
+  running: ReadonlyMap<number, { state: ApplyState; task: Promise<ReportLine> }>, out: LineWriter, sandbox: boolean,
+): Promise<void> {
+  const ended = new Map<number, ReportLine>();
+  const settle = [...running].map(([i, r]) => r.task.then((line) => void ended.set(i, line)));
+  await Promise.race([Promise.all(settle), delay(IN_FLIGHT_GRACE_MS)]);
+  const stop = stopWords(ctx.signal.reason);
+  for (const [i, item] of items.entries()) {
+    if (finished[i] !== undefined) continue;
+    const own = ended.get(i);
+    const state = running.get(i)?.state;
+    finished[i] = own !== undefined && own.outcome !== 'failed'
+      ? own
+      : interruptedLine({
+        file: item.file, catalogNumber: item.catalogNumber, started: state !== undefined, sandbox,
+        releaseId: own?.release_id ?? state?.releaseId ?? null, status: own?.status ?? state?.status ?? null,
+      }, stop);
+    await out.write(finished[i]);
+  }
+  if (!ctx.globals.json && ctx.io.stdoutIsTTY) await printList(ctx, finished.filter((l) => l !== undefined), SUMMARY_COLUMNS);
+}
+
+function stopWords(reason: unknown): { code: string; words: string } {
+  if (reason instanceof CliError) return { code: reason.code === 'failed' ? 'interrupted' : reason.code, words: reason.message };
+  return { code: 'interrupted', words: 'interrupted' };
+}
+
+/** The command's error once stopped: the same code as the stop (7 for --timeout, 130 for a signal), with the tally. */
+function stoppedError(reason: unknown, lines: readonly (ReportLine | undefined)[], total: number, report: string | undefined): CliError {
+  const { code, words } = stopWords(reason);
+  const exitCode = reason instanceof CliError ? reason.exitCode : ExitCode.interrupted;
+  const done = lines.filter((l) => l !== undefined && l.outcome !== 'interrupted').length;
+  const hint = `run the same command again: it resumes where it stopped${report !== undefined ? `; or retry only what is left with --only-failed ${report}` : ''}`;
+  return new CliError(`${words}: ${done} of ${plural(total, 'release')} finished, ${total - done} not (each has its line, outcome interrupted)`, { exitCode, code, hint });
+}
+
+/** Resolves when the signal aborts; never otherwise. */
+function abortedOf(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Each release's line as it finishes: stdout (JSON, or a tab-separated row when piped), the terminal's progress line, the report. */
+class LineWriter {
+  private count = 0;
+  private reportWrites = Promise.resolve();
+  private readonly live: boolean;
+
+  constructor(private readonly ctx: Context, private readonly total: number, private readonly report: string | undefined) {
+    this.live = ctx.io.stderrIsTTY && !ctx.globals.quiet && !ctx.globals.json;
+  }
+
+  async write(line: ReportLine): Promise<void> {
+    const { ctx, report } = this;
+    this.count++;
+    if (report !== undefined) {
       // One append per line, in order, as they finish: a killed run's report keeps what finished.
-      reportWrites = reportWrites.then(() => appendFile(file, formatReportLine(line)));
-      await reportWrites;
+      this.reportWrites = this.reportWrites.then(() => appendFile(report, formatReportLine(line)));
+      await this.reportWrites;
     }
     if (ctx.globals.json) ctx.io.stdout.write(formatReportLine(line));
     else if (!ctx.io.stdoutIsTTY) ctx.io.stdout.write(`${tsvLine(line)}\n`);
-    if (live) ctx.io.stderr.write(`[${lines.length}/${items.length}] ${line.catalog_number} ${line.outcome}${line.error ? `: ${line.error.message}` : ''}\n`);
-  });
-  if (ctx.signal.aborted) throw ctx.signal.reason;
-  if (!ctx.globals.json && ctx.io.stdoutIsTTY) await printList(ctx, orderLike(items, lines), SUMMARY_COLUMNS);
-  finish(lines);
+    const blocked = line.outcome === 'blocked';
+    if (this.live) ctx.io.stderr.write(`[${this.count}/${this.total}] ${line.catalog_number} ${line.outcome}${line.error ? `: ${line.error.message}` : blocked ? `, nothing was submitted: ${countText(line.problems)}` : ''}\n`);
+    // Why it was blocked, as `release submit` shows it, right after its line (stdout keeps one row
+    // per release for scripts; --json and the report carry the problems themselves).
+    if (blocked && !ctx.globals.json) {
+      const head = this.live ? '' : `${line.catalog_number} (${line.file}): blocked, nothing was submitted: ${countText(line.problems)}\n`;
+      ctx.io.stderr.write(head + renderProblemGroups(line.problems, noPaint, '  '));
+    }
+  }
 }
 
 /** Each audio file of the releases once, named as its release file writes it. */
@@ -73,14 +189,16 @@ function audioFiles(items: readonly ApplyItem[]): { path: string; shown: string;
   return [...byPath].map(([path, named]) => ({ path, ...named }));
 }
 
-async function retrySet(report: string): Promise<Set<string>> {
+/** The report --only-failed names; a file that does not exist is a report without lines (a run killed before its first). */
+async function readRetryReport(report: string): Promise<{ lines: ReportLine[]; missing: boolean }> {
   let text: string;
   try {
     text = await readFile(report, 'utf8');
-  } catch {
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], missing: true };
     throw new UsageError(`--only-failed ${report}: cannot read the file`, 'pass a report written by `reldist release apply --report`');
   }
-  return new Set(failedItems(parseReport(report, text)).map((l) => normaliseCatalogNumber(l.catalog_number)));
+  return { lines: parseReport(report, text), missing: false };
 }
 
 async function planAll(items: readonly ApplyItem[], parallel: number, plan: (item: ApplyItem) => Promise<Planned>): Promise<Planned[]> {
@@ -91,27 +209,61 @@ async function planAll(items: readonly ApplyItem[], parallel: number, plan: (ite
   return out;
 }
 
-function showPlan(ctx: Context, planned: readonly Planned[]): void {
-  for (const p of planned) {
+/**
+ * The plan, one line per release; with --submit, each submit checked offline as `release create
+ * --check` does, and one that would be blocked marked `!` with its problems. Exit 3 when any would
+ * be blocked (it wins over 8), else 8 when anything would change: an answer, so no error line.
+ */
+async function showPlan(ctx: Context, planned: readonly Planned[], audio: ReadonlyMap<string, AudioCheck>): Promise<void> {
+  const shown: PlannedRelease[] = planned.map((p) => ({
+    file: p.item.file, catalogNumber: p.item.catalogNumber, plan: p.plan,
+    ...(p.plan.submit ? { submitProblems: submitProblemsOf(p, audio, ctx.now()) } : {}),
+  }));
+  let out = '';
+  for (const s of shown) {
+    const { plan } = s;
+    const problems = s.submitProblems ?? [];
     if (ctx.globals.json) {
-      const { plan } = p;
-      ctx.io.stdout.write(`${JSON.stringify({
-        file: p.item.file, catalog_number: p.item.catalogNumber.trim(), release_id: plan.releaseId ?? null, action: plan.action,
-        status: plan.status ?? null, submit: plan.submit, reason: plan.reason ?? null,
+      out += `${JSON.stringify({
+        file: s.file, catalog_number: s.catalogNumber.trim(), release_id: plan.releaseId ?? null, action: plan.action,
+        status: plan.status ?? null, submit: plan.submit, submit_blocked: blockingCount(problems) > 0, problems, reason: plan.reason ?? null,
         changes: plan.changes.map((c) => ({ kind: c.kind, fields: c.fields.map((f) => f.path) })),
-      })}\n`);
+      })}\n`;
     } else {
-      ctx.io.stdout.write(`${planLine({ file: p.item.file, catalogNumber: p.item.catalogNumber, plan: p.plan })}\n`);
+      out += `${planLine(s)}\n`;
+      if (blockingCount(problems) > 0) out += renderProblemGroups(problems, noPaint, '    ');
     }
   }
-  const summary = summaryLine(planned.map((p) => p.plan));
-  if (!ctx.globals.json) ctx.io.stdout.write(`${summary}\n`);
+  const blocked = shown.filter((s) => s.plan.submit && blockingCount(s.submitProblems) > 0);
+  const summary = summaryLine(planned.map((p) => p.plan), blocked.length);
+  if (!ctx.globals.json) out += `${summary}\n`;
+  ctx.io.stdout.write(out);
+  if (blocked.length > 0) {
+    throw new ValidationFailed(
+      `${blocked.length} of ${plural(shown.length, 'release')} would be blocked at submit: ${blocked.map((b) => b.catalogNumber.trim()).join(', ')}`,
+      'fix the problems listed under each (the same checks as `reldist release create --file F --check`), then plan again',
+    );
+  }
   const pending = planned.some((p) => p.plan.action === 'create' || p.plan.action === 'update' || p.plan.submit);
-  if (pending) throw new CliError(`changes pending: ${summary}`, { exitCode: ExitCode.changesPending, code: 'changes_pending', hint: 'run the same command without --plan to apply them' });
+  if (pending) throw new AnswerExit(ExitCode.changesPending, `changes pending: ${summary}`);
+}
+
+/** The submit checks, offline, on what the release would be once its file is applied. */
+function submitProblemsOf(p: Planned, audio: ReadonlyMap<string, AudioCheck>, now: Date): Problem[] {
+  const { item } = p;
+  const plan: CreatePlan = {
+    source: item.file,
+    release: item.plan.release,
+    tracks: item.plan.tracks.map((t) => ({ path: t.path, shown: t.written, fields: t.fields })),
+    delivery: item.plan.delivery,
+    video: item.plan.video,
+  };
+  const checks = item.plan.tracks.map((t) => audio.get(t.path)!);
+  return applyProblems(plan, p.desired.defaultTitles, checks, now, p.existing);
 }
 
 function tsvLine(l: ReportLine): string {
-  return [l.file, l.catalog_number, l.release_id ?? '', l.action, l.outcome, l.status ?? '', tsvCell(l.error?.message ?? '')].map(String).join('\t');
+  return [l.file, l.catalog_number, l.release_id ?? '', l.action ?? '', l.outcome, l.status ?? '', tsvCell(l.error?.message ?? '')].map(String).join('\t');
 }
 
 const SUMMARY_COLUMNS: Column<ReportLine>[] = [
@@ -122,11 +274,6 @@ const SUMMARY_COLUMNS: Column<ReportLine>[] = [
   { header: 'Status', value: 'status', kind: 'status' },
   { header: 'Note', value: (l) => l.error?.message ?? (l.problems.length > 0 ? plural(l.problems.length, 'problem') : '') },
 ];
-
-function orderLike(items: readonly ApplyItem[], lines: readonly ReportLine[]): ReportLine[] {
-  const index = new Map(items.map((i, n) => [i.file, n]));
-  return [...lines].sort((a, b) => (index.get(a.file) ?? 0) - (index.get(b.file) ?? 0));
-}
 
 /** Exit 1 when any release failed, else 3 when any submit was blocked, else 0. */
 function finish(lines: readonly ReportLine[]): void {

@@ -57,3 +57,39 @@ export function titleRefusal(title: string): string | undefined {
   const p = titleProblems(title, 'title').find((x) => x.severity === 'error');
   return p ? `${p.message}: ${p.hint ?? ''}`.replace(/:\s*$/, '') : undefined;
 }
+
+/**
+ * The same checks for a release file that `release apply` would submit: for a new release, the
+ * file alone (as `release create --check`); over an existing draft, what the file leaves out stays
+ * as the service has it (a field the file sets to null clears it), and without tracks in the
+ * file the service's tracks stand.
+ */
+export function applyProblems(
+  plan: CreatePlan, titles: readonly string[], audio: readonly AudioCheck[], now: Date,
+  existing?: { release: CheckedRelease; tracks: readonly CheckedTrack[] },
+): Problem[] {
+  if (existing === undefined) return planProblems(plan, titles, audio, now);
+  const r = plan.release;
+  const base = existing.release;
+  const kept = <T>(fromFile: T | undefined, stored: T): T => (fromFile === undefined ? stored : fromFile);
+  const release: CheckedRelease = {
+    title: kept(r.title, base.title),
+    label: kept(r.label, base.label),
+    genre: kept(r.genre, base.genre),
+    language: kept(r.language, base.language),
+    p_line: kept(r.p_line, base.p_line),
+    c_line: kept(r.c_line, base.c_line),
+    artists: kept(r.artists, base.artists),
+    upc: kept(r.upc, base.upc),
+    original_release_date: kept(r.original_release_date, base.original_release_date),
+    artwork: base.artwork,
+    delivery: {
+      release_date: kept(plan.delivery?.release_date, base.delivery.release_date),
+      preorder_date: kept(plan.delivery?.preorder_date, base.delivery.preorder_date),
+    },
+  };
+  const tracks = plan.tracks.length === 0 ? [...existing.tracks] : plan.tracks.map((t, i) => trackOf({ ...plan, release: { ...plan.release, artists: release.artists } }, t, titles[i]!, audio[i]!));
+  const names = [...release.artists, ...tracks.flatMap((t) => t.artists)].map((a) => a.name);
+  const knownActs = new Set(names.filter((n) => JOINED_NAMES_RE.test(n)).map((n) => n.trim().toLowerCase()));
+  return runSubmitChecks({ release, tracks, now, knownActs });
+}

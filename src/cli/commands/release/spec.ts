@@ -158,11 +158,11 @@ export const applyCommand = defineCommand<ApplyOpts>({
   summary: 'Make the service match release files; safe to re-run',
   description: `Each release file (folders are searched for *.yaml, *.yml and *.json) must carry a catalog_number: it is the release's key. Apply finds the release with that number, creates it when there is none, and otherwise changes only what differs (audio is compared by sha256: only changed audio is uploaded). A draft or rejected release is edited; one in review or further on is skipped with the reason. Nothing is ever deleted. Every write carries an idempotency key, so a run that was killed or failed is simply run again: it resumes, and never makes a second release.
 
---plan shows what would change (+ create, ~ update, = unchanged, ! skip) and exits 8 when anything would. --submit submits each release once it matches its file. Every problem in the files (a missing or shared catalog number, a bad field) stops the run before anything is sent.
+--plan shows what would change (+ create, ~ update, = unchanged, ! skip) and exits 8 when anything would (no error line: it is the answer). --submit submits each release once it matches its file; with --plan, the submit checks of \`release create --check\` run offline, and a release they would block is marked ! with its problems (exit 3, over 8). Every problem in the files (a missing or shared catalog number, a bad field) stops the run before anything is sent.
 
-Output: one line per release as it finishes: JSON with --json ({file, catalog_number, release_id, action, outcome, status, problems, error}), tab-separated when piped, a progress line and a summary table on a terminal. --report FILE appends the same JSON lines to FILE as releases finish; --only-failed REPORT applies only the releases that failed or were blocked there.
+Output: one line per release as it finishes: JSON with --json ({file, catalog_number, release_id, action, outcome, status, problems, error, sandbox}), tab-separated when piped, a progress line and a summary table on a terminal; a blocked release is followed by its problems on stderr. --report FILE appends the same JSON lines to FILE as releases finish. Stopped by --timeout, Ctrl-C or SIGTERM, it first writes a line for every release it did not finish (outcome interrupted: what exists, and that a re-run resumes). --only-failed REPORT applies every release of the files that the report does not show as done: failed, blocked, interrupted, or with no line at all; it says on stderr what it chose.
 
-Exit status: 0 when every release matches its file (and, with --submit, is submitted); 3 when a submit was blocked and nothing failed; 1 when a release failed; 2 for a usage or file problem; 8 for --plan with changes pending.`,
+Exit status: 0 when every release matches its file (and, with --submit, is submitted); 1 when a release failed; 3 when a submit was blocked; 7 on --timeout, 130 on Ctrl-C or SIGTERM (when several apply, the first of 7/130, 1, 3 wins); 2 for a usage or file problem. With --plan: 3 when a submit would be blocked, else 8 when anything would change.`,
   examples: [
     'reldist release apply releases/ --plan',
     'reldist release apply releases/ --submit --report apply-report.jsonl',
@@ -175,7 +175,7 @@ Exit status: 0 when every release matches its file (and, with --submit, is submi
     cmd.option('--report <file>', 'append one JSON line per finished release to this file');
     cmd.option('--shard <i/n>', "apply only this job's share of the releases, e.g. 2/4");
     cmd.option('--parallel <n>', 'releases applied at once (1-32, default 4)');
-    cmd.option('--only-failed <report>', 'apply only the releases that failed or were blocked in this report');
+    cmd.option('--only-failed <report>', 'apply only the releases this report does not show as done (failed, blocked, interrupted, or no line)');
   },
 });
 
