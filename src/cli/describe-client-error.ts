@@ -55,6 +55,15 @@ function apiErrorText(e: ApiError): ClientErrorText {
       code: e.code,
     };
   }
+  if (e.status === 409 && e.code === 'idempotency_in_progress') {
+    // The client waited its in-progress budget (retry.ts) and the first attempt still runs.
+    return {
+      message: `${base}${e.attempts > 1 ? ` after ${e.attempts} attempts` : ''}`,
+      exitCode: ExitCode.rateLimited,
+      hint: 'an earlier attempt of this change is still running on the service; wait a minute and check what it did before running the command again',
+      code: e.code,
+    };
+  }
   if (e.attempts > 1 && (e.status === 502 || e.status === 503 || e.status === 504)) {
     return { message: `${base} after ${e.attempts} attempts`, exitCode: ExitCode.rateLimited, hint: 'the service is unavailable; try again later', code: e.code };
   }

@@ -5,7 +5,7 @@ import { buildPath, routes, type EndpointId, type ParamsOf, type Route } from '.
 // Types only: erased from the build, so calling an endpoint does not load zod or the schemas.
 import type { BodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
 import type { PaginationMeta } from '../contract/common.js';
-import { RETRY_STATUSES, defaultRetryPolicy, isReplayable, isRetryableNetworkCode, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
+import { RETRY_STATUSES, defaultRetryPolicy, inProgressDelay, isReplayable, isRetryableNetworkCode, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
 import { redactHeaders, redactText } from './redact.js';
 import { TransportError, errorCode, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
@@ -304,6 +304,11 @@ export class ApiClient {
     const signal = requestSignal(req.signal, this.opts.signal);
 
     let answerLost = false;
+    // Retries of 429, 5xx and resets (bounded by maxRetries) and asks while the key is in
+    // progress (bounded by inProgressWaitMs), counted apart; `attempt` counts every request.
+    let retries = 0;
+    let inProgressAsks = 0;
+    let inProgressWaitedMs = 0;
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       this.traceRequest(method, url, headers, req.body);
@@ -317,23 +322,35 @@ export class ApiClient {
         if (signal?.aborted) throw signal.reason;
         const code = errorCode(err) ?? 'ENETWORK';
         this.trace(`! ${method} ${url.href}: ${code} ${(err as Error).message ?? ''}`);
-        if (replayable && isRetryableNetworkCode(code) && attempt <= policy.maxRetries) {
+        if (replayable && isRetryableNetworkCode(code) && retries < policy.maxRetries) {
           // Reset or timed out (not refused): the request may have been done, its answer lost.
           answerLost = true;
-          await this.wait(attempt, policy, undefined, code, signal);
+          await this.wait(attempt, retryDelay(retries++, policy, undefined, this.opts.random), `${code}`, signal);
           continue;
         }
         throw this.networkError(err, code, method, url, attempt);
       }
       const text = await res.text().finally(() => clearTimeout(slowTimer));
       this.traceResponse(res, text, Date.now() - started);
-      if (RETRY_STATUSES.has(res.status) && replayable && attempt <= policy.maxRetries) {
+      if (RETRY_STATUSES.has(res.status) && replayable && retries < policy.maxRetries) {
         const after = parseRetryAfter(res.headers['retry-after']);
         // A server asking for a longer pause than we are willing to wait: give up now, say so.
         if (!(after !== undefined && after > policy.maxDelayMs)) {
           // A gateway's 502/504 may come after the service did the work.
           if (res.status === 502 || res.status === 504) answerLost = true;
-          await this.wait(attempt, policy, after, `${res.status}`, signal);
+          await this.wait(attempt, retryDelay(retries++, policy, after, this.opts.random), `${res.status}`, signal);
+          continue;
+        }
+      }
+      // An earlier attempt under this key still runs (or its process died, and the service will
+      // take the key over): ask again under the same key, within the in-progress budget. Its
+      // answer is then the key's one answer, whoever did the work.
+      if (res.status === 409 && headers['idempotency-key'] !== undefined && errorCodeOf(res.headers, text) === 'idempotency_in_progress') {
+        const delayMs = inProgressDelay(inProgressAsks, inProgressWaitedMs, policy, parseRetryAfter(res.headers['retry-after']), this.opts.random);
+        if (delayMs !== undefined) {
+          inProgressAsks++;
+          inProgressWaitedMs += delayMs;
+          await this.wait(attempt, delayMs, '409 idempotency_in_progress', signal);
           continue;
         }
       }
@@ -375,9 +392,8 @@ export class ApiClient {
     return this.bodySchemas;
   }
 
-  private async wait(attempt: number, policy: RetryPolicy, retryAfterMs: number | undefined, reason: string, signal: AbortSignal | undefined) {
-    const delayMs = retryDelay(attempt - 1, policy, retryAfterMs, this.opts.random);
-    this.trace(`! retry ${attempt}/${policy.maxRetries} after ${reason} in ${delayMs} ms`);
+  private async wait(attempt: number, delayMs: number, reason: string, signal: AbortSignal | undefined) {
+    this.trace(`! retry ${attempt} after ${reason} in ${delayMs} ms`);
     this.opts.onRetry?.({ attempt, delayMs, reason });
     await sleep(delayMs, signal);
   }
@@ -431,6 +447,13 @@ function parseJson(headers: Record<string, string>, text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The `error.code` of an error body, read without the contract's schemas (a plain GET never loads zod). */
+function errorCodeOf(headers: Record<string, string>, text: string): string | undefined {
+  const data = parseJson(headers, text);
+  const error = isObject(data) ? data.error : undefined;
+  return isObject(error) && typeof error.code === 'string' ? error.code : undefined;
 }
 
 function truncate(s: string): string {

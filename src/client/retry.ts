@@ -1,15 +1,47 @@
 // When to retry and how long to wait: pure functions, so the policy is tested without a network.
 
 export interface RetryPolicy {
-  /** Retries after the first attempt (so at most maxRetries + 1 requests). */
+  /** Retries after the first attempt (so at most maxRetries + 1 requests) of 429, 5xx and resets. */
   maxRetries: number;
   /** First backoff step in ms; doubles each retry. */
   baseDelayMs: number;
   /** No single wait is longer than this, Retry-After included. */
   maxDelayMs: number;
+  /**
+   * A keyed request answered 409 idempotency_in_progress (an earlier attempt under the same key
+   * still holds it) is asked again, under the same key, until its waits add up to this many ms;
+   * these waits count apart from maxRetries. Default IN_PROGRESS_WAIT_MS.
+   */
+  inProgressWaitMs?: number;
 }
 
 export const defaultRetryPolicy: RetryPolicy = { maxRetries: 3, baseDelayMs: 300, maxDelayMs: 20_000 };
+
+/**
+ * The service takes over a key whose holder is provably gone at once, and one whose holder it
+ * cannot check (another host) after 30 s (IDEMPOTENCY_STALE_MS of src/server/http/idempotency.ts,
+ * which the client cannot import): waiting 40 s in all covers that takeover with room for the
+ * request that then runs.
+ */
+export const IN_PROGRESS_WAIT_MS = 40_000;
+
+/** The longest single wait between two asks while a key is in progress. */
+const IN_PROGRESS_STEP_MAX_MS = 8_000;
+
+/**
+ * The wait before asking again, number `retry` (0-based), while the key is in progress: the
+ * service's Retry-After at least, growing 1, 2, 4, 8, 8… s so a 30 s takeover costs about seven
+ * asks, and never past what is left of the budget (undefined: the budget is spent, give up).
+ */
+export function inProgressDelay(retry: number, waitedMs: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number = Math.random): number | undefined {
+  const budget = policy.inProgressWaitMs ?? IN_PROGRESS_WAIT_MS;
+  const left = budget - waitedMs;
+  if (left <= 0) return undefined;
+  const step = Math.min(IN_PROGRESS_STEP_MAX_MS, 1000 * 2 ** retry);
+  // A little jitter, so the retries of several clients do not arrive in step.
+  const wanted = Math.max(retryAfterMs ?? 0, Math.round(step * (0.9 + 0.2 * random())));
+  return Math.min(wanted, policy.maxDelayMs, left);
+}
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 

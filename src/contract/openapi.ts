@@ -522,8 +522,9 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
           description:
             'Makes a retry safe: the same key with the same body replays the first response (with Idempotent-Replayed: true); ' +
             'the same key with a different body is 422 idempotency_key_reused; while the first request runs, 409 ' +
-            'idempotency_in_progress, unless it has been running for more than 30 s (a crashed process), when the ' +
-            'request takes the key over. Every POST, PUT, PATCH and DELETE accepts one.',
+            'idempotency_in_progress (with Retry-After). The answer is saved with the write it answers, so a key left ' +
+            'running by a crashed process means nothing was committed: the next request takes it over at once when ' +
+            "that process is provably gone, else once it has been running for 30 s. Every POST, PUT, PATCH and DELETE accepts one.",
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
           example: '5f0c1e9a-3b7d-4c2e-9a41-0d6b8e2f7c13',
         },

@@ -12,12 +12,12 @@ import type * as z from 'zod';
 import {
   acceptsIdempotencyKey, endpointIds, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
 } from '../contract/routes.js';
-import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
+import { Committed, ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
 import { jsonAnswer, taggedAnswer, type Answer } from './http/answer.js';
 import type { AppEnv } from './http/env.js';
 import { errorResponse } from './http/errors.js';
-import { beginIdempotent, finishIdempotent, requestHash, withRequestId } from './http/idempotency.js';
+import { KeyTakenOver, answerOfTakenKey, beginIdempotent, recordAnswer, releaseClaim, requestHash, withRequestId, type KeyClaim } from './http/idempotency.js';
 import { RequestGate } from './http/gate.js';
 import { rateLimited, type RateLimitOptions } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
@@ -121,6 +121,21 @@ const respond = (c: Context<AppEnv>, body: string | null, status: number, header
 
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/** A kept answer, again (a replayed error names this request in its body, as X-Request-Id does). */
+const replay = (c: Context<AppEnv>, kept: { status: number; body: string }): Response =>
+  respond(c, kept.body === '' ? null : withRequestId(kept.status, kept.body, c.var.requestId), kept.status, { 'idempotent-replayed': 'true' });
+
+const toText = (result: unknown): string => (result === undefined ? '' : JSON.stringify(result));
+
+const isPromiseLike = (v: unknown): v is PromiseLike<unknown> => typeof (v as PromiseLike<unknown> | null)?.then === 'function';
+
+/**
+ * An `async` handler cannot run inside a transaction (better-sqlite3's are synchronous): it
+ * writes through RequestInput.commit instead, which its type enforces for a mutation.
+ */
+const AsyncFunction = (async () => undefined).constructor;
+const isAsync = (handler: RouteHandler): boolean => handler instanceof AsyncFunction;
+
 /**
  * The schemas of a route, built when first asked for: path and query from the contract's
  * queries.ts, and the body, for a method that has one, from its bodies.ts (a read never builds a
@@ -196,34 +211,83 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
     const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT) : new Uint8Array(0);
     const idemKey = acceptsIdempotencyKey(spec) ? c.req.header('idempotency-key') : undefined;
+    let claim: KeyClaim | undefined;
     if (idemKey !== undefined) {
       const url = new URL(c.req.url);
       const started = beginIdempotent(deps.db, user.id, idemKey, requestHash(spec.method, url.pathname + url.search, bytes), deps.now());
-      if (started.kind === 'replay') {
-        // A replayed error names this request in its body, as the X-Request-Id header does.
-        return respond(c, started.body === '' ? null : withRequestId(started.status, started.body, c.var.requestId), started.status, { 'idempotent-replayed': 'true' });
-      }
+      if (started.kind === 'replay') return replay(c, started);
+      claim = started.claim;
     }
-    let status: number;
+    // The answer saved with the write (see RequestInput.commit and http/idempotency.ts).
+    let committed: string | undefined;
+    const commit = <T>(write: () => T): Committed<T> => {
+      if (committed !== undefined) throw new Error(`${spec.method} ${spec.honoPath}: a request commits once`);
+      const [value, text] = deps.db
+        .transaction((): [T, string] => {
+          const v = write();
+          const t = v === undefined ? '' : JSON.stringify(v);
+          if (claim) recordAnswer(deps.db, claim, spec.status, t);
+          return [v, t];
+        })
+        .immediate();
+      committed = text;
+      return Committed.of(value);
+    };
     let text: string;
     try {
       const body = schemas.body ? parseBody(schemas.body, parseJsonBody(bytes, c.req.header('content-type'), schemas.bodyOptional)) : undefined;
-      const result = await handler(
-        { params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)), raw: c, spendMore: (count) => c.var.rateLimitMore?.(count) ?? 0 },
-        deps,
-      );
-      status = spec.status;
-      text = result === undefined ? '' : JSON.stringify(result);
+      const input = {
+        params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)),
+        raw: c, spendMore: (count: number) => c.var.rateLimitMore?.(count) ?? 0, commit,
+      };
+      if (!claim || isAsync(handler)) {
+        const result = await handler(input, deps);
+        if (claim && committed === undefined) throw new Error(`${spec.method} ${spec.honoPath}: an async handler of a mutation answered without commit()`);
+        text = committed ?? toText(result instanceof Committed ? result.value : result);
+      } else {
+        // A synchronous handler and its answer in one transaction: its own transactions nest in it
+        // as savepoints, so its write commits with the answer or not at all.
+        const keyed = claim;
+        try {
+          text = deps.db
+            .transaction(() => {
+              const result: unknown = handler(input, deps);
+              if (isPromiseLike(result)) throw new Error(`${spec.method} ${spec.honoPath}: a handler that returns a promise must be an async function`);
+              if (committed !== undefined) return committed;
+              const t = toText(result instanceof Committed ? result.value : result);
+              recordAnswer(deps.db, keyed, spec.status, t);
+              return t;
+            })
+            .immediate();
+        } catch (e) {
+          // A commit() inside was a savepoint of this transaction: rolled back with it.
+          committed = undefined;
+          throw e;
+        }
+      }
     } catch (e) {
-      if (idemKey !== undefined) {
+      if (!claim) throw e;
+      if (e instanceof KeyTakenOver) return replay(c, answerOfTakenKey(deps.db, claim));
+      if (committed !== undefined) {
+        // Work after the commit failed (removing files): the answer kept with the write stands.
+        deps.log.error('request failed after its write was committed', { request_id: c.var.requestId, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+        text = committed;
+      } else {
+        // Nothing of this request was committed (its transaction rolled back): the refusal is its answer.
         const res = errorResponse(c, e);
         const errText = await res.clone().text();
-        finishIdempotent(deps.db, user.id, idemKey, res.status, errText);
+        try {
+          deps.db.transaction(() => recordAnswer(deps.db, claim!, res.status, errText)).immediate();
+        } catch (recordError) {
+          if (recordError instanceof KeyTakenOver) return replay(c, answerOfTakenKey(deps.db, claim));
+          throw recordError;
+        }
         return res;
       }
-      throw e;
+    } finally {
+      if (claim) releaseClaim(claim);
     }
-    if (idemKey !== undefined) finishIdempotent(deps.db, user.id, idemKey, status, text);
+    const status = spec.status;
     if (spec.constant) constantBodies.set(spec, text);
     if (spec.etag) return toResponse(c, taggedAnswer(c.var.requestId, text, status, c.req.header('if-none-match')));
     return respond(c, text === '' ? null : text, status);

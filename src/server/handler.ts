@@ -15,7 +15,7 @@ import type { CommitWatch } from './db/commit-watch.js';
 import type { Problem as ContractProblem } from '../contract/common.js';
 import type { ErrorCode, ErrorDetails } from '../contract/errors.js';
 import type { ParsedBodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
-import type { EndpointId, ParamsOf } from '../contract/routes.js';
+import type { EndpointId, ParamsOf, routes } from '../contract/routes.js';
 import type { ArtistDirectory } from './artists/directory.js';
 
 export type UserKind = 'label' | 'artist';
@@ -79,17 +79,52 @@ export interface RequestInput<Params, Query, Body> {
    * when allowed (or limiting is off), else the seconds to wait (see RateLimiter.takeMore).
    */
   spendMore(count: number): number;
+  /**
+   * For an async handler of a mutation: runs `write` in one IMMEDIATE transaction and, when the
+   * request carries an Idempotency-Key, saves `write`'s result as the key's answer in that same
+   * transaction (http/idempotency.ts says why). The handler returns what this returns; work after
+   * it (removing files) must not fail the request, as its answer is already kept. Once per request.
+   */
+  commit<T>(write: () => T): Committed<T>;
+}
+
+/**
+ * An answer saved with its write (RequestInput.commit). A mutation's handler is either
+ * synchronous (app.ts runs it and saves its answer in one transaction) or returns one of these:
+ * an async handler that wrote without commit() does not type-check. Made only by app.ts.
+ */
+export class Committed<T> {
+  readonly #value: T;
+  private constructor(value: T) {
+    this.#value = value;
+  }
+  /** app.ts only: the result of RequestInput.commit. */
+  static of<T>(value: T): Committed<T> {
+    return new Committed(value);
+  }
+  get value(): T {
+    return this.#value;
+  }
 }
 
 /** The input of a catalog endpoint's handler, typed from its catalog entry (zod outputs). */
 export type HandlerInput<Id extends EndpointId> = RequestInput<ParamsOf<Id>, QueryOf<Id>, ParsedBodyOf<Id>>;
 
 /**
+ * What a handler may return: a read, the body, now or later; a mutation, the body now (its write
+ * and its answer then share app.ts's transaction) or, when it has async work to do first, the
+ * body as RequestInput.commit returned it (its write and its answer share commit's transaction).
+ */
+export type HandlerResult<Id extends EndpointId> = [(typeof routes)[Id]['method']] extends ['GET']
+  ? ResponseOf<Id> | Promise<ResponseOf<Id>>
+  : ResponseOf<Id> | Committed<ResponseOf<Id>> | Promise<Committed<ResponseOf<Id>>>;
+
+/**
  * A catalog endpoint's handler: returns the response body, whose type the catalog fixes; the
  * status comes from the catalog entry too (a handler that must answer otherwise throws a
  * ServiceError).
  */
-export type Handler<Id extends EndpointId> = (input: HandlerInput<Id>, deps: ServerDeps) => ResponseOf<Id> | Promise<ResponseOf<Id>>;
+export type Handler<Id extends EndpointId> = (input: HandlerInput<Id>, deps: ServerDeps) => HandlerResult<Id>;
 
 /** Handlers by endpoint id; each is checked against its own catalog entry. */
 export type HandlerMap = { readonly [Id in EndpointId]?: Handler<Id> };

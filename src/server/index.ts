@@ -10,6 +10,7 @@ import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './ar
 import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
+import { statementKillHook } from './db/kill-hook.js';
 import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
 import { errorAnswer } from './http/errors.js';
 import { publicBaseUrl } from './http/public-url.js';
@@ -84,8 +85,8 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
-export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean } = {}) {
-  const db = openDatabase(dataDir);
+export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean; verbose?: ((sql?: unknown) => void) | undefined } = {}) {
+  const db = openDatabase(dataDir, { verbose: options.verbose });
   try {
     migrate(db, serverModules);
     housekeeping(db, dataDir, now());
@@ -149,7 +150,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const now = options.now ?? (() => new Date());
   const log = options.logger ?? silentLogger;
   const demoAccounts = options.demoAccounts ?? true;
-  const { db, tokens, secret } = openDataDir(options.dataDir, now, { demoAccounts });
+  const killHook = statementKillHook();
+  const { db, tokens, secret } = openDataDir(options.dataDir, now, { demoAccounts, verbose: killHook.verbose });
   const artists = options.artists ?? lazySeededDirectory();
   const commits = new CommitWatch(db);
   const deps: ServerDeps = {
@@ -237,6 +239,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   url = `http://${host}:${addr.port}`;
   log.info('reldist service listening', { url, data_dir: options.dataDir, sandbox: options.sandbox });
+  killHook.arm();
 
   let closing: Promise<void> | undefined;
   return {

@@ -100,3 +100,45 @@ describe('mutations are retried under one Idempotency-Key', () => {
     await proxy.close();
   });
 });
+
+describe('a key an earlier attempt still holds', () => {
+  it('the client waits (409 idempotency_in_progress, each wait told) and gets the first attempt\'s answer, not a second effect', async () => {
+    // A service whose profile look-ups wait for the test: the first attempt holds its key meanwhile.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const profile = { platform: 'video_b' as const, id: 'UC-slow', name: 'Slow Channel', url: 'https://video-b.example/@slow', image_url: null, followers: null, handle: 'slow' };
+    let lookups = 0;
+    const slow = await startTestServer({ artists: { search: async () => [], get: async () => undefined, getByHandle: async () => (lookups++, await gate, profile) } });
+    const body: BodyOf<'submitLabelPreference'> = { artists: [{ name: 'Waited For', platforms: [{ platform: 'video_b', mode: 'existing', profile_id: '@slow' }] }] };
+    const key = 'client-waits-for-its-key';
+    const first = fetch(`${slow.url}/preferences/label/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${slow.tokens.label}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    for (let i = 0; i < 200 && lookups === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(lookups).toBe(1);
+    const waits: string[] = [];
+    const client = createClient({
+      baseUrl: slow.url, token: slow.tokens.label, transport: 'http', retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 50 },
+      // The first attempt finishes while the client waits.
+      onRetry: ({ reason }) => {
+        waits.push(reason);
+        if (waits.length === 2) open();
+      },
+    });
+    try {
+      const answer = await client.call('submitLabelPreference', { body, idempotencyKey: key });
+      expect(answer.message).toBe('Label preferences saved: 1 artist added.');
+      expect(waits.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(waits)).toEqual(new Set(['409 idempotency_in_progress']));
+      expect(await (await first).json()).toEqual(answer);
+      const listed = await client.call('getLabelPreferences', { query: { search: 'Waited For' } });
+      expect(listed.artists.map((a) => a.name)).toEqual(['Waited For']);
+    } finally {
+      open();
+      await client.close();
+      await slow.close();
+    }
+  });
+});

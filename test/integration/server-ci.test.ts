@@ -136,19 +136,21 @@ describe('Idempotency-Key on every mutation', () => {
     expect(e2.headers.get('idempotent-replayed')).toBe('true');
   });
 
-  test('a key left in progress by a crashed process blocks briefly, then the next request takes it over', async () => {
+  test('a key left in progress by a process that cannot be proven gone blocks for 30 s, then the next request takes it over', async () => {
     const r = await createRelease(s, label);
     const body = JSON.stringify({ title: 'After The Crash' });
     const key = `crash-${r.id}`;
-    // The first attempt: the key is recorded, then the process "dies" before answering.
+    // The first attempt: the key is recorded, then its process "dies" before answering, on
+    // another host (nothing there can be asked whether it still runs).
     const first = await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, body, { 'idempotency-key': key });
     expect(first.status).toBe(200);
     const db = new Database(join(s.dataDir, DB_FILE));
-    db.prepare('UPDATE idempotency SET status = NULL, body = NULL WHERE key = ?').run(key);
+    db.prepare("UPDATE idempotency SET status = NULL, body = NULL, owner_host = 'another-host' WHERE key = ?").run(key);
     db.close();
     const busy = await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, body, { 'idempotency-key': key });
     expect(busy.status).toBe(409);
     expect(busy.body.error.code).toBe('idempotency_in_progress');
+    expect(busy.headers.get('retry-after')).toBe('1');
     clock.advance(31_000);
     const taken = await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, body, { 'idempotency-key': key });
     expect(taken.status).toBe(200);

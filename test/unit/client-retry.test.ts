@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { backoffDelay, isReplayable, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/client/retry.js';
+import { IN_PROGRESS_WAIT_MS, backoffDelay, defaultRetryPolicy, inProgressDelay, isReplayable, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/client/retry.js';
 import { createClient, ApiError, ForeignServiceError, NetworkError } from '../../src/client/index.js';
 import { describeClientError } from '../../src/cli/describe-client-error.js';
 
@@ -41,6 +41,22 @@ describe('retry policy', () => {
     expect(isReplayable('POST', {})).toBe(false);
     expect(isReplayable('PATCH', {})).toBe(false);
     expect(isReplayable('POST', { 'Idempotency-Key': 'k' })).toBe(true);
+  });
+
+  it('while a key is in progress: waits at least Retry-After, growing to 8 s, and stops at the budget, which covers the 30 s takeover', () => {
+    const middle = () => 0.5;
+    expect([0, 1, 2, 3, 4].map((n) => inProgressDelay(n, 0, defaultRetryPolicy, undefined, middle))).toEqual([1000, 2000, 4000, 8000, 8000]);
+    expect(inProgressDelay(0, 0, defaultRetryPolicy, 3000, middle)).toBe(3000);
+    // What is left of the budget, then nothing.
+    expect(inProgressDelay(5, IN_PROGRESS_WAIT_MS - 1500, defaultRetryPolicy, undefined, middle)).toBe(1500);
+    expect(inProgressDelay(6, IN_PROGRESS_WAIT_MS, defaultRetryPolicy, undefined, middle)).toBeUndefined();
+    // Asked with the longest jitter, the waits still reach past 30 s (the service's time limit) before giving up.
+    let waited = 0;
+    let asks = 0;
+    for (let d = inProgressDelay(0, 0, defaultRetryPolicy, 1000, () => 1); d !== undefined; d = inProgressDelay(++asks, waited, defaultRetryPolicy, 1000, () => 1)) waited += d;
+    expect(waited).toBe(IN_PROGRESS_WAIT_MS);
+    expect(IN_PROGRESS_WAIT_MS).toBeGreaterThan(30_000);
+    expect(asks).toBeLessThan(10);
   });
 });
 
@@ -203,6 +219,46 @@ for (const transport of ['http', 'undici'] as const) {
       // @ts-expect-error an incomplete body: these schemas check nothing
       await c.call('createRelease', { body: { title: 'y' } });
       expect(seen[3]!.key).not.toBe(seen[0]!.key);
+      await c.close();
+    });
+
+    const inProgress = { status: 409, headers: { 'retry-after': '1' }, body: { error: { status: 409, code: 'idempotency_in_progress', message: 'a request with this Idempotency-Key is still running; retry shortly' } } };
+
+    it('asks again under the same key while an earlier attempt holds it (409 idempotency_in_progress), each wait told to onRetry', async () => {
+      queue = [inProgress, inProgress];
+      const waits: { attempt: number; delayMs: number; reason: string }[] = [];
+      const c = make({ loadBodySchemas: async () => () => undefined, checkResponses: false, onRetry: (w) => waits.push(w) });
+      // @ts-expect-error an incomplete body: these schemas check nothing
+      await c.call('createRelease', { body: { title: 'x' } });
+      expect(seen).toHaveLength(3);
+      expect(new Set(seen.map((s) => s.key)).size).toBe(1);
+      expect(waits.map((w) => [w.attempt, w.reason])).toEqual([[1, '409 idempotency_in_progress'], [2, '409 idempotency_in_progress']]);
+      // Retry-After (1 s) capped by this policy's longest wait.
+      expect(waits.every((w) => w.delayMs === fast.maxDelayMs)).toBe(true);
+      await c.close();
+    });
+
+    it('stops asking once its in-progress waits reach the budget: the 409, after its attempts, exit 6', async () => {
+      queue = Array.from({ length: 10 }, () => inProgress);
+      const c = make({ retry: { ...fast, inProgressWaitMs: 300 }, loadBodySchemas: async () => () => undefined, checkResponses: false });
+      // @ts-expect-error an incomplete body: these schemas check nothing
+      const err = await c.call('createRelease', { body: { title: 'x' } }).catch((e: unknown) => e);
+      // Waits of 200 then 100 ms: three requests.
+      expect(err).toMatchObject({ status: 409, code: 'idempotency_in_progress', attempts: 3 });
+      expect(seen).toHaveLength(3);
+      expect(describeClientError(err)).toMatchObject({ exitCode: 6, message: expect.stringMatching(/after 3 attempts$/), hint: expect.stringContaining('still running') });
+      await c.close();
+    });
+
+    it('a 409 of another kind (state_conflict), or without a key, is not asked again', async () => {
+      queue = [{ status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'release 1 is in_review' } } }];
+      const c = make({ loadBodySchemas: async () => () => undefined, checkResponses: false });
+      // @ts-expect-error an incomplete body: these schemas check nothing
+      expect(await c.call('createRelease', { body: { title: 'x' } }).catch((e: unknown) => e)).toMatchObject({ status: 409, code: 'state_conflict' });
+      expect(seen).toHaveLength(1);
+      queue = [inProgress];
+      expect(await c.request({ method: 'POST', path: '/releases/validate/isrc', body: '{}' }).catch((e: unknown) => e)).toMatchObject({ status: 409 });
+      expect(seen).toHaveLength(2);
       await c.close();
     });
 

@@ -251,6 +251,18 @@ export const coreMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: 'idempotency keys: the request that holds a key in progress, and its process',
+    up(db) {
+      // NULL in rows from before: their owner cannot be proven gone, so they wait out the time
+      // limit as before (http/idempotency.ts).
+      db.exec(`
+        ALTER TABLE idempotency ADD COLUMN owner TEXT;        -- a random token per request that holds the key
+        ALTER TABLE idempotency ADD COLUMN owner_pid INTEGER; -- that request's process, on owner_host
+        ALTER TABLE idempotency ADD COLUMN owner_host TEXT;
+      `);
+    },
+  },
 ];
 
 /** Applies every pending migration of every module, each module in one IMMEDIATE transaction. */

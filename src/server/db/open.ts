@@ -8,7 +8,7 @@ export const DB_FILE = 'reldist.sqlite';
 /** Owner only: the database holds the upload-signing secret and the token hashes. */
 const PRIVATE_FILE = 0o600;
 
-export function openDatabase(dataDir: string): Database.Database {
+export function openDatabase(dataDir: string, options: { verbose?: ((sql?: unknown) => void) | undefined } = {}): Database.Database {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, DB_FILE);
   // Created (or tightened) before SQLite opens it: SQLite gives the -wal and -shm files the
@@ -22,7 +22,7 @@ export function openDatabase(dataDir: string): Database.Database {
     }
   }
   // timeout = busy_timeout: a second process waits for the lock instead of failing at once.
-  const db = new Database(file, { timeout: 10_000 });
+  const db = new Database(file, { timeout: 10_000, ...(options.verbose ? { verbose: options.verbose } : {}) });
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   // NORMAL is durable across application crashes in WAL mode, and much faster than FULL.

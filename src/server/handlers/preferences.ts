@@ -68,13 +68,16 @@ export const handlers: HandlerMap = {
     return getArtistPreferences(db, user.id);
   },
 
-  async submitArtistPreference({ user, body: req }, { db, now, artists }) {
+  // The profile look-ups first, then the write and its answer in one transaction (commit).
+  async submitArtistPreference({ user, body: req, commit }, { db, now, artists }) {
     const errors = new FieldErrors();
     const platforms = await resolveChoices(artists, req.platforms, 'platforms', errors);
     errors.throwIfAny();
-    saveArtistPreferences(db, user.id, { artist_name: req.artist_name, platforms }, now());
     const chosen = platforms.map((c) => `${PLATFORM_INFO[c.platform].name}: ${c.mode === 'new' ? 'new profile' : c.profile!.name}`);
-    return { message: `Artist preferences saved${chosen.length > 0 ? ` (${chosen.join('; ')})` : ''}.` };
+    return commit(() => {
+      saveArtistPreferences(db, user.id, { artist_name: req.artist_name, platforms }, now());
+      return { message: `Artist preferences saved${chosen.length > 0 ? ` (${chosen.join('; ')})` : ''}.` };
+    });
   },
 
   listPreferenceArtists({ user }, { db }) {
@@ -93,7 +96,7 @@ export const handlers: HandlerMap = {
     };
   },
 
-  async submitLabelPreference({ user, body: req }, { db, now, artists: directory }) {
+  async submitLabelPreference({ user, body: req, commit }, { db, now, artists: directory }) {
     const errors = new FieldErrors();
 
     const settings: LabelSettingsChange = {};
@@ -133,9 +136,11 @@ export const handlers: HandlerMap = {
     }
     errors.throwIfAny();
 
-    const { added, updated } = saveLabelPreferences(db, user.id, settings, artists, now());
-    const parts = [added > 0 ? `${plural(added, 'artist')} added` : '', updated > 0 ? `${plural(updated, 'artist')} updated` : ''].filter(Boolean);
-    return { message: `Label preferences saved${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.` };
+    return commit(() => {
+      const { added, updated } = saveLabelPreferences(db, user.id, settings, artists, now());
+      const parts = [added > 0 ? `${plural(added, 'artist')} added` : '', updated > 0 ? `${plural(updated, 'artist')} updated` : ''].filter(Boolean);
+      return { message: `Label preferences saved${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.` };
+    });
   },
 
   getLabelArtist({ user, params }, { db }) {

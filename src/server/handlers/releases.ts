@@ -2,7 +2,7 @@
 import { rm } from 'node:fs/promises';
 import type { ListReleasesResponse, MessageResponse, QueryOf, ReleaseResource } from '../../contract/index.js';
 import { paging } from '../../contract/routes.js';
-import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
+import { ServiceError, type Committed, type HandlerMap, type ServerDeps } from '../handler.js';
 import { assertAllowed, stateConflict, statusAfterEdit } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import {
@@ -98,20 +98,20 @@ export const handlers: HandlerMap = {
     return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
   },
 
-  async deleteRelease({ user, params }, deps): Promise<MessageResponse> {
+  async deleteRelease({ user, params, commit }, deps): Promise<Committed<MessageResponse>> {
     const id = parseId(params.releaseId, 'release');
-    const keys = deps.db
-      .transaction(() => {
-        const r = getRelease(deps.db, user.id, id);
-        assertAllowed(r.row.status, 'delete');
-        const k = uploadKeysOfRelease(deps.db, id);
-        deleteReleaseRow(deps.db, id);
-        return k;
-      })
-      .immediate();
-    // Files go after the rows: a crash in between leaves an orphan file, never a dangling row.
+    let keys: string[] = [];
+    const answer = commit(() => {
+      const r = getRelease(deps.db, user.id, id);
+      assertAllowed(r.row.status, 'delete');
+      keys = uploadKeysOfRelease(deps.db, id);
+      deleteReleaseRow(deps.db, id);
+      return { message: `Release ${id} deleted.` };
+    });
+    // Files go after the rows (and the answer): a crash in between leaves an orphan file, never a
+    // dangling row; `force` makes a file already gone no failure.
     await Promise.all(keys.map((k) => rm(uploadFilePath(deps.dataDir, k), { force: true })));
-    return { message: `Release ${id} deleted.` };
+    return answer;
   },
 
   updateReleaseMetadata({ user, params, body: b }, deps): ReleaseResource {
