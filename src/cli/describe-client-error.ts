@@ -35,11 +35,8 @@ function apiErrorText(e: ApiError): ClientErrorText {
   if (e.status === 401) return { message: base, exitCode: ExitCode.auth, hint: AUTH_HINT, code: e.code };
   if (e.status === 404) return { message: base, exitCode: ExitCode.notFound, code: e.code };
   // Only the release's state is a state conflict: the other 409s are a taken catalog number (its
-  // command says which release holds it), an account out of codes, or a request still running.
+  // command says which release holds it), an account out of codes, or a request still running (below).
   if (e.code === 'state_conflict') return { message: base, exitCode: ExitCode.conflict, code: e.code };
-  if (e.code === 'idempotency_in_progress') {
-    return { message: base, exitCode: ExitCode.rateLimited, hint: 'the same request is still running; run the command again in a moment', code: e.code };
-  }
   if (e.status === 422 && (e.code === 'submit_blocked' || e.code === 'validation_failed')) {
     const first = firstFieldError(e);
     const n = countIssues(e);
