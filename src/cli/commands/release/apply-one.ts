@@ -9,7 +9,7 @@ import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../..
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
 import { readDesired } from '../../apply/desired.js';
-import { EDITABLE_STATUSES, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
+import { EDITABLE_STATUSES, contentMatches, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
 import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
@@ -77,7 +77,9 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
   return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
 }
 
-async function findExisting(client: ApiClient, catalogNumber: string, known: ApplyOneOptions['known']): Promise<ExistingRelease | undefined> {
+async function findExisting(
+  client: ApiClient, catalogNumber: string, known: ApplyOneOptions['known'], o: { full?: boolean } = {},
+): Promise<ExistingRelease | undefined> {
   const candidates = known
     ? (known.get(normaliseCatalogNumber(catalogNumber)) ?? [])
     : (await client.call('listReleases', { query: { catalog_number: catalogNumber.trim() } })).data;
@@ -85,7 +87,7 @@ async function findExisting(client: ApiClient, catalogNumber: string, known: App
   if (match.kind === 'none') return undefined;
   if (match.kind === 'ambiguous') throw new Error(match.message);
   // In review or further on, apply only reports it: the list's entry says all the plan needs.
-  if (!EDITABLE_STATUSES.includes(match.release.status)) return { release: match.release, tracks: [] };
+  if (!o.full && !EDITABLE_STATUSES.includes(match.release.status)) return { release: match.release, tracks: [] };
   return readExisting(client, match.release.id);
 }
 
@@ -94,9 +96,12 @@ async function readExisting(client: ApiClient, id: EntityId): Promise<ExistingRe
   return { release, tracks: release.tracks ?? [] };
 }
 
+/** Re-plans after a failure whose cause may have passed (a lost answer, another run's write): at most this many times. */
+const RECOVERY_ROUNDS = 3;
+
 /** Plans and applies one release; never throws (a failure is the line's outcome). */
 export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<ReportLine> {
-  const state: State = { releaseId: null, status: null, updatedAt: null, problems: [] };
+  const state: State = { releaseId: null, status: null, updatedAt: null, problems: [], reread: false, createSent: false };
   let action: ReportLine['action'] = 'create';
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
     file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
@@ -105,6 +110,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   try {
     let planned = await planOne(client, item, options);
     let replanned = false;
+    let recoveries = 0;
     // A create that finds the number taken (another run, or a lost answer) adopts that release: once.
     // Tracks that someone else changed after planning: planned again, once.
     for (let round = 0; ; round++) {
@@ -113,6 +119,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
       state.releaseId = plan.releaseId ?? null;
       state.status = plan.status ?? null;
       state.updatedAt = planned.existing?.release.updated_at ?? null;
+      state.reread = false;
       if (plan.action === 'skip') return line('skipped', null);
       try {
         await carryOut(client, planned, options, state);
@@ -120,22 +127,89 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
         return line(plan.action === 'create' ? 'created' : plan.action === 'update' ? 'updated' : 'unchanged');
       } catch (err) {
         if (err instanceof Blocked) return line('blocked');
-        if (err instanceof TracksMoved) {
-          if (replanned) throw new StepError('attaching the tracks', new Error('the tracks kept changing while they were being written (someone else is changing them)'));
+        if (err instanceof TracksMoved && !replanned) {
           replanned = true;
           const existing = await step('reading the release again', () => readExisting(client, need(state)));
           planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
           continue;
         }
-        const holder = err instanceof StepError ? catalogNumberHolder(err.inner) : undefined;
-        if (!holder || round > 0) throw err;
-        const existing = await step('reading the release that holds the catalog number', () => readExisting(client, holder.releaseId));
-        planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
+        const failed = err instanceof TracksMoved
+          ? new StepError('attaching the tracks', new Error('the tracks kept changing while they were being written (someone else is changing them)'))
+          : err;
+        const holder = failed instanceof StepError ? catalogNumberHolder(failed.inner) : undefined;
+        if (holder && round === 0) {
+          const existing = await step('reading the release that holds the catalog number', () => readExisting(client, holder.releaseId));
+          planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
+          continue;
+        }
+        if (options.signal.aborted) throw failed;
+        // Before reporting a failure: what is the release like now? Another run may have brought it
+        // where this one wanted it, or the failed write was done and only its answer was lost.
+        const now = await reread(client, item, state);
+        if (now === undefined) throw failed;
+        if (now.release !== null && wantedReached(planned.desired, now.release, options)) {
+          if (!answerLost(failed)) return line('converged');
+          // This run's own write was done, only its answer lost: the line says what this run did.
+          if (options.submit) return line(failed instanceof StepError && failed.step === 'submitting' ? 'submitted' : 'converged');
+          return line(plan.action === 'create' ? 'created' : 'updated');
+        }
+        if (recoveries < RECOVERY_ROUNDS && mayHavePassed(failed) && (now.release === null || EDITABLE_STATUSES.includes(now.release.release.status))) {
+          recoveries++;
+          planned = { ...planned, existing: now.release ?? undefined, plan: planRelease(planned.desired, now.release ?? undefined, { submit: options.submit }) };
+          continue;
+        }
+        throw failed;
       }
     }
   } catch (err) {
-    return line('failed', failure(err, state.releaseId, state.status));
+    return line('failed', failure(err, state));
   }
+}
+
+/**
+ * The release as it is now, read again by id (or by catalog number when no id is known yet); the
+ * state is updated with what was read. `release: null`: none holds the catalog number. Undefined
+ * when it could not be read (the failure is then reported with what was last known).
+ */
+async function reread(client: ApiClient, item: ApplyItem, state: State): Promise<{ release: ExistingRelease | null } | undefined> {
+  try {
+    const release = state.releaseId !== null
+      ? await readExisting(client, state.releaseId)
+      : await findExisting(client, item.catalogNumber, undefined, { full: true });
+    state.reread = true;
+    state.releaseId = release?.release.id ?? null;
+    state.status = release?.release.status ?? null;
+    if (release) state.updatedAt = release.release.updated_at;
+    return { release: release ?? null };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the release, as read again, is where this run wanted it: in review or further on when
+ * it was to be submitted; otherwise holding what the file wants (whatever its status).
+ */
+function wantedReached(desired: DesiredRelease, now: ExistingRelease, options: ApplyOneOptions): boolean {
+  if (options.submit && !EDITABLE_STATUSES.includes(now.release.status)) return true;
+  return !options.submit && contentMatches(desired, now);
+}
+
+/** No answer came from the service (network, timeout) or a 5xx: the request may have been carried out. */
+function answerLost(err: unknown): boolean {
+  const inner = err instanceof StepError ? err.inner : err;
+  return !(inner instanceof ApiError && inner.status < 500);
+}
+
+/**
+ * A failure that may not happen again on a fresh plan: an answer lost (network, 5xx), or a write
+ * that met another run's (409 state or key in progress, 412 stale). A refusal of the request itself
+ * (400, 422…) would only be refused again.
+ */
+function mayHavePassed(err: unknown): boolean {
+  const inner = err instanceof StepError ? err.inner : err;
+  if (!(inner instanceof ApiError)) return true;
+  return inner.status >= 500 || inner.status === 409 || inner.status === 412 || inner.status === 429;
 }
 
 function need(state: State): EntityId {
@@ -150,6 +224,10 @@ interface State {
   /** The release's updated_at as the last answer gave it (keys the submit). */
   updatedAt: string | null;
   problems: Problem[];
+  /** releaseId and status were read again after a failure (not what the last answer said). */
+  reread: boolean;
+  /** The create request was sent (its answer may have been lost). */
+  createSent: boolean;
 }
 
 async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOptions, state: State): Promise<void> {
@@ -173,6 +251,7 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
       case 'metadata':
         if (change.op === 'create') {
           const body = change.body;
+          state.createSent = true;
           const created = await step('creating the release', () => client.call('createRelease', { body, idempotencyKey: key('create', body), signal }));
           state.releaseId = created.id;
           saved(created);
@@ -257,11 +336,17 @@ function shortHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
 }
 
-/** The report's error: the step, what exists now, and what to run next. */
-function failure(err: unknown, releaseId: EntityId | null, status: ReleaseStatus | null): { code: string; message: string } {
+/** The report's error: the step, what exists now (read again when it could be), and what to run next. */
+function failure(err: unknown, state: State): { code: string; message: string } {
   const inner = err instanceof StepError ? err.inner : err;
   const d = describeError(inner, { debug: false });
   const where = err instanceof StepError ? `${err.step} failed: ` : '';
-  const now = releaseId === null ? 'no release was created' : `release ${String(releaseId)} is ${statusWords(status ?? 'draft')}`;
+  let now: string;
+  if (state.releaseId === null) {
+    if (state.reread) now = 'no release holds the catalog number';
+    else now = state.createSent ? 'whether the release was created is not known (the catalog number could not be looked up again)' : 'nothing was created';
+  }
+  else if (state.reread) now = `release ${String(state.releaseId)} is ${statusWords(state.status ?? 'draft')}`;
+  else now = `release ${String(state.releaseId)} was last seen ${statusWords(state.status ?? 'draft')} (it could not be read again)`;
   return { code: d.code, message: `${where}${d.message}; ${now}; run \`reldist release apply\` again to resume` };
 }
