@@ -263,7 +263,10 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
       case 'upload':
         for (const i of change.trackIndexes) {
           const t = item.plan.tracks[i]!;
-          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, sha256: planned.desired.audioSha256[i] }));
+          const sha256 = planned.desired.audioSha256[i]!;
+          // Shared with other runs of the same catalog: one address per (release, track, audio), its bytes taken once.
+          const shared = { idempotencyKey: `${keyBase}:upload:${String(need())}:${i}:${sha256}`, sha256 };
+          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared }));
           fileKeys.set(i, res.key);
         }
         return;
