@@ -96,6 +96,8 @@ async function readExisting(client: ApiClient, id: EntityId): Promise<ExistingRe
   return { release, tracks: release.tracks ?? [] };
 }
 
+const CREATE_STEP = 'creating the release';
+
 /** Re-plans after a failure whose cause may have passed (a lost answer, another run's write): at most this many times. */
 const RECOVERY_ROUNDS = 3;
 
@@ -111,11 +113,13 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
     let planned = await planOne(client, item, options);
     let replanned = false;
     let recoveries = 0;
+    // A create whose answer was lost made the release found again: the line still says create.
+    let createdHere = false;
     // A create that finds the number taken (another run, or a lost answer) adopts that release: once.
     // Tracks that someone else changed after planning: planned again, once.
     for (let round = 0; ; round++) {
       const { plan } = planned;
-      action = plan.action;
+      action = createdHere ? 'create' : plan.action;
       state.releaseId = plan.releaseId ?? null;
       state.status = plan.status ?? null;
       state.updatedAt = planned.existing?.release.updated_at ?? null;
@@ -124,7 +128,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
       try {
         await carryOut(client, planned, options, state);
         if (plan.submit) return line('submitted');
-        return line(plan.action === 'create' ? 'created' : plan.action === 'update' ? 'updated' : 'unchanged');
+        return line(action === 'create' ? 'created' : action === 'update' ? 'updated' : 'unchanged');
       } catch (err) {
         if (err instanceof Blocked) return line('blocked');
         if (err instanceof TracksMoved && !replanned) {
@@ -151,10 +155,11 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
           if (!answerLost(failed)) return line('converged');
           // This run's own write was done, only its answer lost: the line says what this run did.
           if (options.submit) return line(failed instanceof StepError && failed.step === 'submitting' ? 'submitted' : 'converged');
-          return line(plan.action === 'create' ? 'created' : 'updated');
+          return line(action === 'create' ? 'created' : 'updated');
         }
         if (recoveries < RECOVERY_ROUNDS && mayHavePassed(failed) && (now.release === null || EDITABLE_STATUSES.includes(now.release.release.status))) {
           recoveries++;
+          if (failed instanceof StepError && failed.step === CREATE_STEP && answerLost(failed) && now.release !== null) createdHere = true;
           planned = { ...planned, existing: now.release ?? undefined, plan: planRelease(planned.desired, now.release ?? undefined, { submit: options.submit }) };
           continue;
         }
@@ -252,7 +257,7 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         if (change.op === 'create') {
           const body = change.body;
           state.createSent = true;
-          const created = await step('creating the release', () => client.call('createRelease', { body, idempotencyKey: key('create', body), signal }));
+          const created = await step(CREATE_STEP, () => client.call('createRelease', { body, idempotencyKey: key('create', body), signal }));
           state.releaseId = created.id;
           saved(created);
         } else {
