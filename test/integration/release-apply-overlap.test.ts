@@ -92,6 +92,7 @@ for (const runs of [2, 4]) {
     expect(failed).toEqual([]);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
     expect(lines).toHaveLength(runs * RELEASES);
+    expect(Object.keys(outcomes).filter((o) => !['submitted', 'converged', 'skipped'].includes(o))).toEqual([]);
     // A line's status is the release's real one: every release ends in review.
     expect(lines.filter((l) => l.status !== 'in_review')).toEqual([]);
 

@@ -4,7 +4,7 @@
 // service already did instead of doing it twice. Nothing is ever deleted, also not on failure:
 // a half-done draft is found by its catalog number and completed by the next run.
 import { createHash } from 'node:crypto';
-import { ApiError, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
+import { ApiError, callIfChanged, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
@@ -98,12 +98,15 @@ async function readExisting(client: ApiClient, id: EntityId): Promise<ExistingRe
 
 const CREATE_STEP = 'creating the release';
 
+/** Times a release is planned again because someone else wrote it meanwhile, before giving up. */
+const MOVES = 5;
+
 /** Re-plans after a failure whose cause may have passed (a lost answer, another run's write): at most this many times. */
 const RECOVERY_ROUNDS = 3;
 
 /** Plans and applies one release; never throws (a failure is the line's outcome). */
 export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<ReportLine> {
-  const state: State = { releaseId: null, status: null, updatedAt: null, problems: [], reread: false, createSent: false };
+  const state: State = { releaseId: null, status: null, seen: null, problems: [], reread: false, createSent: false };
   let action: ReportLine['action'] = 'create';
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
     file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
@@ -111,7 +114,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   });
   try {
     let planned = await planOne(client, item, options);
-    let replanned = false;
+    let moves = 0;
     let recoveries = 0;
     // A create whose answer was lost made the release found again: the line still says create.
     let createdHere = false;
@@ -122,23 +125,27 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
       action = createdHere ? 'create' : plan.action;
       state.releaseId = plan.releaseId ?? null;
       state.status = plan.status ?? null;
-      state.updatedAt = planned.existing?.release.updated_at ?? null;
+      state.seen = planned.existing?.release ?? null;
       state.reread = false;
-      if (plan.action === 'skip') return line('skipped', null);
+      if (plan.action === 'skip') {
+        // Planned again (another run wrote it meanwhile) and found where this run wanted it: nothing failed.
+        const reached = round > 0 && planned.existing !== undefined && wantedReached(planned.desired, planned.existing, options);
+        return line(reached ? 'converged' : 'skipped', null);
+      }
       try {
         await carryOut(client, planned, options, state);
         if (plan.submit) return line('submitted');
         return line(action === 'create' ? 'created' : action === 'update' ? 'updated' : 'unchanged');
       } catch (err) {
         if (err instanceof Blocked) return line('blocked');
-        if (err instanceof TracksMoved && !replanned) {
-          replanned = true;
+        if (err instanceof Moved && moves < MOVES) {
+          moves++;
           const existing = await step('reading the release again', () => readExisting(client, need(state)));
           planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
           continue;
         }
-        const failed = err instanceof TracksMoved
-          ? new StepError('attaching the tracks', new Error('the tracks kept changing while they were being written (someone else is changing them)'))
+        const failed = err instanceof Moved
+          ? new StepError(err.step, new Error(`the release kept changing while this run wrote it (${MOVES} times: someone else is changing it)`))
           : err;
         const holder = failed instanceof StepError ? catalogNumberHolder(failed.inner) : undefined;
         if (holder && round === 0) {
@@ -184,7 +191,7 @@ async function reread(client: ApiClient, item: ApplyItem, state: State): Promise
     state.reread = true;
     state.releaseId = release?.release.id ?? null;
     state.status = release?.release.status ?? null;
-    if (release) state.updatedAt = release.release.updated_at;
+    state.seen = release?.release ?? null;
     return { release: release ?? null };
   } catch {
     return undefined;
@@ -226,8 +233,8 @@ function need(state: State): EntityId {
 interface State {
   releaseId: EntityId | null;
   status: ReleaseStatus | null;
-  /** The release's updated_at as the last answer gave it (keys the submit). */
-  updatedAt: string | null;
+  /** The release as this run last read or wrote it: a write goes ahead only while the service still has it so (If-Match). */
+  seen: ReleaseResource | null;
   problems: Problem[];
   /** releaseId and status were read again after a failure (not what the last answer said). */
   reread: boolean;
@@ -245,9 +252,28 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
     if (state.releaseId === null) throw new Error('no release to change (the create step did not run)');
     return state.releaseId;
   };
-  const saved = (r: { status: ReleaseStatus; updated_at: string }) => {
+  const saved = (r: ReleaseResource) => {
     state.status = r.status;
-    state.updatedAt = r.updated_at;
+    state.seen = r;
+  };
+  // Compare-and-set: a write to the release carries the ETag of a read that still shows the
+  // release as this run last saw it (its plan's read, or its own last write's answer); anything
+  // else means another run or person wrote in between, and the release is planned again.
+  const currentTag = async (before: string): Promise<string | undefined> => {
+    const res = await step(`reading the release before ${before}`, () => callIfChanged(client, 'getRelease', { params: { releaseId: need() }, signal }, undefined));
+    if (!res.modified) throw new StepError(`reading the release before ${before}`, new Error('the service answered 304 to a read without If-None-Match'));
+    if (state.seen !== null && JSON.stringify(res.body) !== JSON.stringify(state.seen)) throw new Moved(before);
+    state.seen = res.body;
+    return res.etag;
+  };
+  const conditional = (tag: string | undefined) => (tag ? { headers: { 'if-match': tag } } : {});
+  const write = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isStaleWrite(err)) throw new Moved(name);
+      throw err instanceof Blocked ? err : new StepError(name, err);
+    }
   };
   for (const change of plan.changes) await runChange(change);
 
@@ -262,7 +288,10 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
           saved(created);
         } else {
           const body = change.body;
-          saved(await step('saving the metadata', () => client.call('updateReleaseMetadata', { params: { releaseId: need() }, body, idempotencyKey: key('metadata', body), signal })));
+          const tag = await currentTag('saving the metadata');
+          saved(await write('saving the metadata', () => client.call('updateReleaseMetadata', {
+            params: { releaseId: need() }, body, idempotencyKey: key('metadata', { body, tag }), signal, ...conditional(tag),
+          })));
         }
         return;
       case 'upload':
@@ -277,49 +306,45 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         return;
       case 'tracks': {
         const body = change.buildBody(fileKeys);
-        // Written only over the list the plan was made from: someone else's change meanwhile means planning again.
-        let etag: string | undefined;
-        if (planned.existing) {
-          const fresh = await step('reading the tracks before changing them', () => readTrackList(client, String(need()), signal));
-          if (JSON.stringify(fresh.tracks) !== JSON.stringify(planned.existing.tracks)) throw new TracksMoved();
-          etag = fresh.etag;
-        }
-        try {
-          saved(await client.call('replaceReleaseTracks', {
-            params: { releaseId: need() }, body, idempotencyKey: key('tracks', { body, etag }), signal, ...(etag ? { headers: { 'if-match': etag } } : {}),
-          }));
-        } catch (err) {
-          if (isStaleWrite(err)) throw new TracksMoved();
-          throw new StepError('attaching the tracks', err);
-        }
+        // Written only over the list the plan was made from (its own ETag, If-Match).
+        const fresh = await step('reading the tracks before changing them', () => readTrackList(client, String(need()), signal));
+        if (JSON.stringify(fresh.tracks) !== JSON.stringify(state.seen?.tracks ?? [])) throw new Moved('attaching the tracks');
+        const etag = fresh.etag;
+        saved(await write('attaching the tracks', () => client.call('replaceReleaseTracks', {
+          params: { releaseId: need() }, body, idempotencyKey: key('tracks', { body, etag }), signal, ...conditional(etag),
+        })));
         return;
       }
       case 'delivery': {
         const body = change.body;
-        saved(await step('saving the delivery settings', () => client.call('updateReleaseDelivery', { params: { releaseId: need() }, body, idempotencyKey: key('delivery', body), signal })));
+        const tag = await currentTag('saving the delivery settings');
+        saved(await write('saving the delivery settings', () => client.call('updateReleaseDelivery', {
+          params: { releaseId: need() }, body, idempotencyKey: key('delivery', { body, tag }), signal, ...conditional(tag),
+        })));
         return;
       }
       case 'video': {
         const body = change.body;
-        saved(await step('saving the video settings', () => client.call('updateReleaseVideo', { params: { releaseId: need() }, body, idempotencyKey: key('video', body), signal })));
+        const tag = await currentTag('saving the video settings');
+        saved(await write('saving the video settings', () => client.call('updateReleaseVideo', {
+          params: { releaseId: need() }, body, idempotencyKey: key('video', { body, tag }), signal, ...conditional(tag),
+        })));
         return;
       }
       case 'submit': {
-        // Keyed by the release's state as the last answer left it: a fixed release submits afresh, a retry replays.
-        const version = state.updatedAt ?? (await step('reading the release before submitting', () => client.call('getRelease', { params: { releaseId: need() } }))).updated_at;
-        try {
-          const res = await client.call('submitRelease', {
-            params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', `${String(need())}:${version}`), signal,
-          });
-          saved(res.release);
-          state.problems = res.problems ?? [];
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 'submit_blocked') {
+        // Keyed by the release's tag: a fixed release submits afresh, a retry (or another run of the same state) replays.
+        const tag = await currentTag('submitting');
+        const res = await write('submitting', async () => {
+          try {
+            return await client.call('submitRelease', { params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', { id: need(), tag }), signal, ...conditional(tag) });
+          } catch (err) {
+            if (!(err instanceof ApiError && err.code === 'submit_blocked')) throw err;
             state.problems = err.problems ?? [];
             throw new Blocked();
           }
-          throw new StepError('submitting', err);
-        }
+        });
+        saved(res.release);
+        state.problems = res.problems ?? [];
         return;
       }
     }
@@ -329,14 +354,18 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
 /** The submit checks said no: the release stays a draft, its problems in the report. */
 class Blocked extends Error {}
 
-/** The release's tracks changed after it was planned (someone else wrote them): plan it again. */
-class TracksMoved extends Error {}
+/** The release changed after this run read it (someone else wrote it): plan it again. */
+class Moved extends Error {
+  constructor(readonly step: string) {
+    super(step);
+  }
+}
 
 async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw err instanceof StepError || err instanceof Blocked || err instanceof TracksMoved ? err : new StepError(name, err);
+    throw err instanceof StepError || err instanceof Blocked || err instanceof Moved ? err : new StepError(name, err);
   }
 }
 
