@@ -108,8 +108,11 @@ const RECOVERY_ROUNDS = 3;
 export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions): Promise<ReportLine> {
   const state: State = { releaseId: null, status: null, seen: null, problems: [], reread: false, createSent: false };
   let action: ReportLine['action'] = 'create';
+  // A converged line says what this run set out to do (its first plan), not the re-plan's skip.
+  let firstAction: ReportLine['action'] | undefined;
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
-    file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
+    file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId,
+    action: outcome === 'converged' ? (firstAction ?? action) : action, outcome, status: state.status,
     problems: state.problems, error, sandbox: options.sandbox,
   });
   try {
@@ -123,6 +126,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
     for (let round = 0; ; round++) {
       const { plan } = planned;
       action = createdHere ? 'create' : plan.action;
+      firstAction ??= action;
       state.releaseId = plan.releaseId ?? null;
       state.status = plan.status ?? null;
       state.seen = planned.existing?.release ?? null;
