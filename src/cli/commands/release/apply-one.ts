@@ -225,7 +225,8 @@ function answerLost(err: unknown): boolean {
 function mayHavePassed(err: unknown): boolean {
   const inner = err instanceof StepError ? err.inner : err;
   if (!(inner instanceof ApiError)) return true;
-  return inner.status >= 500 || inner.status === 409 || inner.status === 412 || inner.status === 429;
+  if (inner.status === 409) return inner.code !== 'catalog_number_taken' && inner.code !== 'codes_exhausted';
+  return inner.status >= 500 || inner.status === 412 || inner.status === 429;
 }
 
 function need(state: State): EntityId {
