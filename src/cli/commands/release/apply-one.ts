@@ -2,7 +2,11 @@
 // carry the plan out step by step. Every write carries a deterministic Idempotency-Key (the
 // catalog number, the step and a hash of the body), so a re-run after a kill replays what the
 // service already did instead of doing it twice. Nothing is ever deleted, also not on failure:
-// a half-done draft is found by its catalog number and completed by the next run.
+// a half-done draft is found by its catalog number and completed by the next run. Runs of one
+// catalog may overlap: every release write carries If-Match of a read that shows the release as
+// this run last saw it (else it is planned again), uploads are shared (one address per release,
+// track and sha256, its bytes taken once), and a failure is judged against the release read
+// again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
 import { ApiError, callIfChanged, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
@@ -122,7 +126,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
     // A create whose answer was lost made the release found again: the line still says create.
     let createdHere = false;
     // A create that finds the number taken (another run, or a lost answer) adopts that release: once.
-    // Tracks that someone else changed after planning: planned again, once.
+    // A release someone else wrote after this run read it: planned again, up to MOVES times.
     for (let round = 0; ; round++) {
       const { plan } = planned;
       action = createdHere ? 'create' : plan.action;
