@@ -8,6 +8,7 @@
 // track and sha256, its bytes taken once), and a failure is judged against the release read
 // again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
 import { ApiError, callIfChanged, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
@@ -308,7 +309,8 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
           const t = item.plan.tracks[i]!;
           const sha256 = planned.desired.audioSha256[i]!;
           // Shared with other runs of the same catalog: one address per (release, track, audio), its bytes taken once.
-          const shared = { idempotencyKey: `${keyBase}:upload:${String(need())}:${i}:${sha256}`, sha256 };
+          // The file's name is part of the request (and of its content type): a renamed file asks afresh.
+          const shared = { idempotencyKey: `${keyBase}:upload:${String(need())}:${i}:${sha256}:${shortHash(basename(t.path)).slice(0, 12)}`, sha256 };
           const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared }));
           fileKeys.set(i, res.key);
         }
