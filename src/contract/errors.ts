@@ -17,6 +17,7 @@ export const errorCodes = {
   catalog_number_taken: 409,
   codes_exhausted: 409,
   idempotency_in_progress: 409,
+  upload_in_progress: 409,
   upload_expired: 410,
   precondition_failed: 412,
   payload_too_large: 413,

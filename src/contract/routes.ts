@@ -23,7 +23,7 @@ export interface Route {
    * Honours If-Match with the ETag of the endpoint named here (what the caller read before
    * writing): a write based on a stale read is refused with 412 `precondition_failed`.
    */
-  ifMatch?: 'listTracks';
+  ifMatch?: 'listTracks' | 'getRelease';
   /** Lists that page with page/perPage and answer with a meta block. */
   paginated?: boolean;
   /** Only this kind of account may call it; the other kind gets 403 `forbidden`. */
@@ -68,16 +68,16 @@ export const routes = {
   },
   deleteRelease: { method: 'DELETE', path: '/releases/{releaseId}', status: 200, tag: 'releases', summary: 'Delete a release' },
   updateReleaseMetadata: {
-    method: 'PATCH', path: '/releases/{releaseId}/metadata', status: 200, tag: 'releases', summary: 'Edit release metadata',
+    method: 'PATCH', path: '/releases/{releaseId}/metadata', status: 200, tag: 'releases', ifMatch: 'getRelease', summary: 'Edit release metadata',
   },
   updateReleaseDelivery: {
-    method: 'PATCH', path: '/releases/{releaseId}/delivery', status: 200, tag: 'releases', summary: 'Edit delivery settings',
+    method: 'PATCH', path: '/releases/{releaseId}/delivery', status: 200, tag: 'releases', ifMatch: 'getRelease', summary: 'Edit delivery settings',
   },
   updateReleaseVideo: {
-    method: 'PATCH', path: '/releases/{releaseId}/video', status: 200, tag: 'releases', summary: 'Edit the video setting',
+    method: 'PATCH', path: '/releases/{releaseId}/video', status: 200, tag: 'releases', ifMatch: 'getRelease', summary: 'Edit the video setting',
   },
   submitRelease: {
-    method: 'POST', path: '/releases/{releaseId}/submit', status: 200, tag: 'releases', idempotencyKey: true,
+    method: 'POST', path: '/releases/{releaseId}/submit', status: 200, tag: 'releases', idempotencyKey: true, ifMatch: 'getRelease',
     summary: 'Submit a release for review (or check it with dry_run)',
   },
   submitReleases: {

@@ -9,6 +9,7 @@ import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { makeWav } from '../helpers/audio.js';
 import { releaseYaml } from '../helpers/release-yaml.js';
 import { useCli, type RunResult } from './cli-harness.js';
+import { api } from '../helpers/server.js';
 
 const cli = useCli();
 let work: string;
@@ -130,6 +131,40 @@ describe('release apply', () => {
     const tracks = JSON.parse((await cli.run(['track', 'list', releaseId, '--json'])).stdout);
     expect(tracks).toHaveLength(1);
     expect(tracks[0].file.filename).toBe('b.wav');
+    expect((await run([file, '--plan'])).code).toBe(0);
+  });
+
+  it('writes the release only over the state it read (If-Match): a change by someone else in between plans it again', async () => {
+    const dir = join(work, 'moved-release');
+    const file = await writeRelease(dir, 'r.yaml', 'APL-0310');
+    const first = await run([file, '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    const releaseId = String(jsonLines(first.stdout)[0].release_id);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('release_date: "2030-01-11"', 'release_date: "2030-02-15"'));
+    // Just before apply's PATCH of the delivery reaches the service, someone else retitles the release.
+    let interfered = 0;
+    const statuses: string[] = [];
+    const meddler = await startFaultProxy({
+      target: cli.server.url, seed: 1, faults: {},
+      onRequest: async (e) => {
+        if (e.method !== 'PATCH' || e.route !== '/releases/{releaseId}/delivery' || interfered++ > 0) return;
+        expect((await api(cli.server, cli.server.tokens.label, 'PATCH', `/releases/${releaseId}/metadata`, { title: 'Renamed Elsewhere' })).status).toBe(200);
+      },
+      onAnswered: (e) => {
+        if (e.method === 'PATCH') statuses.push(`${e.route.split('/').pop()} ${e.status}`);
+      },
+    });
+    try {
+      const r = await cli.run(['release', 'apply', file, '--json'], { url: meddler.url });
+      expect(r.code, r.stderr).toBe(0);
+      expect(jsonLines(r.stdout)[0]).toMatchObject({ action: 'update', outcome: 'updated', error: null });
+      // Refused as based on a stale read; planned again: the title back to the file's, then the delivery.
+      expect(statuses).toEqual(['delivery 412', 'metadata 200', 'delivery 200']);
+    } finally {
+      await meddler.close();
+    }
+    const now = (await api(cli.server, cli.server.tokens.label, 'GET', `/releases/${releaseId}`)).body;
+    expect(now).toMatchObject({ title: 'Song APL-0310', delivery: { release_date: '2030-02-15' } });
     expect((await run([file, '--plan'])).code).toBe(0);
   });
 

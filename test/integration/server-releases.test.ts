@@ -353,6 +353,34 @@ describe('submit', () => {
   });
 });
 
+describe('conditional release writes (If-Match with the ETag of GET /releases/{id})', () => {
+  test('metadata, delivery, video and submit go through on the current tag, 412 on a stale one, and without one as before', async () => {
+    const r = await submittableRelease(s, label);
+    const read = async () => (await api(s, label, 'GET', `/releases/${r.id}`)).headers.get('etag')!;
+    const first = await read();
+    const meta = await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, { title: 'Tagged' }, { 'if-match': first });
+    expect(meta.status).toBe(200);
+    // Based on the read before that change: refused, nothing written.
+    for (const [method, path, body] of [
+      ['PATCH', 'metadata', { title: 'Stale' }], ['PATCH', 'delivery', { price_tier: 'budget' }], ['PATCH', 'video', { enabled: true }], ['POST', 'submit', {}],
+    ] as const) {
+      const stale = await api(s, label, method, `/releases/${r.id}/${path}`, body, { 'if-match': first });
+      expect(stale.status, path).toBe(412);
+      expect(stale.body.error.code).toBe('precondition_failed');
+    }
+    const now = await api(s, label, 'GET', `/releases/${r.id}`);
+    expect(now.body).toMatchObject({ title: 'Tagged', status: 'draft' });
+    expect(now.body.video.enabled).toBe(false);
+    // The tag of the release as the last write left it is the current one.
+    const video = await api(s, label, 'PATCH', `/releases/${r.id}/video`, { enabled: true }, { 'if-match': now.headers.get('etag')! });
+    expect(video.status).toBe(200);
+    const submitted = await api(s, label, 'POST', `/releases/${r.id}/submit`, {}, { 'if-match': await read() });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.release.status).toBe('in_review');
+    expect((await api(s, label, 'PATCH', `/releases/${r.id}/video`, { enabled: false })).status).toBe(409);
+  });
+});
+
 describe('validate upc / isrc', () => {
   test('UPC: check digit, normalization, uniqueness among own releases except release_id', async () => {
     const ok = await api(s, label, 'POST', '/releases/validate/upc', { upc: '0-36000-29145-2' });

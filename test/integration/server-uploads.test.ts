@@ -2,8 +2,9 @@
 // and its rules, attaching files to tracks. Audio is generated here, never committed.
 import Database from 'better-sqlite3';
 import { readdir } from 'node:fs/promises';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { signUpload } from '../../src/server/uploads/sign.js';
 import { makeMp3Like, makeWav, sha256 } from '../helpers/audio.js';
 import { createRelease, upload, validWav } from '../helpers/releases.js';
@@ -221,6 +222,53 @@ describe('the upload address', () => {
     expect((await api(s, token, 'DELETE', `/releases/${rel.id}`)).status).toBe(200);
     expect((await filesOnDisk()).files).not.toContain(up.key);
     expect((await fetch(up.uploadUrl, { method: 'PUT', body: validWav() })).status).toBe(403);
+  });
+});
+
+describe('one address shared by several clients (If-None-Match: *)', () => {
+  /** A PUT asking with Expect: 100-continue; `sendBody` decides what to send once the service says 100. */
+  function putExpecting(url: URL, size: number, sendBody: (req: ClientRequest) => void): Promise<{ status: number; continued: boolean; body: any; retryAfter: string | undefined }> {
+    return new Promise((resolve, reject) => {
+      let continued = false;
+      const req = httpRequest(url, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(size), expect: '100-continue', 'if-none-match': '*' } });
+      req.on('continue', () => {
+        continued = true;
+        sendBody(req);
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body: JSON.parse(text), retryAfter: res.headers['retry-after'] }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+  }
+
+  test('the same key asks for the same address; bytes arriving: 409 upload_in_progress; complete: 412 before any byte', async () => {
+    const wav = validWav();
+    const ask = () => api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) }, { 'idempotency-key': 'shared-upload-1' });
+    const [a, b] = [await ask(), await ask()];
+    expect(b.body.key).toBe(a.body.key);
+    const url = new URL(a.body.upload_url);
+
+    // The first sends half its bytes and holds the rest while a second one asks.
+    let rest: () => void = () => undefined;
+    const first = putExpecting(url, wav.length, (req) => {
+      req.write(wav.subarray(0, wav.length / 2));
+      rest = () => req.end(wav.subarray(wav.length / 2));
+    });
+    await vi.waitFor(() => expect(filesOnDisk().then((f) => f.tmp.some((t) => t.startsWith(a.body.key)))).resolves.toBe(true));
+    const second = await putExpecting(url, wav.length, (req) => req.end(wav));
+    expect(second).toMatchObject({ status: 409, continued: false, retryAfter: '1', body: { error: { code: 'upload_in_progress' } } });
+    rest();
+    expect(await first).toMatchObject({ status: 200, continued: true, body: { key: a.body.key, state: 'ready', sha256: sha256(wav) } });
+
+    const third = await putExpecting(url, wav.length, (req) => req.end(wav));
+    expect(third).toMatchObject({ status: 412, continued: false, body: { error: { code: 'precondition_failed' } } });
+    // Without the header, the address takes the bytes again as it always did.
+    expect((await fetch(url, { method: 'PUT', body: wav })).status).toBe(200);
   });
 });
 

@@ -49,6 +49,15 @@ export function planRelease(desired: DesiredRelease, existing: ExistingRelease |
   return existing === undefined ? planCreate(desired, options) : planUpdate(desired, existing, options);
 }
 
+/**
+ * Whether the release holds what the file wants, whatever its status (another run may have
+ * submitted it meanwhile): the plan of an update with nothing to change. Needs the audio hashes.
+ */
+export function contentMatches(desired: DesiredRelease, existing: ExistingRelease): boolean {
+  if (desired.audioSha256.length !== desired.plan.tracks.length) return false;
+  return planUpdate(desired, existing, { submit: false }).action === 'unchanged';
+}
+
 /** The change of a kind in a plan, typed. */
 export function changeOf<K extends ChangeKind>(plan: ApplyPlan, kind: K): Extract<Change, { kind: K }> | undefined {
   return plan.changes.find((c): c is Extract<Change, { kind: K }> => c.kind === kind);

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { ListReleasesResponse, MessageResponse, QueryOf, ReleaseResource } from '../../contract/index.js';
 import { paging } from '../../contract/routes.js';
 import { ServiceError, type Committed, type HandlerMap, type ServerDeps } from '../handler.js';
+import { etagOfBody, requireIfMatch } from '../http/etag.js';
 import { assertAllowed, stateConflict, statusAfterEdit } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import {
@@ -30,17 +31,30 @@ function assertCatalogNumberFree(deps: ServerDeps, userId: number, catalogNumber
   );
 }
 
-/** Reads the caller's release, applies `edit` and saves it in one transaction. */
-export function editRelease(deps: ServerDeps, userId: number, rawId: unknown, edit: (r: Release) => void): ReleaseResource {
+/**
+ * Reads the caller's release, applies `edit` and saves it in one transaction. `ifMatch`: the
+ * request's If-Match, checked in that transaction against the release as GET /releases/{id} answers it.
+ */
+export function editRelease(deps: ServerDeps, userId: number, rawId: unknown, edit: (r: Release) => void, ifMatch?: string): ReleaseResource {
   const id = parseId(rawId, 'release');
   return deps.db
     .transaction(() => {
       const r = getRelease(deps.db, userId, id);
+      requireReleaseIfMatch(deps.db, r, ifMatch);
       edit(r);
       saveRelease(deps.db, r, iso(deps), { status: statusAfterEdit(r.row.status) });
       return toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);
     })
     .immediate();
+}
+
+/**
+ * If-Match on a release write (metadata, delivery, video, submit): the ETag of GET /releases/{id}
+ * the change was based on; another writer's change since is 412 and nothing is written. Called
+ * inside the write's transaction, so of writers based on one read exactly one gets through.
+ */
+export function requireReleaseIfMatch(db: ServerDeps['db'], r: Release, header: string | undefined): void {
+  requireIfMatch(header, () => etagOfBody(toReleaseResource(db, r, true)), `release ${r.row.id}`);
 }
 
 /** GET /releases/{releaseId}: the Hono route's handler and the fast lane's (http/fast-lane.ts). */
@@ -114,7 +128,7 @@ export const handlers: HandlerMap = {
     return answer;
   },
 
-  updateReleaseMetadata({ user, params, body: b }, deps): ReleaseResource {
+  updateReleaseMetadata({ user, params, body: b, raw }, deps): ReleaseResource {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_metadata');
       const frozen = r.row.status === 'delivered' || r.row.status === 'live';
@@ -155,10 +169,10 @@ export const handlers: HandlerMap = {
       if (b.original_release_date !== undefined) d.original_release_date = b.original_release_date;
       if (b.explicit !== undefined) d.explicit = b.explicit;
       if (b.artwork !== undefined) d.artwork = b.artwork;
-    });
+    }, raw.req.header('if-match'));
   },
 
-  updateReleaseDelivery({ user, params, body: b }, deps): ReleaseResource {
+  updateReleaseDelivery({ user, params, body: b, raw }, deps): ReleaseResource {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_delivery');
       const errors = new FieldErrors();
@@ -179,10 +193,10 @@ export const handlers: HandlerMap = {
       if (b.release_date !== undefined) d.release_date = b.release_date;
       if (b.preorder_date !== undefined) d.preorder_date = b.preorder_date;
       if (b.price_tier !== undefined) d.price_tier = b.price_tier;
-    });
+    }, raw.req.header('if-match'));
   },
 
-  updateReleaseVideo({ user, params, body: b }, deps): ReleaseResource {
+  updateReleaseVideo({ user, params, body: b, raw }, deps): ReleaseResource {
     return editRelease(deps, user.id, params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_video');
       const v = r.data.video;
@@ -190,6 +204,6 @@ export const handlers: HandlerMap = {
       if (b.art_tracks !== undefined) v.art_tracks = b.art_tracks;
       if (b.content_id?.enabled !== undefined) v.content_id.enabled = b.content_id.enabled;
       if (b.content_id?.policy !== undefined) v.content_id.policy = b.content_id.policy;
-    });
+    }, raw.req.header('if-match'));
   },
 };

@@ -13,6 +13,7 @@ import { getRelease, releaseWithUpc, saveRelease, toReleaseResource } from '../s
 import { preferenceArtists } from '../store/preferences.js';
 import { setTrackIsrc } from '../store/tracks.js';
 import { scheduleAutoReview } from './sandbox.js';
+import { requireReleaseIfMatch } from './releases.js';
 
 /**
  * Checks one release and, unless it is a dry run, submits it. Must run inside an IMMEDIATE write
@@ -73,9 +74,16 @@ function knownActsOf(deps: ServerDeps, userId: number): () => ReadonlySet<string
 }
 
 export const handlers: HandlerMap = {
-  submitRelease({ user, params, body }, deps): SubmitReleaseResponse {
+  submitRelease({ user, params, body, raw }, deps): SubmitReleaseResponse {
     const id = parseId(params.releaseId, 'release');
-    return deps.db.transaction(() => submitIn(deps, user.id, id, body, knownActsOf(deps, user.id))).immediate();
+    const ifMatch = raw.req.header('if-match');
+    return deps.db
+      .transaction(() => {
+        // Submitted only as it was read (If-Match), inside the transaction that submits it.
+        if (ifMatch !== undefined) requireReleaseIfMatch(deps.db, getRelease(deps.db, user.id, id), ifMatch);
+        return submitIn(deps, user.id, id, body, knownActsOf(deps, user.id));
+      })
+      .immediate();
   },
 
   submitReleases({ user, body, requestId, spendMore }, deps) {

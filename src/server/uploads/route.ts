@@ -46,6 +46,9 @@ export interface UploadRoute {
 
 export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute {
   const inFlight = new BytesInFlight(limits);
+  // Upload keys whose bytes are arriving now, with how many connections send them: a PUT with
+  // If-None-Match: * waits (409) instead of sending the same file a second time.
+  const receiving = new Map<string, number>();
 
   const assertReleaseTakesUploads = (key: string): void => {
     const status = uploadReleaseStatus(deps.db, key);
@@ -62,6 +65,17 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     const upload = /^upl_[0-9a-f]{32}$/.test(key) ? findUpload(deps.db, key) : undefined;
     if (!upload || !Number.isSafeInteger(expires)) throw badSignature();
     if (!signatureMatches(deps.uploadSecret, { key, expires, size: upload.size, sha256: upload.sha256 }, signature)) throw badSignature();
+    // If-None-Match: * (send the bytes only if the service has none for this address): a client
+    // that may share the address with others (the same Idempotency-Key) learns before sending a
+    // byte that the file is already there, or is arriving on another connection.
+    if (req.headers['if-none-match']?.trim() === '*') {
+      if (upload.state === 'ready') {
+        throw new ServiceError(412, 'precondition_failed', `upload ${key} is already complete (If-None-Match: *): its file is the one declared; attach its key`);
+      }
+      if (receiving.has(key)) {
+        throw new ServiceError(409, 'upload_in_progress', `upload ${key} is arriving on another connection; retry after Retry-After`, { headers: { 'retry-after': '1' } });
+      }
+    }
     if (expires * 1000 <= deps.now().getTime()) {
       throw new ServiceError(410, 'upload_expired', 'the upload address has expired; ask for a new one with POST …/tracks/upload-url');
     }
@@ -157,8 +171,15 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         refuseUnread(e);
         return;
       }
+      receiving.set(upload.key, (receiving.get(upload.key) ?? 0) + 1);
+      const received = () => {
+        const n = (receiving.get(upload.key) ?? 1) - 1;
+        if (n > 0) receiving.set(upload.key, n);
+        else receiving.delete(upload.key);
+      };
       if (expectsContinue) res.writeContinue();
       receive(req, upload)
+        .finally(received)
         .then((result) => answer(200, result))
         .catch((e: unknown) => {
           try {

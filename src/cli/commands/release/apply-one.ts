@@ -2,14 +2,19 @@
 // carry the plan out step by step. Every write carries a deterministic Idempotency-Key (the
 // catalog number, the step and a hash of the body), so a re-run after a kill replays what the
 // service already did instead of doing it twice. Nothing is ever deleted, also not on failure:
-// a half-done draft is found by its catalog number and completed by the next run.
+// a half-done draft is found by its catalog number and completed by the next run. Runs of one
+// catalog may overlap: every release write carries If-Match of a read that shows the release as
+// this run last saw it (else it is planned again), uploads are shared (one address per release,
+// track and sha256, its bytes taken once), and a failure is judged against the release read
+// again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
-import { ApiError, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
+import { basename } from 'node:path';
+import { ApiError, callIfChanged, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
 import { readDesired } from '../../apply/desired.js';
-import { EDITABLE_STATUSES, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
+import { EDITABLE_STATUSES, contentMatches, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
 import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
@@ -77,7 +82,9 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
   return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
 }
 
-async function findExisting(client: ApiClient, catalogNumber: string, known: ApplyOneOptions['known']): Promise<ExistingRelease | undefined> {
+async function findExisting(
+  client: ApiClient, catalogNumber: string, known: ApplyOneOptions['known'], o: { full?: boolean } = {},
+): Promise<ExistingRelease | undefined> {
   const candidates = known
     ? (known.get(normaliseCatalogNumber(catalogNumber)) ?? [])
     : (await client.call('listReleases', { query: { catalog_number: catalogNumber.trim() } })).data;
@@ -85,7 +92,7 @@ async function findExisting(client: ApiClient, catalogNumber: string, known: App
   if (match.kind === 'none') return undefined;
   if (match.kind === 'ambiguous') throw new Error(match.message);
   // In review or further on, apply only reports it: the list's entry says all the plan needs.
-  if (!EDITABLE_STATUSES.includes(match.release.status)) return { release: match.release, tracks: [] };
+  if (!o.full && !EDITABLE_STATUSES.includes(match.release.status)) return { release: match.release, tracks: [] };
   return readExisting(client, match.release.id);
 }
 
@@ -94,52 +101,141 @@ async function readExisting(client: ApiClient, id: EntityId): Promise<ExistingRe
   return { release, tracks: release.tracks ?? [] };
 }
 
+const CREATE_STEP = 'creating the release';
+
+/** Times a release is planned again because someone else wrote it meanwhile, before giving up. */
+const MOVES = 5;
+
+/** Re-plans after a failure whose cause may have passed (a lost answer, another run's write): at most this many times. */
+const RECOVERY_ROUNDS = 3;
+
 /** What exists of a release as its steps go; the caller may hold it to say where an interrupted one stood. */
 export function newApplyState(): State {
-  return { releaseId: null, status: null, updatedAt: null, problems: [] };
+  return { releaseId: null, status: null, seen: null, problems: [], reread: false, createSent: false };
 }
 
 /** Plans and applies one release; never throws (a failure is the line's outcome). */
 export async function applyOne(client: ApiClient, item: ApplyItem, options: ApplyOneOptions, state: State = newApplyState()): Promise<ReportLine> {
   let action: ReportLine['action'] = 'create';
+  // A converged line says what this run set out to do (its first plan), not the re-plan's skip.
+  let firstAction: ReportLine['action'] | undefined;
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
-    file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId, action, outcome, status: state.status,
+    file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId,
+    action: outcome === 'converged' ? (firstAction ?? action) : action, outcome, status: state.status,
     problems: state.problems, error, sandbox: options.sandbox,
   });
   try {
     let planned = await planOne(client, item, options);
-    let replanned = false;
+    let moves = 0;
+    let recoveries = 0;
+    // A create whose answer was lost made the release found again: the line still says create.
+    let createdHere = false;
     // A create that finds the number taken (another run, or a lost answer) adopts that release: once.
-    // Tracks that someone else changed after planning: planned again, once.
+    // A release someone else wrote after this run read it: planned again, up to MOVES times.
     for (let round = 0; ; round++) {
       const { plan } = planned;
-      action = plan.action;
+      action = createdHere ? 'create' : plan.action;
+      firstAction ??= action;
       state.releaseId = plan.releaseId ?? null;
       state.status = plan.status ?? null;
-      state.updatedAt = planned.existing?.release.updated_at ?? null;
-      if (plan.action === 'skip') return line('skipped', null);
+      state.seen = planned.existing?.release ?? null;
+      state.reread = false;
+      if (plan.action === 'skip') {
+        // Planned again (another run wrote it meanwhile) and found where this run wanted it: nothing failed.
+        const reached = round > 0 && planned.existing !== undefined && wantedReached(planned.desired, planned.existing, options);
+        return line(reached ? 'converged' : 'skipped', null);
+      }
       try {
         await carryOut(client, planned, options, state);
         if (plan.submit) return line('submitted');
-        return line(plan.action === 'create' ? 'created' : plan.action === 'update' ? 'updated' : 'unchanged');
+        return line(action === 'create' ? 'created' : action === 'update' ? 'updated' : 'unchanged');
       } catch (err) {
         if (err instanceof Blocked) return line('blocked');
-        if (err instanceof TracksMoved) {
-          if (replanned) throw new StepError('attaching the tracks', new Error('the tracks kept changing while they were being written (someone else is changing them)'));
-          replanned = true;
+        if (err instanceof Moved && moves < MOVES) {
+          moves++;
           const existing = await step('reading the release again', () => readExisting(client, need(state)));
           planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
           continue;
         }
-        const holder = err instanceof StepError ? catalogNumberHolder(err.inner) : undefined;
-        if (!holder || round > 0) throw err;
-        const existing = await step('reading the release that holds the catalog number', () => readExisting(client, holder.releaseId));
-        planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
+        const failed = err instanceof Moved
+          ? new StepError(err.step, new Error(`the release kept changing while this run wrote it (${MOVES} times: someone else is changing it)`))
+          : err;
+        const holder = failed instanceof StepError ? catalogNumberHolder(failed.inner) : undefined;
+        if (holder && round === 0) {
+          const existing = await step('reading the release that holds the catalog number', () => readExisting(client, holder.releaseId));
+          planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
+          continue;
+        }
+        if (options.signal.aborted) throw failed;
+        // Before reporting a failure: what is the release like now? Another run may have brought it
+        // where this one wanted it, or the failed write was done and only its answer was lost.
+        const now = await reread(client, item, state);
+        if (now === undefined) throw failed;
+        if (now.release !== null && wantedReached(planned.desired, now.release, options)) {
+          if (!answerLost(failed)) return line('converged');
+          // This run's own write was done, only its answer lost: the line says what this run did.
+          if (options.submit) return line(failed instanceof StepError && failed.step === 'submitting' ? 'submitted' : 'converged');
+          return line(action === 'create' ? 'created' : 'updated');
+        }
+        if (recoveries < RECOVERY_ROUNDS && mayHavePassed(failed) && (now.release === null || EDITABLE_STATUSES.includes(now.release.release.status))) {
+          recoveries++;
+          if (failed instanceof StepError && failed.step === CREATE_STEP && answerLost(failed) && now.release !== null) createdHere = true;
+          planned = { ...planned, existing: now.release ?? undefined, plan: planRelease(planned.desired, now.release ?? undefined, { submit: options.submit }) };
+          continue;
+        }
+        throw failed;
       }
     }
   } catch (err) {
-    return line('failed', failure(err, state.releaseId, state.status));
+    return line('failed', failure(err, state));
   }
+}
+
+/**
+ * The release as it is now, read again by id (or by catalog number when no id is known yet); the
+ * state is updated with what was read. `release: null`: none holds the catalog number. Undefined
+ * when it could not be read (the failure is then reported with what was last known).
+ */
+async function reread(client: ApiClient, item: ApplyItem, state: State): Promise<{ release: ExistingRelease | null } | undefined> {
+  try {
+    const release = state.releaseId !== null
+      ? await readExisting(client, state.releaseId)
+      : await findExisting(client, item.catalogNumber, undefined, { full: true });
+    state.reread = true;
+    state.releaseId = release?.release.id ?? null;
+    state.status = release?.release.status ?? null;
+    state.seen = release?.release ?? null;
+    return { release: release ?? null };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the release, as read again, is where this run wanted it: in review or further on when
+ * it was to be submitted; otherwise holding what the file wants (whatever its status).
+ */
+function wantedReached(desired: DesiredRelease, now: ExistingRelease, options: ApplyOneOptions): boolean {
+  if (options.submit && !EDITABLE_STATUSES.includes(now.release.status)) return true;
+  return !options.submit && contentMatches(desired, now);
+}
+
+/** No answer came from the service (network, timeout) or a 5xx: the request may have been carried out. */
+function answerLost(err: unknown): boolean {
+  const inner = err instanceof StepError ? err.inner : err;
+  return !(inner instanceof ApiError && inner.status < 500);
+}
+
+/**
+ * A failure that may not happen again on a fresh plan: an answer lost (network, 5xx), or a write
+ * that met another run's (409 state or key in progress, 412 stale). A refusal of the request itself
+ * (400, 422…) would only be refused again.
+ */
+function mayHavePassed(err: unknown): boolean {
+  const inner = err instanceof StepError ? err.inner : err;
+  if (!(inner instanceof ApiError)) return true;
+  if (inner.status === 409) return inner.code !== 'catalog_number_taken' && inner.code !== 'codes_exhausted';
+  return inner.status >= 500 || inner.status === 412 || inner.status === 429;
 }
 
 function need(state: State): EntityId {
@@ -151,9 +247,13 @@ function need(state: State): EntityId {
 export interface State {
   releaseId: EntityId | null;
   status: ReleaseStatus | null;
-  /** The release's updated_at as the last answer gave it (keys the submit). */
-  updatedAt: string | null;
+  /** The release as this run last read or wrote it: a write goes ahead only while the service still has it so (If-Match). */
+  seen: ReleaseResource | null;
   problems: Problem[];
+  /** releaseId and status were read again after a failure (not what the last answer said). */
+  reread: boolean;
+  /** The create request was sent (its answer may have been lost). */
+  createSent: boolean;
 }
 
 async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOptions, state: State): Promise<void> {
@@ -166,9 +266,28 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
     if (state.releaseId === null) throw new Error('no release to change (the create step did not run)');
     return state.releaseId;
   };
-  const saved = (r: { status: ReleaseStatus; updated_at: string }) => {
+  const saved = (r: ReleaseResource) => {
     state.status = r.status;
-    state.updatedAt = r.updated_at;
+    state.seen = r;
+  };
+  // Compare-and-set: a write to the release carries the ETag of a read that still shows the
+  // release as this run last saw it (its plan's read, or its own last write's answer); anything
+  // else means another run or person wrote in between, and the release is planned again.
+  const currentTag = async (before: string): Promise<string | undefined> => {
+    const res = await step(`reading the release before ${before}`, () => callIfChanged(client, 'getRelease', { params: { releaseId: need() }, signal }, undefined));
+    if (!res.modified) throw new StepError(`reading the release before ${before}`, new Error('the service answered 304 to a read without If-None-Match'));
+    if (state.seen !== null && JSON.stringify(res.body) !== JSON.stringify(state.seen)) throw new Moved(before);
+    state.seen = res.body;
+    return res.etag;
+  };
+  const conditional = (tag: string | undefined) => (tag ? { headers: { 'if-match': tag } } : {});
+  const write = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isStaleWrite(err)) throw new Moved(name);
+      throw err instanceof Blocked ? err : new StepError(name, err);
+    }
   };
   for (const change of plan.changes) await runChange(change);
 
@@ -177,66 +296,70 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
       case 'metadata':
         if (change.op === 'create') {
           const body = change.body;
-          const created = await step('creating the release', () => client.call('createRelease', { body, idempotencyKey: key('create', body), signal }));
+          state.createSent = true;
+          const created = await step(CREATE_STEP, () => client.call('createRelease', { body, idempotencyKey: key('create', body), signal }));
           state.releaseId = created.id;
           saved(created);
         } else {
           const body = change.body;
-          saved(await step('saving the metadata', () => client.call('updateReleaseMetadata', { params: { releaseId: need() }, body, idempotencyKey: key('metadata', body), signal })));
+          const tag = await currentTag('saving the metadata');
+          saved(await write('saving the metadata', () => client.call('updateReleaseMetadata', {
+            params: { releaseId: need() }, body, idempotencyKey: key('metadata', { body, tag }), signal, ...conditional(tag),
+          })));
         }
         return;
       case 'upload':
         for (const i of change.trackIndexes) {
           const t = item.plan.tracks[i]!;
-          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, sha256: planned.desired.audioSha256[i] }));
+          const sha256 = planned.desired.audioSha256[i]!;
+          // Shared with other runs of the same catalog: one address per (release, track, audio), its bytes taken once.
+          // The file's name is part of the request (and of its content type): a renamed file asks afresh.
+          const shared = { idempotencyKey: `${keyBase}:upload:${String(need())}:${i}:${sha256}:${shortHash(basename(t.path)).slice(0, 12)}`, sha256 };
+          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared }));
           fileKeys.set(i, res.key);
         }
         return;
       case 'tracks': {
         const body = change.buildBody(fileKeys);
-        // Written only over the list the plan was made from: someone else's change meanwhile means planning again.
-        let etag: string | undefined;
-        if (planned.existing) {
-          const fresh = await step('reading the tracks before changing them', () => readTrackList(client, String(need()), signal));
-          if (JSON.stringify(fresh.tracks) !== JSON.stringify(planned.existing.tracks)) throw new TracksMoved();
-          etag = fresh.etag;
-        }
-        try {
-          saved(await client.call('replaceReleaseTracks', {
-            params: { releaseId: need() }, body, idempotencyKey: key('tracks', { body, etag }), signal, ...(etag ? { headers: { 'if-match': etag } } : {}),
-          }));
-        } catch (err) {
-          if (isStaleWrite(err)) throw new TracksMoved();
-          throw new StepError('attaching the tracks', err);
-        }
+        // Written only over the list the plan was made from (its own ETag, If-Match).
+        const fresh = await step('reading the tracks before changing them', () => readTrackList(client, String(need()), signal));
+        if (JSON.stringify(fresh.tracks) !== JSON.stringify(state.seen?.tracks ?? [])) throw new Moved('attaching the tracks');
+        const etag = fresh.etag;
+        saved(await write('attaching the tracks', () => client.call('replaceReleaseTracks', {
+          params: { releaseId: need() }, body, idempotencyKey: key('tracks', { body, etag }), signal, ...conditional(etag),
+        })));
         return;
       }
       case 'delivery': {
         const body = change.body;
-        saved(await step('saving the delivery settings', () => client.call('updateReleaseDelivery', { params: { releaseId: need() }, body, idempotencyKey: key('delivery', body), signal })));
+        const tag = await currentTag('saving the delivery settings');
+        saved(await write('saving the delivery settings', () => client.call('updateReleaseDelivery', {
+          params: { releaseId: need() }, body, idempotencyKey: key('delivery', { body, tag }), signal, ...conditional(tag),
+        })));
         return;
       }
       case 'video': {
         const body = change.body;
-        saved(await step('saving the video settings', () => client.call('updateReleaseVideo', { params: { releaseId: need() }, body, idempotencyKey: key('video', body), signal })));
+        const tag = await currentTag('saving the video settings');
+        saved(await write('saving the video settings', () => client.call('updateReleaseVideo', {
+          params: { releaseId: need() }, body, idempotencyKey: key('video', { body, tag }), signal, ...conditional(tag),
+        })));
         return;
       }
       case 'submit': {
-        // Keyed by the release's state as the last answer left it: a fixed release submits afresh, a retry replays.
-        const version = state.updatedAt ?? (await step('reading the release before submitting', () => client.call('getRelease', { params: { releaseId: need() } }))).updated_at;
-        try {
-          const res = await client.call('submitRelease', {
-            params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', `${String(need())}:${version}`), signal,
-          });
-          saved(res.release);
-          state.problems = res.problems ?? [];
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 'submit_blocked') {
+        // Keyed by the release's tag: a fixed release submits afresh, a retry (or another run of the same state) replays.
+        const tag = await currentTag('submitting');
+        const res = await write('submitting', async () => {
+          try {
+            return await client.call('submitRelease', { params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', { id: need(), tag }), signal, ...conditional(tag) });
+          } catch (err) {
+            if (!(err instanceof ApiError && err.code === 'submit_blocked')) throw err;
             state.problems = err.problems ?? [];
             throw new Blocked();
           }
-          throw new StepError('submitting', err);
-        }
+        });
+        saved(res.release);
+        state.problems = res.problems ?? [];
         return;
       }
     }
@@ -246,14 +369,18 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
 /** The submit checks said no: the release stays a draft, its problems in the report. */
 class Blocked extends Error {}
 
-/** The release's tracks changed after it was planned (someone else wrote them): plan it again. */
-class TracksMoved extends Error {}
+/** The release changed after this run read it (someone else wrote it): plan it again. */
+class Moved extends Error {
+  constructor(readonly step: string) {
+    super(step);
+  }
+}
 
 async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw err instanceof StepError || err instanceof Blocked || err instanceof TracksMoved ? err : new StepError(name, err);
+    throw err instanceof StepError || err instanceof Blocked || err instanceof Moved ? err : new StepError(name, err);
   }
 }
 
@@ -261,11 +388,17 @@ function shortHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
 }
 
-/** The report's error: the step, what exists now, and what to run next. */
-function failure(err: unknown, releaseId: EntityId | null, status: ReleaseStatus | null): { code: string; message: string } {
+/** The report's error: the step, what exists now (read again when it could be), and what to run next. */
+function failure(err: unknown, state: State): { code: string; message: string } {
   const inner = err instanceof StepError ? err.inner : err;
   const d = describeError(inner, { debug: false });
   const where = err instanceof StepError ? `${err.step} failed: ` : '';
-  const now = releaseId === null ? 'no release was created' : `release ${String(releaseId)} is ${statusWords(status ?? 'draft')}`;
+  let now: string;
+  if (state.releaseId === null) {
+    if (state.reread) now = 'no release holds the catalog number';
+    else now = state.createSent ? 'whether the release was created is not known (the catalog number could not be looked up again)' : 'nothing was created';
+  }
+  else if (state.reread) now = `release ${String(state.releaseId)} is ${statusWords(state.status ?? 'draft')}`;
+  else now = `release ${String(state.releaseId)} was last seen ${statusWords(state.status ?? 'draft')} (it could not be read again)`;
   return { code: d.code, message: `${where}${d.message}; ${now}; run \`reldist release apply\` again to resume` };
 }
