@@ -262,17 +262,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let stopping = false;
   const dispatch = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (stopping && !res.headersSent) res.setHeader('connection', 'close');
-    const isUpload = uploads.matches(req);
+    // Only a request with a body is watched: the hot reads pass two header look-ups.
     if (hasBody(req)) {
       // The path only: an upload's query carries its signature.
       const path = (req.url ?? '').split('?')[0]!;
-      slowBodies.watch(req, isUpload ? undefined : clientLimits.bodyTimeoutMs, bodyCut(req, res, path));
+      slowBodies.watch(req, uploads.matches(req) ? undefined : clientLimits.bodyTimeoutMs, bodyCut(req, res, path));
     }
     // The lane answers at once or not at all: nothing of it is in flight for close() to see.
     if (!expectsContinue && lane?.(req, res)) return;
     active.add(res);
     res.once('close', () => active.delete(res));
-    if (isUpload) return uploads.handle(req, res, expectsContinue);
+    if (uploads.matches(req)) return uploads.handle(req, res, expectsContinue);
     if (expectsContinue) res.writeContinue();
     toApp(req, res);
   };
