@@ -15,6 +15,7 @@ import { checkingIntervalMs, DEFAULT_CLIENT_LIMITS, defaultPerAddress, secondsIn
 import { capConnections } from './http/connection-caps.js';
 import { CutLog } from './http/cut-log.js';
 import { errorAnswer } from './http/errors.js';
+import { IdleConnections } from './http/idle-connections.js';
 import { hasBody, SlowBodies } from './http/slow-bodies.js';
 import { publicBaseUrl } from './http/public-url.js';
 import { newRequestId } from './http/request-id.js';
@@ -269,9 +270,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       slowBodies.watch(req, uploads.matches(req) ? undefined : clientLimits.bodyTimeoutMs, bodyCut(req, res, path));
     }
     // The lane answers at once or not at all: nothing of it is in flight for close() to see.
-    if (!expectsContinue && lane?.(req, res)) return;
+    if (!expectsContinue && lane?.(req, res)) return idle.idle(req.socket);
+    idle.busy(req.socket);
     active.add(res);
-    res.once('close', () => active.delete(res));
+    res.once('close', () => {
+      active.delete(res);
+      idle.idle(req.socket);
+    });
     if (uploads.matches(req)) return uploads.handle(req, res, expectsContinue);
     if (expectsContinue) res.writeContinue();
     toApp(req, res);
@@ -293,6 +298,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => dispatch(req, res, true));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, clientLimits, cuts));
   server.setTimeout(limits.stallMs);
+  const idle = new IdleConnections(
+    server,
+    clientLimits.keepAliveTimeoutMs + 1000 + clientLimits.headersTimeoutMs,
+    checkingIntervalMs(clientLimits.keepAliveTimeoutMs + clientLimits.headersTimeoutMs),
+    cuts,
+  );
   capConnections(
     server,
     {
@@ -328,6 +339,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // now, busy ones as soon as their response is sent.
         server.close((err) => {
           slowBodies.close();
+          idle.close();
           cuts.flush();
           closeDb();
           log.info('reldist service stopped');
