@@ -13,6 +13,7 @@ export const errorCodes = {
   upload_signature_invalid: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   state_conflict: 409,
   catalog_number_taken: 409,
   codes_exhausted: 409,

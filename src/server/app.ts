@@ -21,6 +21,7 @@ import { KeyTakenOver, answerOfTakenKey, beginIdempotent, recordAnswer, releaseC
 import { RequestGate } from './http/gate.js';
 import { rateLimited, type RateLimitOptions } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
+import { bodyCutOf } from './http/slow-bodies.js';
 import { JSON_BODY_LIMIT, parseBody, parseJsonBody, parseQuery, readBodyBytes } from './http/validate.js';
 import { handlers as artistsHandlers } from './handlers/artists.js';
 import { handlers as lookupsHandlers } from './handlers/lookups.js';
@@ -209,7 +210,8 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     const query = schemas.query ? parseQuery(schemas.query, c.req.queries()) : {};
 
     const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
-    const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT) : new Uint8Array(0);
+    const incoming = c.env?.incoming;
+    const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT, incoming && bodyCutOf(incoming)) : new Uint8Array(0);
     const idemKey = acceptsIdempotencyKey(spec) ? c.req.header('idempotency-key') : undefined;
     let claim: KeyClaim | undefined;
     if (idemKey !== undefined) {

@@ -2,7 +2,7 @@
 // accounts, and serves HTTP until close(). Used by `reldist serve`, the CLI's embedded sandbox
 // and every integration test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +11,13 @@ import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import { statementKillHook } from './db/kill-hook.js';
-import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
+import { ServiceError, type Logger, type SandboxAutoReview, type ServerDeps, type ServerModule } from './handler.js';
+import { checkingIntervalMs, DEFAULT_CLIENT_LIMITS, defaultPerAddress, secondsInWords, type ClientLimits } from './http/client-limits.js';
+import { capConnections } from './http/connection-caps.js';
+import { CutLog } from './http/cut-log.js';
 import { errorAnswer } from './http/errors.js';
+import { IdleConnections } from './http/idle-connections.js';
+import { hasBody, SlowBodies } from './http/slow-bodies.js';
 import { publicBaseUrl } from './http/public-url.js';
 import { newRequestId } from './http/request-id.js';
 import { fastLane, type FastLane } from './http/fast-lane.js';
@@ -58,6 +63,14 @@ export interface StartServerOptions {
   uploadLimits?: Partial<UploadLimits>;
   /** Connections open at once; more are closed as they arrive (default: no limit). */
   maxConnections?: number;
+  /**
+   * Connections open at once from one client address; more are closed as they arrive. Default:
+   * a quarter of maxConnections (http/client-limits.ts), or with trustProxy (every socket is the
+   * proxy's) maxConnections itself; no limit without maxConnections.
+   */
+  maxConnectionsPerAddress?: number;
+  /** Bounds on slow clients: headers, bodies' minimum rate, idle keep-alive (http/client-limits.ts). */
+  clientLimits?: Partial<ClientLimits>;
   /** Answer the hot reads before the Hono app (http/fast-lane.ts); default true. Off: tests comparing both lanes. */
   fastLane?: boolean;
   /**
@@ -146,6 +159,37 @@ function housekeeping(db: Database.Database, dataDir: string, now: Date): void {
   }
 }
 
+/** How long a client whose body was cut has to read the 408 before its connection is closed anyway. */
+const CUT_ANSWER_GRACE_MS = 1000;
+
+const CLIENT_ERROR_ANSWERS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+};
+
+/**
+ * What Node answers to a malformed request (which it no longer does once this listener exists),
+ * and for headers not complete within their bound the contract's 408 request_timeout, logged.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket & { _httpMessage?: ServerResponse | null }, limits: ClientLimits, cuts: CutLog): void {
+  // A response of an earlier request still being written: nothing can be added to it.
+  const canAnswer = socket.writable && !socket._httpMessage?.headersSent && err.code !== 'ECONNRESET';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const within = secondsInWords(limits.headersTimeoutMs);
+    cuts.cut('headers too slow', `closed a connection from ${socket.remoteAddress ?? '?'}: no complete request headers within ${within}`);
+    if (canAnswer) {
+      const se = new ServiceError(408, 'request_timeout', `the request headers did not arrive within ${within}; send the request again`);
+      const a = errorAnswer(se, { id: newRequestId(), method: '', path: '', log: undefined });
+      const body = a.body ?? '';
+      const headers = Object.entries(a.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      socket.write(`HTTP/1.1 408 Request Timeout\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    }
+  } else if (canAnswer) {
+    socket.write(`HTTP/1.1 ${CLIENT_ERROR_ANSWERS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+  }
+  socket.destroy();
+}
+
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const now = options.now ?? (() => new Date());
   const log = options.logger ?? silentLogger;
@@ -204,27 +248,72 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 
   const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
+  const clientLimits = { ...DEFAULT_CLIENT_LIMITS, ...options.clientLimits };
+  const cuts = new CutLog(log);
+  const slowBodies = new SlowBodies(clientLimits);
   const uploads = uploadRoute(deps, limits);
+  /** A body cut for its slowness: whoever reads it answered 408; the connection closes, answered or not. */
+  const bodyCut = (req: IncomingMessage, res: ServerResponse, path: string) => (reason: string) => {
+    const socket = req.socket;
+    cuts.cut('bodies too slow', `closed a connection from ${socket.remoteAddress ?? '?'} (${req.method ?? ''} ${path}): ${reason}`);
+    if (res.writableEnded) socket.destroy();
+    else setTimeout(() => socket.destroy(), CUT_ANSWER_GRACE_MS).unref();
+  };
   // Responses in flight when close() is called end their connection, so close() does not wait
   // for keep-alive sockets to time out.
   const active = new Set<ServerResponse>();
   let stopping = false;
   const dispatch = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (stopping && !res.headersSent) res.setHeader('connection', 'close');
+    // Only a request with a body is watched: the hot reads pass two header look-ups.
+    if (hasBody(req)) {
+      // The path only: an upload's query carries its signature.
+      const path = (req.url ?? '').split('?')[0]!;
+      slowBodies.watch(req, uploads.matches(req) ? undefined : clientLimits.bodyTimeoutMs, bodyCut(req, res, path));
+    }
     // The lane answers at once or not at all: nothing of it is in flight for close() to see.
-    if (!expectsContinue && lane?.(req, res)) return;
+    if (!expectsContinue && lane?.(req, res)) return idle.idle(req.socket);
+    idle.busy(req.socket);
     active.add(res);
-    res.once('close', () => active.delete(res));
+    res.once('close', () => {
+      active.delete(res);
+      idle.idle(req.socket);
+    });
     if (uploads.matches(req)) return uploads.handle(req, res, expectsContinue);
     if (expectsContinue) res.writeContinue();
     toApp(req, res);
   };
-  // No wall clock on a request (Node's default cuts any body slower than 5 minutes): a socket
-  // silent for the stall timeout is closed instead, so a slow but moving upload lives.
-  const server = createServer({ requestTimeout: 0 }, (req, res) => dispatch(req, res, false));
+  // No wall clock on a whole request (Node's requestTimeout cuts any body slower than 5 minutes):
+  // the headers have their own bound, a body a minimum rate (http/slow-bodies.ts), and a socket
+  // silent for the stall timeout is closed, so a slow but moving upload lives. requestTimeout 0
+  // would turn headersTimeout off too (Node takes the smaller of the two by default): it is given
+  // here, and checked often enough for the bound to hold within checkingIntervalMs.
+  const server = createServer(
+    {
+      requestTimeout: 0,
+      headersTimeout: clientLimits.headersTimeoutMs,
+      connectionsCheckingInterval: checkingIntervalMs(clientLimits.headersTimeoutMs),
+      keepAliveTimeout: clientLimits.keepAliveTimeoutMs,
+    },
+    (req, res) => dispatch(req, res, false),
+  );
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => dispatch(req, res, true));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, clientLimits, cuts));
   server.setTimeout(limits.stallMs);
-  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections;
+  const idle = new IdleConnections(
+    server,
+    clientLimits.keepAliveTimeoutMs + 1000 + clientLimits.headersTimeoutMs,
+    checkingIntervalMs(clientLimits.keepAliveTimeoutMs + clientLimits.headersTimeoutMs),
+    cuts,
+  );
+  capConnections(
+    server,
+    {
+      total: options.maxConnections,
+      perAddress: options.maxConnectionsPerAddress ?? (options.maxConnections === undefined ? undefined : options.trustProxy ? options.maxConnections : defaultPerAddress(options.maxConnections)),
+    },
+    cuts,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -252,6 +341,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed
         // now, busy ones as soon as their response is sent.
         server.close((err) => {
+          slowBodies.close();
+          idle.close();
+          cuts.flush();
           closeDb();
           log.info('reldist service stopped');
           if (err) reject(err);

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import type { Logger, SandboxAutoReview } from './handler.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { UploadLimits } from './uploads/limits.js';
+import type { ClientLimits } from './http/client-limits.js';
 import { startServer } from './index.js';
 import { sweepBuffersAtOnce } from './uploads/collector.js';
 
@@ -29,6 +30,10 @@ export interface ServeOptions {
   /** Upload bytes in flight (per account, in total) and the stall timeout; defaults in uploads/limits.ts. */
   uploadLimits?: Partial<UploadLimits>;
   maxConnections?: number;
+  /** Connections from one client address; default in StartServerOptions. */
+  maxConnectionsPerAddress?: number;
+  /** Bounds on slow clients; defaults in http/client-limits.ts. */
+  clientLimits?: Partial<ClientLimits>;
 }
 
 function stderrLogger(stderr: Writable, verbose: boolean): Logger {
@@ -62,6 +67,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+    ...(options.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: options.maxConnectionsPerAddress } : {}),
+    ...(options.clientLimits ? { clientLimits: options.clientLimits } : {}),
   });
   if (server.tokens) {
     options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);

@@ -149,3 +149,44 @@ test('serve flags: sandbox-only ones need --sandbox; bad values are usage errors
   expect(bad.code).toBe(2);
   expect(bad.stderr.split('\n')[0]).toContain('--account');
 }, 60_000);
+
+test('slow clients: the flags reach the service, and what it cut goes to stderr with the reason', async () => {
+  const s = await serve(['--sandbox', '--data-dir', join(dir, 'slow'), '--headers-timeout', '1s', '--max-connections', '8', '--max-connections-per-address', '2']);
+  const { port } = new URL(s.first.base_url);
+  const { connect } = await import('node:net');
+  const open = () => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let got = '';
+    socket.on('data', (d: Buffer) => (got += d.toString('latin1')));
+    socket.on('error', () => {});
+    const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(got)));
+    socket.write('GET /lookup/countries HTTP/1.1\r\nHost: x\r\n');
+    return closed;
+  };
+  const [first, second, third] = [open(), open(), open()];
+  // The third from the same address is over its cap of 2: closed as it arrives, without an answer.
+  expect(await third).toBe('');
+  // The other two never finish their headers: 408 after the 1 s bound.
+  for (const got of [await first, await second]) expect(got).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[^]*"code":"request_timeout"/);
+  s.child.kill('SIGTERM');
+  expect(await s.exited).toBe(0);
+  expect(s.stderr()).toContain('reldist serve: warn: refused a connection from 127.0.0.1: it has 2 open (--max-connections-per-address)\n');
+  expect(s.stderr()).toContain('reldist serve: warn: closed a connection from 127.0.0.1: no complete request headers within 1s\n');
+}, 60_000);
+
+test('slow clients: bad bounds are refused naming the flag', () => {
+  const bad = [
+    ['--headers-timeout', '0s', /--headers-timeout: must be at least 1s, got "0s"/],
+    ['--keep-alive-timeout', 'never', /--keep-alive-timeout: expected a duration/],
+    ['--body-timeout', '2h', /--body-timeout: must be at most 1h, got "2h"/],
+    ['--min-body-rate', 'fast', /--min-body-rate: expected a size like 500MB or 4GiB, got "fast"/],
+    ['--body-rate-window', '-1s', /--body-rate-window: expected a duration/],
+    ['--max-connections-per-address', '0', /--max-connections-per-address: expected a whole number from 1 to 1000000, got "0"/],
+  ] as const;
+  for (const [flag, value, message] of bad) {
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--data-dir', join(dir, 'bad'), flag, value], { encoding: 'utf8' });
+    expect(r.status, flag).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1); // one line, no stack
+  }
+});

@@ -13,6 +13,8 @@ export interface TestServer {
   dataDir: string;
   /** Errors the service logged (a 500's stack ends up here): print them when a test fails. */
   errors: string[];
+  /** Warnings the service logged (clients it cut off, for one). */
+  warnings: string[];
   /** Stops the service; removes the data directory unless it was passed in. */
   close(): Promise<void>;
 }
@@ -32,6 +34,8 @@ export interface TestServerOptions {
   trustProxy?: boolean;
   uploadLimits?: StartServerOptions['uploadLimits'];
   maxConnections?: number;
+  maxConnectionsPerAddress?: number;
+  clientLimits?: StartServerOptions['clientLimits'];
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -42,8 +46,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const owned = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await makeTempDataDir());
   const errors: string[] = [];
+  const warnings: string[] = [];
   const server = await startServer({
-    logger: { info() {}, warn() {}, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields ?? {})}`) },
+    logger: { info() {}, warn: (message) => warnings.push(message), error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields ?? {})}`) },
     host: '127.0.0.1',
     port: 0,
     dataDir,
@@ -56,6 +61,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+    ...(options.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: options.maxConnectionsPerAddress } : {}),
+    ...(options.clientLimits ? { clientLimits: options.clientLimits } : {}),
   });
   if (!server.tokens) throw new Error('the test service started without its demo accounts');
   // RELDIST_CONTRACT_CHECK=1: every answer of this service, to whatever test sends the request,
@@ -66,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     tokens: server.tokens,
     dataDir,
     errors,
+    warnings,
     async close() {
       // The service first: requests in flight finish through the proxy.
       await server.close();

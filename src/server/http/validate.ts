@@ -17,11 +17,14 @@ export function tooLarge(limit: number): ServiceError {
   });
 }
 
-/** Reads the whole body, refusing past `limit` bytes (the declared length is checked first). */
-export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
+/**
+ * Reads the whole body, refusing past `limit` bytes (the declared length is checked first).
+ * `cut` rejects when the body arrives too slowly (http/slow-bodies.ts): each read races it.
+ */
+export async function readBodyBytes(req: Request, limit: number, cut?: Promise<never>): Promise<Uint8Array> {
   const declared = req.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) {
-    await drain(req.body, DRAIN_LIMIT);
+    await drain(req.body, DRAIN_LIMIT, cut);
     throw tooLarge(limit);
   }
   if (!req.body) return new Uint8Array(0);
@@ -29,11 +32,11 @@ export async function readBodyBytes(req: Request, limit: number): Promise<Uint8A
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await (cut ? Promise.race([reader.read(), cut]) : reader.read());
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await drainReader(reader, DRAIN_LIMIT - total);
+      await drainReader(reader, DRAIN_LIMIT - total, cut);
       throw tooLarge(limit);
     }
     chunks.push(value);
@@ -47,14 +50,15 @@ export async function readBodyBytes(req: Request, limit: number): Promise<Uint8A
   return out;
 }
 
-async function drain(body: ReadableStream<Uint8Array> | null, budget: number): Promise<void> {
-  if (body) await drainReader(body.getReader(), budget);
+async function drain(body: ReadableStream<Uint8Array> | null, budget: number, cut: Promise<never> | undefined): Promise<void> {
+  if (body) await drainReader(body.getReader(), budget, cut);
 }
 
-async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+/** A body cut while drained is still answered with its 413: the connection closes after it anyway. */
+async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number, cut: Promise<never> | undefined): Promise<void> {
   try {
     while (budget > 0) {
-      const { done, value } = await reader.read();
+      const { done, value } = await (cut ? Promise.race([reader.read(), cut]) : reader.read());
       if (done) return;
       budget -= value.byteLength;
     }

@@ -21,8 +21,11 @@ export class TooManyBytes extends ServiceError {
 
 const WRITE_BUFFER = 1024 * 1024;
 
-/** Writes `body` to `tmpPath`; on any failure the temporary file is removed before rethrowing. */
-export async function receiveToFile(body: Readable, tmpPath: string, declaredSize: number): Promise<Received> {
+/**
+ * Writes `body` to `tmpPath`; on any failure the temporary file is removed before rethrowing.
+ * `cut` rejects when the body arrives too slowly (http/slow-bodies.ts): the receiving stops with its error.
+ */
+export async function receiveToFile(body: Readable, tmpPath: string, declaredSize: number, cut?: Promise<never>): Promise<Received> {
   const hash = createHash('sha256');
   let bytes = 0;
   const file = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER });
@@ -59,6 +62,7 @@ export async function receiveToFile(body: Readable, tmpPath: string, declaredSiz
       // reported as an interrupted upload for the client to retry forever. Not a ServiceError: the
       // app answers a 500 without details and logs this one.
       file.once('error', stop);
+      cut?.catch(stop);
       file.once('close', () => {
         if (ended) resolve();
       });

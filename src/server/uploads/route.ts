@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { ServiceError, type ServerDeps } from '../handler.js';
 import { asServiceError, errorBody } from '../http/errors.js';
 import { jsonAnswer } from '../http/answer.js';
+import { bodyCutOf } from '../http/slow-bodies.js';
 import { logRequest, newRequestId } from '../http/request-id.js';
 import { isAllowed } from '../rules/state-machine.js';
 import { findUpload, markUploadReady, markUploadRefused, uploadFilePath, uploadReleaseStatus, uploadsDir, uploadsTmpDir, type UploadRow } from '../store/uploads.js';
@@ -93,7 +94,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     await mkdir(uploadsTmpDir(deps.dataDir), { recursive: true, mode: 0o700 });
     await mkdir(uploadsDir(deps.dataDir), { recursive: true, mode: 0o700 });
     const tmp = join(uploadsTmpDir(deps.dataDir), `${key}.${randomBytes(6).toString('hex')}.part`);
-    const got = await receiveToFile(req, tmp, upload.size);
+    const got = await receiveToFile(req, tmp, upload.size, bodyCutOf(req));
     try {
       if (got.bytes !== upload.size) {
         throw new ServiceError(422, 'upload_mismatch', `received ${got.bytes} bytes but ${upload.size} were declared`);
@@ -153,7 +154,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         if (Number(req.headers['content-length'] ?? 0) > DISCARD_LIMIT) return fail(err, true);
         let sending = !expectsContinue;
         const timer = sending ? undefined : setTimeout(() => fail(err, true), EXPECT_GRACE_MS);
-        void discard(req, DISCARD_LIMIT, () => {
+        void discard(req, DISCARD_LIMIT, bodyCutOf(req), () => {
           sending = true;
           clearTimeout(timer);
         }).then((complete) => {
@@ -187,7 +188,9 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
           } catch {
             // The database closed under us (the service stopping): the answer matters more than the note.
           }
-          if (req.complete) fail(e);
+          // Cut for its slowness (http/slow-bodies.ts): answered at once, and the connection closes.
+          if (e instanceof ServiceError && e.code === 'request_timeout') fail(e, true);
+          else if (req.complete) fail(e);
           else {
             expectsContinue = false;
             refuseUnread(e);
@@ -198,8 +201,8 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
   };
 }
 
-/** Reads and drops the rest of a body, up to `limit` bytes; true when it ended within it. */
-function discard(req: IncomingMessage, limit: number, onFirstByte: () => void): Promise<boolean> {
+/** Reads and drops the rest of a body, up to `limit` bytes (or until it is cut for its slowness); true when it ended within it. */
+function discard(req: IncomingMessage, limit: number, cut: Promise<never> | undefined, onFirstByte: () => void): Promise<boolean> {
   return new Promise((resolve) => {
     let seen = 0;
     const onData = (chunk: Buffer) => {
@@ -217,6 +220,7 @@ function discard(req: IncomingMessage, limit: number, onFirstByte: () => void): 
     req.on('data', onData);
     req.once('end', () => done(true));
     req.once('close', () => done(req.complete));
+    cut?.catch(() => done(false));
     req.resume();
   });
 }

@@ -30,6 +30,24 @@ function uploadLimitsOption(opts: ServeOpts) {
   };
 }
 
+/** The bounds on slow clients (the service's ClientLimits); only those given. */
+function clientLimitsOption(opts: ServeOpts) {
+  const duration = (value: string | undefined, flag: string, maxMs: number) => (value === undefined ? undefined : parseDuration(value, flag, { minMs: 1000, maxMs }));
+  const headersTimeoutMs = duration(opts.headersTimeout, '--headers-timeout', 600_000);
+  const keepAliveTimeoutMs = duration(opts.keepAliveTimeout, '--keep-alive-timeout', 600_000);
+  const bodyTimeoutMs = duration(opts.bodyTimeout, '--body-timeout', 3_600_000);
+  // `4KiB` or `4KiB/s`: bytes per second either way.
+  const minBodyRate = sizeOption(opts.minBodyRate?.replace(/\/s$/i, ''), '--min-body-rate');
+  const bodyRateWindowMs = duration(opts.bodyRateWindow, '--body-rate-window', 600_000);
+  return {
+    ...(headersTimeoutMs !== undefined ? { headersTimeoutMs } : {}),
+    ...(keepAliveTimeoutMs !== undefined ? { keepAliveTimeoutMs } : {}),
+    ...(bodyTimeoutMs !== undefined ? { bodyTimeoutMs } : {}),
+    ...(minBodyRate !== undefined ? { minBodyRate } : {}),
+    ...(bodyRateWindowMs !== undefined ? { bodyRateWindowMs } : {}),
+  };
+}
+
 function autoReviewOption(opts: ServeOpts): { outcome: AutoReviewOutcome; delayMs: number } | undefined {
   if (opts.sandboxAutoReview !== undefined && !opts.sandbox) throw new UsageError('--sandbox-auto-review: only with --sandbox');
   if (opts.sandboxAutoReview === undefined) {
@@ -70,6 +88,8 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
   const publicUrl = publicUrlOption(opts.publicUrl);
   const uploadLimits = uploadLimitsOption(opts);
   const maxConnections = intOption(opts.maxConnections, '--max-connections', 1, 1_000_000);
+  const maxConnectionsPerAddress = intOption(opts.maxConnectionsPerAddress, '--max-connections-per-address', 1, 1_000_000);
+  const clientLimits = clientLimitsOption(opts);
   const { serve } = await loadServe();
   const dir = opts.dataDir ?? dataDir(ctx.env);
   try {
@@ -88,6 +108,8 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
       ...(opts.trustProxy ? { trustProxy: true } : {}),
       uploadLimits,
       ...(maxConnections !== undefined ? { maxConnections } : {}),
+      ...(maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress } : {}),
+      clientLimits,
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

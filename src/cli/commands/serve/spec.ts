@@ -12,6 +12,12 @@ export interface ServeOpts {
   publicUrl?: string;
   trustProxy?: boolean;
   maxConnections?: string;
+  maxConnectionsPerAddress?: string;
+  headersTimeout?: string;
+  keepAliveTimeout?: string;
+  bodyTimeout?: string;
+  minBodyRate?: string;
+  bodyRateWindow?: string;
   uploadAccountLimit?: string;
   uploadTotalLimit?: string;
   uploadStallTimeout?: string;
@@ -68,8 +74,15 @@ export const serveCommand = defineCommand<ServeOpts>({
     'Uploads: at most --upload-account-limit bytes (default 4GiB) arrive for one account at a time and\n' +
     '--upload-total-limit (default 16GiB) for all (counted by declared size; beyond them an upload is refused\n' +
     'with 413 upload_quota_exceeded or 507 upload_capacity_exceeded before it sends a byte); an upload lives as\n' +
-    'long as it moves, and one silent for --upload-stall-timeout (default 60s) is cut off. --max-connections\n' +
-    'caps open connections (default: no cap); more are closed as they arrive.',
+    'long as it moves, and one silent for --upload-stall-timeout (default 60s) is cut off.\n\n' +
+    'Slow clients: a request\'s headers must arrive within --headers-timeout (default 30s, counted from the\n' +
+    'connection\'s opening for its first request); every body, uploads included, must send at least --min-body-rate\n' +
+    '(default 1KiB, per second) over each --body-rate-window (default 20s); a body other than an upload must be whole\n' +
+    'within --body-timeout (default 60s); an idle keep-alive connection closes after --keep-alive-timeout (default\n' +
+    '5s). A client cut off gets 408 request_timeout where an answer is still possible, and a warning line goes to\n' +
+    'stderr. --max-connections caps open connections (default: no cap) and --max-connections-per-address those\n' +
+    'of one client address (default: a quarter of --max-connections; with --trust-proxy, where every connection\n' +
+    'is the proxy\'s, --max-connections itself); more are closed as they arrive.',
   examples: [
     'reldist serve --sandbox',
     'reldist serve --sandbox --port 0 | head -n1 | jq -r .base_url',
@@ -88,6 +101,12 @@ export const serveCommand = defineCommand<ServeOpts>({
       .option('--public-url <url>', 'the address clients reach the service at, used in upload URLs')
       .option('--trust-proxy', 'believe X-Forwarded-Host and X-Forwarded-Proto (behind a reverse proxy only)')
       .option('--max-connections <n>', 'connections open at once; more are closed (default: no cap)')
+      .option('--max-connections-per-address <n>', 'connections open at once from one client address (default: a quarter of --max-connections)')
+      .option('--headers-timeout <duration>', 'a request\'s headers must arrive within this (default 30s)')
+      .option('--keep-alive-timeout <duration>', 'close a keep-alive connection idle this long (default 5s)')
+      .option('--body-timeout <duration>', 'a request body other than an upload must be whole within this (default 60s)')
+      .option('--min-body-rate <size>', 'bytes per second every body and upload must keep up, e.g. 4KiB (default 1KiB)')
+      .option('--body-rate-window <duration>', 'the window the minimum body rate is judged over (default 20s)')
       .option('--upload-account-limit <size>', 'upload bytes arriving at once per account, e.g. 2GiB (default 4GiB)')
       .option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)')
       .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)');
