@@ -91,7 +91,13 @@ describe('the OpenAPI document', () => {
 
   it('declares If-Match and 412 precondition_failed on the writes that honour it, and nowhere else', () => {
     const conditional = endpoints.filter((e) => e.ifMatch).map((e) => [e.id, e.ifMatch]);
-    expect(conditional).toEqual([['replaceReleaseTracks', 'listTracks']]);
+    expect(conditional).toEqual([
+      ['updateReleaseMetadata', 'getRelease'],
+      ['updateReleaseDelivery', 'getRelease'],
+      ['updateReleaseVideo', 'getRelease'],
+      ['submitRelease', 'getRelease'],
+      ['replaceReleaseTracks', 'listTracks'],
+    ]);
     for (const endpoint of endpoints) {
       const op = operation(endpoint.method, endpoint.path);
       const ifMatch = ((op.parameters ?? []) as Obj[]).find((p) => p.name === 'If-Match');
@@ -125,7 +131,7 @@ describe('the OpenAPI document', () => {
     expect(errorStatusesOf(catalog.searchStreamingA)).not.toContain(404); // a search finds an empty list
     expect(errorStatusesOf(catalog.getLabelPreferences)).toContain(403); // an artist account's token
     expect(errorStatusesOf(catalog.listPreferenceArtists)).not.toContain(403);
-    expect(errorStatusesOf(catalog.updateReleaseMetadata)).toEqual([400, 401, 404, 405, 409, 413, 415, 422, 429, 500]);
+    expect(errorStatusesOf(catalog.updateReleaseMetadata)).toEqual([400, 401, 404, 405, 409, 412, 413, 415, 422, 429, 500]);
     // Ids inside a body that are unknown are a 422 naming the field; 404 is for what is acted on.
     expect(errorStatusesOf(catalog.createRelease)).not.toContain(404);
     expect(errorStatusesOf(catalog.submitLabelPreference)).not.toContain(404);
