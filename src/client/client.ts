@@ -35,13 +35,26 @@ export interface ClientOptions {
   random?: () => number;
   /** Called once a request has waited `afterMs` for its answer: lets the CLI say it is waiting. */
   onSlow?: { afterMs: number; notify: () => void } | undefined;
-  /** Called before a retry wait: lets the CLI say "retrying in 2s" on a terminal. */
-  onRetry?: ((info: { attempt: number; delayMs: number; reason: string }) => void) | undefined;
+  /** Called before each retry wait: lets the CLI say what is retried, why, and after how long. */
+  onRetry?: ((info: RetryInfo) => void) | undefined;
   /**
    * Called when a logical request (its retries included) starts; the function it returns is
    * called when it ends. Lets the CLI say what was in flight when --timeout passed.
    */
   onExchange?: ((info: ExchangeInfo) => (answered: boolean) => void) | undefined;
+}
+
+/** A retry about to wait: `attempt` failed (1-based) of at most `maxRetries + 1`. */
+export interface RetryInfo {
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  /** The status or network code, as --debug shows it. */
+  reason: string;
+  /** What failed: the answer's status, or the network error's code. */
+  status?: number;
+  code?: string;
+  request: ExchangeInfo;
 }
 
 /** One logical request as onExchange sees it: the catalog endpoint when it is one (an upload's PUT is not). */
@@ -302,6 +315,7 @@ export class ApiClient {
     const replayable = isReplayable(method, headers);
     const transport = await this.transport(req.workload ?? this.opts.workload ?? 'oneshot');
     const signal = requestSignal(req.signal, this.opts.signal);
+    const exchange: ExchangeInfo = { method, endpointId: req.endpoint?.id };
 
     let answerLost = false;
     for (let attempt = 1; ; attempt++) {
@@ -320,7 +334,7 @@ export class ApiClient {
         if (replayable && isRetryableNetworkCode(code) && attempt <= policy.maxRetries) {
           // Reset or timed out (not refused): the request may have been done, its answer lost.
           answerLost = true;
-          await this.wait(attempt, policy, undefined, code, signal);
+          await this.wait({ attempt, policy, reason: code, code, request: exchange }, undefined, signal);
           continue;
         }
         throw this.networkError(err, code, method, url, attempt);
@@ -333,7 +347,7 @@ export class ApiClient {
         if (!(after !== undefined && after > policy.maxDelayMs)) {
           // A gateway's 502/504 may come after the service did the work.
           if (res.status === 502 || res.status === 504) answerLost = true;
-          await this.wait(attempt, policy, after, `${res.status}`, signal);
+          await this.wait({ attempt, policy, reason: `${res.status}`, status: res.status, request: exchange }, after, signal);
           continue;
         }
       }
@@ -375,10 +389,15 @@ export class ApiClient {
     return this.bodySchemas;
   }
 
-  private async wait(attempt: number, policy: RetryPolicy, retryAfterMs: number | undefined, reason: string, signal: AbortSignal | undefined) {
+  private async wait(
+    failed: { attempt: number; policy: RetryPolicy; reason: string; status?: number; code?: string; request: ExchangeInfo },
+    retryAfterMs: number | undefined,
+    signal: AbortSignal | undefined,
+  ) {
+    const { attempt, policy, reason, status, code, request } = failed;
     const delayMs = retryDelay(attempt - 1, policy, retryAfterMs, this.opts.random);
     this.trace(`! retry ${attempt}/${policy.maxRetries} after ${reason} in ${delayMs} ms`);
-    this.opts.onRetry?.({ attempt, delayMs, reason });
+    this.opts.onRetry?.({ attempt, maxRetries: policy.maxRetries, delayMs, reason, ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}), request });
     await sleep(delayMs, signal);
   }
 
