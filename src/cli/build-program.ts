@@ -60,7 +60,7 @@ function globalsOf(cmd: Command): GlobalOptions {
  * (DEFAULT_CI_TIMEOUT_MS), so that a hanging service fails the job in minutes rather than at the
  * CI system's own limit. `serve` runs until stopped and is never bounded by default.
  */
-function withCiBound(globals: GlobalOptions, spec: CommandSpec<any>, deps: ProgramDeps): GlobalOptions {
+export function withCiBound(globals: GlobalOptions, spec: Pick<CommandSpec<any>, 'runsUntilStopped'>, deps: Pick<ProgramDeps, 'env' | 'ciTimeoutMs'>): GlobalOptions {
   if (globals.timeoutMs !== undefined || spec.runsUntilStopped) return globals;
   const ci = ciVariable(deps.env);
   if (!ci) return globals;
