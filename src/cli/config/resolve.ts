@@ -76,8 +76,8 @@ export function resolveTarget({ flags, env, config }: TargetInput): Target {
 }
 
 const SANDBOX_VARIABLE = 'RELDIST_SANDBOX';
-/** Hints of every refusal below: the two ways out. */
-const WAYS_OUT = 'set RELDIST_BASE_URL and RELDIST_TOKEN (or run `reldist auth login`); for the local sandbox on purpose, pass --sandbox or set RELDIST_SANDBOX=1';
+/** In the hint of every refusal below: the way out that is not a service. */
+const BY_NAME = 'for the local sandbox on purpose, pass --sandbox or set RELDIST_SANDBOX=1';
 
 /**
  * --sandbox, or RELDIST_SANDBOX=1: flags beat the environment, so the flag wins over any variable
@@ -118,7 +118,7 @@ function refuseEmpty(flags: TargetInput['flags'], env: Env): void {
   throw new CliError(`${listed(empty)} ${empty.length > 1 ? 'are' : 'is'} set but empty`, {
     exitCode: ExitCode.auth,
     code: 'not_configured',
-    hint: `an empty variable is often a CI secret the job cannot see (a pull request from a fork, a renamed secret): give it a value or unset it; ${WAYS_OUT}`,
+    hint: `an empty variable is often a CI secret the job cannot see (a pull request from a fork, a renamed secret): give it a value, or unset it; ${BY_NAME}`,
   });
 }
 
@@ -131,7 +131,7 @@ function refuseFallback(env: Env): void {
   throw new CliError(`no service configured and ${why}: reldist does not fall back to the local sandbox`, {
     exitCode: ExitCode.auth,
     code: 'not_configured',
-    hint: WAYS_OUT,
+    hint: `set RELDIST_BASE_URL and RELDIST_TOKEN (or run \`reldist auth login\`); ${BY_NAME}`,
   });
 }
 
