@@ -11,6 +11,7 @@ import { parseDuration } from './shared/duration.js';
 import { colorEnabled, type Env, type IO } from './io.js';
 import type { SandboxLauncher } from './sandbox-background.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
+import { DEFAULT_CI_TIMEOUT_MS, ciVariable } from './config/ci.js';
 import { createServices } from './services.js';
 
 import { closest, reflow } from './help-text.js';
@@ -34,6 +35,8 @@ export interface ProgramDeps {
   runner?: Runner;
   /** Set by the real process only (run-cli.ts): see Context.sandboxLauncher. */
   sandboxLauncher?: SandboxLauncher | undefined;
+  /** The bound of a command under CI without --timeout (default DEFAULT_CI_TIMEOUT_MS; tests shorten it). */
+  ciTimeoutMs?: number;
 }
 
 function globalsOf(cmd: Command): GlobalOptions {
@@ -47,8 +50,21 @@ function globalsOf(cmd: Command): GlobalOptions {
     color: typeof o.color === 'boolean' && o.color === false ? false : undefined,
     profile: typeof o.profile === 'string' ? o.profile : undefined,
     baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
+    sandbox: o.sandbox === true,
     timeoutMs: typeof o.timeout === 'string' ? parseDuration(o.timeout, '--timeout') : undefined,
   };
+}
+
+/**
+ * --timeout when given; under CI, a command that finishes by itself is bounded all the same
+ * (DEFAULT_CI_TIMEOUT_MS), so that a hanging service fails the job in minutes rather than at the
+ * CI system's own limit. `serve` runs until stopped and is never bounded by default.
+ */
+export function withCiBound(globals: GlobalOptions, spec: Pick<CommandSpec<any>, 'runsUntilStopped'>, deps: Pick<ProgramDeps, 'env' | 'ciTimeoutMs'>): GlobalOptions {
+  if (globals.timeoutMs !== undefined || spec.runsUntilStopped) return globals;
+  const ci = ciVariable(deps.env);
+  if (!ci) return globals;
+  return { ...globals, timeoutMs: deps.ciTimeoutMs ?? DEFAULT_CI_TIMEOUT_MS, timeoutFromCi: ci };
 }
 
 const deferred = new WeakMap<Context, (() => unknown)[]>();
@@ -100,7 +116,7 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps, isDe
   cmd.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     if (!deps.runner) throw new Error(`reldist: no runner to run ${commandPath(self)}`);
-    const globals = globalsOf(self);
+    const globals = withCiBound(globalsOf(self), spec, deps);
     const verb = await deps.runner(commandPath(self));
     // --timeout bounds the whole command, whatever it is doing: the race ends it even if its work
     // does not listen to the signal. What was in flight is noted the moment time is up; then the
@@ -116,7 +132,7 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps, isDe
       if (inFlight !== undefined) {
         timedOut = true;
         await Promise.race([running.catch(() => {}), delay(CLEAN_UP_AFTER_TIMEOUT_MS)]);
-        throw timeoutExplainers.get(ctx)?.() ?? timedOutError(globals.timeoutMs!, inFlight, ctx.exchanges, spec.safeToRerun === true);
+        throw timeoutExplainers.get(ctx)?.() ?? timedOutError(globals.timeoutMs!, inFlight, ctx.exchanges, spec.safeToRerun === true, globals.timeoutFromCi);
       }
     } finally {
       deadline.stop();
@@ -183,7 +199,8 @@ export function createProgram(deps: ProgramDeps, loaded: readonly GroupSpec[]): 
     .option('--no-color', 'no colour, whatever the terminal')
     .addOption(new Option('--profile <name>', 'use this saved profile (env: RELDIST_PROFILE)'))
     .addOption(new Option('--base-url <url>', 'the service to talk to (env: RELDIST_BASE_URL)'))
-    .addOption(new Option('--timeout <duration>', 'stop the command after this long, e.g. 30s, 2m (exit 7); 0: never'))
+    .addOption(new Option('--sandbox', 'use the local sandbox, even under CI (env: RELDIST_SANDBOX=1); `serve --sandbox` runs one'))
+    .addOption(new Option('--timeout <duration>', 'stop the command after this long, e.g. 30s, 2m (exit 7); 0: never; under CI 30m by default'))
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()

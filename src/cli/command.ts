@@ -29,6 +29,8 @@ export interface CommandSpec<Opts = Record<string, unknown>> {
    * same result, never a duplicate: the --timeout line then says "safe to run again".
    */
   safeToRerun?: boolean;
+  /** Runs until stopped (`serve`): not bounded by the default --timeout under CI. */
+  runsUntilStopped?: boolean;
   /** Never set: carries the options' type for RunFn. */
   readonly __opts?: Opts;
 }

@@ -20,8 +20,14 @@ export interface GlobalOptions {
   color: boolean | undefined;
   profile: string | undefined;
   baseUrl: string | undefined;
-  /** --timeout in ms: the whole command is bounded by it; undefined when not given, 0 for never. */
+  /** --sandbox: use the embedded sandbox, asked for by name (even under CI). */
+  sandbox?: boolean | undefined;
+  /**
+   * --timeout in ms: the whole command is bounded by it; undefined when not given, 0 for never.
+   * Under CI without --timeout, the CI default (and `timeoutFromCi` names the variable that said CI).
+   */
   timeoutMs?: number | undefined;
+  timeoutFromCi?: string | undefined;
 }
 
 /**

@@ -30,7 +30,7 @@ export function startDeadline<T>(ms: number | undefined, snapshot: () => T): Dea
 }
 
 /** The one line for a command stopped by --timeout, from what it had asked the service. */
-export function timedOutError(ms: number, inFlight: readonly Exchange[], exchanges: Exchanges, safeToRerun: boolean): CliError {
+export function timedOutError(ms: number, inFlight: readonly Exchange[], exchanges: Exchanges, safeToRerun: boolean, fromCi?: string): CliError {
   const changes = exchanges.changesSent();
   const parts = [`timed out after ${formatDuration(ms)}`];
   if (inFlight.length > 0) parts[0] += ` waiting for the service to ${words(inFlight)}${inFlight.some((e) => e.changes) ? ' (which may or may not be done)' : ''}`;
@@ -46,7 +46,13 @@ export function timedOutError(ms: number, inFlight: readonly Exchange[], exchang
     if (maybe.length > 0) parts.push(`may or may not be done: ${words(maybe)}`);
     parts.push(safeToRerun ? 'safe to run again' : 'check what exists (`reldist release list`) before running it again');
   }
-  return new CliError(parts.join('; '), { exitCode: ExitCode.timedOut, code: 'timed_out', hint: 'a longer --timeout waits longer; --timeout 0 waits forever' });
+  return new CliError(parts.join('; '), { exitCode: ExitCode.timedOut, code: 'timed_out', hint: timeoutHint(ms, fromCi) });
+}
+
+/** What to do about a bound: a longer one, or none; says where a bound nobody passed came from. */
+export function timeoutHint(ms: number, fromCi: string | undefined): string {
+  const how = 'a longer --timeout waits longer; --timeout 0 waits forever';
+  return fromCi ? `under CI (${fromCi}) every command stops after ${formatDuration(ms)} unless --timeout says otherwise: ${how}` : how;
 }
 
 function words(list: readonly { what: string }[]): string {

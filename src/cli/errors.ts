@@ -118,7 +118,9 @@ export const exitCodeHelp = `Exit codes:
        or audio the service would refuse)
   3    validation failed (an invalid code, a release with blocking problems),
        or a watched release was rejected (\`release watch\`)
-  4    not authenticated (no token, or the token was refused)
+  4    not authenticated (no token, or the token was refused), or no service:
+       nothing configured under CI, or RELDIST_BASE_URL, RELDIST_TOKEN or
+       RELDIST_PROFILE set but empty
   5    not found
   6    rate limited, or retries exhausted
   7    timed out (--timeout passed first)

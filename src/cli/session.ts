@@ -1,7 +1,6 @@
 // Where commands talk to: resolves base URL and token (flags > env > profile > embedded sandbox),
 // starts the embedded sandbox when nothing is configured, and builds the HTTP client.
-import { mkdirSync, openSync, closeSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Context } from './context.js';
 import { createClient, type ApiClient, type ExchangeInfo, type Workload } from '../client/index.js';
 import { routes } from '../contract/routes.js';
@@ -15,6 +14,7 @@ import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
 import { loadSandboxServer } from './server-loader.js';
 import { parseDuration } from './shared/duration.js';
+import { requestWords, retryLine } from './request-words.js';
 
 /** The configured target without starting anything (for `auth status`). */
 export function target(ctx: Context): Target {
@@ -22,15 +22,16 @@ export function target(ctx: Context): Target {
   if (fixedMode && !ctx.globals.quiet) {
     ctx.io.stderr.write(`warning: ${path} was readable by others (mode ${fixedMode}); narrowed it to 0600\n`);
   }
-  return resolveTarget({ flags: { profile: ctx.globals.profile, baseUrl: ctx.globals.baseUrl }, env: ctx.env, config: data });
+  return resolveTarget({ flags: { profile: ctx.globals.profile, baseUrl: ctx.globals.baseUrl, sandbox: ctx.globals.sandbox }, env: ctx.env, config: data });
 }
 
 /** Resolves where requests go (services.ts calls it once per command). */
 export async function openSession(ctx: Context): Promise<Session> {
   const t = target(ctx);
   if (t.baseUrl !== undefined) return { ...t, baseUrl: t.baseUrl, sandbox: undefined };
-  // The sandbox stands in only when nothing at all is configured: a token meant for a service
-  // must not be quietly spent on the local sandbox (a release "submitted" to nowhere).
+  // The sandbox stands in only when nothing at all is configured (and never under CI: resolve.ts):
+  // a token meant for a service must not be quietly spent on the local sandbox (a release
+  // "submitted" to nowhere).
   if (t.token) {
     throw new UsageError(
       'RELDIST_TOKEN is set but no service is: the token has no base URL to go to',
@@ -84,7 +85,7 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
       const heartbeat = setInterval(() => touch(dir), Math.min(idleMs / 3, 30_000));
       heartbeat.unref();
       ctx.defer(() => clearInterval(heartbeat));
-      noticeOnce(ctx, dir);
+      sayItIsTheSandbox(ctx, t, dir);
       return { ...t, baseUrl: running.url, baseUrlSource: 'sandbox', token: running.token, tokenSource: 'sandbox', sandbox: { dataDir: dir } };
     }
   }
@@ -99,7 +100,7 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
     // After serving, so that it holds what the command's requests compiled too.
     codeCache.save();
   });
-  noticeOnce(ctx, dir);
+  sayItIsTheSandbox(ctx, t, dir);
   // startServer seeds the demo accounts unless told not to, so their tokens are there.
   const token = t.token ?? server.tokens?.label ?? '';
   return { ...t, baseUrl: server.url, baseUrlSource: 'sandbox', token, tokenSource: t.token ? t.tokenSource : 'sandbox', sandbox: { dataDir: dir } };
@@ -135,19 +136,17 @@ function sandboxIdleMs(env: Context['env']): number {
 
 const DEFAULT_SANDBOX_IDLE_MS = 5 * 60_000;
 
-const NOTICE_MARKER = '.sandbox-notice-shown';
-
-function noticeOnce(ctx: Context, dir: string): void {
-  try {
-    // 'wx' fails when the marker exists: the notice is said once per data directory.
-    closeSync(openSync(join(dir, NOTICE_MARKER), 'wx'));
-  } catch {
-    return;
-  }
+/**
+ * Every command served by the sandbox says so on stderr (--quiet aside; --json output has its own
+ * field): a job log must never read as if the work reached a real service.
+ */
+function sayItIsTheSandbox(ctx: Context, t: Target, dir: string): void {
   if (ctx.globals.quiet) return;
+  const asked = t.sandboxAsked === 'flag' ? '--sandbox' : t.sandboxAsked === 'environment' ? 'RELDIST_SANDBOX=1' : undefined;
   ctx.io.stderr.write(
-    `note: no service configured, so reldist uses the local sandbox (data in ${dir}).\n` +
-      'note: to use a real service, run `reldist auth login --base-url <url>` or set RELDIST_BASE_URL and RELDIST_TOKEN.\n',
+    asked
+      ? `note: using the local sandbox, as ${asked} asks (data in ${dir})\n`
+      : `note: no service configured, so this uses the local sandbox (data in ${dir}); for a real service run \`reldist auth login --base-url <url>\` or set RELDIST_BASE_URL and RELDIST_TOKEN\n`,
   );
 }
 
@@ -164,23 +163,12 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
     timeouts: { connectMs: 10_000, idleMs: timeoutSetting(ctx) * 1000 },
     trace: ctx.globals.debug ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     onSlow: ctx.io.stderrIsTTY && !ctx.globals.quiet ? { afterMs: SLOW_ANSWER_MS, notify: once(() => ctx.io.stderr.write(`waiting for ${s.baseUrl}…\n`)) } : undefined,
-    onExchange: (info) => ctx.exchanges.start(exchangeWords(info), changesSomething(info)),
-    onRetry: ctx.globals.quiet
-      ? undefined
-      : ({ delayMs, reason, attempt }) => {
-          if (ctx.io.stderrIsTTY) ctx.io.stderr.write(`retrying after ${reason} in ${(delayMs / 1000).toFixed(1)}s (attempt ${attempt + 1})\n`);
-        },
+    onExchange: (info) => ctx.exchanges.start(requestWords(info), changesSomething(info)),
+    // Terminal or not: a job log must show why a command is taking its time.
+    onRetry: ctx.globals.quiet ? undefined : (info) => ctx.io.stderr.write(`${retryLine(info)}\n`),
   });
   ctx.defer(() => c.close());
   return c;
-}
-
-/** A request in words for the --timeout line: the route's summary ("create a release (draft)"). */
-function exchangeWords(info: ExchangeInfo): string {
-  const summary = info.endpointId ? routes[info.endpointId].summary : undefined;
-  if (summary) return summary.charAt(0).toLowerCase() + summary.slice(1);
-  // The one request outside the catalog that a command sends: an audio file to its upload address.
-  return info.method === 'PUT' ? 'receive an audio file' : 'answer a request';
 }
 
 /** Checks (a UPC, an ISRC) are POSTs that change nothing. */
@@ -202,7 +190,7 @@ function once(f: () => void): () => void {
 
 /** A client without the command's abort signal, for clean-up after Ctrl-C; the caller closes it. */
 export function createCleanupClient(ctx: Context, s: Session): ApiClient {
-  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env, onExchange: (info) => ctx.exchanges.start(exchangeWords(info), changesSomething(info)) });
+  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env, onExchange: (info) => ctx.exchanges.start(requestWords(info), changesSomething(info)) });
 }
 
 function timeoutSetting(ctx: Context): number {

@@ -35,13 +35,29 @@ export interface ClientOptions {
   random?: () => number;
   /** Called once a request has waited `afterMs` for its answer: lets the CLI say it is waiting. */
   onSlow?: { afterMs: number; notify: () => void } | undefined;
-  /** Called before a retry wait: lets the CLI say "retrying in 2s" on a terminal. */
-  onRetry?: ((info: { attempt: number; delayMs: number; reason: string }) => void) | undefined;
+  /** Called before each retry wait: lets the CLI say what is retried, why, and after how long. */
+  onRetry?: ((info: RetryInfo) => void) | undefined;
   /**
    * Called when a logical request (its retries included) starts; the function it returns is
    * called when it ends. Lets the CLI say what was in flight when --timeout passed.
    */
   onExchange?: ((info: ExchangeInfo) => (answered: boolean) => void) | undefined;
+}
+
+/**
+ * A retry about to wait: retry `attempt` (1-based) of at most `maxRetries`; both undefined for a
+ * wait while an earlier attempt under the same Idempotency-Key still runs (bounded by time instead).
+ */
+export interface RetryInfo {
+  attempt: number | undefined;
+  maxRetries: number | undefined;
+  delayMs: number;
+  /** The status or network code, as --debug shows it. */
+  reason: string;
+  /** What failed: the answer's status, or the network error's code. */
+  status?: number;
+  code?: string;
+  request: ExchangeInfo;
 }
 
 /** One logical request as onExchange sees it: the catalog endpoint when it is one (an upload's PUT is not). */
@@ -302,6 +318,7 @@ export class ApiClient {
     const replayable = isReplayable(method, headers);
     const transport = await this.transport(req.workload ?? this.opts.workload ?? 'oneshot');
     const signal = requestSignal(req.signal, this.opts.signal);
+    const exchange: ExchangeInfo = { method, endpointId: req.endpoint?.id };
 
     let answerLost = false;
     // Retries of 429, 5xx and resets (bounded by maxRetries) and asks while the key is in
@@ -325,7 +342,7 @@ export class ApiClient {
         if (replayable && isRetryableNetworkCode(code) && retries < policy.maxRetries) {
           // Reset or timed out (not refused): the request may have been done, its answer lost.
           answerLost = true;
-          await this.wait(attempt, retryDelay(retries++, policy, undefined, this.opts.random), `${code}`, signal);
+          await this.wait({ retry: ++retries, policy, reason: code, code, request: exchange }, retryDelay(retries - 1, policy, undefined, this.opts.random), signal);
           continue;
         }
         throw this.networkError(err, code, method, url, attempt);
@@ -338,7 +355,7 @@ export class ApiClient {
         if (!(after !== undefined && after > policy.maxDelayMs)) {
           // A gateway's 502/504 may come after the service did the work.
           if (res.status === 502 || res.status === 504) answerLost = true;
-          await this.wait(attempt, retryDelay(retries++, policy, after, this.opts.random), `${res.status}`, signal);
+          await this.wait({ retry: ++retries, policy, reason: `${res.status}`, status: res.status, request: exchange }, retryDelay(retries - 1, policy, after, this.opts.random), signal);
           continue;
         }
       }
@@ -350,7 +367,7 @@ export class ApiClient {
         if (delayMs !== undefined) {
           inProgressAsks++;
           inProgressWaitedMs += delayMs;
-          await this.wait(attempt, delayMs, '409 idempotency_in_progress', signal);
+          await this.wait({ policy, reason: '409 idempotency_in_progress', status: 409, code: 'idempotency_in_progress', request: exchange }, delayMs, signal);
           continue;
         }
       }
@@ -392,9 +409,18 @@ export class ApiClient {
     return this.bodySchemas;
   }
 
-  private async wait(attempt: number, delayMs: number, reason: string, signal: AbortSignal | undefined) {
-    this.trace(`! retry ${attempt} after ${reason} in ${delayMs} ms`);
-    this.opts.onRetry?.({ attempt, delayMs, reason });
+  /** `failed.retry`: the ordinary retry this wait is for (1-based); absent for a wait while a key is in progress. */
+  private async wait(
+    failed: { retry?: number; policy: RetryPolicy; reason: string; status?: number; code?: string; request: ExchangeInfo },
+    delayMs: number,
+    signal: AbortSignal | undefined,
+  ) {
+    const { retry, policy, reason, status, code, request } = failed;
+    this.trace(`! ${retry !== undefined ? `retry ${retry}/${policy.maxRetries}` : 'ask again'} after ${reason} in ${delayMs} ms`);
+    this.opts.onRetry?.({
+      ...(retry !== undefined ? { attempt: retry, maxRetries: policy.maxRetries } : { attempt: undefined, maxRetries: undefined }),
+      delayMs, reason, ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}), request,
+    });
     await sleep(delayMs, signal);
   }
 

@@ -2,7 +2,7 @@
 import { ApiClient, type ClientOptions, type Workload } from './client.js';
 import { defaultTimeouts, proxyConfigured, type Timeouts, type Transport } from './transport.js';
 
-export { ApiClient, pageOf, type ClientOptions, type ExchangeInfo, type CallOptions, type RawRequest, type RawResponse, type Workload } from './client.js';
+export { ApiClient, pageOf, type ClientOptions, type ExchangeInfo, type RetryInfo, type CallOptions, type RawRequest, type RawResponse, type Workload } from './client.js';
 export { ApiError, ForeignServiceError, NetworkError, RequestValidationError, UploadIntegrityError, apiErrorOf, type Problem } from './errors.js';
 export { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 export { maskToken, redactText, redactHeaders } from './redact.js';

@@ -19,7 +19,6 @@ export interface Target {
 
 export function cliEnv(t: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = cleanEnv({ RELDIST_BASE_URL: t.url, RELDIST_TOKEN: t.token, RELDIST_CONFIG_DIR: t.configDir, RELDIST_DATA_DIR: join(t.configDir, 'data'), HOME: t.configDir, ...extra });
-  delete env.CI;
   delete env.FORCE_COLOR;
   return env;
 }

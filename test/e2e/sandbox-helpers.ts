@@ -2,6 +2,7 @@
 // the one way every end-to-end test spawns reldist with pipes (cli-e2e-helpers builds on it).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CI_VARIABLES } from '../../src/cli/config/ci.js';
 
 export const binPath = fileURLToPath(new URL('../../bin/reldist.js', import.meta.url));
 /** The repository root: relative paths in tests (examples/…, test/fixtures/…) are from here. */
@@ -13,11 +14,17 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The parent's environment minus anything that would point reldist somewhere else. */
+const CI_NAMES: ReadonlySet<string> = new Set(CI_VARIABLES);
+
+/**
+ * The parent's environment minus anything that would point reldist somewhere else, and minus the
+ * variables that say CI (the suite's own CI job sets CI=true): a person's machine, unless the
+ * test says otherwise in `extra` (CI=true for the CI rules, RELDIST_SANDBOX=1 for the sandbox).
+ */
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (k.startsWith('RELDIST_') || k === 'XDG_CONFIG_HOME' || k === 'XDG_DATA_HOME' || /_proxy$/i.test(k)) continue;
+    if (k.startsWith('RELDIST_') || CI_NAMES.has(k) || k === 'XDG_CONFIG_HOME' || k === 'XDG_DATA_HOME' || /_proxy$/i.test(k)) continue;
     env[k] = v;
   }
   return { ...env, NO_COLOR: '1', ...extra };

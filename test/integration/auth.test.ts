@@ -7,9 +7,9 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { useCli } from './cli-harness.js';
 
 const harness = useCli();
-const cli = (args: string[], options: { env?: Record<string, string>; stdin?: string } = {}) => harness.run(args, options);
-/** No RELDIST_BASE_URL or RELDIST_TOKEN (empty counts as unset): only what auth login saved. */
-const noEnv = { env: { RELDIST_BASE_URL: '', RELDIST_TOKEN: '' } } as const;
+const cli = (args: string[], options: { env?: Record<string, string | undefined>; stdin?: string } = {}) => harness.run(args, options);
+/** No RELDIST_BASE_URL or RELDIST_TOKEN (taken away: an empty one is an error): only what auth login saved. */
+const noEnv = { env: { RELDIST_BASE_URL: undefined, RELDIST_TOKEN: undefined } } as const;
 
 describe('reldist auth and config', () => {
   it('login checks the token with /me before saving, and a refused token saves nothing', async () => {

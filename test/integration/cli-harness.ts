@@ -24,7 +24,8 @@ export interface RunOptions {
   /** With `tty`: the terminal's width (tables fit it); unset, no limit. */
   columns?: number;
   stdin?: string;
-  env?: Record<string, string>;
+  /** Added to (or, with undefined, taken from) the environment below. */
+  env?: Record<string, string | undefined>;
   configDir: string;
   /** A live stdin (instead of `stdin` text): for tests of streaming. */
   stdinStream?: Readable;
@@ -32,6 +33,8 @@ export interface RunOptions {
   services?: Partial<Services>;
   /** Called on every write to stdout (for tests of streaming). */
   onStdout?: (text: string) => void;
+  /** The bound of a command under CI without --timeout (the real one is 30 minutes). */
+  ciTimeoutMs?: number;
 }
 
 class Sink extends Writable {
@@ -102,7 +105,10 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
   const stderr = new Sink();
   const stdin = o.stdinStream ?? (o.stdin !== undefined ? Readable.from([o.stdin]) : new PassThrough().end());
   const io: IO = { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: Boolean(o.tty), stderrIsTTY: Boolean(o.tty), columns: o.tty ? o.columns : undefined };
-  const env = {
+  // Built from nothing (not the test process's environment): CI=true of the suite's own CI job
+  // does not reach a command unless a test sets it.
+  const env: Record<string, string> = {};
+  const given: Record<string, string | undefined> = {
     RELDIST_BASE_URL: o.url,
     RELDIST_TOKEN: o.token,
     RELDIST_CONFIG_DIR: o.configDir,
@@ -111,8 +117,9 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
     ...(o.tty ? { NO_COLOR: '1' } : {}),
     ...o.env,
   };
+  for (const [k, v] of Object.entries(given)) if (v !== undefined) env[k] = v;
   // The real argv → exit code path of the binary, error reporting included, minus the process.
-  const code = await runArgv(argv, { io, env, ...(o.services ? { services: o.services } : {}) });
+  const code = await runArgv(argv, { io, env, ...(o.services ? { services: o.services } : {}), ...(o.ciTimeoutMs !== undefined ? { ciTimeoutMs: o.ciTimeoutMs } : {}) });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IN_PROGRESS_WAIT_MS, backoffDelay, defaultRetryPolicy, inProgressDelay, isReplayable, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/client/retry.js';
-import { createClient, ApiError, ForeignServiceError, NetworkError } from '../../src/client/index.js';
+import { createClient, ApiError, ForeignServiceError, NetworkError, type RetryInfo } from '../../src/client/index.js';
 import { describeClientError } from '../../src/cli/describe-client-error.js';
 
 const policy: RetryPolicy = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -226,13 +226,14 @@ for (const transport of ['http', 'undici'] as const) {
 
     it('asks again under the same key while an earlier attempt holds it (409 idempotency_in_progress), each wait told to onRetry', async () => {
       queue = [inProgress, inProgress];
-      const waits: { attempt: number; delayMs: number; reason: string }[] = [];
+      const waits: RetryInfo[] = [];
       const c = make({ loadBodySchemas: async () => () => undefined, checkResponses: false, onRetry: (w) => waits.push(w) });
       // @ts-expect-error an incomplete body: these schemas check nothing
       await c.call('createRelease', { body: { title: 'x' } });
       expect(seen).toHaveLength(3);
       expect(new Set(seen.map((s) => s.key)).size).toBe(1);
-      expect(waits.map((w) => [w.attempt, w.reason])).toEqual([[1, '409 idempotency_in_progress'], [2, '409 idempotency_in_progress']]);
+      // Not one of the ordinary retries: no attempt count, bounded by time instead.
+      expect(waits.map((w) => [w.attempt, w.code])).toEqual([[undefined, 'idempotency_in_progress'], [undefined, 'idempotency_in_progress']]);
       // Retry-After (1 s) capped by this policy's longest wait.
       expect(waits.every((w) => w.delayMs === fast.maxDelayMs)).toBe(true);
       await c.close();

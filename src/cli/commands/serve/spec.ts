@@ -65,7 +65,7 @@ export const serveCommand = defineCommand<ServeOpts>({
     'requests in flight finish first. Data survives restarts.\n\n' +
     'Without --sandbox it is a service for a team: accounts come from `reldist serve token create`, and there are no\n' +
     'review controls. --sandbox adds the demo label and artist accounts (tokens printed) and the /_sandbox review\n' +
-    'controls (`reldist sandbox approve` …); never share a sandbox.\n\n' +
+    'controls (`reldist sandbox approve` …); never share a sandbox. Only the flag makes one: RELDIST_SANDBOX=1 does not.\n\n' +
     '--sandbox-auto-review approve|reject|live (with --sandbox) makes it review every submitted release by itself,\n' +
     '--sandbox-review-delay after submit (default 0s; 500ms, 10s, 5m, 1h): approve; reject (reason code\n' +
     'sandbox_auto_reject); live (approve, deliver, go live). For a CI pipeline that rehearses submit → `reldist release watch`.\n\n' +
@@ -94,7 +94,6 @@ export const serveCommand = defineCommand<ServeOpts>({
       .option('--host <host>', 'address to listen on (keep it on loopback unless you mean to share it)', '127.0.0.1')
       .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
       .option('--data-dir <dir>', 'where the database and uploads live (default: the user data folder)')
-      .option('--sandbox', 'a sandbox: demo accounts (tokens printed) and the /_sandbox review controls')
       .option('--sandbox-auto-review <outcome>', 'review submitted releases by itself: approve, reject or live (with --sandbox)')
       .option('--sandbox-review-delay <duration>', 'how long after submit the auto-review comes (default 0s)')
       .option('--rate-limit <n|off>', 'requests per minute per token (default 3000), or off')
@@ -112,4 +111,7 @@ export const serveCommand = defineCommand<ServeOpts>({
       .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)');
   },
   subgroups: [tokenGroup],
+  // --sandbox is the global flag (commander gives it to the root wherever it stands): read it there.
+  inheritsOptions: true,
+  runsUntilStopped: true,
 });
