@@ -20,9 +20,6 @@ export interface UploadRetention {
 
 export const DEFAULT_UPLOAD_RETENTION: UploadRetention = { unattachedExpiryMs: 24 * 3_600_000, sweepMs: 5 * 60_000 };
 
-/** The first sweep comes soon after start, not a whole period later; a short command's service is mostly gone by then. */
-const FIRST_SWEEP_MS = 2000;
-
 /**
  * A partial file whose writer cannot be named (a name from before writers were named, or a pid
  * now used by another process) is debris once untouched this long: a live upload writes at least
@@ -177,13 +174,8 @@ export function startUploadSweeps(deps: ServerDeps, retention: UploadRetention):
       if (deps.db.open) deps.log.error('upload sweep failed', { error: e instanceof Error ? e.message : String(e) });
     }
   };
-  let every: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    sweep();
-    every = setInterval(sweep, retention.sweepMs).unref();
-  }, Math.min(retention.sweepMs, FIRST_SWEEP_MS)).unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  // Not at start: the start removes dead partials already (index.ts), and a service started for
+  // one CLI command would pay for the rest on every command.
+  const every = setInterval(sweep, retention.sweepMs).unref();
+  return () => clearInterval(every);
 }
