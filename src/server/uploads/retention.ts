@@ -176,6 +176,7 @@ export function startUploadSweeps(deps: ServerDeps, retention: UploadRetention):
   };
   // Not at start: the start removes dead partials already (index.ts), and a service started for
   // one CLI command would pay for the rest on every command.
-  const every = setInterval(sweep, retention.sweepMs).unref();
+  // A short expiry is swept more often, so that nothing outlives it by much more than a quarter.
+  const every = setInterval(sweep, Math.min(retention.sweepMs, Math.max(1000, retention.unattachedExpiryMs / 4))).unref();
   return () => clearInterval(every);
 }

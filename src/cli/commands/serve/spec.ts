@@ -15,6 +15,7 @@ export interface ServeOpts {
   uploadAccountLimit?: string;
   uploadTotalLimit?: string;
   uploadStallTimeout?: string;
+  uploadExpiry?: string;
 }
 
 export interface TokenCreateOpts {
@@ -69,7 +70,10 @@ export const serveCommand = defineCommand<ServeOpts>({
     '--upload-total-limit (default 16GiB) for all (counted by declared size; beyond them an upload is refused\n' +
     'with 413 upload_quota_exceeded or 507 upload_capacity_exceeded before it sends a byte); an upload lives as\n' +
     'long as it moves, and one silent for --upload-stall-timeout (default 60s) is cut off. --max-connections\n' +
-    'caps open connections (default: no cap); more are closed as they arrive.',
+    'caps open connections (default: no cap); more are closed as they arrive.\n\n' +
+    'Complete uploads that no track names count against --upload-account-limit too, and are deleted (file and\n' +
+    'record) --upload-expiry after they arrived (default 24h); the service sweeps every few minutes and says on\n' +
+    'stderr what it removed. `reldist sandbox prune --data-dir <dir>` frees them at once.',
   examples: [
     'reldist serve --sandbox',
     'reldist serve --sandbox --port 0 | head -n1 | jq -r .base_url',
@@ -90,7 +94,8 @@ export const serveCommand = defineCommand<ServeOpts>({
       .option('--max-connections <n>', 'connections open at once; more are closed (default: no cap)')
       .option('--upload-account-limit <size>', 'upload bytes arriving at once per account, e.g. 2GiB (default 4GiB)')
       .option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)')
-      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)');
+      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)')
+      .option('--upload-expiry <duration>', 'delete uploads attached to no track this long after they arrived (default 24h)');
   },
   subgroups: [tokenGroup],
 });
