@@ -165,6 +165,7 @@ describe('reldist sandbox prune', () => {
     expect(nothing.code).toBe(0);
     expect(nothing.stdout).toBe('');
     expect(nothing.stderr).toBe(`nothing to free in ${s.dataDir}\n`);
+    expect((await prune('--data-dir', s.dataDir, '--quiet')).stderr).toBe('');
   });
 
   test('a --data-dir that holds no service is a usage error naming the flag; a bad --older-than too', async () => {
@@ -181,4 +182,17 @@ describe('reldist sandbox prune', () => {
       await rm(empty, { recursive: true, force: true });
     }
   });
+});
+
+test('serve --upload-expiry refuses what it cannot read, naming the flag', async () => {
+  const config = await makeConfigDir();
+  try {
+    for (const [value, message] of [['soon', /--upload-expiry: expected a duration/], ['10s', /--upload-expiry: must be at least 1m/]] as const) {
+      const r = await runCli(['serve', '--upload-expiry', value], { url: 'http://127.0.0.1:9', token: 'x', configDir: config.dir });
+      expect(r.code, value).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  } finally {
+    await config.cleanup();
+  }
 });

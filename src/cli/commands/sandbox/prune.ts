@@ -51,5 +51,5 @@ function report(ctx: Context, dir: string, f: { unattached: Freed; orphans: Free
     [f.partials, 'partial upload'],
   ] as const;
   const what = parts.filter(([p]) => p.count > 0).map(([p, noun]) => `${plural(p.count, noun)} (${mib(p.bytes)})`);
-  ctx.io.stderr.write(what.length === 0 ? `nothing to free in ${dir}\n` : `freed ${mib(bytes)} in ${dir}: ${what.join(', ')}\n`);
+  if (!ctx.globals.quiet) ctx.io.stderr.write(what.length === 0 ? `nothing to free in ${dir}\n` : `freed ${mib(bytes)} in ${dir}: ${what.join(', ')}\n`);
 }
