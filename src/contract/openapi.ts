@@ -102,7 +102,7 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'payload_too_large', message: 'request body is larger than the limit of 1048576 bytes' },
   },
   {
-    status: 413, name: 'UploadQuotaExceeded', description: 'The account already has as many upload bytes arriving as the service allows at once, or the file alone is more (upload_quota_exceeded). Sent before the body to a client that asked with Expect: 100-continue.',
+    status: 413, name: 'UploadQuotaExceeded', description: 'The account already holds as many upload bytes as the service allows (uploads arriving, counted by declared size, plus complete uploads attached to no track), or the file alone is more (upload_quota_exceeded). Sent before the body to a client that asked with Expect: 100-continue.',
     example: { code: 'upload_quota_exceeded', message: 'this account already has 3.5 GiB of uploads arriving; with this file (812 MiB) that is more than the 4 GiB allowed at once; upload it when they have finished' },
   },
   {

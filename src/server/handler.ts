@@ -30,6 +30,8 @@ export interface AuthUser {
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
+  /** What an operator should see without asking for details (files the service removed); info when absent. */
+  notice?(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
 }

@@ -4,8 +4,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type Database from 'better-sqlite3';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
@@ -25,9 +23,10 @@ import { RequestGate } from './http/gate.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
-import { uploadsTmpDir } from './store/uploads.js';
+import { uploadRetentionModule } from './store/uploads.js';
 import { createAccount, seedSandboxUsers, type SandboxTokens } from './store/users.js';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/limits.js';
+import { removeDeadPartials, removeOrphanFiles, removeUnattached, startUploadSweeps, STALE_PART_MS, type SweepReport } from './uploads/retention.js';
 import { uploadRoute } from './uploads/route.js';
 import { uploadSecret } from './uploads/sign.js';
 
@@ -95,7 +94,7 @@ type AppListener = (req: IncomingMessage, res: ServerResponse) => Promise<unknow
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule];
+export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, uploadRetentionModule];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
 export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean; verbose?: ((sql?: unknown) => void) | undefined } = {}) {
@@ -131,31 +130,29 @@ export function createAccountInDataDir(dataDir: string, kind: 'label' | 'artist'
 
 const DAY_MS = 86_400_000;
 
-/**
- * A partial upload untouched this long is debris. Several processes share a data directory (the
- * embedded sandbox starts one per CLI command), so a .part file may be another's upload in
- * progress; but a live upload writes to its file at least every few seconds, and the service
- * closes an upload silent for its stall timeout (a minute by default: uploads/limits.ts), so a
- * file not written for 10 minutes has no writer left.
- */
-export const STALE_PART_MS = 10 * 60_000;
+export { STALE_PART_MS };
 
-/**
- * Forgets idempotency keys after a day, and removes partial uploads a crash left behind (only
- * stale ones: see STALE_PART_MS).
- */
+/** Forgets idempotency keys after a day, and removes partial uploads no live process is writing (a crash's: uploads/retention.ts). */
 function housekeeping(db: Database.Database, dataDir: string, now: Date): void {
   forgetIdempotencyKeysBefore(db, new Date(now.getTime() - DAY_MS).toISOString());
-  const tmp = uploadsTmpDir(dataDir);
-  if (!existsSync(tmp)) return;
-  for (const name of readdirSync(tmp)) {
-    if (!name.endsWith('.part')) continue;
-    const path = join(tmp, name);
-    try {
-      if (now.getTime() - statSync(path).mtimeMs > STALE_PART_MS) rmSync(path, { force: true });
-    } catch {
-      // Gone already (another process cleaned it): nothing to do.
-    }
+  removeDeadPartials(dataDir);
+}
+
+/**
+ * `reldist sandbox prune`: removes from the data directory the complete uploads no track names
+ * (all, or those received more than `olderThanMs` ago), files with no row and partial uploads no
+ * live process is writing. Safe beside running services (uploads/retention.ts says why).
+ */
+export function pruneDataDir(dataDir: string, options: { olderThanMs?: number; now?: Date } = {}): SweepReport {
+  const now = options.now ?? new Date();
+  const db = openDatabase(dataDir);
+  try {
+    migrate(db, serverModules);
+    const before = options.olderThanMs === undefined ? undefined : new Date(now.getTime() - options.olderThanMs);
+    const unattached = removeUnattached(db, dataDir, before);
+    return { unattached, orphans: removeOrphanFiles(db, dataDir), partials: removeDeadPartials(dataDir) };
+  } finally {
+    db.close();
   }
 }
 
@@ -259,6 +256,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (res.writableEnded) socket.destroy();
     else setTimeout(() => socket.destroy(), CUT_ANSWER_GRACE_MS).unref();
   };
+  const stopSweeps = startUploadSweeps(deps, limits);
   // Responses in flight when close() is called end their connection, so close() does not wait
   // for keep-alive sockets to time out.
   const active = new Set<ServerResponse>();
@@ -321,6 +319,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       resolve();
     });
   }).catch((e: unknown) => {
+    stopSweeps();
     closeDb();
     throw e;
   });
@@ -336,6 +335,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     tokens,
     close() {
       stopping = true;
+      stopSweeps();
       for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
       closing ??= new Promise<void>((resolve, reject) => {
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed

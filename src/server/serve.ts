@@ -44,6 +44,8 @@ function stderrLogger(stderr: Writable, verbose: boolean): Logger {
   };
   return {
     info: (m, f) => (verbose ? line('info', m, f) : undefined),
+    // What the service removed from the disk (uploads/retention.ts): the figures are in the message.
+    notice: (m, f) => line('info', m, f),
     warn: (m, f) => line('warn', m, f),
     error: (m, f) => line('error', m, f),
   };

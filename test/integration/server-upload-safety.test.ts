@@ -5,7 +5,8 @@ import { request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { pruneDataDir } from '../../src/server/index.js';
 import { sha256 } from '../helpers/audio.js';
 import { createRelease, validWav } from '../helpers/releases.js';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
@@ -133,6 +134,8 @@ describe('limits', () => {
     s = await startTestServer({ uploadLimits: { accountBytes: wav.length + 10, totalBytes: 2 * wav.length - 1, stallMs: 1500 }, maxConnections: 20 });
   });
   afterAll(() => s.close());
+  // Each test from an account holding no complete upload: unattached ones count against its bytes (uploads/retention.ts).
+  beforeEach(() => void pruneDataDir(s.dataDir));
 
   /** Starts an upload and sends `bytes` of it, then holds; resolves once the service has its file open. */
   async function hold(url: string): Promise<{ finish(): Promise<Answer> }> {

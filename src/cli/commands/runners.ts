@@ -53,6 +53,7 @@ export const runners = {
   'sandbox go-live': () => import('./sandbox/go-live.js'),
   'sandbox withdraw': () => import('./sandbox/withdraw.js'),
   'sandbox take-down': () => import('./sandbox/take-down.js'),
+  'sandbox prune': () => import('./sandbox/prune.js'),
 } satisfies Record<string, () => Promise<VerbModule>>;
 
 export type CommandPath = keyof typeof runners;

@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { join } from 'node:path';
 import type { AudioInfo } from '../../audio/rules.js';
 import type { ReleaseStatus } from '../../contract/index.js';
+import type { ServerModule } from '../handler.js';
 import { statement } from './statements.js';
 
 export interface UploadRow {
@@ -68,3 +69,60 @@ export function uploadReleaseStatus(db: Database, key: string): ReleaseStatus | 
     | undefined;
   return row?.status;
 }
+
+// Retention (uploads/retention.ts). "Unattached": complete (ready) but named by no track. Each
+// check of "no track names it" runs in the same statement as the delete, so an attach (PUT
+// …/tracks, in its own IMMEDIATE transaction) either commits first and keeps the file, or finds
+// the row gone and answers "unknown upload key".
+const UNATTACHED = "state = 'ready' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)";
+
+/** Bytes of an account's complete uploads that no track names (its own `exceptKey` left out: a retry of it). */
+export function unattachedBytesOf(db: Database, userId: number, exceptKey: string): number {
+  const row = statement(db, `SELECT COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND key != ? AND ${UNATTACHED}`).get(userId, exceptKey) as { bytes: number };
+  return row.bytes;
+}
+
+export interface RemovedUpload {
+  key: string;
+  size: number;
+}
+
+/** Deletes the rows of unattached complete uploads received before `beforeIso` (all of them with undefined); their files are the caller's to remove. */
+export function deleteUnattachedUploads(db: Database, beforeIso: string | undefined): RemovedUpload[] {
+  return (beforeIso === undefined
+    ? statement(db, `DELETE FROM uploads WHERE ${UNATTACHED} RETURNING key, size`).all()
+    : statement(db, `DELETE FROM uploads WHERE uploaded_at < ? AND ${UNATTACHED} RETURNING key, size`).all(beforeIso)) as RemovedUpload[];
+}
+
+/**
+ * Deletes rows of uploads that never completed and whose address expired before `beforeIso`
+ * (they hold no file). An upload still arriving on such a row finds it gone at its last step
+ * and keeps nothing (uploads/route.ts asks for the row inside the transaction that moves the file).
+ */
+export function deleteAbandonedUploads(db: Database, beforeIso: string): number {
+  return statement(db, "DELETE FROM uploads WHERE state != 'ready' AND expires_at < ? AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)").run(beforeIso).changes;
+}
+
+/** Which of `keys` have a row. */
+export function knownUploadKeys(db: Database, keys: readonly string[]): Set<string> {
+  if (keys.length === 0) return new Set();
+  const rows = statement(db, 'SELECT key FROM uploads WHERE key IN (SELECT value FROM json_each(?))').all(JSON.stringify(keys)) as { key: string }[];
+  return new Set(rows.map((r) => r.key));
+}
+
+/** The retention component's indexes: the look-ups above are index ranges, not scans (its own component: db/migrations.ts). */
+export const uploadRetentionModule: ServerModule = {
+  component: 'upload_retention',
+  migrations: [
+    {
+      name: 'indexes: tracks by file, uploads by account and state',
+      up(db) {
+        db.exec(`
+          CREATE INDEX IF NOT EXISTS tracks_file_key ON tracks(file_key);
+          CREATE INDEX IF NOT EXISTS uploads_user_state ON uploads(user_id, state);
+          CREATE INDEX IF NOT EXISTS uploads_state_uploaded ON uploads(state, uploaded_at);
+        `);
+      },
+    },
+  ],
+};

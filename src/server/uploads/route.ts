@@ -6,21 +6,20 @@
 // hash and the file. The bytes stream to a temporary file through a sha256 hash; only a file that
 // matches the declared size (and the declared sha256, when one was declared) and passes the audio
 // rules is moved (renamed, so atomically) into place. A refused upload leaves no file behind.
-import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { ServiceError, type ServerDeps } from '../handler.js';
 import { asServiceError, errorBody } from '../http/errors.js';
 import { jsonAnswer } from '../http/answer.js';
 import { bodyCutOf } from '../http/slow-bodies.js';
 import { logRequest, newRequestId } from '../http/request-id.js';
 import { isAllowed } from '../rules/state-machine.js';
-import { findUpload, markUploadReady, markUploadRefused, uploadFilePath, uploadReleaseStatus, uploadsDir, uploadsTmpDir, type UploadRow } from '../store/uploads.js';
+import { findUpload, markUploadReady, markUploadRefused, unattachedBytesOf, uploadFilePath, uploadReleaseStatus, uploadsDir, uploadsTmpDir, type UploadRow } from '../store/uploads.js';
 import { BytesInFlight, type UploadLimits } from './limits.js';
 import { probeAudio } from './probe.js';
 import { receiveToFile } from './receive.js';
+import { partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
 
 /**
@@ -93,7 +92,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     // Owner only, like the files in them (receive.ts writes them 0600).
     await mkdir(uploadsTmpDir(deps.dataDir), { recursive: true, mode: 0o700 });
     await mkdir(uploadsDir(deps.dataDir), { recursive: true, mode: 0o700 });
-    const tmp = join(uploadsTmpDir(deps.dataDir), `${key}.${randomBytes(6).toString('hex')}.part`);
+    const tmp = partFilePath(deps.dataDir, key);
     const got = await receiveToFile(req, tmp, upload.size, bodyCutOf(req));
     try {
       if (got.bytes !== upload.size) {
@@ -167,7 +166,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       let release: () => void;
       try {
         upload = admit(req);
-        release = inFlight.reserve(upload.user_id, upload.size);
+        release = inFlight.reserve(upload.user_id, upload.size, unattachedBytesOf(deps.db, upload.user_id, upload.key));
       } catch (e) {
         refuseUnread(e);
         return;

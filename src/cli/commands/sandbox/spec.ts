@@ -34,10 +34,34 @@ export const rejectCommand = defineCommand<RejectOpts>({
   },
 });
 
+export interface PruneOpts {
+  olderThan?: string;
+  dataDir?: string;
+}
+
+export const pruneCommand = defineCommand<PruneOpts>({
+  name: 'prune',
+  summary: "Free a sandbox's disk: uploads attached to no track, orphan and partial files",
+  description:
+    'Works on the data directory directly (the embedded sandbox\'s by default, or --data-dir for a `reldist serve` one), ' +
+    'safe while services run over it. Removes the uploaded files no track names (all, or those uploaded more than ' +
+    '--older-than ago: 30m, 12h), files with no record, and partial uploads no live process is writing. Files attached ' +
+    'to tracks are never touched; an upload key removed here is refused when attached later (upload the file again). ' +
+    'Says what it freed on stderr; --json prints {data_dir, freed_bytes, unattached, orphans, partials} on stdout, ' +
+    'each part {count, bytes}. A running service does the same by itself for uploads left unattached past its ' +
+    'expiry (24h by default: `reldist serve --upload-expiry`).',
+  examples: ['reldist sandbox prune', 'reldist sandbox prune --older-than 1h --json', 'reldist sandbox prune --data-dir /srv/reldist-sandbox'],
+  configure(cmd) {
+    cmd
+      .option('--older-than <duration>', 'only uploads received longer ago than this, e.g. 30m or 12h (default: all unattached)')
+      .option('--data-dir <dir>', "the service's data directory (default: the embedded sandbox's, the user data folder)");
+  },
+});
+
 export const sandboxGroup = defineGroup({
   name: 'sandbox',
-  summary: "Review, deliver and take down releases on a sandbox",
-  examples: ['reldist sandbox approve 42', 'reldist sandbox reject 42 --reason artwork_low_resolution', 'reldist sandbox go-live NLR-0042'],
+  summary: "Review, deliver and take down releases on a sandbox; free its disk",
+  examples: ['reldist sandbox approve 42', 'reldist sandbox reject 42 --reason artwork_low_resolution', 'reldist sandbox go-live NLR-0042', 'reldist sandbox prune'],
   commands: [
     control('approve', 'Approve releases in review', 'in review → approved.'),
     rejectCommand,
@@ -45,5 +69,6 @@ export const sandboxGroup = defineGroup({
     control('go-live', 'Put delivered releases live', 'delivered → live.'),
     control('withdraw', 'Take releases back from review', 'in review → draft.'),
     control('take-down', 'Take releases down from the stores', 'delivered or live → taken down.'),
+    pruneCommand,
   ],
 });

@@ -23,7 +23,9 @@ function uploadLimitsOption(opts: ServeOpts) {
   const accountBytes = sizeOption(opts.uploadAccountLimit, '--upload-account-limit');
   const totalBytes = sizeOption(opts.uploadTotalLimit, '--upload-total-limit');
   const stallMs = opts.uploadStallTimeout === undefined ? undefined : parseDuration(opts.uploadStallTimeout, '--upload-stall-timeout', { minMs: 1000, maxMs: 3_600_000 });
+  const unattachedExpiryMs = opts.uploadExpiry === undefined ? undefined : parseDuration(opts.uploadExpiry, '--upload-expiry', { minMs: 60_000, maxMs: 365 * 24 * 3_600_000 });
   return {
+    ...(unattachedExpiryMs !== undefined ? { unattachedExpiryMs } : {}),
     ...(accountBytes !== undefined ? { accountBytes } : {}),
     ...(totalBytes !== undefined ? { totalBytes } : {}),
     ...(stallMs !== undefined ? { stallMs } : {}),

@@ -21,6 +21,7 @@ export interface ServeOpts {
   uploadAccountLimit?: string;
   uploadTotalLimit?: string;
   uploadStallTimeout?: string;
+  uploadExpiry?: string;
 }
 
 export interface TokenCreateOpts {
@@ -82,7 +83,10 @@ export const serveCommand = defineCommand<ServeOpts>({
     '5s). A client cut off gets 408 request_timeout where an answer is still possible, and a warning line goes to\n' +
     'stderr. --max-connections caps open connections (default: no cap) and --max-connections-per-address those\n' +
     'of one client address (default: a quarter of --max-connections; with --trust-proxy, where every connection\n' +
-    'is the proxy\'s, --max-connections itself); more are closed as they arrive.',
+    'is the proxy\'s, --max-connections itself); more are closed as they arrive.\n\n' +
+    'Complete uploads that no track names count against --upload-account-limit too, and are deleted (file and\n' +
+    'record) --upload-expiry after they arrived (default 24h); the service sweeps every few minutes and says on\n' +
+    'stderr what it removed. `reldist sandbox prune --data-dir <dir>` frees them at once.',
   examples: [
     'reldist serve --sandbox',
     'reldist serve --sandbox --port 0 | head -n1 | jq -r .base_url',
@@ -108,7 +112,8 @@ export const serveCommand = defineCommand<ServeOpts>({
       .option('--body-rate-window <duration>', 'the window the minimum body rate is judged over (default 20s)')
       .option('--upload-account-limit <size>', 'upload bytes arriving at once per account, e.g. 2GiB (default 4GiB)')
       .option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)')
-      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)');
+      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)')
+      .option('--upload-expiry <duration>', 'delete uploads attached to no track this long after they arrived (default 24h)');
   },
   subgroups: [tokenGroup],
   // --sandbox is the global flag (commander gives it to the root wherever it stands): read it there.
