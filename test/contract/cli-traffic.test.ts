@@ -70,7 +70,7 @@ const steps = (): Step[] => [
   { argv: ['release', 'apply', 'examples/first-release/release.yaml', '--yes'], code: 0 },
   { argv: ['release', 'create', '--file', 'examples/first-release/release.yaml', '--check'], code: 0 },
   { argv: ['release', 'create', '--file', 'examples/first-release/release.yaml', '--catalog-number', 'NLR-0002', '--submit'], code: 0 },
-  { argv: ['release', 'edit', '4', '--genre', 'Jazz'], code: 1 },
+  { argv: ['release', 'edit', '4', '--genre', 'Jazz'], code: 9 },
   { argv: ['sandbox', 'approve', '4'], code: 0 },
   { argv: ['release', 'watch', '4', '--timeout', '2s', '--interval', '1s'], code: 0 },
   { argv: ['sandbox', 'deliver', '4'], code: 0 },
