@@ -80,6 +80,9 @@ function countIssues(e: ApiError): number {
   return Object.values(e.fields ?? {}).reduce((n, m) => n + m.length, 0) + (e.problems?.filter((p) => p.severity !== 'warning').length ?? 0);
 }
 
+/** The transports' codes for an answer that did not come within the idle timeout (not a connect timeout). */
+const NO_ANSWER_IN_TIME = new Set(['ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
 function networkErrorText(e: NetworkError): ClientErrorText {
   // An upload address the service handed out: name that host, not the base URL (which answered).
   if (e.otherHost) {
@@ -99,8 +102,17 @@ function networkErrorText(e: NetworkError): ClientErrorText {
       code: 'connection_refused',
     };
   }
-  const exitCode = e.attempts > 1 ? ExitCode.rateLimited : ExitCode.failure;
   const after = e.attempts > 1 ? ` after ${e.attempts} attempts` : '';
+  // A service that hangs is a timeout, not a failure to retry later: the script's "timed out" (7).
+  if (NO_ANSWER_IN_TIME.has(e.code)) {
+    return {
+      message: `no answer from ${e.baseUrl} in time: ${e.reason}${after}`,
+      exitCode: ExitCode.timedOut,
+      hint: 'is the service up? a change it was asked for may or may not be done: `reldist release list` shows what exists',
+      code: 'timed_out',
+    };
+  }
+  const exitCode = e.attempts > 1 ? ExitCode.rateLimited : ExitCode.failure;
   return { message: `no answer from ${e.baseUrl}: ${e.reason}${after}`, exitCode, code: 'network_error' };
 }
 

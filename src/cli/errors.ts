@@ -123,7 +123,7 @@ export const exitCodeHelp = `Exit codes:
        RELDIST_PROFILE set but empty
   5    not found
   6    rate limited, or retries exhausted
-  7    timed out (--timeout passed first)
+  7    timed out (--timeout passed first, or the service never answered in time)
   8    changes pending (\`release apply --plan\` found something to change)
   9    state conflict (the release's state does not allow it: submit of an
        approved release, submit --dry-run or edit of one in review, delete

@@ -117,3 +117,21 @@ describe('--timeout', () => {
     expect(r.code, r.stderr).toBe(0);
   });
 });
+
+describe('a service that never answers', () => {
+  it('is a timeout (exit 7), each retry said on stderr, not a retryable failure (6)', async () => {
+    stallWhen(() => true);
+    // The client's own idle timeout, at its least (1 s): every attempt waits it out.
+    expect((await cli.run(['config', 'set', 'timeout', '1'])).code).toBe(0);
+    try {
+      const r = await cli.run(['release', 'get', '1', '--timeout', '0'], { url: proxy.url });
+      expect(r.code).toBe(7);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines.filter((l) => l.startsWith('retrying in ')).length).toBe(3);
+      expect(lines.filter((l) => l.startsWith('retrying in ')).every((l) => l.endsWith(': read a release: no answer in time (ETIMEDOUT)'))).toBe(true);
+      expect(lines).toContain(`error: no answer from ${proxy.url} in time: no answer for 1000 ms after 4 attempts`);
+    } finally {
+      await cli.run(['config', 'unset', 'timeout']);
+    }
+  });
+});
