@@ -61,7 +61,7 @@ export async function hashFile(file: string, onProgress?: (p: UploadProgress) =>
  */
 export async function uploadTrackFile(
   client: ApiClient,
-  releaseId: string | number,
+  releaseId: number,
   file: string,
   options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined } = {},
 ): Promise<UploadResult> {

@@ -2,10 +2,15 @@ import * as z from 'zod';
 import { paging } from './routes.js';
 import { artistPlatformIds, releaseStatuses } from './wire-values.js';
 
-/** Ids are opaque to clients: the reference service issues integers, a real one may use strings. */
+/**
+ * One type on the wire, in paths and in answers: a positive integer, so that an id read from an
+ * answer is passed back as it is (a client generated from the document needs no conversion).
+ */
 export const EntityId = z
-  .union([z.number().int().positive(), z.string().min(1).max(64)])
-  .meta({ id: 'EntityId', description: 'Opaque identifier: accept strings and numbers.', examples: [42] });
+  .int()
+  .min(1)
+  .max(Number.MAX_SAFE_INTEGER)
+  .meta({ id: 'EntityId', description: 'A positive integer, the same in paths, bodies and answers.', examples: [42] });
 export type EntityId = z.infer<typeof EntityId>;
 
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2026-11-22T10:15:00.000Z'] });

@@ -195,7 +195,7 @@ class SchemaSet {
     const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: z.globalRegistry }) as JsonObject;
     // Answers are open for additive change (docs/api.md, versioning): a client must ignore a field
     // it does not know, so no answer's object is closed. Requests stay strict.
-    const marked = markRefs(io === 'output' ? openObjects(json) : json, io) as JsonObject;
+    const marked = markRefs(withoutDefaults(io === 'output' ? openObjects(json) : json, io), io) as JsonObject;
     const defs = (marked.$defs ?? {}) as Record<string, JsonObject>;
     for (const [id, def] of Object.entries(defs)) {
       const known = this.defs[io].get(id);
@@ -250,6 +250,30 @@ function openObjects(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(openObjects);
   if (node === null || typeof node !== 'object') return node;
   return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, openObjects(v)]));
+}
+
+/**
+ * No `default` keyword: generators take a default as "always present" and make the field
+ * required in the request type (openapi-typescript's defaultNonNullable), so the documented
+ * `{ mode: 'worldwide' }` would not compile. What the service fills in is said in the
+ * description instead (an answer always carries the field: its `required` says so).
+ */
+function withoutDefaults(node: unknown, io: Io): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutDefaults(n, io));
+  if (node === null || typeof node !== 'object') return node;
+  const { default: value, ...rest } = node as JsonObject;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(rest)) {
+    // Under `properties` the keys are field names (a field may be called "default"), not keywords.
+    out[k] = k === 'properties' && v !== null && typeof v === 'object'
+      ? Object.fromEntries(Object.entries(v).map(([name, field]) => [name, withoutDefaults(field, io)]))
+      : withoutDefaults(v, io);
+  }
+  if (value !== undefined && io === 'input') {
+    const said = `Left out, it is ${JSON.stringify(value)}.`;
+    out.description = typeof out.description === 'string' ? `${out.description} ${said}` : said;
+  }
+  return out;
 }
 
 function markRefs(node: unknown, io: Io): unknown {

@@ -2,10 +2,9 @@
 // the bodies (bodies.ts) and the answers (resources.ts) so that the service, which builds its
 // schemas on a route's first request, builds only these for a read (docs/startup.md).
 import * as z from 'zod';
-import { ArtistPlatform, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
+import { ArtistPlatform, EntityId, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
 import { pathParamNames, type EndpointId } from './routes.js';
 
-const PathId = z.string().min(1).max(64).meta({ description: 'An EntityId.', examples: ['42'] });
 const SearchQuery = z.string().trim().min(1).max(120).meta({ examples: ['Nina Vale'] });
 const CatalogNumberQuery = z.string().trim().min(1).max(20).meta({
   description: 'Exact catalog number, compared trimmed and case-insensitively.',
@@ -41,9 +40,9 @@ export const querySchemas = {
   getArtistViaLink: z.strictObject({ url: LinkQuery, platform: ArtistPlatform }),
 } as const satisfies Partial<Record<EndpointId, z.ZodObject>>;
 
-/** A path's `{names}`, each an EntityId as text. */
+/** A path's `{names}`, each an EntityId: the same integer as in the answers (routes.ts `pathIdsOf` reads them from the path's text). */
 export function pathParamsOf(path: string): z.ZodObject {
-  return z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, PathId])));
+  return z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, EntityId])));
 }
 
 /** The query schema of any endpoint (undefined when it takes none), for code that holds an id of no particular endpoint. */

@@ -234,7 +234,7 @@ export const SubmitReleasesResult = z
   })
   .meta({
     id: 'SubmitReleasesResult',
-    examples: [{ release_id: '43', status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } }],
+    examples: [{ release_id: 43, status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } }],
   });
 export type SubmitReleasesResult = z.infer<typeof SubmitReleasesResult>;
 
@@ -247,8 +247,8 @@ export const SubmitReleasesResponse = z
     examples: [
       {
         data: [
-          { release_id: '42', status: 200, body: { submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] } },
-          { release_id: '43', status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } },
+          { release_id: 42, status: 200, body: { submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] } },
+          { release_id: 43, status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } },
         ],
       },
     ],

@@ -10,7 +10,7 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod';
 import {
-  acceptsIdempotencyKey, endpointIds, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
+  acceptsIdempotencyKey, endpointIds, pathIdsOf, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
 } from '../contract/routes.js';
 import { ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
@@ -189,7 +189,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
     if (deps.sandbox) settleDueReviews(deps, user.id);
     const schemas = spec.schemas ?? (spec.schemas = await spec.buildSchemas());
-    const paramsResult = schemas.pathParams.safeParse(c.req.param());
+    const paramsResult = schemas.pathParams.safeParse(pathIdsOf(c.req.param()));
     if (!paramsResult.success) throw notFound();
     const query = schemas.query ? parseQuery(schemas.query, c.req.queries()) : {};
 

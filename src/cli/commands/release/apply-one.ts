@@ -197,7 +197,7 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         // Written only over the list the plan was made from: someone else's change meanwhile means planning again.
         let etag: string | undefined;
         if (planned.existing) {
-          const fresh = await step('reading the tracks before changing them', () => readTrackList(client, String(need()), signal));
+          const fresh = await step('reading the tracks before changing them', () => readTrackList(client, need(), signal));
           if (JSON.stringify(fresh.tracks) !== JSON.stringify(planned.existing.tracks)) throw new TracksMoved();
           etag = fresh.etag;
         }
