@@ -61,7 +61,7 @@ interface ErrorClass {
 
 const errorClasses: ErrorClass[] = [
   {
-    status: 400, name: 'BadRequest', description: 'Malformed JSON, a bad query parameter or a bad header (invalid_json, invalid_query, bad_request).',
+    status: 400, name: 'BadRequest', description: 'Malformed JSON, a query parameter the operation does not list (whatever its name) or a bad one, a bad header, or a request that is not valid HTTP (invalid_json, invalid_query, bad_request).',
     example: { code: 'invalid_query', message: 'perPage: expected a number from 1 to 100' },
   },
   {
@@ -106,7 +106,7 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'upload_quota_exceeded', message: 'this account already has 3.5 GiB of uploads arriving; with this file (812 MiB) that is more than the 4 GiB allowed at once; upload it when they have finished' },
   },
   {
-    status: 415, name: 'UnsupportedMediaType', description: 'The body is not sent as application/json (unsupported_media_type).',
+    status: 415, name: 'UnsupportedMediaType', description: 'The body is not sent as application/json, the one type listed (a +json type such as application/vnd.api+json is another type) (unsupported_media_type).',
     example: { code: 'unsupported_media_type', message: 'request body must be JSON; send Content-Type: application/json' },
   },
   {

@@ -15,6 +15,9 @@ const LinkQuery = z.string().trim().min(1).max(2000).meta({ examples: ['https://
 const linkQuery = z.strictObject({ url: LinkQuery });
 const searchQuery = z.strictObject({ q: SearchQuery, limit: LimitQuery.optional() });
 
+/** The query of an endpoint that takes none: any parameter is unknown (400 invalid_query). */
+export const noQuery = z.strictObject({});
+
 /** The query of each endpoint that takes one; `as const satisfies` keeps each entry's own type. */
 export const querySchemas = {
   listReleases: z.strictObject({

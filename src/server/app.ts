@@ -81,7 +81,8 @@ export interface AppOptions {
 /** What a route's request is checked with; built on the route's first request (see the top). */
 interface RouteSchemas {
   pathParams: z.ZodType;
-  query?: z.ZodObject;
+  /** An endpoint without query parameters takes none: `noQuery` refuses any name. */
+  query: z.ZodObject;
   body?: z.ZodType;
   /** Whether the body may be left out (bodyMayBeLeftOut of the body schema), worked out once. */
   bodyOptional: boolean;
@@ -141,7 +142,7 @@ function lazySchemas(
       const body = bodies ? bodyOf(bodies) : undefined;
       return {
         pathParams: queries.pathParamsOf(route.path),
-        ...(query ? { query } : {}),
+        query: query ?? queries.noQuery,
         ...(body ? { body } : {}),
         bodyOptional: body && bodies ? bodies.bodyMayBeLeftOut(body) : true,
       };
@@ -191,7 +192,7 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     const schemas = spec.schemas ?? (spec.schemas = await spec.buildSchemas());
     const paramsResult = schemas.pathParams.safeParse(pathIdsOf(c.req.param()));
     if (!paramsResult.success) throw notFound();
-    const query = schemas.query ? parseQuery(schemas.query, c.req.queries()) : {};
+    const query = parseQuery(schemas.query, c.req.queries());
 
     const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
     const bytes = hasBody ? await readBodyBytes(c.req.raw, JSON_BODY_LIMIT) : new Uint8Array(0);

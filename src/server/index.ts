@@ -11,6 +11,7 @@ import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
+import { answerParserErrors } from './http/client-error.js';
 import { errorAnswer } from './http/errors.js';
 import { publicBaseUrl } from './http/public-url.js';
 import { newRequestId } from './http/request-id.js';
@@ -221,6 +222,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // silent for the stall timeout is closed instead, so a slow but moving upload lives.
   const server = createServer({ requestTimeout: 0 }, (req, res) => dispatch(req, res, false));
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => dispatch(req, res, true));
+  answerParserErrors(server, log);
   server.setTimeout(limits.stallMs);
   if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections;
   await new Promise<void>((resolve, reject) => {
