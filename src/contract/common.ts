@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { artistLinkDescription, artistLinkExamples, artistLinkPattern } from './artist-links.js';
 import { paging } from './routes.js';
 import { artistPlatformIds, releaseStatuses } from './wire-values.js';
 
@@ -45,6 +46,14 @@ export type ArtistPlatform = z.infer<typeof ArtistPlatform>;
  * character: the pattern says it in JSON Schema (a string of spaces alone is refused).
  */
 export const Text = (max = 200) => z.string().trim().min(1).max(max).meta({ pattern: '\\S' });
+
+/** A link to an artist on these platforms, in a form their resolver takes (artist-links.ts says which). */
+export const ArtistLink = (platforms: readonly ArtistPlatform[]) =>
+  z.string().trim().min(1).max(2000).meta({
+    pattern: artistLinkPattern(platforms),
+    description: artistLinkDescription(platforms),
+    examples: [artistLinkExamples[platforms[0]!][0]!],
+  });
 
 export const ArtistCredit = z
   .strictObject({

@@ -1,7 +1,8 @@
 // Request bodies. Strict objects: an unknown field is an error with its path, never silently lost.
 import * as z from 'zod';
+import { artistLinkDescription } from './artist-links.js';
 import {
-  ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
+  ArtistCredit, ArtistLink, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
   PriceTier, ReleaseType, Territories, Text,
 } from './common.js';
 import { submitBatchMax, submitNotesMaxLength, trackListMax, trackPositionMax, trackTitleMaxLength, uploadFilenameMaxLength, uploadMaxBytes, validateBatchMax, validateCodeMaxLength } from './routes.js';
@@ -163,8 +164,8 @@ export type ValidateCodesRequest = z.infer<typeof ValidateCodesRequest>;
 
 export const CreateTrackUploadUrlRequest = z
   .strictObject({
-    filename: z.string().trim().min(1).max(uploadFilenameMaxLength),
-    content_type: z.string().trim().min(1).max(100),
+    filename: Text(uploadFilenameMaxLength),
+    content_type: Text(100),
     size: z.number().int().positive().max(uploadMaxBytes, 'at most 2 GiB'),
     sha256: z
       .string()
@@ -283,7 +284,9 @@ export type SearchArtistPlatformRequest = z.infer<typeof SearchArtistPlatformReq
 
 export const GetArtistViaUrlRequest = z
   .strictObject({
-    url: z.string().trim().min(1).max(2000),
+    url: ArtistLink(ArtistPlatform.options).meta({
+      description: `${artistLinkDescription(ArtistPlatform.options)} With \`platform\`, it must be of that platform (else 422).`,
+    }),
     platform: ArtistPlatform.optional().meta({ description: 'Detected from the link when absent.' }),
   })
   .meta({ id: 'GetArtistViaUrlRequest', examples: [{ url: 'https://open.streaming-a.example/intl-de/artist/4Z8W4fKeB5YxbusRsdQVPb?si=abc' }] });
