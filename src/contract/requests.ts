@@ -3,13 +3,13 @@ import * as z from 'zod';
 import { artistLinkDescription } from './artist-links.js';
 import {
   ArtistCredit, ArtistLink, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
-  PriceTier, ReleaseType, Territories, Text,
+  Notes, PriceTier, ReleaseType, Territories, Text, controlCharactersMessage, noControlCharacters,
 } from './common.js';
 import { submitBatchMax, submitNotesMaxLength, trackListMax, trackPositionMax, trackTitleMaxLength, uploadFilenameMaxLength, uploadMaxBytes, validateBatchMax, validateCodeMaxLength } from './routes.js';
 
 export { artistIdOf, tracksOf, uploadContentTypeFor, uploadContentTypes } from './wire-values.js';
 
-const Catalog = z.string().trim().max(20, 'at most 20 characters');
+const Catalog = z.string().regex(noControlCharacters, controlCharactersMessage).trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
 
 const releaseFields = {
@@ -90,7 +90,7 @@ export type UpdateReleaseVideoRequest = z.infer<typeof UpdateReleaseVideoRequest
 export const SubmitReleaseRequest = z
   .strictObject({
     dry_run: z.boolean().optional().meta({ description: 'Run every check and report, without submitting.' }),
-    notes: z.string().max(submitNotesMaxLength).optional().meta({ description: 'Notes for the reviewer.' }),
+    notes: Notes(submitNotesMaxLength).optional().meta({ description: 'Notes for the reviewer.' }),
   })
   .meta({ id: 'SubmitReleaseRequest', examples: [{ dry_run: false }] });
 export type SubmitReleaseRequest = z.infer<typeof SubmitReleaseRequest>;
@@ -296,7 +296,7 @@ export type GetArtistViaUrlRequest = z.infer<typeof GetArtistViaUrlRequest>;
 export const SandboxRejectRequest = z
   .strictObject({
     codes: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a snake_case reason code')).min(1).max(20),
-    notes: z.string().trim().max(2000).optional(),
+    notes: Notes(2000).trim().optional(),
   })
   .meta({ id: 'SandboxRejectRequest', examples: [{ codes: ['artwork_too_small'], notes: 'The cover is 1400 px; 3000 px is the minimum.' }] });
 export type SandboxRejectRequest = z.infer<typeof SandboxRejectRequest>;
