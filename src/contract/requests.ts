@@ -108,7 +108,7 @@ export const SubmitReleasesRequest = z
   .meta({
     id: 'SubmitReleasesRequest',
     description: `The batch form of /releases/{releaseId}/submit: the same submit, with the same dry_run and notes, for up to ${submitBatchMax} releases in one request (which counts as one request per release for the rate limit). One release's refusal never undoes another's submit.`,
-    examples: [{ release_ids: [42, 43] }],
+    examples: [{ release_ids: [42] }],
   });
 export type SubmitReleasesRequest = z.infer<typeof SubmitReleasesRequest>;
 
@@ -158,7 +158,7 @@ export const ValidateCodesRequest = z
   .meta({
     id: 'ValidateCodesRequest',
     description: `The batch form of /releases/validate/upc and /releases/validate/isrc: the same checks, for up to ${validateBatchMax} codes in one request (which counts as one for the rate limit).`,
-    examples: [{ codes: [{ kind: 'upc', code: '036000291452' }, { kind: 'isrc', code: 'US-SKG-19-12345', release_id: 42 }] }],
+    examples: [{ codes: [{ kind: 'upc', code: '036000291452' }] }],
   });
 export type ValidateCodesRequest = z.infer<typeof ValidateCodesRequest>;
 
