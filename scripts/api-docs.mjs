@@ -10,7 +10,7 @@ import { loadContract, packageVersion, root } from './openapi.mjs';
 
 const IDEMPOTENCY_KEY_EXAMPLE = '5f0c1e9a-3b7d-4c2e-9a41-0d6b8e2f7c13';
 const reasons = {
-  200: 'OK', 201: 'Created', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
+  200: 'OK', 201: 'Created', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large',
   409: 'Conflict', 410: 'Gone', 412: 'Precondition Failed', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
   429: 'Too Many Requests', 500: 'Internal Server Error', 507: 'Insufficient Storage',
 };

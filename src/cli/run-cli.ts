@@ -5,6 +5,7 @@ import { createProgram, loadInvokedGroup, toUsageError, type ProgramDeps } from 
 import { describeError } from './describe-error.js';
 import { AnswerExit, CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
+import { jsonText, visible } from './output/format.js';
 import { CleanUpGuard } from './clean-up-guard.js';
 import { runner } from './commands/runners.js';
 import type { SandboxLauncher } from './sandbox-background.js';
@@ -34,16 +35,17 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
     if (json) {
       // JSON lines: one per bad input file, then the error itself, always last.
       const { code, message, hint, details, files } = described;
-      for (const f of files) io.stderr.write(`${JSON.stringify({ file: f.file, code: f.code, message: f.message, ...(f.named_in !== undefined ? { named_in: f.named_in } : {}) })}\n`);
-      io.stderr.write(`${JSON.stringify({ error: { code, message, hint, ...(details.length > 0 ? { details } : {}) } })}\n`);
+      for (const f of files) io.stderr.write(`${jsonText({ file: f.file, code: f.code, message: f.message, ...(f.named_in !== undefined ? { named_in: f.named_in } : {}) })}\n`);
+      io.stderr.write(`${jsonText({ error: { code, message, hint, ...(details.length > 0 ? { details } : {}) } })}\n`);
     } else {
-      for (const line of described.details) io.stderr.write(`${line}\n`);
+      // The service's words may carry anything: no control character reaches the terminal raw.
+      for (const line of described.details) io.stderr.write(`${visible(line)}\n`);
       // One file's line is left out when the error already opens with it (one missing file).
       const [only, ...others] = described.files;
       const said = only && others.length === 0 && described.message.startsWith(`${only.file}: ${only.message}`);
-      if (!said) for (const f of described.files) io.stderr.write(`error: ${f.named_in !== undefined ? `${f.named_in}: ` : ''}${f.file}: ${f.message}\n`);
-      io.stderr.write(`error: ${described.message}\n`);
-      if (described.hint) io.stderr.write(`hint: ${described.hint}\n`);
+      if (!said) for (const f of described.files) io.stderr.write(visible(`error: ${f.named_in !== undefined ? `${f.named_in}: ` : ''}${f.file}: ${f.message}`) + '\n');
+      io.stderr.write(`error: ${visible(described.message)}\n`);
+      if (described.hint) io.stderr.write(`hint: ${visible(described.hint)}\n`);
     }
     if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
     return described.exitCode;

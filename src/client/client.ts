@@ -82,7 +82,7 @@ export interface RequestOptions {
 
 type ParamsOption<Id extends EndpointId> = [keyof ParamsOf<Id>] extends [never]
   ? { params?: undefined }
-  : { params: { readonly [K in keyof ParamsOf<Id>]: string | number } };
+  : { params: ParamsOf<Id> };
 type QueryOption<Id extends EndpointId> = {} extends QueryOf<Id> ? { query?: QueryOf<Id> } : { query: QueryOf<Id> };
 type BodyOption<Id extends EndpointId> = [BodyOf<Id>] extends [undefined] ? { body?: undefined } : { body: BodyOf<Id> };
 

@@ -208,7 +208,7 @@ function isProblem(v: unknown): v is Problem {
 }
 
 function isErrorDetails(v: unknown): v is NonNullable<ErrorDetail['details']> {
-  return isRecord(v) && (typeof v.release_id === 'string' || typeof v.release_id === 'number') && typeof v.status === 'string';
+  return isRecord(v) && Number.isSafeInteger(v.release_id) && typeof v.status === 'string';
 }
 
 function defaultCode(status: number): string {

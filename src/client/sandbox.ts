@@ -14,7 +14,7 @@ export type SandboxBodyOf<Id extends SandboxEndpointId> = Id extends 'sandboxRej
 export async function callSandbox<Id extends SandboxEndpointId>(
   client: ApiClient,
   endpointId: Id,
-  releaseId: string,
+  releaseId: number,
   body: SandboxBodyOf<Id>,
   options: { signal?: AbortSignal } = {},
 ): Promise<ReleaseResource> {

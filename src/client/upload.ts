@@ -72,7 +72,7 @@ const SHARED_WAITS = 120;
  */
 export async function uploadTrackFile(
   client: ApiClient,
-  releaseId: string | number,
+  releaseId: number,
   file: string,
   options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined; shared?: { idempotencyKey: string; sha256: string } } = {},
 ): Promise<UploadResult> {

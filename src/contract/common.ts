@@ -1,11 +1,17 @@
 import * as z from 'zod';
+import { artistLinkDescription, artistLinkExamples, artistLinkPattern } from './artist-links.js';
 import { paging } from './routes.js';
 import { artistPlatformIds, releaseStatuses } from './wire-values.js';
 
-/** Ids are opaque to clients: the reference service issues integers, a real one may use strings. */
+/**
+ * One type on the wire, in paths and in answers: a positive integer, so that an id read from an
+ * answer is passed back as it is (a client generated from the document needs no conversion).
+ */
 export const EntityId = z
-  .union([z.number().int().positive(), z.string().min(1).max(64)])
-  .meta({ id: 'EntityId', description: 'Opaque identifier: accept strings and numbers.', examples: [42] });
+  .int()
+  .min(1)
+  .max(Number.MAX_SAFE_INTEGER)
+  .meta({ id: 'EntityId', description: 'A positive integer, the same in paths, bodies and answers.', examples: [42] });
 export type EntityId = z.infer<typeof EntityId>;
 
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2026-11-22T10:15:00.000Z'] });
@@ -35,11 +41,33 @@ export const ArtistPlatform = z
   .meta({ id: 'ArtistPlatform', description: 'streaming_a: streaming service A; video_b: video service B (channels); store_c: store C.', examples: ['streaming_a'] });
 export type ArtistPlatform = z.infer<typeof ArtistPlatform>;
 
+/** C0 and C1 control characters (escape sequences start with one): never in stored text. */
+const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f';
+export const noControlCharacters = new RegExp(`^[^${CONTROL}]*$`);
+export const controlCharactersMessage = 'control characters (C0, C1, escape sequences) are not allowed';
+/** The same, for text that may span lines (notes): tab and line breaks allowed. */
+const CONTROL_BUT_LINES = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
+export const noControlButLines = new RegExp(`^[^${CONTROL_BUT_LINES}]*$`);
+
 /**
- * Free text with sane bounds: a real form field, not a document. Trimmed, then at least one
- * character: the pattern says it in JSON Schema (a string of spaces alone is refused).
+ * Free text with sane bounds: a real form field, not a document. No control character (checked
+ * before trimming: a trailing newline is one too), trimmed, then at least one character: the
+ * pattern says both in JSON Schema (a string of spaces alone is refused).
  */
-export const Text = (max = 200) => z.string().trim().min(1).max(max).meta({ pattern: '\\S' });
+export const Text = (max = 200) =>
+  z.string().regex(noControlCharacters, controlCharactersMessage).trim().min(1).max(max)
+    .meta({ pattern: `^[^${CONTROL}]*[^\\s${CONTROL}][^${CONTROL}]*$` });
+
+/** Multi-line free text (a note): tabs and line breaks allowed, other control characters not. */
+export const Notes = (max: number) => z.string().regex(noControlButLines, controlCharactersMessage).max(max);
+
+/** A link to an artist on these platforms, in a form their resolver takes (artist-links.ts says which). */
+export const ArtistLink = (platforms: readonly ArtistPlatform[]) =>
+  z.string().trim().min(1).max(2000).meta({
+    pattern: artistLinkPattern(platforms),
+    description: artistLinkDescription(platforms),
+    examples: [artistLinkExamples[platforms[0]!][0]!],
+  });
 
 export const ArtistCredit = z
   .strictObject({

@@ -24,6 +24,7 @@ export const errorCodes = {
   payload_too_large: 413,
   upload_quota_exceeded: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   validation_failed: 422,
   submit_blocked: 422,
   idempotency_key_reused: 422,

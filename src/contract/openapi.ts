@@ -61,7 +61,7 @@ interface ErrorClass {
 
 const errorClasses: ErrorClass[] = [
   {
-    status: 400, name: 'BadRequest', description: 'Malformed JSON, a bad query parameter or a bad header (invalid_json, invalid_query, bad_request).',
+    status: 400, name: 'BadRequest', description: 'Malformed JSON, a query parameter the operation does not list (whatever its name) or a bad one, a bad header, or a request that is not valid HTTP (invalid_json, invalid_query, bad_request).',
     example: { code: 'invalid_query', message: 'perPage: expected a number from 1 to 100' },
   },
   {
@@ -106,7 +106,7 @@ const errorClasses: ErrorClass[] = [
     example: { code: 'upload_quota_exceeded', message: 'this account already has 3.5 GiB of uploads arriving; with this file (812 MiB) that is more than the 4 GiB allowed at once; upload it when they have finished' },
   },
   {
-    status: 415, name: 'UnsupportedMediaType', description: 'The body is not sent as application/json (unsupported_media_type).',
+    status: 415, name: 'UnsupportedMediaType', description: 'The body is not sent as application/json, the one type listed (a +json type such as application/vnd.api+json is another type) (unsupported_media_type).',
     example: { code: 'unsupported_media_type', message: 'request body must be JSON; send Content-Type: application/json' },
   },
   {
@@ -195,7 +195,7 @@ class SchemaSet {
     const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: z.globalRegistry }) as JsonObject;
     // Answers are open for additive change (docs/api.md, versioning): a client must ignore a field
     // it does not know, so no answer's object is closed. Requests stay strict.
-    const marked = markRefs(io === 'output' ? openObjects(json) : json, io) as JsonObject;
+    const marked = markRefs(withoutDefaults(io === 'output' ? openObjects(json) : json, io), io) as JsonObject;
     const defs = (marked.$defs ?? {}) as Record<string, JsonObject>;
     for (const [id, def] of Object.entries(defs)) {
       const known = this.defs[io].get(id);
@@ -250,6 +250,30 @@ function openObjects(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(openObjects);
   if (node === null || typeof node !== 'object') return node;
   return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, openObjects(v)]));
+}
+
+/**
+ * No `default` keyword: generators take a default as "always present" and make the field
+ * required in the request type (openapi-typescript's defaultNonNullable), so the documented
+ * `{ mode: 'worldwide' }` would not compile. What the service fills in is said in the
+ * description instead (an answer always carries the field: its `required` says so).
+ */
+function withoutDefaults(node: unknown, io: Io): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutDefaults(n, io));
+  if (node === null || typeof node !== 'object') return node;
+  const { default: value, ...rest } = node as JsonObject;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(rest)) {
+    // Under `properties` the keys are field names (a field may be called "default"), not keywords.
+    out[k] = k === 'properties' && v !== null && typeof v === 'object'
+      ? Object.fromEntries(Object.entries(v).map(([name, field]) => [name, withoutDefaults(field, io)]))
+      : withoutDefaults(v, io);
+  }
+  if (value !== undefined && io === 'input') {
+    const said = `Left out, it is ${JSON.stringify(value)}.`;
+    out.description = typeof out.description === 'string' ? `${out.description} ${said}` : said;
+  }
+  return out;
 }
 
 function markRefs(node: unknown, io: Io): unknown {

@@ -2,19 +2,23 @@
 // the bodies (bodies.ts) and the answers (resources.ts) so that the service, which builds its
 // schemas on a route's first request, builds only these for a read (docs/startup.md).
 import * as z from 'zod';
-import { ArtistPlatform, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
+import { artistLinkDescription } from './artist-links.js';
+import { ArtistLink, ArtistPlatform, EntityId, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
 import { pathParamNames, type EndpointId } from './routes.js';
 
-const PathId = z.string().min(1).max(64).meta({ description: 'An EntityId.', examples: ['42'] });
-const SearchQuery = z.string().trim().min(1).max(120).meta({ examples: ['Nina Vale'] });
+// Non-blank: the pattern says in JSON Schema what trim-then-min(1) says to zod.
+const SearchQuery = z.string().trim().min(1).max(120).meta({ pattern: '\\S', examples: ['Nina Vale'] });
 const CatalogNumberQuery = z.string().trim().min(1).max(20).meta({
+  pattern: '\\S',
   description: 'Exact catalog number, compared trimmed and case-insensitively.',
   examples: ['NLR-0042'],
 });
-const LinkQuery = z.string().trim().min(1).max(2000).meta({ examples: ['https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb'] });
-
-const linkQuery = z.strictObject({ url: LinkQuery });
+const linkQuery = (platform: ArtistPlatform) => z.strictObject({ url: ArtistLink([platform]) });
+const allPlatforms = ArtistPlatform.options;
 const searchQuery = z.strictObject({ q: SearchQuery, limit: LimitQuery.optional() });
+
+/** The query of an endpoint that takes none: any parameter is unknown (400 invalid_query). */
+export const noQuery = z.strictObject({});
 
 /** The query of each endpoint that takes one; `as const satisfies` keeps each entry's own type. */
 export const querySchemas = {
@@ -35,15 +39,18 @@ export const querySchemas = {
   searchStreamingA: searchQuery,
   searchVideoChannel: searchQuery,
   searchStoreC: searchQuery,
-  getStreamingAArtist: linkQuery,
-  getVideoChannel: linkQuery,
-  getStoreCArtist: linkQuery,
-  getArtistViaLink: z.strictObject({ url: LinkQuery, platform: ArtistPlatform }),
+  getStreamingAArtist: linkQuery('streaming_a'),
+  getVideoChannel: linkQuery('video_b'),
+  getStoreCArtist: linkQuery('store_c'),
+  getArtistViaLink: z.strictObject({
+    url: ArtistLink(allPlatforms).meta({ description: `${artistLinkDescription(allPlatforms)} It must be of the platform named by \`platform\` (else 400 invalid_query).` }),
+    platform: ArtistPlatform,
+  }),
 } as const satisfies Partial<Record<EndpointId, z.ZodObject>>;
 
-/** A path's `{names}`, each an EntityId as text. */
+/** A path's `{names}`, each an EntityId: the same integer as in the answers (routes.ts `pathIdsOf` reads them from the path's text). */
 export function pathParamsOf(path: string): z.ZodObject {
-  return z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, PathId])));
+  return z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, EntityId])));
 }
 
 /** The query schema of any endpoint (undefined when it takes none), for code that holds an id of no particular endpoint. */

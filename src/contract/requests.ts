@@ -1,14 +1,15 @@
 // Request bodies. Strict objects: an unknown field is an error with its path, never silently lost.
 import * as z from 'zod';
+import { artistLinkDescription } from './artist-links.js';
 import {
-  ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
-  PriceTier, ReleaseType, Territories, Text,
+  ArtistCredit, ArtistLink, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
+  Notes, PriceTier, ReleaseType, Territories, Text, controlCharactersMessage, noControlCharacters,
 } from './common.js';
 import { submitBatchMax, submitNotesMaxLength, trackListMax, trackPositionMax, trackTitleMaxLength, uploadFilenameMaxLength, uploadMaxBytes, validateBatchMax, validateCodeMaxLength } from './routes.js';
 
 export { artistIdOf, tracksOf, uploadContentTypeFor, uploadContentTypes } from './wire-values.js';
 
-const Catalog = z.string().trim().max(20, 'at most 20 characters');
+const Catalog = z.string().regex(noControlCharacters, controlCharactersMessage).trim().max(20, 'at most 20 characters');
 const CodeText = z.string().trim().max(32);
 
 const releaseFields = {
@@ -89,7 +90,7 @@ export type UpdateReleaseVideoRequest = z.infer<typeof UpdateReleaseVideoRequest
 export const SubmitReleaseRequest = z
   .strictObject({
     dry_run: z.boolean().optional().meta({ description: 'Run every check and report, without submitting.' }),
-    notes: z.string().max(submitNotesMaxLength).optional().meta({ description: 'Notes for the reviewer.' }),
+    notes: Notes(submitNotesMaxLength).optional().meta({ description: 'Notes for the reviewer.' }),
   })
   .meta({ id: 'SubmitReleaseRequest', examples: [{ dry_run: false }] });
 export type SubmitReleaseRequest = z.infer<typeof SubmitReleaseRequest>;
@@ -107,7 +108,7 @@ export const SubmitReleasesRequest = z
   .meta({
     id: 'SubmitReleasesRequest',
     description: `The batch form of /releases/{releaseId}/submit: the same submit, with the same dry_run and notes, for up to ${submitBatchMax} releases in one request (which counts as one request per release for the rate limit). One release's refusal never undoes another's submit.`,
-    examples: [{ release_ids: ['42', '43'] }],
+    examples: [{ release_ids: [42] }],
   });
 export type SubmitReleasesRequest = z.infer<typeof SubmitReleasesRequest>;
 
@@ -157,14 +158,14 @@ export const ValidateCodesRequest = z
   .meta({
     id: 'ValidateCodesRequest',
     description: `The batch form of /releases/validate/upc and /releases/validate/isrc: the same checks, for up to ${validateBatchMax} codes in one request (which counts as one for the rate limit).`,
-    examples: [{ codes: [{ kind: 'upc', code: '036000291452' }, { kind: 'isrc', code: 'US-SKG-19-12345', release_id: '42' }] }],
+    examples: [{ codes: [{ kind: 'upc', code: '036000291452' }] }],
   });
 export type ValidateCodesRequest = z.infer<typeof ValidateCodesRequest>;
 
 export const CreateTrackUploadUrlRequest = z
   .strictObject({
-    filename: z.string().trim().min(1).max(uploadFilenameMaxLength),
-    content_type: z.string().trim().min(1).max(100),
+    filename: Text(uploadFilenameMaxLength),
+    content_type: Text(100),
     size: z.number().int().positive().max(uploadMaxBytes, 'at most 2 GiB'),
     sha256: z
       .string()
@@ -283,7 +284,9 @@ export type SearchArtistPlatformRequest = z.infer<typeof SearchArtistPlatformReq
 
 export const GetArtistViaUrlRequest = z
   .strictObject({
-    url: z.string().trim().min(1).max(2000),
+    url: ArtistLink(ArtistPlatform.options).meta({
+      description: `${artistLinkDescription(ArtistPlatform.options)} With \`platform\`, it must be of that platform (else 422).`,
+    }),
     platform: ArtistPlatform.optional().meta({ description: 'Detected from the link when absent.' }),
   })
   .meta({ id: 'GetArtistViaUrlRequest', examples: [{ url: 'https://open.streaming-a.example/intl-de/artist/4Z8W4fKeB5YxbusRsdQVPb?si=abc' }] });
@@ -293,7 +296,7 @@ export type GetArtistViaUrlRequest = z.infer<typeof GetArtistViaUrlRequest>;
 export const SandboxRejectRequest = z
   .strictObject({
     codes: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a snake_case reason code')).min(1).max(20),
-    notes: z.string().trim().max(2000).optional(),
+    notes: Notes(2000).trim().optional(),
   })
   .meta({ id: 'SandboxRejectRequest', examples: [{ codes: ['artwork_too_small'], notes: 'The cover is 1400 px; 3000 px is the minimum.' }] });
 export type SandboxRejectRequest = z.infer<typeof SandboxRejectRequest>;

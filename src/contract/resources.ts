@@ -200,11 +200,11 @@ export const ValidateCodesResponse = z
   })
   .meta({
     id: 'ValidateCodesResponse',
+    // One code, as the request's example: a client (or a mock built from the document) pairs each verdict with its code.
     examples: [
       {
         data: [
           { kind: 'upc', input: '036000291452', valid: false, normalized: '036000291452', display: '036000291452', problems: [{ path: 'codes.0.code', code: 'upc_in_use', message: 'already used by your release 42 "Northern Sky" (NLR-0042, live)', hint: 'each release needs its own UPC; leave it empty to have one assigned at submit', severity: 'error' }] },
-          { kind: 'isrc', input: 'US-SKG-19-12345', valid: true, normalized: 'USSKG1912345', display: 'US-SKG-19-12345', problems: [] },
         ],
       },
     ],
@@ -234,7 +234,7 @@ export const SubmitReleasesResult = z
   })
   .meta({
     id: 'SubmitReleasesResult',
-    examples: [{ release_id: '43', status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } }],
+    examples: [{ release_id: 43, status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } }],
   });
 export type SubmitReleasesResult = z.infer<typeof SubmitReleasesResult>;
 
@@ -244,11 +244,11 @@ export const SubmitReleasesResponse = z
   })
   .meta({
     id: 'SubmitReleasesResponse',
+    // One release, as the request's example: a client pairs each result with the release it named.
     examples: [
       {
         data: [
-          { release_id: '42', status: 200, body: { submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] } },
-          { release_id: '43', status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } },
+          { release_id: 42, status: 200, body: { submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] } },
         ],
       },
     ],

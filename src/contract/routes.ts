@@ -185,8 +185,8 @@ export const endpointIds = Object.keys(routes) as EndpointId[];
 
 /** The `{names}` of a path, as a union: `'/releases/{releaseId}/tracks/{trackId}'` → `'releaseId' | 'trackId'`. */
 export type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamName<Rest> : never;
-/** The path parameters of an endpoint, as the service receives them (text). */
-export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(typeof routes)[Id]['path']>]: string };
+/** The path parameters of an endpoint: each an EntityId, the integer the answers carry. */
+export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(typeof routes)[Id]['path']>]: number };
 
 /**
  * The sandbox's review controls: what the distributor's review team and the stores would do to a
@@ -219,8 +219,16 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 }
 
+/**
+ * A path's segments as the integers they spell: only plain decimal digits (no sign, no leading
+ * zero, no exponent) become numbers; anything else stays text, which no EntityId matches (404).
+ */
+export function pathIdsOf(raw: Record<string, string>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(raw).map(([name, text]) => [name, /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : text]));
+}
+
 /** Fills a route's path; every value is URI-encoded so an id can never change the path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+export function buildPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === '') throw new Error(`missing path parameter ${name} for ${path}`);

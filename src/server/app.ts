@@ -10,7 +10,7 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod';
 import {
-  acceptsIdempotencyKey, endpointIds, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
+  acceptsIdempotencyKey, endpointIds, pathIdsOf, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
 } from '../contract/routes.js';
 import { Committed, ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
@@ -82,7 +82,8 @@ export interface AppOptions {
 /** What a route's request is checked with; built on the route's first request (see the top). */
 interface RouteSchemas {
   pathParams: z.ZodType;
-  query?: z.ZodObject;
+  /** An endpoint without query parameters takes none: `noQuery` refuses any name. */
+  query: z.ZodObject;
   body?: z.ZodType;
   /** Whether the body may be left out (bodyMayBeLeftOut of the body schema), worked out once. */
   bodyOptional: boolean;
@@ -157,7 +158,7 @@ function lazySchemas(
       const body = bodies ? bodyOf(bodies) : undefined;
       return {
         pathParams: queries.pathParamsOf(route.path),
-        ...(query ? { query } : {}),
+        query: query ?? queries.noQuery,
         ...(body ? { body } : {}),
         bodyOptional: body && bodies ? bodies.bodyMayBeLeftOut(body) : true,
       };
@@ -205,9 +206,9 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     // Before anything reads or writes the caller's releases: reviews due by now have happened.
     if (deps.sandbox) settleDueReviews(deps, user.id);
     const schemas = spec.schemas ?? (spec.schemas = await spec.buildSchemas());
-    const paramsResult = schemas.pathParams.safeParse(c.req.param());
+    const paramsResult = schemas.pathParams.safeParse(pathIdsOf(c.req.param()));
     if (!paramsResult.success) throw notFound();
-    const query = schemas.query ? parseQuery(schemas.query, c.req.queries()) : {};
+    const query = parseQuery(schemas.query, c.req.queries());
 
     const hasBody = spec.method !== 'GET' && spec.method !== 'DELETE';
     const incoming = c.env?.incoming;

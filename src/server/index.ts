@@ -9,7 +9,8 @@ import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import { statementKillHook } from './db/kill-hook.js';
-import { ServiceError, type Logger, type SandboxAutoReview, type ServerDeps, type ServerModule } from './handler.js';
+import { type Logger, type SandboxAutoReview, type ServerDeps, type ServerModule } from './handler.js';
+import { answerParserErrors } from './http/client-error.js';
 import { checkingIntervalMs, DEFAULT_CLIENT_LIMITS, defaultPerAddress, secondsInWords, type ClientLimits } from './http/client-limits.js';
 import { capConnections } from './http/connection-caps.js';
 import { CutLog } from './http/cut-log.js';
@@ -159,34 +160,6 @@ export function pruneDataDir(dataDir: string, options: { olderThanMs?: number; n
 /** How long a client whose body was cut has to read the 408 before its connection is closed anyway. */
 const CUT_ANSWER_GRACE_MS = 1000;
 
-const CLIENT_ERROR_ANSWERS: Record<string, string> = {
-  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
-};
-
-/**
- * What Node answers to a malformed request (which it no longer does once this listener exists),
- * and for headers not complete within their bound the contract's 408 request_timeout, logged.
- */
-function answerClientError(err: NodeJS.ErrnoException, socket: Socket & { _httpMessage?: ServerResponse | null }, limits: ClientLimits, cuts: CutLog): void {
-  // A response of an earlier request still being written: nothing can be added to it.
-  const canAnswer = socket.writable && !socket._httpMessage?.headersSent && err.code !== 'ECONNRESET';
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    const within = secondsInWords(limits.headersTimeoutMs);
-    cuts.cut('headers too slow', `closed a connection from ${socket.remoteAddress ?? '?'}: no complete request headers within ${within}`);
-    if (canAnswer) {
-      const se = new ServiceError(408, 'request_timeout', `the request headers did not arrive within ${within}; send the request again`);
-      const a = errorAnswer(se, { id: newRequestId(), method: '', path: '', log: undefined });
-      const body = a.body ?? '';
-      const headers = Object.entries(a.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-      socket.write(`HTTP/1.1 408 Request Timeout\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-    }
-  } else if (canAnswer) {
-    socket.write(`HTTP/1.1 ${CLIENT_ERROR_ANSWERS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
-  }
-  socket.destroy();
-}
-
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const now = options.now ?? (() => new Date());
   const log = options.logger ?? silentLogger;
@@ -296,7 +269,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     (req, res) => dispatch(req, res, false),
   );
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => dispatch(req, res, true));
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket, clientLimits, cuts));
+  const headersWithin = secondsInWords(clientLimits.headersTimeoutMs);
+  answerParserErrors(server, log, {
+    within: headersWithin,
+    cut: (address) => cuts.cut('headers too slow', `closed a connection from ${address ?? '?'}: no complete request headers within ${headersWithin}`),
+  });
   server.setTimeout(limits.stallMs);
   const idle = new IdleConnections(
     server,

@@ -38,10 +38,17 @@ describe('the CLI against a mock built from openapi.json alone', () => {
     expect(mock.problems).toEqual([]);
   });
 
-  it('reports the documented verdicts of a remote code check (two codes, as the example answers two)', async () => {
-    const r = await run(['validate', 'upc', '036000291452', '036000241457', '--remote']);
+  it('reports the documented verdict of a remote code check of one code, as the example answers one', async () => {
+    const r = await run(['validate', 'upc', '036000291452', '--remote']);
     expect(r.stderr).not.toMatch(/answered \d+ verdicts/);
     expect(r.code, r.stderr).toBe(3); // the example's UPC is in use
+    expect(mock.problems).toEqual([]);
+  });
+
+  it.each([['upc', '036000241457'], ['isrc', 'US-SKG-19-12345']])('checks one %s remotely against the documented answer, whatever the code', async (kind, code) => {
+    const r = await run(['validate', kind, code, '--remote', '--json']);
+    expect(r.stderr).not.toMatch(/answered \d+ verdicts|bad_response/);
+    expect([0, 3]).toContain(r.code);
     expect(mock.problems).toEqual([]);
   });
 

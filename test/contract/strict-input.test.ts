@@ -48,6 +48,25 @@ describe('bodies', () => {
     expect(res.body.error.code).toBe('submit_blocked');
   });
 
+  it.each([
+    ['an escape sequence', 'Evil\u001b[2J'], ['a bell', 'Ring\u0007'], ['a C1 control', 'CSI\u009b31m'], ['a trailing newline', 'Title\n'], ['a NUL', 'A\u0000B'],
+  ])('text with %s is refused, naming the field and why', async (_what, title) => {
+    const res = await api(server, server.tokens.label, 'POST', '/releases', { ...release, title, artists: [{ name: title, role: 'primary' }] });
+    expect(res.status).toBe(422);
+    expect(res.body.error.fields).toEqual({
+      title: ['control characters (C0, C1, escape sequences) are not allowed'],
+      'artists.0.name': ['control characters (C0, C1, escape sequences) are not allowed'],
+    });
+  });
+
+  it("a reviewer's note may span lines, but carries no other control character", async () => {
+    const created = await api(server, server.tokens.label, 'POST', '/releases', release);
+    const path = `/releases/${created.body.id}/submit`;
+    expect((await api(server, server.tokens.label, 'POST', path, { dry_run: true, notes: 'line one\n\tline two\r\n' })).status).toBe(200);
+    const escaped = await api(server, server.tokens.label, 'POST', path, { dry_run: true, notes: 'bold \u001b[1m' });
+    expect([escaped.status, Object.keys(escaped.body.error.fields)]).toEqual([422, ['notes']]);
+  });
+
   it('a UTF-8 byte order mark before the JSON is accepted', async () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(release))]);
     const res = await api(server, server.tokens.label, 'POST', '/releases', new Uint8Array(bytes));

@@ -25,11 +25,11 @@ async function faulty(method: string, faults: FaultRates): Promise<{ proxy: Faul
   return { proxy, client, close: async () => { await client.close(); await proxy.close(); } };
 }
 
-async function newDraft(title: string): Promise<string> {
+async function newDraft(title: string): Promise<number> {
   const c = createClient({ baseUrl: server.url, token: server.tokens.label, transport: 'http' });
   const r = await c.call('createRelease', { body: { ...validRelease, title } });
   await c.close();
-  return String(r.id);
+  return r.id;
 }
 
 describe('mutations are retried under one Idempotency-Key', () => {

@@ -111,7 +111,7 @@ describe('release submit of several releases', () => {
     const d = await readyDraft(4);
     const client = createClient({ baseUrl: cli.server.url, token: cli.server.tokens.label });
     try {
-      const ids = [c, '999', d, blocked, c];
+      const ids = [c, '999', d, blocked, c].map(Number);
       const dry = await submitMany(client, ids, { dryRun: true }, 2);
       const shown = (outcomes: Internal[]) => JSON.stringify(outcomes.map((o) => publicOf(o, false))).replace(/req_[\w-]+/g, 'req_<id>');
       expect(shown(dry)).toBe(shown(await submitEach(client, ids, { dryRun: true })));

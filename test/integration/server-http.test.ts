@@ -1,6 +1,7 @@
 // The HTTP layer of the service: every error class, the one error body, request ids, rate
 // limiting, restarts and a graceful close. Real service, real sockets, loopback only.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ErrorBody } from '../../src/contract/index.js';
 import { createRelease, validRelease, validWav } from '../helpers/releases.js';
@@ -53,6 +54,48 @@ describe('400 malformed input', () => {
     expectError(await api(s, token, 'POST', '/releases', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])), 400, 'invalid_json');
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     expectError(await api(s, token, 'POST', '/releases', deep), 400, 'invalid_json');
+  });
+});
+
+describe('400 unknown query parameters', () => {
+  test('any name an endpoint does not list is refused, on endpoints with a query and without one', async () => {
+    const release = await createRelease(s, token);
+    const asked = ['/releases?__proto__=x', '/releases?constructor=1', '/releases?foo=1', '/me?foo=1', `/releases/${release.id}?x=1`,
+      '/lookup/genres?__proto__=x', '/lookup/countries?hasOwnProperty=1', `/releases/${release.id}/tracks?page=1`];
+    for (const path of asked) {
+      const res = await api(s, token, 'GET', path);
+      expectError(res, 400, 'invalid_query');
+      expect(res.body.error.message, path).toMatch(/^invalid query parameter (__proto__|constructor|foo|x|hasOwnProperty|page): unknown field$/);
+    }
+    expect((await api(s, token, 'GET', '/releases?perPage=5')).status).toBe(200);
+  });
+});
+
+/** Writes raw bytes on a fresh connection and reads all that comes back until the service closes it. */
+function rawBytes(bytes: string): Promise<string> {
+  const { hostname, port } = new URL(s.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
+  });
+}
+
+describe("Node's own parser errors", () => {
+  test.each([
+    ['a malformed header', `GET /me HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n`, 400, 'bad_request'],
+    ['a malformed request line', `GET /me HTTP/9\r\nHost: x\r\n\r\n`, 400, 'bad_request'],
+    ['headers over 16 KiB', `GET /me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+  ])('%s gets the error body and a request id', async (_what, bytes, status, code) => {
+    const answer = await rawBytes(bytes);
+    const [head, body] = answer.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    const rid = /^x-request-id: (req_[\w-]+)$/im.exec(head)?.[1];
+    const parsed = ErrorBody.parse(JSON.parse(body));
+    expect(parsed.error).toMatchObject({ status, code, request_id: rid });
   });
 });
 
@@ -117,7 +160,11 @@ describe('413 and 415', () => {
   test('a body that is not JSON on a JSON endpoint is 415', async () => {
     expectError(await api(s, token, 'POST', '/releases', 'type=single', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
     expectError(await raw('POST', '/releases', { authorization: `Bearer ${token}` }, JSON.stringify(validRelease)), 415, 'unsupported_media_type');
-    // JSON with a charset, or a +json type, is fine.
+    // Only the type the document lists: a +json type is another media type.
+    for (const type of ['application/vnd.api+json', 'application/merge-patch+json', 'text/json']) {
+      expectError(await api(s, token, 'POST', '/releases', validRelease, { 'content-type': type }), 415, 'unsupported_media_type');
+    }
+    // JSON with a charset is fine.
     const ok = await api(s, token, 'POST', '/releases', validRelease, { 'content-type': 'application/json; charset=utf-8' });
     expect(ok.status).toBe(201);
   });

@@ -236,8 +236,11 @@ describe('label preferences', () => {
     const credit = (a: any, role = 'primary') => ({ name: a.name, artist_id: a.id, role });
     const make = (title: string, artists: unknown[]) => post('/releases', { type: 'single', title, artists, label: 'Sandbox Records' }, label);
     expect((await make('Northern Sky', [credit(asa)])).status).toBe(201);
-    expect((await make('Harbor Lights', [credit(glass), { ...credit(asa, 'featuring'), artist_id: String(asa.id) }])).status).toBe(201);
+    expect((await make('Harbor Lights', [credit(glass), credit(asa, 'featuring')])).status).toBe(201);
     expect((await make('Only a Name', [{ name: asa.name, role: 'primary' }])).status).toBe(201);
+    // An id has one type: the integer the answers carry, never its text.
+    const asText = await make('As Text', [{ ...credit(asa), artist_id: String(asa.id) }]);
+    expect([asText.status, Object.keys(asText.body.error.fields)]).toEqual([422, ['artists.0.artist_id']]);
     expect((await get(`/preferences/label/artist/${asa.id}`, label)).body.release_count).toBe(2);
     expect((await get(`/preferences/label/artist/${glass.id}`, label)).body.release_count).toBe(1);
     const listed = (await get('/preferences/label?search=glass', label)).body.artists[0];
@@ -303,7 +306,7 @@ describe('paging and search of label artists', () => {
 });
 
 describe('removing label artists', () => {
-  it('removes by {artist_id}, by a bare id, and by a bare string id; a second removal is 404', async () => {
+  it('removes by {artist_id} and by a bare id, never by its text; a second removal is 404', async () => {
     const list = (await get('/preferences/label?search=paging&perPage=3', otherLabel)).body.artists;
     const [a, b, c] = list;
 
@@ -312,8 +315,9 @@ describe('removing label artists', () => {
     expect(byObject.body.message).toContain(a.name);
     const byNumber = await post('/preferences/label/artist/remove', b.id, otherLabel);
     expect(byNumber.status).toBe(200);
-    const byString = await post('/preferences/label/artist/remove', String(c.id), otherLabel);
-    expect(byString.status).toBe(200);
+    const byString = await post('/preferences/label/artist/remove', JSON.stringify(String(c.id)), otherLabel);
+    expect(byString.status).toBe(422);
+    expect((await post('/preferences/label/artist/remove', c.id, otherLabel)).status).toBe(200);
 
     for (const gone of [a, b, c]) {
       expect((await get(`/preferences/label/artist/${gone.id}`, otherLabel)).status).toBe(404);
@@ -326,9 +330,9 @@ describe('removing label artists', () => {
     expect((await post('/preferences/label/artist/remove', { id: 3 }, otherLabel)).status).toBe(422);
     expect((await post('/preferences/label/artist/remove', [3], otherLabel)).status).toBe(422);
     expect((await post('/preferences/label/artist/remove', {}, otherLabel)).status).toBe(422);
-    for (const id of ['abc', -4, 0, 'x'.repeat(64)]) {
+    for (const id of ['abc', -4, 0, 'x'.repeat(64), '3', 2.5, 999999]) {
       const res = await post('/preferences/label/artist/remove', { artist_id: id }, otherLabel);
-      expect(res.status, String(id)).toBe(id === 0 || id === -4 ? 422 : 404);
+      expect(res.status, String(id)).toBe(id === 999999 ? 404 : 422);
     }
   });
 

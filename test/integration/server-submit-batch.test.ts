@@ -28,12 +28,15 @@ describe('POST /releases/submit', () => {
     const submitted = await submittableRelease(s, s.tokens.label, { title: 'Submitted Before' });
     expect((await single(submitted.id)).status).toBe(200);
     const foreign = await createRelease(s, s.tokens.artist, { title: 'Not Yours', artists: [{ name: 'Lena Voss', role: 'primary' }] });
-    const ids = [ready.id, blocked.id, 999999, String(foreign.id), later.id, ready.id, submitted.id, 'abc'];
+    // An id has one type, the integer: its text is refused with the whole batch, naming the field.
+    const asText = await batch({ release_ids: [ready.id, String(later.id)] });
+    expect([asText.status, Object.keys(asText.body.error.fields)]).toEqual([422, ['release_ids.1']]);
+    const ids = [ready.id, blocked.id, 999999, foreign.id, later.id, ready.id, submitted.id];
 
     const res = await batch({ release_ids: ids, notes: 'from CI' });
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: any) => [r.release_id, r.status])).toEqual([
-      [ready.id, 200], [blocked.id, 422], [999999, 404], [String(foreign.id), 404], [later.id, 200], [ready.id, 409], [submitted.id, 409], ['abc', 404],
+      [ready.id, 200], [blocked.id, 422], [999999, 404], [foreign.id, 404], [later.id, 200], [ready.id, 409], [submitted.id, 409],
     ]);
     const [first, refused, , , fifth] = res.body.data;
     expect(first.body).toMatchObject({ submitted: true, message: `Release ${ready.id} is in review.`, release: { status: 'in_review' } });

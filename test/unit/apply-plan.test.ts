@@ -147,7 +147,7 @@ describe('apply plan: convergence', () => {
     plan.tracks[0]!.fields.isrc = 'gb-nlr-26-00001';
     const existing = converged('draft', {
       upc: '0012345678905',
-      artists: [{ name: 'Nina Vale', role: 'primary', artist_id: '3' }],
+      artists: [{ name: 'Nina Vale', role: 'primary', artist_id: 3 }],
       delivery: { platforms: ['streaming_a', 'store_c'], territories: { mode: 'exclude', countries: ['DE', 'KP'] }, release_date: null, preorder_date: null, price_tier: null },
     }, [
       track(1, 'First Light', SHA_A, { isrc: 'GBNLR2600001', contributors: [{ name: 'Nina Vale', role: 'composer' }] }),

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fitColumns, truncate } from '../../src/cli/output/fit.js';
 import { renderList, renderRecord } from '../../src/cli/output/render.js';
-import { formatCell, relativeTime, type Column } from '../../src/cli/output/format.js';
+import { formatCell, jsonText, relativeTime, visible, type Column } from '../../src/cli/output/format.js';
 import { printList, printRecord, note, progress, success, warn } from '../../src/cli/output/index.js';
 import { printListPages } from '../../src/cli/output/list-pages.js';
 import { makeContext } from '../../src/cli/program.js';
@@ -197,5 +197,27 @@ describe('fitting a table to the terminal', () => {
     expect(truncate('Northern Sky', 8)).toBe('Norther…');
     expect(truncate('Northern Sky', 12)).toBe('Northern Sky');
     expect(truncate('Café Olé', 5)).toBe('Café…');
+  });
+});
+
+describe('control characters from the service', () => {
+  const title = 'Evil\u001b[2J\u001b]0;owned\u0007 Title\u009b31m\r\nnext';
+  const columns = [{ header: 'TITLE', value: 'title' }] as const;
+
+  it('never reach the output raw: tables, TSV, records and JSON', async () => {
+    const outputs = [
+      await renderList([{ title }], columns, { mode: 'plain', color: false, now }),
+      await renderList([{ title }], columns, { mode: 'terminal', color: true, now, width: 200 }),
+      await renderRecord({ title }, [{ header: 'TITLE', value: 'title' }], { mode: 'plain', color: false, now }),
+      await renderRecord({ title }, [{ header: 'TITLE', value: 'title' }], { mode: 'terminal', color: false, now }),
+      jsonText({ title }, 2),
+    ];
+    for (const text of outputs) {
+      // Colours, tabs between TSV cells and line ends are ours; nothing of the title's own controls survives.
+      expect(text.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(text).not.toContain('\u001b[2J');
+    }
+    expect(visible(title)).toBe('Evil\\x1b[2J\\x1b]0;owned\\x07 Title\\x9b31m next');
+    expect(JSON.parse(jsonText({ title }))).toEqual({ title });
   });
 });

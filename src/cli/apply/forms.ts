@@ -76,7 +76,7 @@ export function isrcForm(v: string | null): string | null {
 }
 
 export function credits(list: readonly ArtistCredit[]): unknown {
-  return list.map((a) => ({ name: a.name.trim(), role: a.role, artist_id: a.artist_id === undefined ? null : String(a.artist_id) }));
+  return list.map((a) => ({ name: a.name.trim(), role: a.role, artist_id: a.artist_id ?? null }));
 }
 
 export function sortedSet(values: readonly string[]): string[] {

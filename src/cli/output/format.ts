@@ -27,13 +27,32 @@ export function cellValue<T>(row: T, col: Column<T>): unknown {
   return typeof col.value === 'function' ? col.value(row) : pick(row, col.value);
 }
 
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text from the service made safe for a terminal: tabs and line breaks become a space, every other
+ * C0/C1 control character (an escape sequence starts with one) is shown as `\x1b`, never sent raw. Most text has none: tested first.
+ */
+export function visible(s: string): string {
+  if (!CONTROL.test(s)) return s;
+  // Line breaks and tabs would break a row: a space, as TSV cells always had.
+  return s.replace(/[\t\r\n]+/g, ' ').replace(CONTROLS, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** JSON text with C1 controls escaped too (JSON.stringify leaves U+0080–U+009F raw; C0 it escapes). */
+export function jsonText(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent);
+  return /[\u007f-\u009f]/.test(text) ? text.replace(/[\u007f-\u009f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : text;
+}
+
 export function formatCell(v: unknown, kind: Kind | undefined, mode: Mode, now: Date): string {
   if (v === undefined || v === null || v === '') return mode === 'terminal' ? '-' : '';
   if (kind === 'date' || (kind === undefined && isIsoDate(v))) return formatDate(v, mode, now);
   if (Array.isArray(v)) return v.map((x) => formatCell(x, undefined, mode, now)).join(', ');
   if (typeof v === 'boolean') return mode === 'terminal' ? (v ? 'yes' : 'no') : String(v);
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  if (typeof v === 'object') return jsonText(v);
+  return visible(String(v));
 }
 
 function isIsoDate(v: unknown): boolean {

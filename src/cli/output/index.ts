@@ -2,11 +2,11 @@
 // tab-separated rows when piped); notices and progress go to stderr.
 import type { Context } from '../context.js';
 import { renderList, renderRecord, type Field, type RenderOptions } from './render.js';
-import type { Column } from './format.js';
+import { jsonText, visible, type Column } from './format.js';
 
 export type { Column, Kind } from './format.js';
 export type { Field } from './render.js';
-export { headerOf, jsonId, plural, tsvCell } from './format.js';
+export { headerOf, jsonId, jsonText, plural, tsvCell, visible } from './format.js';
 
 export function renderOptions(ctx: Context): RenderOptions {
   return { mode: ctx.io.stdoutIsTTY ? 'terminal' : 'plain', color: ctx.color, now: ctx.now(), width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined };
@@ -14,7 +14,7 @@ export function renderOptions(ctx: Context): RenderOptions {
 
 /** One JSON value on stdout. */
 export function printJson(ctx: Context, value: unknown): void {
-  ctx.io.stdout.write(`${JSON.stringify(value ?? null, null, 2)}\n`);
+  ctx.io.stdout.write(`${jsonText(value ?? null, 2)}\n`);
 }
 
 export interface ListOptions {
@@ -50,17 +50,17 @@ export function forPerson(ctx: Context): boolean {
 
 /** A message for a person on stderr (a terminal only; --quiet silences it). */
 export function note(ctx: Context, message: string): void {
-  if (forPerson(ctx)) ctx.io.stderr.write(`${message}\n`);
+  if (forPerson(ctx)) ctx.io.stderr.write(`${visible(message)}\n`);
 }
 
 /** A warning for a person on stderr (a terminal only; --quiet silences it; errors are never silenced). */
 export function warn(ctx: Context, message: string): void {
-  if (forPerson(ctx)) ctx.io.stderr.write(`warning: ${message}\n`);
+  if (forPerson(ctx)) ctx.io.stderr.write(`warning: ${visible(message)}\n`);
 }
 
 /** A success line (`✓ Created release 42`) on stderr, for a person at a terminal. */
 export function success(ctx: Context, message: string): void {
-  if (forPerson(ctx)) ctx.io.stderr.write(`✓ ${message}\n`);
+  if (forPerson(ctx)) ctx.io.stderr.write(`✓ ${visible(message)}\n`);
 }
 
 export interface Progress {

@@ -4,7 +4,7 @@
 // stderr must be gone before anything is printed there.
 import { once } from 'node:events';
 import type { Context } from '../context.js';
-import type { Column } from './format.js';
+import { jsonText, type Column } from './format.js';
 import { printList, renderOptions, type ListOptions } from './index.js';
 import { renderList } from './render.js';
 
@@ -28,7 +28,7 @@ export async function printListPages<T>(
     if (ctx.globals.json) {
       // JSON.stringify(rows, null, 2), a page at a time: the page's array as it would be printed,
       // without its brackets ("[\n" and "\n]"), joined to the pages before it with ",\n".
-      if (page.length > 0) text = `${count === 0 ? '[\n' : ',\n'}${JSON.stringify(page, null, 2).slice(2, -2)}`;
+      if (page.length > 0) text = `${count === 0 ? '[\n' : ',\n'}${jsonText(page, 2).slice(2, -2)}`;
       count += page.length;
     } else {
       count += page.length;

@@ -4,13 +4,14 @@
 import type { ArtistPlatform } from '../../contract/index.js';
 import { UsageError } from '../errors.js';
 
-/** An id from the command line: opaque (strings and numbers), but never empty or a path. */
-export function idArg(value: string | undefined, what: string): string {
+/** An id from the command line: a positive integer, as the service issues them (anything else is a usage error naming the argument). */
+export function idArg(value: string | undefined, what: string): number {
   const v = (value ?? '').trim();
-  if (v === '' || v.length > 64 || /[\s/?#]/.test(v)) {
+  const id = /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(id)) {
     throw new UsageError(`${what}: expected an id like 42, got ${v === '' ? 'nothing' : `"${v}"`}`);
   }
-  return v;
+  return id;
 }
 
 /** A whole number flag within bounds; undefined when not given. */

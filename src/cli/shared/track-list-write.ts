@@ -3,7 +3,7 @@
 // in between (412), read it again and rebuild, a bounded number of times, so that simultaneous
 // `track upload`s to one release all end with their tracks attached.
 import { ApiError, callIfChanged, type ApiClient } from '../../client/index.js';
-import type { ReleaseResource, ReplaceReleaseTracksBody, TrackResource } from '../../contract/index.js';
+import type { EntityId, ReleaseResource, ReplaceReleaseTracksBody, TrackResource } from '../../contract/index.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { sleep } from '../../client/retry.js';
@@ -13,7 +13,7 @@ import { trackListMax, trackPositionMax, trackTitleMaxLength } from '../../contr
 export const TRACK_LIST_ATTEMPTS = 25;
 
 /** The track list as read, with the ETag to send back in If-Match. */
-export async function readTrackList(client: ApiClient, releaseId: string, signal?: AbortSignal): Promise<{ tracks: TrackResource[]; etag: string | undefined }> {
+export async function readTrackList(client: ApiClient, releaseId: EntityId, signal?: AbortSignal): Promise<{ tracks: TrackResource[]; etag: string | undefined }> {
   const res = await callIfChanged(client, 'listTracks', { params: { releaseId }, ...(signal ? { signal } : {}) }, undefined);
   // Without If-None-Match the answer always has a body.
   if (!res.modified) throw new Error('the service answered 304 to a read without If-None-Match');
@@ -62,7 +62,7 @@ export const isStaleWrite = (err: unknown): boolean => err instanceof ApiError &
 export async function writeTrackList(
   ctx: Context,
   client: ApiClient,
-  releaseId: string,
+  releaseId: EntityId,
   build: (current: TrackResource[]) => ReplaceReleaseTracksBody,
   options: { attempts?: number; checked?: (body: ReplaceReleaseTracksBody) => boolean } = {},
 ): Promise<ReleaseResource> {

@@ -2,6 +2,7 @@
 // bytes streamed there (never read whole), with size and sha256, and a progress bar on stderr
 // when it is a terminal. Shared by `track upload`, `track replace` and `release create --file`.
 import type { ApiClient, UploadResult } from '../../client/index.js';
+import type { EntityId } from '../../contract/index.js';
 import type { Context } from '../context.js';
 import { describeError } from '../describe-error.js';
 import { ExitCode } from '../errors.js';
@@ -22,7 +23,7 @@ export interface UploadFailure {
 }
 
 /** Uploads one file; a refusal comes back as a failure with its reason, never thrown. */
-export async function uploadOne(ctx: Context, client: ApiClient, releaseId: string, path: string, shown = path): Promise<Uploaded | UploadFailure> {
+export async function uploadOne(ctx: Context, client: ApiClient, releaseId: EntityId, path: string, shown = path): Promise<Uploaded | UploadFailure> {
   const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes' });
   try {
     const res = await uploadTrackFile(client, releaseId, path, {

@@ -2,6 +2,7 @@
 // invents for them. Real hosts are never named: the specification keeps the platforms neutral.
 
 import type { ArtistPlatform } from '../../contract/common.js';
+import { artistLinkForms } from '../../contract/artist-links.js';
 import { artistPlatformIds } from '../../contract/wire-values.js';
 
 export type { ArtistPlatform };
@@ -22,32 +23,32 @@ export interface ArtistPlatformInfo {
   imageHost: string;
 }
 
+/** The hosts and URI scheme of a platform's links, as the contract states them (artist-links.ts). */
+function linkFacts(p: ArtistPlatform): Pick<ArtistPlatformInfo, 'webHost' | 'hosts' | 'uriScheme'> {
+  const { webHost, hosts, uriScheme } = artistLinkForms[p];
+  return { webHost, hosts, uriScheme };
+}
+
 export const PLATFORM_INFO: Readonly<Record<ArtistPlatform, ArtistPlatformInfo>> = {
   streaming_a: {
     id: 'streaming_a',
     name: 'Streaming service A',
     prose: 'streaming service A',
-    webHost: 'open.streaming-a.example',
-    hosts: ['open.streaming-a.example', 'streaming-a.example', 'www.streaming-a.example', 'play.streaming-a.example'],
-    uriScheme: 'streaming-a',
+    ...linkFacts('streaming_a'),
     imageHost: 'i.streaming-a.example',
   },
   video_b: {
     id: 'video_b',
     name: 'Video service B',
     prose: 'video service B',
-    webHost: 'video-b.example',
-    hosts: ['video-b.example', 'www.video-b.example', 'm.video-b.example', 'music.video-b.example'],
-    uriScheme: 'video-b',
+    ...linkFacts('video_b'),
     imageHost: 'img.video-b.example',
   },
   store_c: {
     id: 'store_c',
     name: 'Store C',
     prose: 'store C',
-    webHost: 'music.store-c.example',
-    hosts: ['music.store-c.example', 'store-c.example', 'www.store-c.example', 'itunes.store-c.example'],
-    uriScheme: 'store-c',
+    ...linkFacts('store_c'),
     imageHost: 'is1.store-c.example',
   },
 };

@@ -3,6 +3,7 @@
 // is not an artist (a track, an album, a playlist, a video…) are refused by name, because
 // resolving them to "the artist of that track" guesses, and a wrong guess puts a release on a
 // stranger's artist page.
+import { artistLinkForms, videoHandle } from '../../contract/artist-links.js';
 import type { ArtistDirectory, ArtistPlatformResult } from './directory.js';
 import {
   ARTIST_PLATFORMS,
@@ -22,12 +23,11 @@ export type ParseOutcome =
   | { ok: false; reason: 'wrong_platform'; platform: ArtistPlatform; message: string }
   | { ok: false; reason: 'unrecognized'; message: string };
 
-const ID_FORMS: Record<ArtistPlatform, { pattern: RegExp; description: string }> = {
-  streaming_a: { pattern: /^[A-Za-z0-9]{22}$/, description: '22 letters and digits' },
-  video_b: { pattern: /^UC[A-Za-z0-9_-]{22}$/, description: '"UC" followed by 22 characters' },
-  store_c: { pattern: /^\d{5,12}$/, description: 'digits only' },
-};
-const HANDLE = /^@?([A-Za-z0-9][A-Za-z0-9._-]{2,29})$/;
+// The id and handle forms are the contract's (artist-links.ts), which the document states too.
+const ID_FORMS = Object.fromEntries(
+  ARTIST_PLATFORMS.map((p) => [p, { pattern: new RegExp(`^${artistLinkForms[p].id}$`), description: artistLinkForms[p].idWords }]),
+) as Record<ArtistPlatform, { pattern: RegExp; description: string }>;
+const HANDLE = new RegExp(`^@?(${videoHandle})$`);
 
 const name = (p: ArtistPlatform) => PLATFORM_INFO[p].prose;
 const asArtistHint = (p: ArtistPlatform) =>
@@ -68,7 +68,7 @@ function bareRef(value: string, platform?: ArtistPlatform): ParseOutcome | undef
   const candidates = platform ? [platform] : ARTIST_PLATFORMS;
   for (const p of candidates) {
     if (p === 'video_b' && value.startsWith('@')) return handleRef(value);
-    if (p === 'store_c' && /^id\d{5,12}$/i.test(value)) return idRef(p, value.slice(2));
+    if (p === 'store_c' && /^id/i.test(value) && ID_FORMS.store_c.pattern.test(value.slice(2))) return idRef(p, value.slice(2));
     if (ID_FORMS[p].pattern.test(value)) return { ok: true, ref: { platform: p, id: value } };
   }
   return undefined;

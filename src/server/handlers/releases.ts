@@ -58,7 +58,7 @@ export function requireReleaseIfMatch(db: ServerDeps['db'], r: Release, header: 
 }
 
 /** GET /releases/{releaseId}: the Hono route's handler and the fast lane's (http/fast-lane.ts). */
-export function readRelease(db: ServerDeps['db'], userId: number, releaseId: string): ReleaseResource {
+export function readRelease(db: ServerDeps['db'], userId: number, releaseId: string | number): ReleaseResource {
   return toReleaseResource(db, getRelease(db, userId, parseId(releaseId, 'release')), true);
 }
 

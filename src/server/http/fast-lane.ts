@@ -43,9 +43,9 @@ function assertListWithoutQuery(id: EndpointId): void {
   if (e.method !== 'GET' || e.account || !e.etag) throw new Error(`the fast lane cannot serve ${id} without a query: it needs more than a plain read`);
 }
 
-/** `/releases/{releaseId}` as a pattern of plain digits: anything else (encoded, too long) goes to the app. */
+/** `/releases/{releaseId}` as a pattern of an id's digits (routes.ts pathIdsOf): anything else (0, 007, encoded, too long) goes to the app. */
 function idPattern(path: string): RegExp {
-  return new RegExp(`^${path.replace(/\{\w+\}/, '(\\d{1,16})')}$`);
+  return new RegExp(`^${path.replace(/\{\w+\}/, '([1-9]\\d{0,15})')}$`);
 }
 
 /** The Authorization header when sent exactly once; the app joins repeated ones (and refuses them). */
@@ -92,11 +92,12 @@ export function fastLane(deps: ServerDeps, gate: RequestGate): FastLane {
   return (req, res) => {
     if (req.method !== 'GET') return false;
     const url = req.url ?? '';
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
+    // A query string of any kind goes to the app, which checks every name (none of these takes one but the list).
+    if (url.includes('?')) return false;
+    const path = url;
     const list = lists.get(path);
     const releaseId = list === undefined ? release.exec(path)?.[1] : undefined;
-    const releases = q < 0 && path === releasesPath;
+    const releases = path === releasesPath;
     if (list === undefined && releaseId === undefined && !releases) return false;
     let lookup;
     try {

@@ -68,10 +68,10 @@ async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, budg
   }
 }
 
+/** The one body type the document lists (parameters such as charset aside): `+json` types are other media types, 415. */
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
-  const mime = header.split(';')[0]!.trim().toLowerCase();
-  return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+  return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -184,16 +184,17 @@ function isCoercedNumber(field: z.ZodType): boolean {
  * not read as numbers.
  */
 export function parseQuery<T extends z.ZodObject>(schema: T, values: Record<string, string[]>): z.output<T> {
-  const value: Record<string, string> = {};
+  const entries: [string, string][] = [];
   for (const [name, list] of Object.entries(values)) {
     if (list.length > 1) throw invalidQuery(`query parameter ${name} is given ${list.length} times; give it once`);
     const field = Object.hasOwn(schema.shape, name) ? (schema.shape[name] as z.ZodType) : undefined;
     if (field && isCoercedNumber(field) && !CANONICAL_INTEGER.test(list[0]!)) {
       throw invalidQuery(`invalid query parameter ${name}: expected a whole number written in digits, got "${list[0]!.slice(0, 40)}"`);
     }
-    value[name] = list[0]!;
+    entries.push([name, list[0]!]);
   }
-  const result = schema.safeParse(value);
+  // fromEntries defines own properties: `__proto__` or `constructor` stay names, refused as unknown ones.
+  const result = schema.safeParse(Object.fromEntries(entries));
   if (!result.success) {
     const fields = issuesToFields(result.error.issues);
     const [path, messages] = Object.entries(fields)[0] ?? ['query', ['invalid']];

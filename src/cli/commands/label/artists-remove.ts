@@ -14,7 +14,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
     const a = await client.call('getLabelArtist', { params: { id } });
     await confirmOrAbort(ctx, `Stop managing ${a.name} (artist ${id}, ${plural(a.release_count, 'release')})?`);
   }
-  const res = await client.call('removeLabelArtist', { body: { artist_id: /^\d+$/.test(id) ? Number(id) : id } });
+  const res = await client.call('removeLabelArtist', { body: { artist_id: id } });
   if (ctx.globals.json) printJson(ctx, res);
   else success(ctx, res.message);
 }

@@ -322,7 +322,7 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
       case 'tracks': {
         const body = change.buildBody(fileKeys);
         // Written only over the list the plan was made from (its own ETag, If-Match).
-        const fresh = await step('reading the tracks before changing them', () => readTrackList(client, String(need()), signal));
+        const fresh = await step('reading the tracks before changing them', () => readTrackList(client, need(), signal));
         if (JSON.stringify(fresh.tracks) !== JSON.stringify(state.seen?.tracks ?? [])) throw new Moved('attaching the tracks');
         const etag = fresh.etag;
         saved(await write('attaching the tracks', () => client.call('replaceReleaseTracks', {

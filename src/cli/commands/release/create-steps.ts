@@ -4,7 +4,7 @@
 // leaves nothing.
 import type { ApiClient } from '../../../client/index.js';
 import type {
-  CreateReleaseRequest, ReleaseResource, ReplaceReleaseTracksTrackInput, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
+  CreateReleaseRequest, EntityId, ReleaseResource, ReplaceReleaseTracksTrackInput, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
 } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
@@ -42,7 +42,7 @@ class StepFailed extends Error {
 
 /** A step failed after the draft existed and the draft was kept (the wizard's answers are not lost). */
 export class DraftKept extends CliError {
-  constructor(message: string, readonly draftId: string, exitCode: number, hint?: string, files: FileProblem[] = []) {
+  constructor(message: string, readonly draftId: EntityId, exitCode: number, hint?: string, files: FileProblem[] = []) {
     super(message, { exitCode: exitCode as ExitCode, code: 'create_failed', files, ...(hint ? { hint } : {}) });
   }
 }
@@ -59,7 +59,7 @@ export async function executePlan(
   options: { keepDraft?: boolean } = {},
 ): Promise<ReleaseResource> {
   const created = await createDraft(ctx, client, plan);
-  const id = String(created.id);
+  const id = created.id;
   // A progress line only when more steps follow; the command's own summary says the rest.
   const moreSteps = plan.tracks.length > 0 || !isEmpty(plan.delivery) || !isEmpty(plan.video);
   if (moreSteps) step(ctx, `Created draft release ${id} "${created.title}"`);
@@ -142,7 +142,7 @@ async function createDraft(ctx: Context, client: ApiClient, plan: CreatePlan): P
       }
     });
   }
-  if (ctx.signal.aborted) throw interrupted(await deleteDraft(ctx, client, String(created.id)));
+  if (ctx.signal.aborted) throw interrupted(await deleteDraft(ctx, client, created.id));
   return created;
 }
 
@@ -156,12 +156,12 @@ async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** Deletes the draft made by this run (guarded against a second Ctrl-C); says what became of it. */
-function deleteDraft(ctx: Context, client: ApiClient, id: string): Promise<string> {
+function deleteDraft(ctx: Context, client: ApiClient, id: EntityId): Promise<string> {
   const task = { doing: `deleting the draft release ${id}`, leftover: `the draft release ${id} remains; delete it with \`reldist release delete ${id} --yes\`` };
   return ctx.cleanUp(task, () => deleteDraftNow(ctx, client, id));
 }
 
-async function deleteDraftNow(ctx: Context, client: ApiClient, id: string): Promise<string> {
+async function deleteDraftNow(ctx: Context, client: ApiClient, id: EntityId): Promise<string> {
   let c = client;
   let own: ApiClient | undefined;
   if (ctx.signal.aborted) {

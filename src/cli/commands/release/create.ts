@@ -133,8 +133,8 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   if (!opts.submit) return showRelease(ctx, release);
-  const outcome = await submitOne(client, String(release.id), { dryRun: false });
-  const after = outcome.outcome === 'submitted' ? await client.call('getRelease', { params: { releaseId: String(release.id) } }) : release;
+  const outcome = await submitOne(client, release.id, { dryRun: false });
+  const after = outcome.outcome === 'submitted' ? await client.call('getRelease', { params: { releaseId: release.id } }) : release;
   if (ctx.globals.json) printJson(ctx, { release: after, submit: publicOf(outcome, await toSandbox(ctx)) });
   else await showRelease(ctx, after);
   if (!ctx.globals.json && ctx.io.stdoutIsTTY) ctx.io.stdout.write('\n');

@@ -1,11 +1,11 @@
 // Submitting releases (or checking them with --dry-run) and reporting every problem the service
 // returns. Shared by `release submit` and `release create --submit`.
 import { ApiError, type ApiClient } from '../../../client/index.js';
-import type { Problem, ReleaseStatus, ResponseOf } from '../../../contract/index.js';
+import type { EntityId, Problem, ReleaseStatus, ResponseOf } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js';
-import { jsonId, printJson, plural } from '../../output/index.js';
+import { printJson, plural } from '../../output/index.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
 import { lazy } from '../../lazy.js';
 import { statusWords } from '../../shared/release-views.js';
@@ -21,8 +21,8 @@ export type Outcome = 'submitted' | 'already_in_review' | 'checked' | 'blocked' 
 
 /** One line of `release submit --json`: every field of one type, whatever the outcome. */
 export interface SubmitOutcome {
-  /** A number (the service's id); null for `release create --check`, which has no release yet. */
-  release_id: number | string | null;
+  /** The service's id; null for `release create --check`, which has no release yet. */
+  release_id: EntityId | null;
   outcome: Outcome;
   /** The release's status afterwards; null only when it could not be known (not found, no answer, no release yet). */
   status: ReleaseStatus | null;
@@ -36,8 +36,8 @@ export interface SubmitOutcome {
 
 /** An outcome as the command keeps it: the release as the user named it, the exit code, the error. */
 export interface Internal extends Omit<SubmitOutcome, 'release_id' | 'sandbox'> {
-  /** As named on the command line (or the file `release create --check` read). */
-  release_id: string;
+  /** The release's id (or, offline, the file `release create --check` read). */
+  release_id: EntityId | string;
   /** No release on the service: `release create --check` of a plan. */
   offline?: true;
   exit: number;
@@ -63,7 +63,7 @@ export function submitBodyChecked(options: SubmitOptions): { bodyChecked?: true 
   return options.notes === undefined || options.notes.length <= submitNotesMaxLength ? { bodyChecked: true } : {};
 }
 
-export async function submitOne(client: ApiClient, id: string, options: SubmitOptions): Promise<Internal> {
+export async function submitOne(client: ApiClient, id: EntityId, options: SubmitOptions): Promise<Internal> {
   try {
     const res = await client.call('submitRelease', { params: { releaseId: id }, body: submitBody(options), ...submitBodyChecked(options) });
     return answeredOutcome(id, res);
@@ -73,7 +73,7 @@ export async function submitOne(client: ApiClient, id: string, options: SubmitOp
 }
 
 /** A release the service answered for (submitted, or checked by a dry run). */
-export function answeredOutcome(id: string, res: ResponseOf<'submitRelease'>): Internal {
+export function answeredOutcome(id: EntityId, res: ResponseOf<'submitRelease'>): Internal {
   const status = res.release.status;
   // The service checks a dry run whatever the state; only a draft can be submitted, so the
   // checks of any other say nothing about what a submit would do.
@@ -85,7 +85,7 @@ export function answeredOutcome(id: string, res: ResponseOf<'submitRelease'>): I
 }
 
 /** A release whose state allows no submit: in review (a dry run), approved, live… */
-function conflictOutcome(id: string, status: ReleaseStatus, dryRun: boolean, cause?: unknown): Internal {
+function conflictOutcome(id: EntityId, status: ReleaseStatus, dryRun: boolean, cause?: unknown): Internal {
   const message = status === 'in_review' && dryRun
     ? 'in review: nothing to check or submit'
     : `${statusWords(status)}: only a draft can be ${dryRun ? 'checked for a submit' : 'submitted'}`;
@@ -93,7 +93,7 @@ function conflictOutcome(id: string, status: ReleaseStatus, dryRun: boolean, cau
 }
 
 /** A release whose submit failed: blocked by its problems, already in review, or an error. */
-export async function refusedOutcome(client: ApiClient, id: string, err: unknown, options: SubmitOptions): Promise<Internal> {
+export async function refusedOutcome(client: ApiClient, id: EntityId, err: unknown, options: SubmitOptions): Promise<Internal> {
   if (err instanceof ApiError && err.code === 'submit_blocked') {
     // The service checks the state first: a submit blocked by its problems was of a draft, still one.
     return { release_id: id, outcome: 'blocked', status: 'draft', message: err.message, problems: err.problems ?? [], error: null, exit: ExitCode.validation };
@@ -133,7 +133,7 @@ async function paintFor(ctx: Context): Promise<Paint> {
 }
 
 export function publicOf({ exit: _e, cause: _c, offline, release_id, ...o }: Internal, sandbox: boolean): SubmitOutcome {
-  return { release_id: offline ? null : jsonId(release_id), ...o, sandbox };
+  return { release_id: offline || typeof release_id === 'string' ? null : release_id, ...o, sandbox };
 }
 
 /** Whether this command's requests go to the embedded sandbox (said on every --json line). */
@@ -162,7 +162,7 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
     for (const o of outcomes) {
       if (o.error) out += [o.release_id, o.outcome, '', 'error', o.error.code, o.message, ''].join('\t') + '\n';
       else if (o.problems.length === 0) out += [o.release_id, o.outcome, '', '', '', '', ''].join('\t') + '\n';
-      else out += problemRows([o.release_id, o.outcome], o.problems);
+      else out += problemRows([String(o.release_id), o.outcome], o.problems);
     }
     ctx.io.stdout.write(out);
   }

@@ -3,7 +3,7 @@
 // (the same outcomes, so the same output and exit code); against a service without the batch
 // endpoint, one submit per release as before.
 import { ApiError, apiErrorOf, type ApiClient } from '../../../client/index.js';
-import type { SubmitReleasesResult } from '../../../contract/index.js';
+import type { EntityId, SubmitReleasesResult } from '../../../contract/index.js';
 import { buildPath, routes, submitBatchMax } from '../../../contract/routes.js';
 import { runPool } from '../../apply/pool.js';
 import { CliError } from '../../errors.js';
@@ -18,8 +18,8 @@ export const SUBMIT_PARALLEL = 8;
 /** Batches at once: one is answered while the next is read; the service writes one at a time. */
 export const SUBMIT_BATCHES_IN_FLIGHT = 2;
 
-export async function submitMany(client: ApiClient, ids: readonly string[], options: SubmitOptions, chunkSize = submitBatchMax): Promise<Internal[]> {
-  const chunks: string[][] = [];
+export async function submitMany(client: ApiClient, ids: readonly EntityId[], options: SubmitOptions, chunkSize = submitBatchMax): Promise<Internal[]> {
+  const chunks: EntityId[][] = [];
   for (let i = 0; i < ids.length; i += chunkSize) chunks.push(ids.slice(i, i + chunkSize));
   // A release named in two chunks: the chunks go one after the other, so that its later mention
   // finds it submitted, as when every release is sent in order.
@@ -47,7 +47,7 @@ export async function submitMany(client: ApiClient, ids: readonly string[], opti
 }
 
 /** One chunk through the batch endpoint: the service's answer for each release, in order. */
-async function submitChunk(client: ApiClient, ids: readonly string[], options: SubmitOptions): Promise<Internal[]> {
+async function submitChunk(client: ApiClient, ids: readonly EntityId[], options: SubmitOptions): Promise<Internal[]> {
   const { data } = await client.call('submitReleases', { body: { release_ids: [...ids], ...submitBody(options) }, ...submitBodyChecked(options) });
   if (data.length !== ids.length) {
     throw new CliError(`the service answered ${data.length} results for ${ids.length} releases`, { code: 'bad_response' });
@@ -60,7 +60,7 @@ async function submitChunk(client: ApiClient, ids: readonly string[], options: S
   return outcomes;
 }
 
-function outcomeOf(client: ApiClient, id: string, result: SubmitReleasesResult, options: SubmitOptions): Internal | Promise<Internal> {
+function outcomeOf(client: ApiClient, id: EntityId, result: SubmitReleasesResult, options: SubmitOptions): Internal | Promise<Internal> {
   const { body } = result;
   if (!('error' in body)) return answeredOutcome(id, body);
   // The error the single endpoint would have thrown, read by the client's own reader, so that it reads the same.
@@ -77,11 +77,11 @@ function isMissingRoute(err: unknown): boolean {
 }
 
 /** One submit per release, up to SUBMIT_PARALLEL at once. */
-export async function submitEach(client: ApiClient, ids: readonly string[], options: SubmitOptions): Promise<Internal[]> {
+export async function submitEach(client: ApiClient, ids: readonly EntityId[], options: SubmitOptions): Promise<Internal[]> {
   const outcomes: Internal[] = new Array(ids.length);
   // The same release named twice is submitted after its first mention has its answer, as one
   // after the other would: the second then finds it in review.
-  const latest = new Map<string, Promise<unknown>>();
+  const latest = new Map<EntityId, Promise<unknown>>();
   await runPool(ids, SUBMIT_PARALLEL, async (id, i) => {
     const before = latest.get(id);
     const mine = (before ?? Promise.resolve()).then(async () => {

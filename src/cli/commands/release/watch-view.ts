@@ -1,6 +1,6 @@
 // How `release watch` shows what it sees: a live table on a terminal's stderr, and one line per
 // change of state on stdout (JSON with --json, tab-separated when piped).
-import type { ReleaseResource } from '../../../contract/index.js';
+import type { EntityId, ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { tsvCell } from '../../output/format.js';
 import { formatDuration } from '../../shared/duration.js';
@@ -17,7 +17,7 @@ export interface WatchEvent {
 }
 
 export interface WatchRow {
-  id: string;
+  id: EntityId;
   catalogNumber: string | null;
   title: string;
   status: string;
@@ -60,7 +60,7 @@ const HEADERS = ['ID', 'CATALOG NO', 'TITLE', 'STATE', 'SINCE'];
 
 export function renderTable(rows: readonly WatchRow[], now: Date): string {
   const cells = rows.map((r) => [
-    r.id,
+    String(r.id),
     r.catalogNumber ?? '',
     r.title.length > 40 ? `${r.title.slice(0, 39)}…` : r.title,
     statusWords(r.status),

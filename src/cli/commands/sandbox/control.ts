@@ -2,11 +2,11 @@
 // release, and the worst exit status of them. A service without the controls answers 404 to them
 // although the release exists: that is said once, in the user's terms.
 import { ApiError, callSandbox, type ApiClient, type SandboxBodyOf } from '../../../client/index.js';
-import type { ReleaseStatus, SandboxEndpointId } from '../../../contract/index.js';
+import type { EntityId, ReleaseStatus, SandboxEndpointId } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, worstExit } from '../../errors.js';
-import { jsonId, printJson } from '../../output/index.js';
+import { printJson } from '../../output/index.js';
 import { conflictStatus } from '../../shared/release-status.js';
 import { tsvCell } from '../../output/format.js';
 import { releaseLabel, resolveReleaseRefs, type ReleaseRef } from '../../shared/release-ref.js';
@@ -16,7 +16,7 @@ export const NO_SANDBOX = 'this service has no sandbox controls (they exist only
 
 /** One line of --json: the state the release is in now (null only when it cannot be known). */
 interface Outcome {
-  release_id: number | string;
+  release_id: EntityId;
   catalog_number: string | null;
   status: ReleaseStatus | null;
   error: { code: string; message: string } | null;
@@ -30,7 +30,7 @@ export async function runControl<Id extends SandboxEndpointId>(ctx: Context, end
   for (const ref of refs) {
     try {
       const r = await callSandbox(client, endpointId, ref.id, body, { signal: ctx.signal });
-      outcomes.push({ outcome: { release_id: jsonId(ref.id), catalog_number: r.catalog_number, status: r.status, error: null }, exit: ExitCode.ok });
+      outcomes.push({ outcome: { release_id: ref.id, catalog_number: r.catalog_number, status: r.status, error: null }, exit: ExitCode.ok });
     } catch (err) {
       if (err instanceof ApiError && err.status === 404 && (await releaseExists(client, ref, ctx.signal))) {
         throw new CliError(NO_SANDBOX, { code: 'no_sandbox' });
@@ -39,7 +39,7 @@ export async function runControl<Id extends SandboxEndpointId>(ctx: Context, end
       const d = describeError(err, { debug: false });
       // A release in a state the control does not take is still in that state: said, not null.
       const status = (await conflictStatus(client, ref.id, err, ctx.signal)) ?? null;
-      outcomes.push({ outcome: { release_id: jsonId(ref.id), catalog_number: ref.catalogNumber, status, error: { code: d.code, message: d.message } }, exit: d.exitCode, cause: err });
+      outcomes.push({ outcome: { release_id: ref.id, catalog_number: ref.catalogNumber, status, error: { code: d.code, message: d.message } }, exit: d.exitCode, cause: err });
     }
   }
   // One release that could not be moved: its own error, as is.
@@ -56,7 +56,7 @@ function report(ctx: Context, outcomes: Outcome[]): void {
   let out = '';
   for (const o of outcomes) {
     if (ctx.io.stdoutIsTTY) {
-      out += `${releaseLabel(String(o.release_id), o.catalog_number)}: ${o.error ? `failed: ${o.error.message}` : statusWords(o.status ?? '')}\n`;
+      out += `${releaseLabel(o.release_id, o.catalog_number)}: ${o.error ? `failed: ${o.error.message}` : statusWords(o.status ?? '')}\n`;
     } else {
       out += `${[String(o.release_id), o.error ? 'error' : (o.status ?? ''), o.error?.message ?? ''].map(tsvCell).join('\t').trimEnd()}\n`;
     }

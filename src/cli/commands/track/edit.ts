@@ -2,7 +2,7 @@
 // If-Match (shared/track-list-write.ts), so an edit never undoes a simultaneous upload or edit.
 import { ApiError } from '../../../client/index.js';
 import { checkIsrc } from '../../../codes/index.js';
-import type { TrackResource } from '../../../contract/index.js';
+import type { EntityId, TrackResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printRecord, success } from '../../output/index.js';
@@ -31,7 +31,7 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   try {
     release = await writeTrackList(ctx, client, releaseId, (current) => {
       // Found once, then followed by id: a re-read after someone reordered still edits the same track.
-      const target = trackId === undefined ? findTrack(current, ref, releaseId) : current.find((t) => String(t.id) === String(trackId));
+      const target = trackId === undefined ? findTrack(current, ref, releaseId) : current.find((t) => t.id === trackId);
       if (!target) throw new UsageError(`track ${trackId} was removed from release ${releaseId} meanwhile; nothing was changed`);
       trackId = target.id;
       return { tracks: current.map((t) => (t.id === target.id ? { ...keepTrack(t), ...changes } : keepTrack(t))) };
@@ -39,7 +39,8 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   } catch (err) {
     throw inFlagTerms(err) ?? err;
   }
-  const track = release.tracks?.find((t) => String(t.id) === String(trackId)) ?? (await client.call('getTrack', { params: { releaseId, trackId: String(trackId) } }));
+  const editedId = trackId!;
+  const track = release.tracks?.find((t) => t.id === editedId) ?? (await client.call('getTrack', { params: { releaseId, trackId: editedId } }));
   success(ctx, `Changed track ${track.id} (position ${track.disc > 1 ? `${track.disc}-` : ''}${track.position}) of release ${releaseId}`);
   await printRecord(ctx, track, trackFields);
 }
@@ -57,11 +58,11 @@ function parseTrackRef(raw: string | undefined): TrackRef {
 
 const shown = (t: TrackResource) => `track ${t.id} "${t.title}" at position ${t.disc > 1 ? `${t.disc}-` : ''}${t.position}`;
 
-function findTrack(tracks: TrackResource[], ref: TrackRef, releaseId: string): TrackResource {
+function findTrack(tracks: TrackResource[], ref: TrackRef, releaseId: EntityId): TrackResource {
   let found: TrackResource[];
-  if (ref.kind === 'id') found = tracks.filter((t) => String(t.id) === String(ref.id));
+  if (ref.kind === 'id') found = tracks.filter((t) => t.id === ref.id);
   else if (ref.kind === 'position') found = tracks.filter((t) => t.disc === ref.disc && t.position === ref.position);
-  else found = tracks.filter((t) => String(t.id) === String(ref.n) || (t.disc === 1 && t.position === ref.n));
+  else found = tracks.filter((t) => t.id === ref.n || (t.disc === 1 && t.position === ref.n));
   if (found.length === 1) return found[0]!;
   const given = ref.kind === 'id' ? `id:${ref.id}` : ref.kind === 'position' ? `${ref.disc}-${ref.position}` : String(ref.n);
   if (found.length === 0) {

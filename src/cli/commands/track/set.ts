@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import type { SetOpts } from './spec.js';
-import type { TrackResource } from '../../../contract/index.js';
+import type { EntityId, TrackResource } from '../../../contract/index.js';
 import { ReplaceReleaseTracksBody, tracksOf } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
@@ -24,9 +24,9 @@ export async function run(ctx: Context, opts: SetOpts, args: string[]): Promise<
 }
 
 /** A list that leaves out existing tracks removes them: only with --replace-all, and named. */
-function refuseDrops(releaseId: string, current: TrackResource[], body: ReplaceReleaseTracksBody, file: string): void {
-  const kept = new Set(tracksOf(body).map((t) => (t.id === undefined ? undefined : String(t.id))));
-  const dropped = current.filter((t) => !kept.has(String(t.id)));
+function refuseDrops(releaseId: EntityId, current: TrackResource[], body: ReplaceReleaseTracksBody, file: string): void {
+  const kept = new Set(tracksOf(body).map((t) => t.id));
+  const dropped = current.filter((t) => !kept.has(t.id));
   if (dropped.length === 0) return;
   const lines = dropped.map((t) => `would remove: ${t.disc > 1 ? `disc ${t.disc} ` : ''}position ${t.position}, track ${t.id} "${t.title}"`);
   throw new UsageError(

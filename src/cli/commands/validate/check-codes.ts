@@ -6,6 +6,7 @@ import { extname } from 'node:path';
 import { checkIsrc, checkUpc, codeKey, diagnoseDamage, type Problem } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
+import { idArg } from '../../shared/args.js';
 import { csvHeader, csvRow, jsonLine, plainRow, type PlaceFields, type RemoteVerdict, type Verdict, type Where } from './format.js';
 import type { Cell, Separator } from './csv-input.js';
 import { DuplicateIndex, duplicateProblem, placeText } from './duplicates.js';
@@ -80,7 +81,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const withDisplay = kind === 'isrc';
   // Loaded only for --remote: offline checking loads neither the contract nor the client.
   const remoteModule = opts.remote && kind !== 'any' ? await import('./remote.js') : undefined;
-  const remote = remoteModule && kind !== 'any' ? await remoteModule.remoteChecker(ctx, kind, opts.release) : undefined;
+  const remote = remoteModule && kind !== 'any' ? await remoteModule.remoteChecker(ctx, kind, opts.release === undefined ? undefined : idArg(opts.release, '--release')) : undefined;
 
   const tally = new Tally();
   // Duplicates: the first place each valid code was seen (UPCs as GTIN-14: 0012… = 012…), one

@@ -1,6 +1,7 @@
 // --remote: asks the service too, with the batch form (POST /releases/validate, at most
 // validateBatchMax codes a request; one request counts once against the rate limit). The only
 // file of `validate` that touches the HTTP client; check-codes.ts imports it only for --remote.
+import type { EntityId } from '../../../contract/index.js';
 import { validateBatchMax, validateCodeMaxLength } from '../../../contract/routes.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
@@ -15,7 +16,7 @@ export const REMOTE_IN_FLIGHT = 4;
 /** Asks the service about up to validateBatchMax codes in one request; the verdicts in their order. */
 export type RemoteChecker = (codes: readonly string[]) => Promise<readonly RemoteVerdict[]>;
 
-export async function remoteChecker(ctx: Context, kind: 'upc' | 'isrc', releaseId: string | undefined): Promise<RemoteChecker> {
+export async function remoteChecker(ctx: Context, kind: 'upc' | 'isrc', releaseId: EntityId | undefined): Promise<RemoteChecker> {
   // node:http (the one-shot transport, keep-alive) rather than undici: for a few large requests it
   // does as well, and loading undici cost more than all of 10,000 codes' requests (measured:
   // bench/validate-remote.bench.mjs). Behind a proxy the client takes undici anyway.
