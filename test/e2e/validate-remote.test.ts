@@ -67,9 +67,16 @@ describe('validate --remote', () => {
   });
 
   it('--release names a release the service must know', async () => {
-    const r = await run(['validate', 'upc', '036000241457', '--remote', '--release', 'rel_doesnotexist']);
+    const r = await run(['validate', 'upc', '036000241457', '--remote', '--release', '999999']);
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: release rel_doesnotexist not found/m);
+    expect(r.stderr).toMatch(/^error: release 999999 not found/m);
+  });
+
+  it('--release takes an id: anything else is a usage error, before anything is sent', async () => {
+    const r = await run(['validate', 'upc', '036000241457', '--remote', '--release', 'rel_doesnotexist']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: --release: expected an id like 42, got "rel_doesnotexist"$/m);
   });
 });
