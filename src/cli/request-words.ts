@@ -31,6 +31,7 @@ const TIMED_OUT = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEAD
 
 function why(info: RetryInfo): string {
   if (info.code === 'idempotency_in_progress') return 'an earlier attempt of the same change is still running on the service';
+  if (info.code === 'upload_in_progress') return 'the same file is arriving from another run; waiting for it rather than sending it twice';
   if (info.status !== undefined) return STATUS_WORDS[info.status] ?? `the service answered ${info.status}`;
   const code = info.code ?? info.reason;
   if (CUT.has(code)) return `the connection was cut (${code})`;

@@ -409,6 +409,15 @@ export class ApiClient {
     return this.bodySchemas;
   }
 
+  /**
+   * A wait that a caller makes itself (an upload whose bytes another client is sending): told
+   * through onRetry like the client's own retries, so that every wait is said.
+   */
+  reportWait(info: Omit<RetryInfo, 'attempt' | 'maxRetries'>): void {
+    this.trace(`! ask again after ${info.reason} in ${info.delayMs} ms`);
+    this.opts.onRetry?.({ attempt: undefined, maxRetries: undefined, ...info });
+  }
+
   /** `failed.retry`: the ordinary retry this wait is for (1-based); absent for a wait while a key is in progress. */
   private async wait(
     failed: { retry?: number; policy: RetryPolicy; reason: string; status?: number; code?: string; request: ExchangeInfo },

@@ -110,7 +110,10 @@ export async function uploadTrackFile(
         continue;
       }
       if (!(err.status === 409 && (err.code === 'upload_in_progress' || err.code === 'idempotency_in_progress'))) throw err;
-      await sleep(Math.min(5, err.retryAfterSeconds ?? 1) * 1000, options.signal);
+      const delayMs = Math.min(5, err.retryAfterSeconds ?? 1) * 1000;
+      // An upload address's key in progress is the client's own wait (said by it); the bytes arriving are this one's.
+      if (err.code === 'upload_in_progress') client.reportWait({ delayMs, reason: '409 upload_in_progress', status: 409, code: err.code, request: { method: 'PUT', endpointId: undefined } });
+      await sleep(delayMs, options.signal);
     }
   }
 }

@@ -44,3 +44,17 @@ test('a complete body is counted and hashed', async () => {
   const got = await receiveToFile(body([new Uint8Array([1, 2]), new Uint8Array([3])]), join(dir, 'c.part'), 3);
   expect(got).toEqual({ bytes: 3, sha256: '039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81' });
 });
+
+test('a body already closed when receiving starts is the client\'s too, not a wait for ever', async () => {
+  // The client went away while the route made its folders: 'close' came before any listener.
+  const gone = body([new Uint8Array(10)]);
+  gone.destroy();
+  await new Promise((resolve) => gone.once('close', resolve));
+  const e = await Promise.race([
+    receiveToFile(gone, join(dir, 'd.part'), 100).catch((x: unknown) => x),
+    new Promise((resolve) => setTimeout(() => resolve('still waiting after 2 s'), 2000)),
+  ]);
+  expect(e).toBeInstanceOf(ServiceError);
+  expect((e as ServiceError).code).toBe('upload_interrupted');
+  expect(await readdir(dir)).not.toContain('d.part');
+});

@@ -58,6 +58,10 @@ export async function receiveToFile(body: Readable, tmpPath: string, declaredSiz
       body.once('close', () => {
         if (!ended) interrupted();
       });
+      // Closed before these listeners came (the client went away while the route made its
+      // folders): 'close' has been emitted already and would never be heard, leaving the upload
+      // "arriving" for ever and every other client of its address waiting (409 upload_in_progress).
+      if (body.destroyed) interrupted();
       // A failure of the file (disk full, no permission) is ours, not the client's: it must not be
       // reported as an interrupted upload for the client to retry forever. Not a ServiceError: the
       // app answers a 500 without details and logs this one.
