@@ -11,6 +11,8 @@ import {
 } from '../store/releases.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
+import { recordCreated, recordDeleted, recordEdit } from '../events/record.js';
+import { userActor, type UserActor } from '../store/events.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
 
@@ -30,15 +32,23 @@ function assertCatalogNumberFree(deps: ServerDeps, userId: number, catalogNumber
   );
 }
 
-/** Reads the caller's release, applies `edit` and saves it in one transaction. */
-export function editRelease(deps: ServerDeps, userId: number, rawId: unknown, edit: (r: Release) => void): ReleaseResource {
+/**
+ * Reads the caller's release, applies `edit` and saves it in one transaction, with its event:
+ * the fields it changed, or (`tracks`) the tracks.
+ */
+export function editRelease(deps: ServerDeps, by: UserActor, rawId: unknown, edit: (r: Release) => void, kind: 'fields' | 'tracks' = 'fields'): ReleaseResource {
   const id = parseId(rawId, 'release');
+  const userId = by.userId;
   return deps.db
     .transaction(() => {
       const r = getRelease(deps.db, userId, id);
+      // A copy: `edit` changes the release's objects in place.
+      const before = structuredClone(toReleaseResource(deps.db, r, true));
       edit(r);
       saveRelease(deps.db, r, iso(deps), { status: statusAfterEdit(r.row.status) });
-      return toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);
+      const after = toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);
+      recordEdit(deps.db, by, before, after, kind, userId);
+      return after;
     })
     .immediate();
 }
@@ -66,7 +76,7 @@ export const handlers: HandlerMap = {
 
   getRelease: ({ user, params }, { db }) => readRelease(db, user.id, params.releaseId),
 
-  createRelease({ user, body: b }, deps): ReleaseResource {
+  createRelease({ user, body: b, requestId }, deps): ReleaseResource {
     const errors = new FieldErrors();
     const genre = checkGenre(errors, 'genre', b.genre);
     checkLanguage(errors, 'language', b.language);
@@ -92,13 +102,15 @@ export const handlers: HandlerMap = {
     const id = deps.db
       .transaction(() => {
         assertCatalogNumberFree(deps, user.id, data.catalog_number);
-        return insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps));
+        const created = insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps));
+        recordCreated(deps.db, userActor(user, requestId), { userId: user.id, releaseId: created, catalogNumber: data.catalog_number, title: b.title, type: b.type }, iso(deps));
+        return created;
       })
       .immediate();
     return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
   },
 
-  async deleteRelease({ user, params }, deps): Promise<MessageResponse> {
+  async deleteRelease({ user, params, requestId }, deps): Promise<MessageResponse> {
     const id = parseId(params.releaseId, 'release');
     const keys = deps.db
       .transaction(() => {
@@ -106,6 +118,7 @@ export const handlers: HandlerMap = {
         assertAllowed(r.row.status, 'delete');
         const k = uploadKeysOfRelease(deps.db, id);
         deleteReleaseRow(deps.db, id);
+        recordDeleted(deps.db, userActor(user, requestId), r, iso(deps));
         return k;
       })
       .immediate();
@@ -114,8 +127,8 @@ export const handlers: HandlerMap = {
     return { message: `Release ${id} deleted.` };
   },
 
-  updateReleaseMetadata({ user, params, body: b }, deps): ReleaseResource {
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+  updateReleaseMetadata({ user, params, body: b, requestId }, deps): ReleaseResource {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_metadata');
       const frozen = r.row.status === 'delivered' || r.row.status === 'live';
       // Compared as products (padded to 14 digits), so the same code written another way is no change.
@@ -158,8 +171,8 @@ export const handlers: HandlerMap = {
     });
   },
 
-  updateReleaseDelivery({ user, params, body: b }, deps): ReleaseResource {
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+  updateReleaseDelivery({ user, params, body: b, requestId }, deps): ReleaseResource {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_delivery');
       const errors = new FieldErrors();
       if (Array.isArray(b.platforms)) checkStores(errors, 'platforms', b.platforms);
@@ -182,8 +195,8 @@ export const handlers: HandlerMap = {
     });
   },
 
-  updateReleaseVideo({ user, params, body: b }, deps): ReleaseResource {
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+  updateReleaseVideo({ user, params, body: b, requestId }, deps): ReleaseResource {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_video');
       const v = r.data.video;
       if (b.enabled !== undefined) v.enabled = b.enabled;

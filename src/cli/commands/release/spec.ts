@@ -208,6 +208,18 @@ On a terminal, a live table on stderr (id, catalog number, title, state, since).
   },
 });
 
+export const historyCommand = defineCommand({
+  name: 'history',
+  args: '<release>',
+  summary: 'What happened to a release: who changed what, and when',
+  description: `The release is an id (all digits) or a catalog number (a deleted release: by its id). Every event of the release in order (docs/api.md, "Events"): created, fields changed, tracks changed, files uploaded, submitted, approved, rejected (with the reviewer's codes and notes), withdrawn, delivered, live, taken down, deleted; who made each change and when.
+
+On a terminal: a line per event (time, what, who), and under it each changed field, old → new. Piped: tab-separated lines of time, type, who, field, old value, new value: one per changed field (an event that changed no field has its summary in place of the field). --json prints the events as the service sends them, one JSON array.
+
+Changes made before the service kept events (an older data directory) are not in it.`,
+  examples: ['reldist release history NLR-0042', 'reldist release history 42 --json'],
+});
+
 export const releaseGroup = defineGroup({
   name: 'release',
   summary: 'Create, list, edit, delete and submit releases',
@@ -218,5 +230,5 @@ export const releaseGroup = defineGroup({
     'reldist release apply catalog/ --submit',
     'reldist release watch NLR-0001 --for approved',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand, watchCommand],
+  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand, watchCommand, historyCommand],
 });
