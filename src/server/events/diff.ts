@@ -8,7 +8,7 @@ const RELEASE_SKIP = new Set(['id', 'tracks', 'track_count', 'created_at', 'upda
 const TRACK_SKIP = new Set(['id', 'release_id', 'created_at', 'updated_at', 'file']);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
 /** Changes between two objects: nested objects by their fields (delivery.release_date), anything else (lists) whole. */
 function diffObjects(before: Record<string, unknown>, after: Record<string, unknown>, skip: ReadonlySet<string>, prefix = ''): FieldChange[] {

@@ -1,12 +1,13 @@
 // The events of each kind of write, built from what the write already holds, each recorded with
 // one call inside the write's transaction (store/events.ts: recordEvent).
 import type { Database } from 'better-sqlite3';
-import type { ReleaseResource } from '../../contract/resources.js';
+import type { ReleaseResource, TrackResource } from '../../contract/resources.js';
 import type { ReleaseStatus, ReleaseType } from '../../contract/common.js';
 import type { AudioInfo } from '../../audio/rules.js';
 import type { Transition } from '../rules/state-machine.js';
 import { recordEvent, releaseCatalogNumber, userName, type Actor } from '../store/events.js';
-import type { Release } from '../store/releases.js';
+import { toReleaseResource, type Release } from '../store/releases.js';
+import { listTrackResources } from '../store/tracks.js';
 import type { UploadRow } from '../store/uploads.js';
 import { releaseChanges, trackChanges } from './diff.js';
 
@@ -23,18 +24,35 @@ export function recordDeleted(db: Database, by: Actor, r: Release, at: string): 
   recordEvent(db, { ...about(r), type: 'release.deleted', actor: by, at, data: { status: r.row.status, title: r.row.title } });
 }
 
+/** The release as read before an edit: its row and stored data, and for an edit of the tracks, its tracks. */
+export interface BeforeEdit {
+  release: Release;
+  tracks: TrackResource[] | undefined;
+}
+
+/**
+ * What recordEdit compares with, taken before the edit: a copy of the row and the data parsed
+ * again from the stored text (the edit changes the release's objects in place), and the tracks
+ * only for an edit of the tracks (the only one whose event lists them).
+ */
+export function beforeEdit(db: Database, r: Release, kind: 'fields' | 'tracks'): BeforeEdit {
+  return { release: { row: { ...r.row }, data: JSON.parse(r.row.data) }, tracks: kind === 'tracks' ? listTrackResources(db, r.row.id) : undefined };
+}
+
 /**
  * An edit: release.updated with the fields it changed, or (`tracks`) release.tracks_changed with
  * the tracks added, removed and changed. A write that changed nothing records nothing.
  */
-export function recordEdit(db: Database, by: Actor, before: ReleaseResource, after: ReleaseResource, kind: 'fields' | 'tracks', userId: number): void {
+export function recordEdit(db: Database, by: Actor, was: BeforeEdit, after: ReleaseResource, kind: 'fields' | 'tracks', userId: number): void {
+  // The release's own fields only: no tracks read (the count is not compared either).
+  const before = toReleaseResource(db, was.release, false, after.track_count);
   const changes = releaseChanges(before, after);
   const base = { userId, releaseId: Number(after.id), catalogNumber: after.catalog_number, actor: by, at: after.updated_at };
   if (kind === 'fields') {
     if (changes.length > 0) recordEvent(db, { ...base, type: 'release.updated', data: { changes } });
     return;
   }
-  const tracks = trackChanges(before.tracks ?? [], after.tracks ?? []);
+  const tracks = trackChanges(was.tracks ?? [], after.tracks ?? []);
   if (changes.length + tracks.added.length + tracks.removed.length + tracks.changed.length === 0) return;
   recordEvent(db, { ...base, type: 'release.tracks_changed', data: { ...tracks, changes } });
 }

@@ -11,7 +11,7 @@ import {
 } from '../store/releases.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
-import { recordCreated, recordDeleted, recordEdit } from '../events/record.js';
+import { beforeEdit, recordCreated, recordDeleted, recordEdit } from '../events/record.js';
 import { userActor, type UserActor } from '../store/events.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
@@ -42,8 +42,7 @@ export function editRelease(deps: ServerDeps, by: UserActor, rawId: unknown, edi
   return deps.db
     .transaction(() => {
       const r = getRelease(deps.db, userId, id);
-      // A copy: `edit` changes the release's objects in place.
-      const before = structuredClone(toReleaseResource(deps.db, r, true));
+      const before = beforeEdit(deps.db, r, kind);
       edit(r);
       saveRelease(deps.db, r, iso(deps), { status: statusAfterEdit(r.row.status) });
       const after = toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);

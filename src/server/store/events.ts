@@ -1,7 +1,7 @@
 // The event log (an outbox): one row per change to a release, written by the change's own
 // transaction, so a change that commits has exactly one event and one that rolls back none.
-// Rows are never updated. `id` is INTEGER PRIMARY KEY AUTOINCREMENT: SQLite takes one writer at a
-// time, so ids grow in commit order across every process sharing the file, and are never reused.
+// Rows are never updated nor deleted. `id` is the rowid: SQLite takes one writer at a time, so ids
+// grow in commit order across every process sharing the file, and are never reused.
 import type { Database } from 'better-sqlite3';
 import type { EventActor, EventData, EventResource, EventType } from '../../contract/events.js';
 import type { Migration, ServerModule } from '../handler.js';
@@ -12,11 +12,16 @@ export const eventsMigrations: Migration[] = [
   {
     name: 'events: the account\'s event log, written with each change',
     up(db) {
-      // No foreign key to releases: a deleted release's events stay (its history and its deletion).
+      // Every page a write touches is one more page in the WAL for each change, so the log costs
+      // two: the table's last leaf and one index. No AUTOINCREMENT (its counter would be a third):
+      // rows are never deleted (no foreign keys either, so nothing cascades), so the next id is
+      // always past every id ever given, as with it. The feed of an account reads the table in id
+      // order from its cursor, skipping other accounts' events (a long poll at the end of the log
+      // reads next to nothing); one release's history goes through the index.
       db.exec(`
         CREATE TABLE events (
-          id INTEGER PRIMARY KEY AUTOINCREMENT,
-          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          id INTEGER PRIMARY KEY,
+          user_id INTEGER NOT NULL,
           type TEXT NOT NULL,
           release_id INTEGER NOT NULL,
           catalog_number TEXT,
@@ -24,9 +29,7 @@ export const eventsMigrations: Migration[] = [
           data TEXT NOT NULL,    -- the type's payload as JSON
           created_at TEXT NOT NULL
         );
-        CREATE INDEX events_user ON events(user_id, id);
         CREATE INDEX events_user_release ON events(user_id, release_id, id);
-        CREATE INDEX events_user_type ON events(user_id, type, id);
       `);
     },
   },
