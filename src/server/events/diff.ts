@@ -10,22 +10,29 @@ const TRACK_SKIP = new Set(['id', 'release_id', 'created_at', 'updated_at', 'fil
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
-/** Changes between two objects: nested objects by their fields (delivery.release_date), anything else (lists) whole. */
-function diffObjects(before: Record<string, unknown>, after: Record<string, unknown>, skip: ReadonlySet<string>, prefix = ''): FieldChange[] {
-  const out: FieldChange[] = [];
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (prefix === '' && skip.has(key)) continue;
+/**
+ * Changes between two objects into `out`: nested objects by their fields (delivery.release_date),
+ * anything else (lists) whole. Runs with every edit, inside its transaction: no allocation but
+ * the changes themselves.
+ */
+function diffObjects(before: Record<string, unknown>, after: Record<string, unknown>, skip: ReadonlySet<string>, prefix: string, out: FieldChange[]): FieldChange[] {
+  const compare = (key: string) => {
+    if (prefix === '' && skip.has(key)) return;
     const a = before[key] ?? null;
     const b = after[key] ?? null;
-    if (isPlainObject(a) && isPlainObject(b)) out.push(...diffObjects(a, b, skip, `${prefix}${key}.`));
+    if (a === b) return;
+    if (isPlainObject(a) && isPlainObject(b)) diffObjects(a, b, skip, `${prefix}${key}.`, out);
     else if (!same(a, b)) out.push({ field: `${prefix}${key}`, old: a, new: b });
-  }
+  };
+  for (const key in after) compare(key);
+  // Fields only the old value has (a field the stored data did not have yet).
+  for (const key in before) if (!(key in after)) compare(key);
   return out;
 }
 
 /** The release's own fields a write changed (status included), without its tracks. */
 export function releaseChanges(before: ReleaseResource, after: ReleaseResource): FieldChange[] {
-  return diffObjects(before, after, RELEASE_SKIP);
+  return diffObjects(before, after, RELEASE_SKIP, '', []);
 }
 
 const fileOf = (t: TrackResource) => (t.file ? { key: t.file.key, filename: t.file.filename } : null);
@@ -49,7 +56,7 @@ export function trackChanges(before: readonly TrackResource[], after: readonly T
       continue;
     }
     kept.add(t.id);
-    const changes = diffObjects(o, t, TRACK_SKIP);
+    const changes = diffObjects(o, t, TRACK_SKIP, '', []);
     if (!same(fileOf(o), fileOf(t))) changes.push({ field: 'file', old: fileOf(o), new: fileOf(t) });
     if (changes.length > 0) out.changed.push({ track_id: t.id, changes });
   }
