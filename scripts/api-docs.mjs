@@ -15,7 +15,7 @@ const reasons = {
   429: 'Too Many Requests', 500: 'Internal Server Error', 507: 'Insufficient Storage',
 };
 const tagTitles = {
-  me: 'Current user', releases: 'Releases', tracks: 'Tracks', preferences: 'Preferences',
+  me: 'Current user', releases: 'Releases', tracks: 'Tracks', events: 'Events', preferences: 'Preferences',
   'artist-platforms': 'Artist profiles on external platforms', lookups: 'Lookups',
 };
 
@@ -59,7 +59,8 @@ function curlFor(endpoint, op, contract, body) {
   const params = (op.parameters ?? []).filter((p) => !p.$ref);
   const pathValues = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, String(p.example)]));
   const query = params
-    .filter((p) => p.in === 'query' && !/legacy/i.test(p.description ?? '')) // the legacy alias is in the table, not the example
+    // The legacy alias and an alternative to another parameter are in the table, not the example.
+    .filter((p) => p.in === 'query' && !/legacy|not with/i.test(p.description ?? ''))
     .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.example))}`);
   const url = `$RELDIST_URL${contract.buildPath(endpoint.path, pathValues)}${query.length ? `?${query.join('&')}` : ''}`;
   const lines = [`curl -sS -X ${endpoint.method} "${url}"`, `-H "Authorization: Bearer $RELDIST_TOKEN"`];

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { bodySchemas, sandboxBodySchemas } from './bodies.js';
 import { EntityId } from './common.js';
+import { ListEventsResponse } from './events.js';
 import { pathParamsOf, querySchemas } from './queries.js';
 import {
   ArtistPlatformResult, ArtistPreferencesData, CountryResource, Genres, LabelArtistResource, LabelPreferencesData, LanguageResource,
@@ -46,6 +47,8 @@ const responseSchemas = {
   replaceTrackFile: ReleaseResource,
   replaceReleaseTracks: ReleaseResource,
   validateIsrc: ValidationResultData,
+
+  listEvents: ListEventsResponse,
 
   getArtistPreferences: ArtistPreferencesData,
   listPreferenceArtists: z.array(PreferenceArtistItem),
@@ -120,7 +123,7 @@ export const catalog = Object.fromEntries(
 
 export const endpoints: Endpoint[] = Object.values(catalog);
 
-/** The sandbox's review controls, typed like the catalog but kept apart from the 38 endpoints. */
+/** The sandbox's review controls, typed like the catalog but kept apart from the 39 endpoints. */
 export const sandboxCatalog: Record<SandboxEndpointId, SandboxEndpoint> = Object.fromEntries(
   sandboxEndpointIds.map((id) => {
     const route: Route = sandboxRoutes[id];

@@ -7,4 +7,5 @@ export * from './routes.js';
 export * from './catalog.js';
 export { toUser } from './user.js';
 export { catalogNumberKey } from './catalog-number.js';
-export { artistPlatformIds, releaseStatuses } from './wire-values.js';
+export { artistPlatformIds, eventTypes, releaseStatuses } from './wire-values.js';
+export * from './events.js';

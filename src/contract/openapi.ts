@@ -44,6 +44,7 @@ const tagDescriptions: Record<Exclude<Route['tag'], 'sandbox'>, string> = {
   me: 'The authenticated user.',
   releases: 'Releases: create, edit, submit for review; UPC checks.',
   tracks: 'Tracks of a release, their audio files, and ISRC checks.',
+  events: 'What happened to the account\'s releases, in order: one event per change, recorded with it.',
   preferences: 'Artist and label preferences, and the artists a label manages.',
   'artist-platforms': 'Artist profiles on the external platforms (streaming service A, video service B, store C).',
   lookups: 'Read-only reference lists.',

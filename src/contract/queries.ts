@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { artistLinkDescription } from './artist-links.js';
 import { ArtistLink, ArtistPlatform, EntityId, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
 import { pathParamNames, type EndpointId } from './routes.js';
+import { eventsMaxWaitSeconds, eventsPage, eventTypes } from './wire-values.js';
 
 // Non-blank: the pattern says in JSON Schema what trim-then-min(1) says to zod.
 const SearchQuery = z.string().trim().min(1).max(120).meta({ pattern: '\\S', examples: ['Nina Vale'] });
@@ -35,6 +36,17 @@ export const querySchemas = {
     page: PageQuery.optional(),
     perPage: PerPageQuery.optional(),
     limit: PerPageQuery.optional().meta({ description: 'Legacy name of perPage; perPage wins when both are given.' }),
+  }),
+  listEvents: z.strictObject({
+    after: z.coerce.number().int().min(0).optional().meta({ description: 'An event id (a page\'s cursor): the events after it. Absent: from the first.', examples: [1042] }),
+    last: z.coerce.number().int().min(1).max(eventsPage.maxLimit).optional().meta({ description: 'The newest N matching events instead (oldest first); not with after.', examples: [10] }),
+    type: z.enum(eventTypes).optional().meta({ description: 'Only events of this type.', examples: ['release.approved'] }),
+    release_id: z.coerce.number().int().min(1).optional().meta({ description: 'Only this release\'s events.', examples: [42] }),
+    limit: z.coerce.number().int().min(1).max(eventsPage.maxLimit).optional().meta({ description: `At most this many events (default ${eventsPage.defaultLimit}).`, examples: [eventsPage.defaultLimit] }),
+    wait: z.coerce.number().int().min(0).max(eventsMaxWaitSeconds).optional().meta({
+      description: `Seconds to wait for a matching event when there is none yet (long poll; default 0, at most ${eventsMaxWaitSeconds}): answered as soon as one commits, else empty with the same cursor.`,
+      examples: [25],
+    }),
   }),
   searchStreamingA: searchQuery,
   searchVideoChannel: searchQuery,

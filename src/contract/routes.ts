@@ -9,7 +9,7 @@ export interface Route {
   path: string;
   status: 200 | 201;
   summary: string;
-  tag: 'me' | 'releases' | 'tracks' | 'preferences' | 'artist-platforms' | 'lookups' | 'sandbox';
+  tag: 'me' | 'releases' | 'tracks' | 'events' | 'preferences' | 'artist-platforms' | 'lookups' | 'sandbox';
   /** Query parameter names, as the specification spells them. */
   query?: readonly string[];
   /**
@@ -111,6 +111,11 @@ export const routes = {
     method: 'POST', path: '/releases/validate/isrc', status: 200, tag: 'tracks', idempotencyKey: true, summary: 'Check an ISRC',
   },
 
+  listEvents: {
+    method: 'GET', path: '/events', status: 200, tag: 'events', query: ['after', 'last', 'type', 'release_id', 'limit', 'wait'],
+    summary: 'Read the account\'s events in order, after a cursor; wait for the next one (long poll)',
+  },
+
   getArtistPreferences: {
     method: 'GET', path: '/preferences/artist', status: 200, tag: 'preferences', account: 'artist', summary: 'Read the artist preferences',
   },
@@ -191,7 +196,7 @@ export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(ty
 /**
  * The sandbox's review controls: what the distributor's review team and the stores would do to a
  * release. Served only by a service running as a sandbox (elsewhere 404), under /_sandbox so they
- * never mix with the 38 endpoints of the service above.
+ * never mix with the 39 endpoints of the service above.
  */
 /** One review control: POST /_sandbox/releases/{releaseId}/<action>, replayable under an Idempotency-Key. */
 const sandboxControl = <Action extends string>(action: Action, summary: string) =>

@@ -6,6 +6,21 @@
 /** The states of a release (the ReleaseStatus enum's values), for code that must tell one without zod. */
 export const releaseStatuses = ['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'] as const;
 
+/**
+ * The kinds of event GET /events answers (the EventType enum's values), for the service, which
+ * records them without zod. `release.*` events concern one release; `upload.ready` a file that
+ * arrived for one.
+ */
+export const eventTypes = [
+  'release.created', 'release.updated', 'release.tracks_changed', 'release.submitted', 'release.approved', 'release.rejected',
+  'release.withdrawn', 'release.delivered', 'release.live', 'release.taken_down', 'release.deleted', 'upload.ready',
+] as const;
+
+/** The longest GET /events waits for an event (seconds): below the idle timeouts of the service and of clients (docs/api.md). */
+export const eventsMaxWaitSeconds = 30;
+/** The most events one GET /events answers, and the default. */
+export const eventsPage = { defaultLimit: 100, maxLimit: 500 } as const;
+
 /** The three external artist platforms, by the specification's neutral names (the ArtistPlatform enum's values). */
 export const artistPlatformIds = ['streaming_a', 'video_b', 'store_c'] as const;
 

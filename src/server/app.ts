@@ -24,6 +24,7 @@ import { requestId } from './http/request-id.js';
 import { bodyCutOf } from './http/slow-bodies.js';
 import { JSON_BODY_LIMIT, parseBody, parseJsonBody, parseQuery, readBodyBytes } from './http/validate.js';
 import { handlers as artistsHandlers } from './handlers/artists.js';
+import { handlers as eventsHandlers } from './handlers/events.js';
 import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
 import { handlers as preferencesHandlers } from './handlers/preferences.js';
@@ -42,6 +43,7 @@ const HANDLER_MAPS: Record<string, HandlerMap> = {
   preferences: preferencesHandlers,
   artists: artistsHandlers,
   lookups: lookupsHandlers,
+  events: eventsHandlers,
 };
 
 /**

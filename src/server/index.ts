@@ -22,6 +22,8 @@ import { newRequestId } from './http/request-id.js';
 import { fastLane, type FastLane } from './http/fast-lane.js';
 import { RequestGate } from './http/gate.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
+import { endWaits } from './events/bus.js';
+import { eventsModule } from './store/events.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadRetentionModule } from './store/uploads.js';
@@ -95,7 +97,7 @@ type AppListener = (req: IncomingMessage, res: ServerResponse) => Promise<unknow
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, uploadRetentionModule];
+export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, uploadRetentionModule, eventsModule];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
 export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean; verbose?: ((sql?: unknown) => void) | undefined } = {}) {
@@ -313,6 +315,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close() {
       stopping = true;
       stopSweeps();
+      // Long polls answer now rather than hold the close for up to their wait.
+      endWaits(db);
       for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');
       closing ??= new Promise<void>((resolve, reject) => {
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed

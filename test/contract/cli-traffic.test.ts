@@ -76,6 +76,12 @@ const steps = (): Step[] => [
   { argv: ['sandbox', 'deliver', '4'], code: 0 },
   { argv: ['sandbox', 'go-live', '4', '--json'], code: 0 },
   { argv: ['sandbox', 'take-down', '4'], code: 0 },
+  // The event log: every kind of event the steps above made, each answer held to the document.
+  { argv: ['events', 'list', '--json'], code: 0 },
+  { argv: ['events', 'tail', '-n', '3', '--type', 'rejected'], code: 0 },
+  { argv: ['events', 'list', '--release', '4', '--follow', '--timeout', '2s'], code: 7 },
+  { argv: ['release', 'history', '4', '--json'], code: 0 },
+  { argv: ['release', 'history', '2'], code: 0 },
   { argv: ['artist', 'search', 'Lena Voss', '--json'], code: 0 },
   { argv: ['artist', 'search', 'Lena Voss', '--platform', 'store-c', '--limit', '2'], code: 0 },
   { argv: ['artist', 'resolve', 'https://open.streaming-a.example/artist/cn3Vv2aLARkJ1of1D5NpI2'], code: 0 },

@@ -6,6 +6,7 @@ import { runCli, useCli, type RunResult } from './cli-harness.js';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
 import { submittableRelease } from '../helpers/releases.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { startOldService } from '../helpers/old-service.js';
 
 const cli = useCli();
 
@@ -77,23 +78,95 @@ describe('release watch', () => {
     expect(r.stderr).toMatch(/cannot be reviewed: it is a draft/);
   });
 
-  it('asks again with the last ETag: an unchanged release costs a 304', async () => {
+  it('waits on the event log: one read of the release, long polls of GET /events, and a read again only when an event of it comes', async () => {
     const { id } = await inReview();
-    const statuses: number[] = [];
+    const other = await inReview();
+    const asked: string[] = [];
     const proxy = await startFaultProxy({
       target: cli.server.url, seed: 1, faults: {},
       onAnswered: (e) => {
-        if (e.method === 'GET' && e.route === '/releases/{releaseId}') statuses.push(e.status);
+        asked.push(`${e.method} ${e.route} ${e.status}`);
       },
     });
+    let acting: Promise<unknown> | undefined;
     try {
-      const r = await cli.run(['release', 'watch', id, '--timeout', '2s', '--interval', '1s'], { url: proxy.url });
-      expect(r.code).toBe(7);
-      expect(statuses[0]).toBe(200);
-      expect(statuses.length).toBeGreaterThanOrEqual(2);
-      expect(statuses.slice(1).every((s) => s === 304)).toBe(true);
+      const r = await cli.run(['release', 'watch', id, '--json', '--interval', '1s', '--timeout', '20s'], {
+        url: proxy.url,
+        // Once the watch saw the release: another release's change, then this one's approval.
+        onStdout: () => {
+          acting ??= (async () => {
+            // Longer than --interval: a watch that polled would read the release again meanwhile.
+            await new Promise((done) => setTimeout(done, 2500));
+            await cli.run(['sandbox', 'approve', other.id]);
+            await cli.run(['sandbox', 'approve', id]);
+          })();
+        },
+      });
+      await acting;
+      expect(r.code, r.stderr).toBe(0);
+      expect(lines(r).map((e) => e.status)).toEqual(['in_review', 'approved']);
+      const reads = asked.filter((a) => a.startsWith('GET /releases/{releaseId} '));
+      // The first read, and one after the approval's event: never a poll of the release.
+      expect(reads).toEqual(['GET /releases/{releaseId} 200', 'GET /releases/{releaseId} 200']);
+      expect(asked.filter((a) => a.startsWith('GET /events ')).length).toBeGreaterThanOrEqual(2);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('exits 7 on the feed too when the timeout passes first, without going past it', async () => {
+    const { id } = await inReview();
+    const t0 = Date.now();
+    const r = await cli.run(['release', 'watch', id, '--timeout', '2s']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/timed out after 2s waiting for release \d+ \(in review\) to be reviewed/);
+    // Bounded by the timeout (plus a margin for a loaded machine), not by a 25 s long poll.
+    expect(Date.now() - t0).toBeLessThan(15_000);
+  });
+
+  it('against a service without an event log: polls with the last ETag (an unchanged release costs a 304), same outcomes', async () => {
+    const { id } = await inReview();
+    const old = await startOldService(cli.server.url);
+    try {
+      const r = await cli.run(['release', 'watch', id, '--timeout', '2s', '--interval', '1s'], { url: old.url });
+      expect(r.code).toBe(7);
+      expect(old.seen.filter((x) => x === 'GET /events')).toHaveLength(1);
+      const reads = old.seen.filter((x) => x === `GET /releases/${id}`);
+      expect(reads.length).toBeGreaterThanOrEqual(2);
+      // Each read after the first asked with If-None-Match: counted from the service's answers.
+      const statuses: number[] = [];
+      const proxy = await startFaultProxy({
+        target: old.url, seed: 1, faults: {},
+        onAnswered: (e) => {
+          if (e.method === 'GET' && e.route === '/releases/{releaseId}') statuses.push(e.status);
+        },
+      });
+      try {
+        const again = await cli.run(['release', 'watch', id, '--timeout', '2s', '--interval', '1s'], { url: proxy.url });
+        expect(again.code).toBe(7);
+        expect(statuses[0]).toBe(200);
+        expect(statuses.length).toBeGreaterThanOrEqual(2);
+        expect(statuses.slice(1).every((s) => s === 304)).toBe(true);
+      } finally {
+        await proxy.close();
+      }
+      // An approval made meanwhile is seen by polling, exit 0; a rejection exits 3 as on the feed.
+      let approving: Promise<RunResult> | undefined;
+      const w = await cli.run(['release', 'watch', id, '--json', '--interval', '1s', '--timeout', '20s'], {
+        url: old.url,
+        onStdout: () => {
+          approving ??= cli.run(['sandbox', 'approve', id]);
+        },
+      });
+      expect(w.code, w.stderr).toBe(0);
+      expect(lines(w).map((e) => e.status)).toEqual(['in_review', 'approved']);
+      const rejected = await inReview();
+      await cli.run(['sandbox', 'reject', rejected.id, '--reason', 'audio_clipping']);
+      const rej = await cli.run(['release', 'watch', rejected.id], { url: old.url });
+      expect(rej.code).toBe(3);
+      expect(rej.stderr).toContain('audio_clipping');
+    } finally {
+      await old.close();
     }
   });
 

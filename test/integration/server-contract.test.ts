@@ -126,6 +126,12 @@ test('every endpoint answers exactly what the contract declares', async () => {
   const dry = await call('submitReleases', label, {}, { release_ids: [releaseId], dry_run: true });
   expect(dry.data[0].status).toBe(200);
   await call('deleteRelease', label, { releaseId: other.id });
+  // The event log of all of the above: every kind of event these writes made, each as the contract says.
+  const log = await call('listEvents', label, {}, undefined, '?limit=500');
+  expect(new Set(log.data.map((e: any) => e.type)).size).toBeGreaterThanOrEqual(6);
+  await call('listEvents', label, {}, undefined, `?release_id=${releaseId}&last=3`);
+  await call('listEvents', label, {}, undefined, `?after=${log.cursor}&wait=0`);
+  await callError('GET', '/events?after=1&last=1', label);
   await callError('PATCH', `/releases/${ready.id}/metadata`, label, { title: 'Locked' });
   await callError('POST', '/releases', label, { type: 'single' });
 

@@ -12,6 +12,8 @@ import {
 } from '../store/releases.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
+import { beforeEdit, recordCreated, recordDeleted, recordEdit } from '../events/record.js';
+import { userActor, type UserActor } from '../store/events.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
 
@@ -32,18 +34,25 @@ function assertCatalogNumberFree(deps: ServerDeps, userId: number, catalogNumber
 }
 
 /**
- * Reads the caller's release, applies `edit` and saves it in one transaction. `ifMatch`: the
- * request's If-Match, checked in that transaction against the release as GET /releases/{id} answers it.
+ * Reads the caller's release, applies `edit` and saves it in one transaction, with its event:
+ * the fields it changed, or (`tracks`) the tracks. `ifMatch`: the request's If-Match, checked in
+ * that transaction against the release as GET /releases/{id} answers it.
  */
-export function editRelease(deps: ServerDeps, userId: number, rawId: unknown, edit: (r: Release) => void, ifMatch?: string): ReleaseResource {
+export function editRelease(
+  deps: ServerDeps, by: UserActor, rawId: unknown, edit: (r: Release) => void, kind: 'fields' | 'tracks' = 'fields', ifMatch?: string,
+): ReleaseResource {
   const id = parseId(rawId, 'release');
+  const userId = by.userId;
   return deps.db
     .transaction(() => {
       const r = getRelease(deps.db, userId, id);
       requireReleaseIfMatch(deps.db, r, ifMatch);
+      const before = beforeEdit(deps.db, r, kind);
       edit(r);
       saveRelease(deps.db, r, iso(deps), { status: statusAfterEdit(r.row.status) });
-      return toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);
+      const after = toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);
+      recordEdit(deps.db, by, before, after, kind, userId);
+      return after;
     })
     .immediate();
 }
@@ -80,7 +89,7 @@ export const handlers: HandlerMap = {
 
   getRelease: ({ user, params }, { db }) => readRelease(db, user.id, params.releaseId),
 
-  createRelease({ user, body: b }, deps): ReleaseResource {
+  createRelease({ user, body: b, requestId }, deps): ReleaseResource {
     const errors = new FieldErrors();
     const genre = checkGenre(errors, 'genre', b.genre);
     checkLanguage(errors, 'language', b.language);
@@ -106,13 +115,15 @@ export const handlers: HandlerMap = {
     const id = deps.db
       .transaction(() => {
         assertCatalogNumberFree(deps, user.id, data.catalog_number);
-        return insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps));
+        const created = insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps));
+        recordCreated(deps.db, userActor(user, requestId), { userId: user.id, releaseId: created, catalogNumber: data.catalog_number, title: b.title, type: b.type }, iso(deps));
+        return created;
       })
       .immediate();
     return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
   },
 
-  async deleteRelease({ user, params, commit }, deps): Promise<Committed<MessageResponse>> {
+  async deleteRelease({ user, params, requestId, commit }, deps): Promise<Committed<MessageResponse>> {
     const id = parseId(params.releaseId, 'release');
     let keys: string[] = [];
     const answer = commit(() => {
@@ -120,6 +131,7 @@ export const handlers: HandlerMap = {
       assertAllowed(r.row.status, 'delete');
       keys = uploadKeysOfRelease(deps.db, id);
       deleteReleaseRow(deps.db, id);
+      recordDeleted(deps.db, userActor(user, requestId), r, iso(deps));
       return { message: `Release ${id} deleted.` };
     });
     // Files go after the rows (and the answer): a crash in between leaves an orphan file, never a
@@ -128,8 +140,8 @@ export const handlers: HandlerMap = {
     return answer;
   },
 
-  updateReleaseMetadata({ user, params, body: b, raw }, deps): ReleaseResource {
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+  updateReleaseMetadata({ user, params, body: b, requestId, raw }, deps): ReleaseResource {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_metadata');
       const frozen = r.row.status === 'delivered' || r.row.status === 'live';
       // Compared as products (padded to 14 digits), so the same code written another way is no change.
@@ -169,11 +181,11 @@ export const handlers: HandlerMap = {
       if (b.original_release_date !== undefined) d.original_release_date = b.original_release_date;
       if (b.explicit !== undefined) d.explicit = b.explicit;
       if (b.artwork !== undefined) d.artwork = b.artwork;
-    }, raw.req.header('if-match'));
+    }, 'fields', raw.req.header('if-match'));
   },
 
-  updateReleaseDelivery({ user, params, body: b, raw }, deps): ReleaseResource {
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+  updateReleaseDelivery({ user, params, body: b, requestId, raw }, deps): ReleaseResource {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_delivery');
       const errors = new FieldErrors();
       if (Array.isArray(b.platforms)) checkStores(errors, 'platforms', b.platforms);
@@ -193,17 +205,17 @@ export const handlers: HandlerMap = {
       if (b.release_date !== undefined) d.release_date = b.release_date;
       if (b.preorder_date !== undefined) d.preorder_date = b.preorder_date;
       if (b.price_tier !== undefined) d.price_tier = b.price_tier;
-    }, raw.req.header('if-match'));
+    }, 'fields', raw.req.header('if-match'));
   },
 
-  updateReleaseVideo({ user, params, body: b, raw }, deps): ReleaseResource {
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+  updateReleaseVideo({ user, params, body: b, requestId, raw }, deps): ReleaseResource {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       assertAllowed(r.row.status, 'edit_video');
       const v = r.data.video;
       if (b.enabled !== undefined) v.enabled = b.enabled;
       if (b.art_tracks !== undefined) v.art_tracks = b.art_tracks;
       if (b.content_id?.enabled !== undefined) v.content_id.enabled = b.content_id.enabled;
       if (b.content_id?.policy !== undefined) v.content_id.policy = b.content_id.policy;
-    }, raw.req.header('if-match'));
+    }, 'fields', raw.req.header('if-match'));
   },
 };

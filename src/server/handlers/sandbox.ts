@@ -18,16 +18,20 @@ import { transition, type Transition } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import { dueAutoReviews, nextAutoReviewDue, findRelease, getRelease, saveRelease, toReleaseResource, type Release } from '../store/releases.js';
 import type { Database } from 'better-sqlite3';
+import { recordReviewStep } from '../events/record.js';
+import { autoReviewActor, userActor, type Actor } from '../store/events.js';
 
 type Review = { codes: string[]; notes: string | null };
 
-/** Moves a release as the control `t` does, at `atIso`; any control cancels a pending auto-review. */
-function applyControl(db: Database, r: Release, t: Transition, atIso: string, review?: Review): void {
-  const to = transition(r.row.status, t);
+/** Moves a release as the control `t` does, at `atIso`, with its event; any control cancels a pending auto-review. */
+function applyControl(db: Database, by: Actor, r: Release, t: Exclude<Transition, 'submit'>, atIso: string, review?: Review): void {
+  const from = r.row.status;
+  const to = transition(from, t);
   if (review) r.data.review = { ...review, reviewed_at: atIso };
   delete r.data.auto_review;
   saveRelease(db, r, atIso, t === 'withdraw' ? { status: to, submitted_at: null } : { status: to });
   r.row.status = to;
+  recordReviewStep(db, by, r, t, from, atIso);
 }
 
 /** A control's body, as app.ts hands it over once parsed by the contract's schema of that control. */
@@ -36,13 +40,13 @@ type SandboxBody<Id extends SandboxEndpointId> = z.output<(typeof sandboxBodySch
 /** A control's input: its path parameter and its parsed body. */
 export type SandboxHandler<Body = unknown> = (input: RequestInput<{ readonly releaseId: string }, unknown, Body>, deps: ServerDeps) => ReleaseResource;
 
-function control<Body>(t: Transition, reviewOf?: (body: Body) => Review): SandboxHandler<Body> {
-  return ({ user, params, body }, deps) => {
+function control<Body>(t: Exclude<Transition, 'submit'>, reviewOf?: (body: Body) => Review): SandboxHandler<Body> {
+  return ({ user, params, body, requestId }, deps) => {
     const id = parseId(params.releaseId, 'release');
     return deps.db
       .transaction(() => {
         const r = getRelease(deps.db, user.id, id);
-        applyControl(deps.db, r, t, deps.now().toISOString(), reviewOf?.(body));
+        applyControl(deps.db, userActor(user, requestId), r, t, deps.now().toISOString(), reviewOf?.(body));
         return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
       })
       .immediate();
@@ -78,7 +82,7 @@ export function scheduleAutoReview(deps: ServerDeps, r: Release, now: Date): voi
   r.data.auto_review = { outcome: auto.outcome, due_at: new Date(now.getTime() + auto.delayMs).toISOString() };
 }
 
-const OUTCOME_STEPS: Record<SandboxAutoReview['outcome'], Transition[]> = {
+const OUTCOME_STEPS: Record<SandboxAutoReview['outcome'], Exclude<Transition, 'submit'>[]> = {
   approve: ['approve'],
   reject: ['reject'],
   live: ['approve', 'deliver', 'go_live'],
@@ -91,7 +95,7 @@ const nextDueByUser = new WeakMap<CommitWatch, () => Map<number, string | null>>
  * is kept per user until the next commit (a submit, a settled review, another process's write);
  * time moving on needs no look, as the caller compares it with the clock.
  */
-function nextReviewDue(deps: ServerDeps, userId: number): string | null {
+export function nextReviewDue(deps: ServerDeps, userId: number): string | null {
   const commits = deps.commits;
   if (!commits) return nextAutoReviewDue(deps.db, userId);
   let byUser = nextDueByUser.get(commits);
@@ -128,7 +132,7 @@ export function settleDueReviews(deps: ServerDeps, userId: number): void {
         const pending = r?.data.auto_review;
         if (!r || !pending || r.row.status !== 'in_review' || pending.due_at > nowIso) continue;
         for (const step of OUTCOME_STEPS[pending.outcome]) {
-          applyControl(deps.db, r, step, pending.due_at, step === 'reject' ? AUTO_REJECT_REVIEW : undefined);
+          applyControl(deps.db, autoReviewActor, r, step, pending.due_at, step === 'reject' ? AUTO_REJECT_REVIEW : undefined);
         }
       }
     })

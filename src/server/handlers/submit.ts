@@ -14,14 +14,17 @@ import { preferenceArtists } from '../store/preferences.js';
 import { setTrackIsrc } from '../store/tracks.js';
 import { scheduleAutoReview } from './sandbox.js';
 import { requireReleaseIfMatch } from './releases.js';
+import { recordSubmitted } from '../events/record.js';
+import { userActor, type UserActor } from '../store/events.js';
 
 /**
  * Checks one release and, unless it is a dry run, submits it. Must run inside an IMMEDIATE write
  * transaction: the checks and the state change see the same release, and code assignment cannot
  * race another submit of the same user.
  */
-function submitIn(deps: ServerDeps, userId: number, id: number, b: SubmitReleaseRequest, knownActs: () => ReadonlySet<string>): SubmitReleaseResponse {
+function submitIn(deps: ServerDeps, by: UserActor, id: number, b: SubmitReleaseRequest, knownActs: () => ReadonlySet<string>): SubmitReleaseResponse {
   const { db } = deps;
+  const userId = by.userId;
   const r = getRelease(db, userId, id);
   // A refusal names the release's status as data: a client re-running a submit tells "already in
   // review" from other states without reading the release again.
@@ -48,18 +51,22 @@ function submitIn(deps: ServerDeps, userId: number, id: number, b: SubmitRelease
     );
   }
   const nowIso = now.toISOString();
-  if (r.row.upc === null) r.row.upc = assignUpc(db, userId);
+  const from = r.row.status;
+  const assigned = { upc: r.row.upc === null ? assignUpc(db, userId) : null, isrcs: [] as { track_id: number; isrc: string }[] };
+  if (assigned.upc !== null) r.row.upc = assigned.upc;
   const taken = new Set(tracks.map((t) => t.isrc).filter((x): x is string => x !== null));
   for (const t of tracks) {
     if (t.isrc !== null) continue;
     const code = assignIsrc(db, userId, now.getUTCFullYear(), taken);
     taken.add(code);
     setTrackIsrc(db, Number(t.id), code, nowIso);
+    assigned.isrcs.push({ track_id: Number(t.id), isrc: code });
   }
   r.data.review = null;
   r.data.submission_notes = b.notes?.trim() || null;
   scheduleAutoReview(deps, r, now);
   saveRelease(db, r, nowIso, { status: 'in_review', submitted_at: nowIso });
+  recordSubmitted(db, by, r, from, nowIso, assigned);
   const after = toReleaseResource(db, getRelease(db, userId, id), true);
   return { submitted: true, message: `Release ${id} is in review.`, release: after, problems: warnings };
 }
@@ -74,14 +81,14 @@ function knownActsOf(deps: ServerDeps, userId: number): () => ReadonlySet<string
 }
 
 export const handlers: HandlerMap = {
-  submitRelease({ user, params, body, raw }, deps): SubmitReleaseResponse {
+  submitRelease({ user, params, body, raw, requestId }, deps): SubmitReleaseResponse {
     const id = parseId(params.releaseId, 'release');
     const ifMatch = raw.req.header('if-match');
     return deps.db
       .transaction(() => {
         // Submitted only as it was read (If-Match), inside the transaction that submits it.
         if (ifMatch !== undefined) requireReleaseIfMatch(deps.db, getRelease(deps.db, user.id, id), ifMatch);
-        return submitIn(deps, user.id, id, body, knownActsOf(deps, user.id));
+        return submitIn(deps, userActor(user, requestId), id, body, knownActsOf(deps, user.id));
       })
       .immediate();
   },
@@ -97,7 +104,8 @@ export const handlers: HandlerMap = {
     // one write transaction for the batch: a refusal rolls back only its own release's writes,
     // and the batch pays for one commit, not one per release.
     const knownActs = knownActsOf(deps, user.id);
-    const submitOne = db.transaction((id: number) => submitIn(deps, user.id, id, shared, knownActs));
+    const by = userActor(user, requestId);
+    const submitOne = db.transaction((id: number) => submitIn(deps, by, id, shared, knownActs));
     const data = db
       .transaction(() =>
         ids.map((given): SubmitReleasesResult => {

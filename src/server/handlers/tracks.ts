@@ -12,6 +12,7 @@ import { findTrackResource, findTrackRow, listTrackResources, listTrackRows, rep
 import { findUpload, insertUpload, type UploadRow } from '../store/uploads.js';
 import { signUpload, UPLOAD_TTL_SECONDS, uploadPath } from '../uploads/sign.js';
 import { editRelease } from './releases.js';
+import { userActor } from '../store/events.js';
 import { FieldErrors, checkArtistIds, checkLanguage } from '../rules/fields.js';
 
 /** Declared types that are refused before a byte is sent; the probe still decides for the rest. */
@@ -65,9 +66,9 @@ export const handlers: HandlerMap = {
     };
   },
 
-  replaceReleaseTracks({ user, params, body, raw }, deps): ReleaseResource {
+  replaceReleaseTracks({ user, params, body, raw, requestId }, deps): ReleaseResource {
     const inputs = tracksOf(body);
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       const releaseId = r.row.id;
       // Checked inside the write's transaction, so two writers based on one read cannot both win.
       requireIfMatch(raw.req.header('if-match'), () => etagOfBody(listTrackResources(deps.db, releaseId)), `the track list of release ${releaseId}`);
@@ -138,11 +139,11 @@ export const handlers: HandlerMap = {
       }
       errors.throwIfAny();
       replaceTracks(deps.db, releaseId, writes, deps.now().toISOString());
-    });
+    }, 'tracks');
   },
 
-  replaceTrackFile({ user, params, body: b }, deps): ReleaseResource {
-    return editRelease(deps, user.id, params.releaseId, (r) => {
+  replaceTrackFile({ user, params, body: b, requestId }, deps): ReleaseResource {
+    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
       const trackId = parseId(params.trackId, 'track');
       const track = findTrackRow(deps.db, r.row.id, trackId);
       if (!track) throw notFound(`track ${trackId} of release ${r.row.id}`);
@@ -153,6 +154,6 @@ export const handlers: HandlerMap = {
       if (other) errors.add('file_key', `the file is already attached to track ${other.id}`);
       errors.throwIfAny();
       setTrackFile(deps.db, track.id, b.file_key, deps.now().toISOString());
-    });
+    }, 'tracks');
   },
 };

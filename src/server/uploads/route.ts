@@ -21,6 +21,7 @@ import { probeAudio } from './probe.js';
 import { receiveToFile } from './receive.js';
 import { partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
+import { recordUploadReady } from '../events/record.js';
 
 /**
  * A refused upload sent without Expect: 100-continue is read and thrown away up to this size
@@ -87,7 +88,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     return upload;
   };
 
-  const receive = async (req: IncomingMessage, upload: UploadRow) => {
+  const receive = async (req: IncomingMessage, upload: UploadRow, requestId: string) => {
     const { key } = upload;
     // Owner only, like the files in them (receive.ts writes them 0600).
     await mkdir(uploadsTmpDir(deps.dataDir), { recursive: true, mode: 0o700 });
@@ -110,6 +111,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
           assertReleaseTakesUploads(key);
           renameSync(tmp, uploadFilePath(deps.dataDir, key));
           markUploadReady(deps.db, key, info, got.sha256, deps.now().toISOString());
+          recordUploadReady(deps.db, upload, { ...info, size: got.bytes, sha256: got.sha256 }, requestId, deps.now().toISOString());
         })
         .immediate();
       return { key, state: 'ready' as const, size: got.bytes, sha256: got.sha256, ...info };
@@ -178,7 +180,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         else receiving.delete(upload.key);
       };
       if (expectsContinue) res.writeContinue();
-      receive(req, upload)
+      receive(req, upload, requestId)
         .finally(received)
         .then((result) => answer(200, result))
         .catch((e: unknown) => {

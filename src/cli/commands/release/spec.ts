@@ -190,7 +190,7 @@ export const watchCommand = defineCommand<WatchOpts>({
   name: 'watch',
   args: '<releases...>',
   summary: 'Wait until releases are reviewed, approved or live',
-  description: `Each release is an id (all digits) or a catalog number. Polls each release every --interval (default 5s, at least 1s, with a little jitter) with conditional requests, so an unchanged release costs the service a 304 and nothing more; when the service asks to slow down (429), waits as long as it says.
+  description: `Each release is an id (all digits) or a catalog number. Reads each release once, then waits on the service's event log (GET /events, long polls of up to 25 s) and reads a release again only when an event of it comes, so a review is seen as it happens. Against a service without the log, polls each release every --interval (default 5s, at least 1s, with a little jitter) with conditional requests, so an unchanged release costs the service a 304 and nothing more. When the service asks to slow down (429), waits as long as it says.
 
 --for reviewed (the default): approved or rejected; --for approved: approved, delivered or live; --for live: live. Watching goes on until every release has settled, so every outcome is shown.
 
@@ -204,8 +204,20 @@ On a terminal, a live table on stderr (id, catalog number, title, state, since).
   ],
   configure(cmd) {
     cmd.option('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`);
-    cmd.option('--interval <duration>', 'time between checks of a release (default 5s, at least 1s)');
+    cmd.option('--interval <duration>', 'without an event log: time between checks of a release (default 5s, at least 1s)');
   },
+});
+
+export const historyCommand = defineCommand({
+  name: 'history',
+  args: '<release>',
+  summary: 'What happened to a release: who changed what, and when',
+  description: `The release is an id (all digits) or a catalog number (a deleted release: by its id). Every event of the release in order (docs/api.md, "Events"): created, fields changed, tracks changed, files uploaded, submitted, approved, rejected (with the reviewer's codes and notes), withdrawn, delivered, live, taken down, deleted; who made each change and when.
+
+On a terminal: a line per event (time, what, who), and under it each changed field, old → new. Piped: tab-separated lines of time, type, who, field, old value, new value: one per changed field (an event that changed no field has its summary in place of the field). --json prints the events as the service sends them, one JSON array.
+
+Changes made before the service kept events (an older data directory) are not in it.`,
+  examples: ['reldist release history NLR-0042', 'reldist release history 42 --json'],
 });
 
 export const releaseGroup = defineGroup({
@@ -218,5 +230,5 @@ export const releaseGroup = defineGroup({
     'reldist release apply catalog/ --submit',
     'reldist release watch NLR-0001 --for approved',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand, watchCommand],
+  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand, watchCommand, historyCommand],
 });

@@ -1,5 +1,7 @@
-// `release watch`: polls releases with conditional GETs until each settles (reached the state,
-// rejected, or can no longer get there), the timeout passes, or Ctrl-C.
+// `release watch`: follows releases until each settles (reached the state, rejected, or can no
+// longer get there), the timeout passes, or Ctrl-C. Where the service has an event log it waits
+// on it (long polls of GET /events) and reads a release again only when one of its events comes;
+// elsewhere (an older service) it polls each release with conditional GETs.
 import { ApiError, callIfChanged, type ApiClient } from '../../../client/index.js';
 import type { ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
@@ -12,6 +14,7 @@ import { WATCH_TARGETS, type WatchOpts } from './spec.js';
 import { targetWords, verdictOf, type Verdict, type WatchTarget } from './watch-target.js';
 import { watchView, type WatchRow, type WatchView } from './watch-view.js';
 import { statusWords } from '../../shared/release-views.js';
+import { FEED_WAIT_SECONDS, feedEnd } from '../../shared/event-feed.js';
 
 const DEFAULT_INTERVAL_MS = 5_000;
 const MIN_INTERVAL_MS = 1_000;
@@ -39,25 +42,72 @@ export async function run(ctx: Context, opts: WatchOpts, args: string[]): Promis
   ctx.explainTimeout(() => timedOut(watched, target, timeoutMs));
   const view = watchView(ctx);
   const deadline = timeoutMs > 0 ? ctx.now().getTime() + timeoutMs : undefined;
-
-  for (;;) {
-    const throttledMs = await pollOnce(client, ctx, watched, target, view);
-    view.draw(watched.map(rowOf), ctx.now());
-    if (watched.every((w) => w.verdict.kind !== 'waiting')) break;
-    const now = ctx.now().getTime();
-    if (deadline !== undefined && now >= deadline) throw timedOut(watched, target, timeoutMs);
-    let waitMs = throttledMs ?? intervalMs * (1 + Math.random() * JITTER);
-    // One last look right at the deadline rather than a whole interval past it.
-    if (deadline !== undefined) waitMs = Math.min(waitMs, Math.max(0, deadline - now));
-    await sleep(Math.round(waitMs), ctx.signal);
+  // Where the feed ends before the first read: any change after that read is an event after it.
+  const feed = await feedEnd(client, ctx.signal);
+  if (feed !== undefined) await followFeed(client, ctx, watched, target, view, feed, deadline, timeoutMs);
+  else {
+    for (;;) {
+      const throttledMs = await pollOnce(client, ctx, watched, target, view);
+      view.draw(watched.map(rowOf), ctx.now());
+      if (watched.every((w) => w.verdict.kind !== 'waiting')) break;
+      const now = ctx.now().getTime();
+      if (deadline !== undefined && now >= deadline) throw timedOut(watched, target, timeoutMs);
+      let waitMs = throttledMs ?? intervalMs * (1 + Math.random() * JITTER);
+      // One last look right at the deadline rather than a whole interval past it.
+      if (deadline !== undefined) waitMs = Math.min(waitMs, Math.max(0, deadline - now));
+      await sleep(Math.round(waitMs), ctx.signal);
+    }
   }
   finish(ctx, watched, target);
 }
 
-/** One round over the releases still waiting; returns how long the service asked us to pause (429), if it did. */
-async function pollOnce(client: ApiClient, ctx: Context, watched: Watched[], target: WatchTarget, view: WatchView): Promise<number | undefined> {
+/**
+ * Waits on the event log: each release is read once, then again only when an event of it comes
+ * (the state is always the one the service answers, not one worked out from events). One
+ * long poll at a time for all the releases, filtered by release when there is one.
+ */
+async function followFeed(
+  client: ApiClient, ctx: Context, watched: Watched[], target: WatchTarget, view: WatchView, start: number, deadline: number | undefined, timeoutMs: number,
+): Promise<void> {
+  let cursor = start;
+  let stale: Set<number> | undefined;
+  const single = watched.length === 1 ? watched[0]!.ref.id : undefined;
+  for (;;) {
+    const throttledMs = await pollOnce(client, ctx, watched, target, view, stale);
+    view.draw(watched.map(rowOf), ctx.now());
+    if (watched.every((w) => w.verdict.kind !== 'waiting')) return;
+    const now = ctx.now().getTime();
+    if (deadline !== undefined && now >= deadline) throw timedOut(watched, target, timeoutMs);
+    if (throttledMs !== undefined) {
+      await sleep(throttledMs, ctx.signal);
+      continue;
+    }
+    // Up to the deadline, rounded down: the last poll ends at it, not past it.
+    const waitSeconds = deadline === undefined ? FEED_WAIT_SECONDS : Math.min(FEED_WAIT_SECONDS, Math.floor((deadline - now) / 1000));
+    let page;
+    try {
+      page = await client.call('listEvents', { query: { after: cursor, ...(single ? { release_id: Number(single) } : {}), wait: Math.max(0, waitSeconds) }, signal: ctx.signal });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) {
+        await sleep(Math.max(1000, (err.retryAfterSeconds ?? 0) * 1000), ctx.signal);
+        continue;
+      }
+      throw err;
+    }
+    cursor = page.cursor;
+    stale = new Set(page.data.map((e) => e.release_id));
+    // Under a second left: the wait was 0; one short pause, then the deadline's check above.
+    if (waitSeconds < 1 && page.data.length === 0 && deadline !== undefined) await sleep(Math.max(0, deadline - ctx.now().getTime()), ctx.signal);
+  }
+}
+
+/**
+ * One round over the releases still waiting (`only`: those of them); returns how long the
+ * service asked us to pause (429), if it did.
+ */
+async function pollOnce(client: ApiClient, ctx: Context, watched: Watched[], target: WatchTarget, view: WatchView, only?: ReadonlySet<number>): Promise<number | undefined> {
   for (const w of watched) {
-    if (w.verdict.kind !== 'waiting') continue;
+    if (w.verdict.kind !== 'waiting' || (only && !only.has(w.ref.id))) continue;
     let res;
     try {
       res = await callIfChanged(client, 'getRelease', { params: { releaseId: w.ref.id }, signal: ctx.signal }, w.etag);
