@@ -7,7 +7,7 @@ import { describeError } from '../../describe-error.js';
 import { CliError, UsageError } from '../../errors.js';
 import { loadDataFile } from '../../shared/data-file.js';
 import { deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
-import { idArg } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import type { EditOpts } from './spec.js';
 import { showRelease } from './show.js';
 import { success } from '../../output/index.js';
@@ -26,7 +26,7 @@ function previousOf(part: Part, before: ReleaseResource, body: Record<string, un
 }
 
 export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise<void> {
-  const id = idArg(args[0], 'release id');
+  parseReleaseRef(args[0]);
   const stdinUsers = [opts.metadata, opts.delivery, opts.video].filter((p) => p === '-').length;
   if (stdinUsers > 1) throw new UsageError('only one of --metadata, --delivery and --video can read standard input ("-")');
   // Flags win over files, field by field (nested settings are replaced whole).
@@ -40,6 +40,7 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
     throw new UsageError('nothing to change', 'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video');
   }
   const client = await ctx.services.client();
+  const id = await releaseIdOf(client, args[0], ctx.signal);
   // Read first, so that a refused second part can put the first one back.
   const keepPrimaries = opts.artist === undefined && (opts.featuring ?? opts.with ?? opts.remixer) !== undefined;
   const before = parts.length > 1 || keepPrimaries ? await client.call('getRelease', { params: { releaseId: id } }) : undefined;

@@ -1,6 +1,6 @@
 // The `release` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup } from '../../command.js';
+import { defineCommand, defineGroup, RELEASE_REF_HELP } from '../../command.js';
 import { configureDeliveryFlags, configureMetadataFlags, configureVideoFlags, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
 
 export interface CreateOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
@@ -41,9 +41,9 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
 export const deleteCommand = defineCommand({
   name: 'delete',
   safeToRerun: true,
-  args: '<id>',
+  args: '<release>',
   summary: 'Delete a draft or rejected release and its tracks',
-  description: `Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required. Releases that were delivered cannot be deleted; take them down instead.`,
+  description: `${RELEASE_REF_HELP} Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required. Releases that were delivered cannot be deleted; take them down instead.`,
   examples: ['reldist release delete 42', 'reldist release delete 42 --yes --json'],
   aliases: ['rm'],
 });
@@ -57,9 +57,9 @@ export interface EditOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
 export const editCommand = defineCommand<EditOpts>({
   name: 'edit',
   safeToRerun: true,
-  args: '<id>',
+  args: '<release>',
   summary: "Change a release's metadata, delivery or video settings",
-  description: `Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
+  description: `${RELEASE_REF_HELP} Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
   examples: [
     'reldist release edit 42 --title "Northern Sky" --genre Folk',
     'reldist release edit 42 --release-date 2027-01-15 --territories exclude:KP --price-tier front',
@@ -77,10 +77,10 @@ export const editCommand = defineCommand<EditOpts>({
 
 export const getCommand = defineCommand({
   name: 'get',
-  args: '<id>',
+  args: '<release>',
   summary: 'Show one release, with its tracks',
-  description: `--json prints the release as the service sends it (snake_case, with its tracks). On a terminal the tracks follow as a table; piped, the output is label<TAB>value lines.`,
-  examples: ['reldist release get 42', 'reldist release get 42 --json | jq .delivery'],
+  description: `${RELEASE_REF_HELP} --json prints the release as the service sends it (snake_case, with its tracks). On a terminal the tracks follow as a table; piped, the output is label<TAB>value lines.`,
+  examples: ['reldist release get 42', 'reldist release get NLR-0042', 'reldist release get 42 --json | jq .delivery'],
   aliases: ['view'],
 });
 
@@ -126,9 +126,9 @@ export interface SubmitOpts {
 export const submitCommand = defineCommand<SubmitOpts>({
   name: 'submit',
   safeToRerun: true,
-  args: '<ids...>',
+  args: '<releases...>',
   summary: 'Submit releases for review, or check them with --dry-run',
-  description: `The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block. Many releases go in batches of 500, one request each, answered in the order given; running it again is safe (releases already in review say so).
+  description: `Each release is named by its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id. The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block. Many releases go in batches of 500, one request each, answered in the order given; running it again is safe (releases already in review say so).
 
 Exit status: 0 when every release went through (or, with --dry-run, would; a release already in review counts, with the outcome already_in_review), 3 when any is blocked, another code when a release could not be reached; with several ids, the worst. --json prints one object per release ({release_id, outcome, status, message, problems, error}): the object for one id, an array for several. Piped, each problem is a row: release id, outcome, path, severity, code, message, hint (a release without problems: one row).`,
   examples: [
@@ -190,7 +190,7 @@ export const watchCommand = defineCommand<WatchOpts>({
   name: 'watch',
   args: '<releases...>',
   summary: 'Wait until releases are reviewed, approved or live',
-  description: `Each release is an id (all digits) or a catalog number. Polls each release every --interval (default 5s, at least 1s, with a little jitter) with conditional requests, so an unchanged release costs the service a 304 and nothing more; when the service asks to slow down (429), waits as long as it says.
+  description: `Each release is named by its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id. Polls each release every --interval (default 5s, at least 1s, with a little jitter) with conditional requests, so an unchanged release costs the service a 304 and nothing more; when the service asks to slow down (429), waits as long as it says.
 
 --for reviewed (the default): approved or rejected; --for approved: approved, delivered or live; --for live: live. Watching goes on until every release has settled, so every outcome is shown.
 

@@ -6,7 +6,8 @@ import type { TrackResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printRecord, success } from '../../output/index.js';
-import { choiceOption, idArg, intOption } from '../../shared/args.js';
+import { choiceOption, intOption } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { keepTrack, writeTrackList } from '../../shared/track-list-write.js';
 import { trackFields } from '../../shared/track-views.js';
 import type { EditOpts } from './spec.js';
@@ -22,10 +23,11 @@ const FLAG_OF_FIELD: Record<string, string> = {
 };
 
 export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise<void> {
-  const releaseId = idArg(args[0], 'release id');
+  parseReleaseRef(args[0]);
   const ref = parseTrackRef(args[1]);
   const changes = changesFrom(opts, ctx.now().getUTCFullYear());
   const client = await ctx.services.client();
+  const releaseId = await releaseIdOf(client, args[0], ctx.signal);
   let trackId: TrackResource['id'] | undefined;
   let release;
   try {

@@ -3,16 +3,17 @@ import type { SetOpts } from './spec.js';
 import type { TrackResource } from '../../../contract/index.js';
 import { ReplaceReleaseTracksBody, tracksOf } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
-import { idArg } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { loadDataFile } from '../../shared/data-file.js';
 import { writeTrackList } from '../../shared/track-list-write.js';
 import { printList, success, plural } from '../../output/index.js';
 
 export async function run(ctx: Context, opts: SetOpts, args: string[]): Promise<void> {
-  const releaseId = idArg(args[0], 'release id');
+  parseReleaseRef(args[0]);
   const body = await loadDataFile(opts.file!, '--file', ReplaceReleaseTracksBody, ctx.io.stdin);
   const client = await ctx.services.client();
+  const releaseId = await releaseIdOf(client, args[0], ctx.signal);
   // Checked against the list as it is when written: a track added meanwhile is not dropped unseen.
   const release = await writeTrackList(ctx, client, releaseId, (current) => {
     if (!opts.replaceAll) refuseDrops(releaseId, current, body, opts.file!);
