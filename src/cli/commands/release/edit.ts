@@ -5,7 +5,9 @@ import { UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateRelea
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, UsageError } from '../../errors.js';
-import { loadDataFile } from '../../shared/data-file.js';
+import { lineOf, loadDataFileWithLines } from '../../shared/data-file.js';
+import { checkAtDoor, fileLocate, pathParts, type Locate } from '../../shared/field-checks.js';
+import { eitherLocate, flagLocate } from './flag-doors.js';
 import { deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import type { EditOpts } from './spec.js';
@@ -15,8 +17,15 @@ import { success } from '../../output/index.js';
 type Part = 'metadata' | 'delivery' | 'video';
 const ENDPOINT = { metadata: 'updateReleaseMetadata', delivery: 'updateReleaseDelivery', video: 'updateReleaseVideo' } as const;
 
-async function fromFile<S extends z.ZodType>(ctx: Context, path: string | undefined, flag: string, schema: S): Promise<Partial<z.output<S>>> {
-  return path === undefined ? {} : loadDataFile(path, flag, schema, ctx.io.stdin);
+/** A part's file, and where its values are (`file:line: path`) for the rules' paths under `prefix`. */
+async function fromFile<S extends z.ZodType>(ctx: Context, path: string | undefined, flag: string, schema: S, prefix: string[] = []): Promise<{ value: Partial<z.output<S>>; locate: Locate }> {
+  if (path === undefined) return { value: {}, locate: () => undefined };
+  const { value, parsed } = await loadDataFileWithLines(path, flag, schema, ctx.io.stdin);
+  const toFilePath = (p: string) => {
+    const parts = pathParts(p);
+    return prefix.every((seg, i) => parts[i] === seg) ? parts.slice(prefix.length) : undefined;
+  };
+  return { value, locate: fileLocate(parsed.name, parsed.value, (p) => lineOf(parsed, p), toFilePath) };
 }
 
 /** The values a PATCH would need to put back: the same keys, read from the release before. */
@@ -30,11 +39,18 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   const stdinUsers = [opts.metadata, opts.delivery, opts.video].filter((p) => p === '-').length;
   if (stdinUsers > 1) throw new UsageError('only one of --metadata, --delivery and --video can read standard input ("-")');
   // Flags win over files, field by field (nested settings are replaced whole).
+  const files = {
+    metadata: await fromFile(ctx, opts.metadata, '--metadata', UpdateReleaseMetadataRequest),
+    delivery: await fromFile(ctx, opts.delivery, '--delivery', UpdateReleaseDeliveryRequest, ['delivery']),
+    video: await fromFile(ctx, opts.video, '--video', UpdateReleaseVideoRequest),
+  };
+  const flags = { metadata: metadataFromFlags(opts), delivery: deliveryFromFlags(opts) };
   const bodies = {
-    metadata: { ...(await fromFile(ctx, opts.metadata, '--metadata', UpdateReleaseMetadataRequest)), ...metadataFromFlags(opts) },
-    delivery: { ...(await fromFile(ctx, opts.delivery, '--delivery', UpdateReleaseDeliveryRequest)), ...deliveryFromFlags(opts) },
-    video: { ...(await fromFile(ctx, opts.video, '--video', UpdateReleaseVideoRequest)), ...videoFromFlags(opts) },
+    metadata: { ...files.metadata.value, ...flags.metadata },
+    delivery: { ...files.delivery.value, ...flags.delivery },
+    video: { ...files.video.value, ...videoFromFlags(opts) },
   } satisfies Record<Part, object>;
+  const locate = eitherLocate(flagLocate(flags.metadata, flags.delivery), files.metadata.locate, files.delivery.locate);
   const parts = (['metadata', 'delivery', 'video'] as const).filter((p) => !isEmpty(bodies[p]));
   if (parts.length === 0) {
     throw new UsageError('nothing to change', 'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video');
@@ -49,6 +65,16 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
     const credits = bodies.metadata.artists ?? [];
     bodies.metadata.artists = [...before!.artists.filter((a) => a.role === 'primary').map(({ name, role, artist_id }) => ({ name, role, ...(artist_id !== undefined ? { artist_id } : {}) })), ...credits];
   }
+  // The submit's field rules on the values given, before anything is sent.
+  // The primaries kept ahead of --featuring's credits are the release's, not this edit's.
+  const keptAhead = keepPrimaries ? (bodies.metadata.artists?.length ?? 0) - (flags.metadata.artists?.length ?? 0) : 0;
+  const given: Locate = (path) => {
+    const m = /^artists\.(\d+)(.*)$/.exec(path);
+    if (!m || keptAhead === 0) return locate(path);
+    const i = Number(m[1]) - keptAhead;
+    return i < 0 ? undefined : locate(`artists.${i}${m[2]}`);
+  };
+  checkAtDoor(ctx, { release: { ...bodies.metadata, delivery: bodies.delivery }, locate: given, now: ctx.now() }, 'nothing was changed');
   const done: Part[] = [];
   let release: ReleaseResource | undefined;
   for (const part of parts) {

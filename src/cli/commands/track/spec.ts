@@ -67,6 +67,19 @@ export interface EditOpts {
   audioLanguage?: string;
   previewStart?: string;
   artist?: string[];
+  featuring?: string[];
+  with?: string[];
+  remixer?: string[];
+  composer?: string[];
+  lyricist?: string[];
+  producer?: string[];
+  arranger?: string[];
+  performer?: string[];
+  mixer?: string[];
+  masteringEngineer?: string[];
+  conductor?: string[];
+  publisher?: string[];
+  contributor?: string[];
 }
 
 export const editCommand = defineCommand<EditOpts>({
@@ -74,11 +87,13 @@ export const editCommand = defineCommand<EditOpts>({
   safeToRerun: true,
   args: '<release> <track>',
   summary: "Change one track's title, version, ISRC and other fields",
-  description: `${RELEASE_REF_HELP} <track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --track-version, --isrc, --audio-language and --preview-start. --artist (repeatable) replaces the track's artists with these primary artists. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
+  description: `${RELEASE_REF_HELP} <track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --track-version, --isrc, --audio-language and --preview-start. Credits by role: each role flag (repeatable) sets that role's names and keeps the other roles: --artist (primary), --featuring, --with, --remixer for the track's artists; --composer, --lyricist, --producer, --arranger, --performer, --mixer, --mastering-engineer, --conductor, --publisher for its contributors; --contributor ROLE=NAME for any of them. An empty name (--composer "" or --contributor composer=) removes the role. Values are checked with the submit's own rules first: a malformed ISRC, or one already on another track of the release, is refused (exit 2, nothing changed); what the submit would refuse ("feat." in a title) is a warning. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
   examples: [
     'reldist track edit 42 3 --title "Evening Tide" --isrc GBNLR2600003',
     'reldist track edit 42 id:17 --explicit clean --preview-start 45',
     'reldist track edit 42 2-1 --track-version "Live" --audio-language instrumental',
+    'reldist track edit NLR-0042 1 --composer "Ada Lind" --composer "Tom Ash" --lyricist "Ada Lind"',
+    'reldist track edit 42 1 --featuring Kai --contributor mastering_engineer="Jo Park" --producer ""',
   ],
   configure(cmd) {
     cmd
@@ -89,7 +104,20 @@ export const editCommand = defineCommand<EditOpts>({
       .option('--explicit <value>', 'explicit, not_explicit or clean')
       .option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)')
       .option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)')
-      .option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s artists', collect);
+      .option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s primary artists', collect)
+      .option('--featuring <name>', 'a featured artist (repeatable; "" removes them)', collect)
+      .option('--with <name>', 'an artist credited "with" (repeatable; "" removes them)', collect)
+      .option('--remixer <name>', 'a remixer (repeatable; "" removes them)', collect)
+      .option('--composer <name>', 'a composer (repeatable; "" removes them)', collect)
+      .option('--lyricist <name>', 'a lyricist (repeatable; "" removes them)', collect)
+      .option('--producer <name>', 'a producer (repeatable; "" removes them)', collect)
+      .option('--arranger <name>', 'an arranger (repeatable; "" removes them)', collect)
+      .option('--performer <name>', 'a performer (repeatable; "" removes them)', collect)
+      .option('--mixer <name>', 'a mixing engineer (repeatable; "" removes them)', collect)
+      .option('--mastering-engineer <name>', 'a mastering engineer (repeatable; "" removes them)', collect)
+      .option('--conductor <name>', 'a conductor (repeatable; "" removes them)', collect)
+      .option('--publisher <name>', 'a publisher (repeatable; "" removes them)', collect)
+      .option('--contributor <role=name>', 'any credit by role, e.g. composer="Ada Lind" (repeatable; role= removes the role)', collect);
   },
 });
 
