@@ -1,6 +1,6 @@
 // The `release` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup, RELEASE_REF_HELP } from '../../command.js';
+import { collect, defineCommand, defineGroup, RELEASE_REF_HELP } from '../../command.js';
 import { configureDeliveryFlags, configureMetadataFlags, configureVideoFlags, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
 
 export interface CreateOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
@@ -52,6 +52,8 @@ export interface EditOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
   metadata?: string;
   delivery?: string;
   video?: string;
+  contributor?: string[];
+  tracksToo?: boolean;
 }
 
 export const editCommand = defineCommand<EditOpts>({
@@ -59,14 +61,20 @@ export const editCommand = defineCommand<EditOpts>({
   safeToRerun: true,
   args: '<release>',
   summary: "Change a release's metadata, delivery or video settings",
-  description: `${RELEASE_REF_HELP} Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
+  description: `${RELEASE_REF_HELP} Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent (the submit's own rules: a malformed UPC is refused, exit 2; what the submit would refuse, "feat." in a title, is a warning); if a later part is refused, the parts already saved are put back as they were.
+
+Credits by role: --artist (primary), --featuring, --with and --remixer (repeatable), or --contributor ROLE=NAME, each set that role's names and keep the other roles; an empty name ("" or ROLE=) removes the role. The tracks have artists of their own: the tracks that credited what the release did change too with --tracks-too and keep theirs with --no-tracks-too; on a terminal you are asked, otherwise a note says which tracks kept the old artists.`,
   examples: [
     'reldist release edit 42 --title "Northern Sky" --genre Folk',
     'reldist release edit 42 --release-date 2027-01-15 --territories exclude:KP --price-tier front',
     'reldist release edit 42 --metadata meta.yaml --video-enabled yes --content-id monetize',
+    'reldist release edit NLR-0042 --artist "Lena Voss" --tracks-too',
   ],
   configure(cmd) {
     cmd.option('--metadata <file>', 'metadata fields from a JSON/YAML file');
+    cmd.option('--contributor <role=name>', 'an artist credit by role: primary, featuring, with, remixer (repeatable; role= removes the role)', collect);
+    cmd.option('--tracks-too', "with a change of artists: the tracks that credited the release's old artists change too");
+    cmd.option('--no-tracks-too', 'with a change of artists: the tracks keep their own artists');
     cmd.option('--delivery <file>', 'delivery settings from a JSON/YAML file');
     cmd.option('--video <file>', 'video settings from a JSON/YAML file');
     configureMetadataFlags(cmd);
