@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildPath, catalog, endpointIds, sandboxCatalog, sandboxEndpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
 
 describe('the endpoint catalog', () => {
-  it('has the 38 endpoints (the 36 of the specification and the batch validation and submit), each path once per method', () => {
-    expect(endpointIds).toHaveLength(38);
+  it('has the 39 endpoints (the 36 of the specification, the batch validation and submit, and withdraw), each path once per method', () => {
+    expect(endpointIds).toHaveLength(39);
     const keys = endpointIds.map((id) => `${routes[id].method} ${routes[id].path}`);
-    expect(new Set(keys).size).toBe(38);
+    expect(new Set(keys).size).toBe(39);
   });
 
   it('keeps the sandbox controls apart: typed entries under /_sandbox, none of the 36', () => {

@@ -150,6 +150,15 @@ Exit status: 0 when every release went through (or, with --dry-run, would; a rel
   },
 });
 
+export const withdrawCommand = defineCommand({
+  name: 'withdraw',
+  safeToRerun: true,
+  args: '<release>',
+  summary: 'Take a release in review back to a draft, to fix it before it is reviewed',
+  description: `${RELEASE_REF_HELP} in review → draft, on the service: the release can be edited again (its UPC and ISRCs, if assigned at submit, stay), then submitted again with \`release submit\`. A release already a draft is said so (exit 0); one approved or further on cannot be withdrawn (exit 9, naming its state). --json prints the release afterwards.`,
+  examples: ['reldist release withdraw 42', 'reldist release withdraw NLR-0042 && reldist release edit NLR-0042 --title "Northern Sky"'],
+});
+
 export interface ApplyOpts {
   submit?: boolean;
   plan?: boolean;
@@ -226,5 +235,5 @@ export const releaseGroup = defineGroup({
     'reldist release apply catalog/ --submit',
     'reldist release watch NLR-0001 --for approved',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand, watchCommand],
+  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, withdrawCommand, applyCommand, watchCommand],
 });
