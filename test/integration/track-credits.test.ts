@@ -1,7 +1,11 @@
 // Credits from the command line: `track edit` sets and removes credits by role, `release edit`
 // changes the release's artists by role and says what becomes of the tracks' artists; the submit's
 // hints name the command that fixes each problem.
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli as runArgv } from '../../src/cli/run-cli.js';
+import type { Services } from '../../src/cli/context.js';
 import { useCli } from './cli-harness.js';
 
 const cli = useCli();
@@ -67,5 +71,22 @@ describe('release edit --artist and the tracks', () => {
     expect(tracks[0].artists).toEqual([{ name: 'Lena Voss', role: 'primary' }, { name: 'Kai', role: 'featuring' }]);
     expect(tracks[1].artists).toEqual([{ name: 'Tom Ash', role: 'primary' }, { name: 'Kai', role: 'featuring' }]);
     expect((await cli.json(['release', 'get', id])).artists).toEqual([{ name: 'Lena Voss', role: 'primary' }, { name: 'Kai', role: 'featuring' }]);
+  });
+
+  it('on a terminal, asks; a yes changes the tracks too', async () => {
+    const asked: string[] = [];
+    let stderr = '';
+    const sink = () => new Writable({ write(chunk, _enc, cb) { stderr += String(chunk); cb(); } });
+    const prompter = { confirm: async (q: { message: string }) => (asked.push(q.message), true) } as unknown as Awaited<ReturnType<Services['prompts']>>;
+    const code = await runArgv(['release', 'edit', id, '--artist', 'Mara Quist'], {
+      io: { stdin: new PassThrough(), stdout: sink(), stderr: sink(), stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true },
+      env: { RELDIST_BASE_URL: cli.server.url, RELDIST_TOKEN: cli.server.tokens.label, RELDIST_CONFIG_DIR: cli.configDir, RELDIST_DATA_DIR: join(cli.configDir, 'data'), HOME: cli.configDir, NO_COLOR: '1' },
+      services: { prompts: async () => prompter },
+    });
+    expect(code, stderr).toBe(0);
+    expect(asked).toEqual([`1 of 2 tracks of release ${id} credit Lena Voss as the release did; change them too?`]);
+    expect(stderr).toContain(`Changed the artists of 1 track of release ${id} the same way`);
+    const tracks = await cli.json<any[]>(['track', 'list', id]);
+    expect(tracks.map((t) => t.artists.find((a: any) => a.role === 'primary').name)).toEqual(['Mara Quist', 'Tom Ash']);
   });
 });

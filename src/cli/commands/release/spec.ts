@@ -156,7 +156,7 @@ export const withdrawCommand = defineCommand({
   args: '<release>',
   summary: 'Take a release in review back to a draft, to fix it before it is reviewed',
   description: `${RELEASE_REF_HELP} in review → draft, on the service: the release can be edited again (its UPC and ISRCs, if assigned at submit, stay), then submitted again with \`release submit\`. A release already a draft is said so (exit 0); one approved or further on cannot be withdrawn (exit 9, naming its state). --json prints the release afterwards.`,
-  examples: ['reldist release withdraw 42', 'reldist release withdraw NLR-0042 && reldist release edit NLR-0042 --title "Northern Sky"'],
+  examples: ['reldist release withdraw 42', 'reldist release withdraw NLR-0042 --json'],
 });
 
 export interface ApplyOpts {
