@@ -80,3 +80,6 @@ export function collect(value: string, previous: string[] | undefined): string[]
 export function examplesHelp(examples: string[]): string {
   return examples.length === 0 ? '' : `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }
+
+/** How a release is named on the command line (shared/release-ref.ts), for every spec's --help. */
+export const RELEASE_REF_HELP = '<release> is its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id.';

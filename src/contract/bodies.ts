@@ -5,7 +5,7 @@ import {
   CreateReleaseRequest, CreateTrackUploadUrlRequest, GetArtistViaUrlRequest, RemoveLabelArtistBody, ReplaceReleaseTracksBody,
   ReplaceSingleTrackFileRequest, SandboxEmptyRequest, SandboxRejectRequest, SearchArtistPlatformRequest, SubmitArtistPreferenceRequest,
   SubmitLabelPreferenceRequest, SubmitReleaseRequest, SubmitReleasesRequest, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest,
-  UpdateReleaseVideoRequest, ValidateCodesRequest, ValidateIsrcRequest, ValidateUpcRequest,
+  UpdateReleaseVideoRequest, ValidateCodesRequest, ValidateIsrcRequest, ValidateUpcRequest, WithdrawReleaseRequest,
 } from './requests.js';
 import type { EndpointId, SandboxEndpointId } from './routes.js';
 import type * as z from 'zod';
@@ -21,6 +21,7 @@ export const bodySchemas = {
   updateReleaseVideo: UpdateReleaseVideoRequest,
   submitRelease: SubmitReleaseRequest,
   submitReleases: SubmitReleasesRequest,
+  withdrawRelease: WithdrawReleaseRequest,
   validateUpc: ValidateUpcRequest,
   validateCodes: ValidateCodesRequest,
   createTrackUploadUrl: CreateTrackUploadUrlRequest,

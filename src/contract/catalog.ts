@@ -38,6 +38,7 @@ const responseSchemas = {
   updateReleaseVideo: ReleaseResource,
   submitRelease: SubmitReleaseResponse,
   submitReleases: SubmitReleasesResponse,
+  withdrawRelease: ReleaseResource,
   validateUpc: ValidationResultData,
   validateCodes: ValidateCodesResponse,
 

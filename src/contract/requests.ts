@@ -112,6 +112,12 @@ export const SubmitReleasesRequest = z
   });
 export type SubmitReleasesRequest = z.infer<typeof SubmitReleasesRequest>;
 
+/** No fields: the release is in the path. */
+export const WithdrawReleaseRequest = z
+  .strictObject({})
+  .meta({ id: 'WithdrawReleaseRequest', description: 'Nothing to send; the body may be left out.', examples: [{}] });
+export type WithdrawReleaseRequest = z.infer<typeof WithdrawReleaseRequest>;
+
 export const ValidateUpcRequest = z
   .strictObject({
     upc: z.string().max(validateCodeMaxLength),

@@ -84,6 +84,10 @@ export const routes = {
     method: 'POST', path: '/releases/submit', status: 200, tag: 'releases', idempotencyKey: true,
     summary: `Submit up to ${submitBatchMax} releases for review at once (or check them with dry_run)`,
   },
+  withdrawRelease: {
+    method: 'POST', path: '/releases/{releaseId}/withdraw', status: 200, tag: 'releases', idempotencyKey: true,
+    summary: 'Take a release back from review to a draft (in_review → draft), to change it before it is reviewed',
+  },
   validateUpc: {
     method: 'POST', path: '/releases/validate/upc', status: 200, tag: 'releases', idempotencyKey: true, summary: 'Check a UPC',
   },

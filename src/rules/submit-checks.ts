@@ -277,6 +277,33 @@ export function runSubmitChecks(facts: SubmitFacts): Problem[] {
   return RELEASE_RULES.flatMap((rule) => rule.check(facts.release, facts.tracks, ctx));
 }
 
+// ---------------------------------------------------------------- at the door
+
+/**
+ * The rules about a value as it is given, not about what is still missing (a genre, a composer,
+ * the audio): the CLI runs these where a value enters (flags, files, edits, the wizard), the
+ * same rules as the submit, so both say the same thing with the same code.
+ */
+const FIELD_RELEASE_RULES: readonly ReleaseRule[] = [releaseTitle, releaseArtists, upc, preorderBeforeRelease, originalReleaseNotAfterRelease];
+const FIELD_TRACK_RULES: readonly TrackRule[] = [trackTitle, trackArtists, contributorNames, isrc];
+
+/** Problems no change to any other field can cure: a value with one is refused where it enters. */
+export const NEVER_PASSES: ReadonlySet<string> = new Set(['upc_invalid', 'isrc_invalid', 'isrc_duplicate']);
+
+/**
+ * The field rules over what a door knows. Names joined by "&" or "," get the benefit of the doubt
+ * (only the service knows the acts an account declared); another release's UPC is the submit's.
+ */
+export function runFieldChecks(facts: Pick<SubmitFacts, 'release' | 'tracks' | 'now'>): Problem[] {
+  const names = [...facts.release.artists, ...facts.tracks.flatMap((t) => t.artists)].map((a) => a.name);
+  const knownActs = new Set(names.filter((n) => JOINED_NAMES_RE.test(n)).map((n) => n.trim().toLowerCase()));
+  const ctx = contextOf({ ...facts, knownActs });
+  return [
+    ...FIELD_RELEASE_RULES.flatMap((rule) => rule.check(facts.release, facts.tracks, ctx)),
+    ...facts.tracks.flatMap((t, i) => FIELD_TRACK_RULES.flatMap((rule) => rule.check(t, i, ctx))),
+  ];
+}
+
 // ---------------------------------------------------------------- shared by several rules
 
 export function titleProblems(title: string, path: string): Problem[] {

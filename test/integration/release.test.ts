@@ -56,8 +56,10 @@ describe('release list and get', () => {
     const missing = await run(['release', 'get', '999']);
     expect(missing.code).toBe(5);
     expect(missing.stderr).toMatch(/^error: release 999 not found \(request req_[\w-]+\)\n$/);
+    // Not an id, so a catalog number (looked up in a query, never a path): none has it.
     const bad = await run(['release', 'get', '../me']);
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(5);
+    expect(bad.stderr).toMatch(/^error: no release with catalog number "\.\.\/me"\n/);
   });
 });
 

@@ -221,6 +221,25 @@ describe('editing and the state machine', () => {
     expect((await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, { title: 'Back To Work' })).status).toBe(200);
   });
 
+  test('POST /releases/{id}/withdraw: the owner takes a release in review back to a draft, nothing else', async () => {
+    const r = await submittableRelease(s, label);
+    expect((await api(s, label, 'POST', `/releases/${r.id}/withdraw`, {})).status).toBe(409);
+    const sub = await api(s, label, 'POST', `/releases/${r.id}/submit`, {});
+    expect(sub.body.release.status).toBe('in_review');
+    // Another account's release is not there for it.
+    expect((await api(s, artist, 'POST', `/releases/${r.id}/withdraw`, {})).status).toBe(404);
+    expect((await api(s, label, 'GET', `/releases/${r.id}`)).body.status).toBe('in_review');
+    const w = await api(s, label, 'POST', `/releases/${r.id}/withdraw`);
+    expect(w.status).toBe(200);
+    const back = ReleaseResource.parse(w.body);
+    expect(back).toMatchObject({ status: 'draft', submitted_at: null, upc: sub.body.release.upc });
+    expect((await api(s, label, 'PATCH', `/releases/${r.id}/metadata`, { title: 'Northern Sky' })).status).toBe(200);
+    // Only from review: a second one is a state conflict naming the state.
+    const again = await api(s, label, 'POST', `/releases/${r.id}/withdraw`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'state_conflict', details: { status: 'draft' } });
+  });
+
   test('the full path: approve, deliver, go live, take down; rejected edits go back to draft', async () => {
     const r = await submittableRelease(s, label);
     await api(s, label, 'POST', `/releases/${r.id}/submit`, {});

@@ -64,7 +64,7 @@ describe('track edit', () => {
       [['track', 'edit', '1', 'first', '--title', 'X'], /^error: track: expected a position \(3, or 2-3 for disc 2\) or an id \(17 or id:17\), got "first"\n/],
       [['track', 'edit', '1', 'id:1'], /^error: nothing to change: give at least one of --title/],
       [['track', 'edit', '1', 'id:1', '--title', ' '], /^error: --title: a track needs a title/],
-      [['track', 'edit', '1', 'id:1', '--isrc', 'GB-NLR-26'], /^error: --isrc: "GB-NLR-26" is not a valid ISRC: /],
+      [['track', 'edit', '1', 'id:1', '--isrc', 'GB-NLR-26'], /^error: --isrc: isrc_invalid: the ISRC GB-NLR-26 is invalid: .*; nothing was changed\n/],
       [['track', 'edit', '1', 'id:1', '--explicit', 'maybe'], /^error: --explicit: expected one of explicit, not_explicit, clean, got "maybe"\n/],
       [['track', 'edit', '1', 'id:1', '--audio-language', 'english'], /^error: --audio-language: expected a two-letter ISO 639-1 code/],
       [['track', 'edit', '1', 'id:1', '--audio-language', 'qq'], /^error: --audio-language: /],

@@ -94,7 +94,7 @@ describe('every `reldist …` in the CLI names a real command with real flags', 
   });
 
   it('the checker itself refuses what does not exist', () => {
-    expect(problemOf('release withdraw 42')).toMatch(/no sub-command "withdraw"/);
+    expect(problemOf('release recall 42')).toMatch(/no sub-command "recall"/);
     expect(problemOf('release list --everything')).toMatch(/no flag --everything/);
     expect(problemOf('frobnicate')).toMatch(/no command/);
     expect(problemOf('release list --all --json')).toBeUndefined();

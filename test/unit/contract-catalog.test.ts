@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPath, catalog, endpointIds, sandboxCatalog, sandboxEndpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
 
 describe('the endpoint catalog', () => {
-  it('has the 39 endpoints (the 36 of the specification, the batch validation and submit, and the event feed), each path once per method', () => {
+  it('has the 40 endpoints (the 36 of the specification, the batch validation and submit, withdraw, and the event feed), each path once per method', () => {
     expect(endpointIds).toHaveLength(39);
     const keys = endpointIds.map((id) => `${routes[id].method} ${routes[id].path}`);
     expect(new Set(keys).size).toBe(39);

@@ -27,6 +27,7 @@ export const runners = {
   'release edit': () => import('./release/edit.js'),
   'release delete': () => import('./release/delete.js'),
   'release submit': () => import('./release/submit.js'),
+  'release withdraw': () => import('./release/withdraw.js'),
   'release apply': () => import('./release/apply.js'),
   'release watch': () => import('./release/watch.js'),
   'release history': () => import('./release/history.js'),

@@ -4,7 +4,8 @@ import { stat } from 'node:fs/promises';
 import { dirname, extname, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest } from '../../contract/index.js';
-import { FileProblemsError, locate, parseText, readInputFile, validateParsed, type LocatedProblem } from '../shared/data-file.js';
+import { FileProblemsError, lineOf, locate, parseText, readInputFile, validateParsed, type LocatedProblem } from '../shared/data-file.js';
+import { fileLocate, judgeAtDoor, pathParts, refuseAtDoor, type DoorFinding } from '../shared/field-checks.js';
 import { AUDIO_EXTENSIONS, ReleaseFile, type ReleaseFileTrack } from './schema.js';
 
 export interface PlannedTrack {
@@ -22,12 +23,14 @@ export interface ReleasePlan {
   tracks: PlannedTrack[];
   delivery: UpdateReleaseDeliveryRequest | undefined;
   video: UpdateReleaseVideoRequest | undefined;
+  /** What the submit would block in the file's values (the submit's field rules), to be warned of. */
+  warnings?: DoorFinding[];
 }
 
 const HINT = 'see docs/release-file.md for the format';
 
 /** `--file path` (or "-" for stdin, where audio paths are relative to the working folder). */
-export async function loadReleaseFile(path: string, options: { flag?: string; stdin?: Readable; cwd?: string } = {}): Promise<ReleasePlan> {
+export async function loadReleaseFile(path: string, options: { flag?: string; stdin?: Readable; cwd?: string; now?: Date; judge?: boolean } = {}): Promise<ReleasePlan> {
   const flag = options.flag ?? '--file';
   const cwd = options.cwd ?? process.cwd();
   const { text } = await readInputFile(path === '-' ? '-' : resolve(cwd, path), flag, options.stdin, path);
@@ -49,7 +52,17 @@ export async function loadReleaseFile(path: string, options: { flag?: string; st
   if (problems.length > 0) throw new FileProblemsError(shown, locate(parsed, problems), HINT);
 
   const { tracks: _t, delivery, video, ...release } = file;
-  return { name: shown, release, tracks, delivery, video };
+  // The submit's field rules on the file's own values: what can never pass stops here (unless the
+  // caller runs every submit check itself: `release create --check`).
+  if (options.judge === false) return { name: shown, release, tracks, delivery, video };
+  const { refused, blocked } = judgeAtDoor({
+    release: { ...release, delivery },
+    tracks: tracks.map((t) => t.fields),
+    locate: fileLocate(shown, parsed.value, (p) => lineOf(parsed, p), pathParts),
+    now: options.now ?? new Date(),
+  });
+  refuseAtDoor(refused);
+  return { name: shown, release, tracks, delivery, video, warnings: blocked };
 }
 
 /** Why an audio path cannot be uploaded, or undefined when it looks fine. */

@@ -137,6 +137,12 @@ export async function readInputFile(path: string, flag: string, stdin?: Readable
 
 /** Reads, parses and validates a JSON/YAML input file in one go. */
 export async function loadDataFile<S extends z.ZodType>(path: string, flag: string, schema: S, stdin?: Readable): Promise<z.output<S>> {
+  return (await loadDataFileWithLines(path, flag, schema, stdin)).value;
+}
+
+/** The same, keeping the parsed file: its name and lines, to name a value's place later. */
+export async function loadDataFileWithLines<S extends z.ZodType>(path: string, flag: string, schema: S, stdin?: Readable): Promise<{ value: z.output<S>; parsed: ParsedFile }> {
   const { name, text } = await readInputFile(path, flag, stdin);
-  return validateParsed(parseText(name, text), schema);
+  const parsed = parseText(name, text);
+  return { value: validateParsed(parsed, schema), parsed };
 }

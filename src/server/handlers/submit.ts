@@ -1,6 +1,7 @@
 // POST /releases/{releaseId}/submit and its batch form POST /releases/submit: one release's submit
 // (the checks, the state change, the codes assigned) is `submitIn`, which both run inside a
 // write transaction; the batch answers each release with what the single form would have.
+// POST /releases/{releaseId}/withdraw takes a submit back.
 import type { SubmitReleaseRequest, SubmitReleaseResponse, SubmitReleasesResult } from '../../contract/index.js';
 import { ServiceError, type HandlerMap, type ServerDeps } from '../handler.js';
 import { asServiceError, errorBody } from '../http/errors.js';
@@ -89,6 +90,21 @@ export const handlers: HandlerMap = {
         // Submitted only as it was read (If-Match), inside the transaction that submits it.
         if (ifMatch !== undefined) requireReleaseIfMatch(deps.db, getRelease(deps.db, user.id, id), ifMatch);
         return submitIn(deps, userActor(user, requestId), id, body, knownActsOf(deps, user.id));
+      })
+      .immediate();
+  },
+
+  // The owner takes a release back from review to fix it: in review → draft (the state machine's
+  // withdraw), its codes kept; a sandbox's pending auto-review was for that submit and goes too.
+  withdrawRelease({ user, params }, deps) {
+    const id = parseId(params.releaseId, 'release');
+    return deps.db
+      .transaction(() => {
+        const r = getRelease(deps.db, user.id, id);
+        const to = transition(r.row.status, 'withdraw', id);
+        delete r.data.auto_review;
+        saveRelease(deps.db, r, deps.now().toISOString(), { status: to, submitted_at: null });
+        return toReleaseResource(deps.db, getRelease(deps.db, user.id, id), true);
       })
       .immediate();
   },

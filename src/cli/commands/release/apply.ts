@@ -19,6 +19,7 @@ import { applyOne, indexCatalog, newApplyState, planOne, type ApplyOneOptions, t
 import type { ApiClient } from '../../../client/index.js';
 import { intOption } from '../../shared/args.js';
 import { refuseLocally } from '../../shared/audio-check.js';
+import { warnAtDoor } from '../../shared/field-checks.js';
 import { titleFrom } from '../../shared/audio-title.js';
 import type { ApplyOpts } from './spec.js';
 
@@ -38,6 +39,8 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     if (!ctx.globals.quiet) ctx.io.stderr.write(`${retryReport.missing ? `${opts.onlyFailed}: no such file (no release was reported); ` : ''}${retryWords(opts.onlyFailed!, retry.length, items.length, why)}\n`);
     items = retry;
   }
+  // What the submit would block in the files' values, said now (what can never pass stopped the run already).
+  warnAtDoor(ctx, items.flatMap((i) => i.plan.warnings ?? []));
   if (items.length === 0) {
     if (!retryReport) note(ctx, 'no releases to apply');
     return;

@@ -16,6 +16,8 @@ import { titleFrom } from '../../shared/audio-title.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
+import { checkAtDoor, warnAtDoor } from '../../shared/field-checks.js';
+import { flagLocate } from './flag-doors.js';
 
 import type { CreateOpts } from './spec.js';
 import { showRelease } from './show.js';
@@ -28,12 +30,21 @@ function merge<T extends object>(a: T | undefined, b: T): T | undefined {
 }
 
 async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promise<CreatePlan> {
-  const file = await loadReleaseFile(path, { stdin: ctx.io.stdin });
+  // --check runs every submit check on the plan and reports them all (exit 3): no door refuses first.
+  const judge = !opts.check;
+  const file = await loadReleaseFile(path, { stdin: ctx.io.stdin, now: ctx.now(), judge });
+  const flags = metadataFromFlags(opts);
+  const deliveryFlags = deliveryFromFlags(opts);
+  // The file's values were judged as it loaded; a flag's value wins over it, and is judged here.
+  if (judge) {
+    warnAtDoor(ctx, (file.warnings ?? []).filter((w) => flagLocate(flags, deliveryFlags)(w.problem.path) === undefined));
+    checkAtDoor(ctx, { release: { ...file.release, ...flags, delivery: { ...file.delivery, ...deliveryFlags } }, locate: flagLocate(flags, deliveryFlags), now: ctx.now() }, 'nothing was created');
+  }
   return {
     source: file.name,
-    release: { ...file.release, ...metadataFromFlags(opts) } as CreatePlan['release'],
+    release: { ...file.release, ...flags } as CreatePlan['release'],
     tracks: file.tracks.map((t) => ({ path: t.path, shown: t.written, fields: t.fields })),
-    delivery: merge(file.delivery, deliveryFromFlags(opts)),
+    delivery: merge(file.delivery, deliveryFlags),
     video: merge(file.video, videoFromFlags(opts)),
   };
 }
@@ -77,9 +88,11 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     wizard = await runWizard(ctx, await ctx.services.client());
     plan = wizard.plan;
   } else {
+    const metadata = metadataFromFlags(opts);
     const delivery = deliveryFromFlags(opts);
     const video = videoFromFlags(opts);
-    plan = { source: 'the flags', release: createFromFlags(metadataFromFlags(opts)), tracks: [], delivery, video };
+    plan = { source: 'the flags', release: createFromFlags(metadata), tracks: [], delivery, video };
+    if (!opts.check) checkAtDoor(ctx, { release: { ...plan.release, delivery }, locate: flagLocate(metadata, delivery), now: ctx.now() }, 'nothing was created');
   }
 
   // Saved first, so that the answers are kept whatever happens next.

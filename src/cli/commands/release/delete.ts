@@ -1,13 +1,14 @@
 import type { Context } from '../../context.js';
 import type { ReleaseResource } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
-import { idArg } from '../../shared/args.js';
+import { parseReleaseRef, resolveReleaseRef } from '../../shared/release-ref.js';
 import { confirmOrAbort } from '../../prompts.js';
 import { printJson, success, plural } from '../../output/index.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
-  const id = idArg(args[0], 'release id');
+  const ref = parseReleaseRef(args[0]);
   const client = await ctx.services.client();
+  const { id } = await resolveReleaseRef(client, args[0], ctx.signal, ref);
   if (!ctx.globals.yes) {
     if (!ctx.canPrompt) throw new UsageError(`release ${id}: not deleted: confirmation needed`, 'pass --yes to delete without a prompt');
     const r = await client.call('getRelease', { params: { releaseId: id } });

@@ -1,6 +1,6 @@
 // The `release` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup } from '../../command.js';
+import { collect, defineCommand, defineGroup, RELEASE_REF_HELP } from '../../command.js';
 import { configureDeliveryFlags, configureMetadataFlags, configureVideoFlags, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
 
 export interface CreateOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
@@ -41,9 +41,9 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
 export const deleteCommand = defineCommand({
   name: 'delete',
   safeToRerun: true,
-  args: '<id>',
+  args: '<release>',
   summary: 'Delete a draft or rejected release and its tracks',
-  description: `Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required. Releases that were delivered cannot be deleted; take them down instead.`,
+  description: `${RELEASE_REF_HELP} Asks for confirmation on a terminal. Without a terminal (scripts, CI) --yes is required. Releases that were delivered cannot be deleted; take them down instead.`,
   examples: ['reldist release delete 42', 'reldist release delete 42 --yes --json'],
   aliases: ['rm'],
 });
@@ -52,21 +52,29 @@ export interface EditOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
   metadata?: string;
   delivery?: string;
   video?: string;
+  contributor?: string[];
+  tracksToo?: boolean;
 }
 
 export const editCommand = defineCommand<EditOpts>({
   name: 'edit',
   safeToRerun: true,
-  args: '<id>',
+  args: '<release>',
   summary: "Change a release's metadata, delivery or video settings",
-  description: `Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent; if a later part is refused, the parts already saved are put back as they were.`,
+  description: `${RELEASE_REF_HELP} Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent (the submit's own rules: a malformed UPC is refused, exit 2; what the submit would refuse, "feat." in a title, is a warning); if a later part is refused, the parts already saved are put back as they were.
+
+Credits by role: --artist (primary), --featuring, --with and --remixer (repeatable), or --contributor ROLE=NAME, each set that role's names and keep the other roles; an empty name ("" or ROLE=) removes the role. The tracks have artists of their own: the tracks that credited what the release did change too with --tracks-too and keep theirs with --no-tracks-too; on a terminal you are asked, otherwise a note says which tracks kept the old artists.`,
   examples: [
     'reldist release edit 42 --title "Northern Sky" --genre Folk',
     'reldist release edit 42 --release-date 2027-01-15 --territories exclude:KP --price-tier front',
     'reldist release edit 42 --metadata meta.yaml --video-enabled yes --content-id monetize',
+    'reldist release edit NLR-0042 --artist "Lena Voss" --tracks-too',
   ],
   configure(cmd) {
     cmd.option('--metadata <file>', 'metadata fields from a JSON/YAML file');
+    cmd.option('--contributor <role=name>', 'an artist credit by role: primary, featuring, with, remixer (repeatable; role= removes the role)', collect);
+    cmd.option('--tracks-too', "with a change of artists: the tracks that credited the release's old artists change too");
+    cmd.option('--no-tracks-too', 'with a change of artists: the tracks keep their own artists');
     cmd.option('--delivery <file>', 'delivery settings from a JSON/YAML file');
     cmd.option('--video <file>', 'video settings from a JSON/YAML file');
     configureMetadataFlags(cmd);
@@ -77,10 +85,10 @@ export const editCommand = defineCommand<EditOpts>({
 
 export const getCommand = defineCommand({
   name: 'get',
-  args: '<id>',
+  args: '<release>',
   summary: 'Show one release, with its tracks',
-  description: `--json prints the release as the service sends it (snake_case, with its tracks). On a terminal the tracks follow as a table; piped, the output is label<TAB>value lines.`,
-  examples: ['reldist release get 42', 'reldist release get 42 --json | jq .delivery'],
+  description: `${RELEASE_REF_HELP} --json prints the release as the service sends it (snake_case, with its tracks). On a terminal the tracks follow as a table; piped, the output is label<TAB>value lines.`,
+  examples: ['reldist release get 42', 'reldist release get NLR-0042', 'reldist release get 42 --json | jq .delivery'],
   aliases: ['view'],
 });
 
@@ -126,9 +134,9 @@ export interface SubmitOpts {
 export const submitCommand = defineCommand<SubmitOpts>({
   name: 'submit',
   safeToRerun: true,
-  args: '<ids...>',
+  args: '<releases...>',
   summary: 'Submit releases for review, or check them with --dry-run',
-  description: `The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block. Many releases go in batches of 500, one request each, answered in the order given; running it again is safe (releases already in review say so).
+  description: `Each release is named by its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id. The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block. Many releases go in batches of 500, one request each, answered in the order given; running it again is safe (releases already in review say so).
 
 Exit status: 0 when every release went through (or, with --dry-run, would; a release already in review counts, with the outcome already_in_review), 3 when any is blocked, another code when a release could not be reached; with several ids, the worst. --json prints one object per release ({release_id, outcome, status, message, problems, error}): the object for one id, an array for several. Piped, each problem is a row: release id, outcome, path, severity, code, message, hint (a release without problems: one row).`,
   examples: [
@@ -140,6 +148,15 @@ Exit status: 0 when every release went through (or, with --dry-run, would; a rel
     cmd.option('--dry-run', 'run every check and report, without submitting');
     cmd.option('--notes <text>', 'notes for the reviewer');
   },
+});
+
+export const withdrawCommand = defineCommand({
+  name: 'withdraw',
+  safeToRerun: true,
+  args: '<release>',
+  summary: 'Take a release in review back to a draft, to fix it before it is reviewed',
+  description: `${RELEASE_REF_HELP} in review → draft, on the service: the release can be edited again (its UPC and ISRCs, if assigned at submit, stay), then submitted again with \`release submit\`. A release already a draft is said so (exit 0); one approved or further on cannot be withdrawn (exit 9, naming its state). --json prints the release afterwards.`,
+  examples: ['reldist release withdraw 42', 'reldist release withdraw NLR-0042 --json'],
 });
 
 export interface ApplyOpts {
@@ -190,7 +207,7 @@ export const watchCommand = defineCommand<WatchOpts>({
   name: 'watch',
   args: '<releases...>',
   summary: 'Wait until releases are reviewed, approved or live',
-  description: `Each release is an id (all digits) or a catalog number. Reads each release once, then waits on the service's event log (GET /events, long polls of up to 25 s) and reads a release again only when an event of it comes, so a review is seen as it happens. Against a service without the log, polls each release every --interval (default 5s, at least 1s, with a little jitter) with conditional requests, so an unchanged release costs the service a 304 and nothing more. When the service asks to slow down (429), waits as long as it says.
+  description: `Each release is named by its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id. Reads each release once, then waits on the service's event log (GET /events, long polls of up to 25 s) and reads a release again only when an event of it comes, so a review is seen as it happens. Against a service without the log, polls each release every --interval (default 5s, at least 1s, with a little jitter) with conditional requests, so an unchanged release costs the service a 304 and nothing more. When the service asks to slow down (429), waits as long as it says.
 
 --for reviewed (the default): approved or rejected; --for approved: approved, delivered or live; --for live: live. Watching goes on until every release has settled, so every outcome is shown.
 
@@ -230,5 +247,5 @@ export const releaseGroup = defineGroup({
     'reldist release apply catalog/ --submit',
     'reldist release watch NLR-0001 --for approved',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, applyCommand, watchCommand, historyCommand],
+  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, withdrawCommand, applyCommand, watchCommand, historyCommand],
 });

@@ -7,6 +7,10 @@ import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, ValidationFailed, worstExit } from '../../errors.js';
 import { printJson, plural } from '../../output/index.js';
 import { countProblems, countText, noPaint, problemRows, renderProblemGroups, type Paint } from './problems.js';
+import { withFixCommands } from './fix-commands.js';
+
+/** For a person or a pipe, each hint names the command that fixes it (a release not created yet has none). */
+const fixable = (o: Internal): Problem[] => (o.offline || typeof o.release_id !== 'number' ? o.problems : withFixCommands(o.problems, o.release_id));
 import { lazy } from '../../lazy.js';
 import { statusWords } from '../../shared/release-views.js';
 import { conflictStatus } from '../../shared/release-status.js';
@@ -154,7 +158,7 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
     const paint = await paintFor(ctx);
     let out = '';
     for (const [i, o] of outcomes.entries()) {
-      out += `${i > 0 ? '\n' : ''}${headline(o, options.dryRun)}\n${renderProblemGroups(o.problems, paint, '  ')}`;
+      out += `${i > 0 ? '\n' : ''}${headline(o, options.dryRun)}\n${renderProblemGroups(fixable(o), paint, '  ')}`;
     }
     ctx.io.stdout.write(out);
   } else {
@@ -162,7 +166,7 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
     for (const o of outcomes) {
       if (o.error) out += [o.release_id, o.outcome, '', 'error', o.error.code, o.message, ''].join('\t') + '\n';
       else if (o.problems.length === 0) out += [o.release_id, o.outcome, '', '', '', '', ''].join('\t') + '\n';
-      else out += problemRows([String(o.release_id), o.outcome], o.problems);
+      else out += problemRows([String(o.release_id), o.outcome], fixable(o));
     }
     ctx.io.stdout.write(out);
   }

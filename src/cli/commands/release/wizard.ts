@@ -3,7 +3,7 @@
 // creates nothing until it is confirmed. Ctrl-C at any prompt ends it with nothing created.
 import { resolve } from 'node:path';
 import type { ApiClient } from '../../../client/index.js';
-import { checkUpc } from '../../../codes/index.js';
+import { judgeAtDoor } from '../../shared/field-checks.js';
 import { IsoDate, type ArtistPlatform, type ArtistPlatformResult, type CreateReleaseRequest, type PlatformChoice } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
@@ -50,11 +50,12 @@ export function checkDate(v: string): true | string {
   return /^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s} is not a date in the calendar` : 'a date like 2027-01-15';
 }
 
-/** A UPC/EAN with its check digit right (the codes' own check and reason), or nothing. */
+/** A UPC/EAN the submit's UPC rule takes (the door's check, its code and words), or nothing. */
 export function checkUpcAnswer(v: string): true | string {
   if (v.trim() === '') return true;
-  const u = checkUpc(v.trim());
-  return u.valid ? true : `${u.problems.map((p) => p.message).join('; ')}; or Enter to have one assigned`;
+  const { refused } = judgeAtDoor({ release: { upc: v.trim() }, locate: (path) => (path === 'upc' ? 'UPC' : undefined), now: new Date() });
+  const p = refused[0]?.problem;
+  return p === undefined ? true : `${p.code}: ${p.message}; or Enter to have one assigned`;
 }
 
 async function copyright(ctx: Context, symbol: string, flag: string, fallback: string): Promise<{ year: number; owner: string }> {

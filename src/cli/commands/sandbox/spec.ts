@@ -5,7 +5,7 @@ import { defineCommand, defineGroup, type CommandSpec } from '../../command.js';
 
 const collectCodes = (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((c) => c.trim()).filter(Boolean)];
 
-const ABOUT = `Each release is an id (all digits) or a catalog number. One line per release on stdout: its id and new state (tab-separated when piped); --json prints {release_id, catalog_number, status, error}: the object for one release, an array for several. Exit status: the worst of the releases. Only a sandbox has these controls: \`reldist serve\` and the embedded sandbox (no service configured).`;
+const ABOUT = `Each release is named by its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id. One line per release on stdout: its id and new state (tab-separated when piped); --json prints {release_id, catalog_number, status, error}: the object for one release, an array for several. Exit status: the worst of the releases. Only a sandbox has these controls: \`reldist serve\` and the embedded sandbox (no service configured).`;
 
 function control(name: string, summary: string, from: string): CommandSpec {
   return defineCommand({

@@ -2,11 +2,14 @@
 // If-Match (shared/track-list-write.ts), so an edit never undoes a simultaneous upload or edit.
 import { ApiError } from '../../../client/index.js';
 import { checkIsrc } from '../../../codes/index.js';
-import type { EntityId, TrackResource } from '../../../contract/index.js';
+import type { ArtistCredit, Contributor, EntityId, TrackResource } from '../../../contract/index.js';
+import { ARTIST_ROLES, applyCreditChanges, CONTRIBUTOR_ROLES, creditChanges, FLAG_OF_ROLE, type CreditChanges } from '../../shared/credits.js';
+import { judgeAtDoor, refuseAtDoor, warnAtDoor, type DoorFinding } from '../../shared/field-checks.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printRecord, success } from '../../output/index.js';
-import { choiceOption, idArg, intOption } from '../../shared/args.js';
+import { choiceOption, intOption } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { keepTrack, writeTrackList } from '../../shared/track-list-write.js';
 import { trackFields } from '../../shared/track-views.js';
 import type { EditOpts } from './spec.js';
@@ -22,11 +25,17 @@ const FLAG_OF_FIELD: Record<string, string> = {
 };
 
 export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise<void> {
-  const releaseId = idArg(args[0], 'release id');
+  parseReleaseRef(args[0]);
   const ref = parseTrackRef(args[1]);
   const changes = changesFrom(opts, ctx.now().getUTCFullYear());
+  const credits = creditChanges(opts, [...ARTIST_ROLES, ...CONTRIBUTOR_ROLES]);
+  if (Object.keys(changes).length === 0 && credits.size === 0) {
+    throw new UsageError('nothing to change: give at least one of --title, --track-version, --isrc, --explicit, --audio-language, --preview-start, or a credit (--artist, --featuring, --composer, --lyricist, --producer…, --contributor ROLE=NAME)');
+  }
   const client = await ctx.services.client();
+  const releaseId = await releaseIdOf(client, args[0], ctx.signal);
   let trackId: TrackResource['id'] | undefined;
+  let blocked: DoorFinding[] = [];
   let release;
   try {
     release = await writeTrackList(ctx, client, releaseId, (current) => {
@@ -34,11 +43,20 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
       const target = trackId === undefined ? findTrack(current, ref, releaseId) : current.find((t) => t.id === trackId);
       if (!target) throw new UsageError(`track ${trackId} was removed from release ${releaseId} meanwhile; nothing was changed`);
       trackId = target.id;
-      return { tracks: current.map((t) => (t.id === target.id ? { ...keepTrack(t), ...changes } : keepTrack(t))) };
+      const edited = { ...keepTrack(target), ...changes, ...creditsOf(target, credits) };
+      const tracks = current.map((t) => (t.id === target.id ? edited : keepTrack(t)));
+      // The submit's field rules on the values given, against the other tracks as they are now.
+      const index = current.indexOf(target);
+      const judged = judgeAtDoor({ tracks, locate: (path) => flagAt(path, index, changes, edited.artists), now: ctx.now() });
+      if (judged.refused.length > 0) warnAtDoor(ctx, judged.blocked);
+      refuseAtDoor(judged.refused, 'nothing was changed');
+      blocked = judged.blocked;
+      return { tracks };
     });
   } catch (err) {
     throw inFlagTerms(err) ?? err;
   }
+  warnAtDoor(ctx, blocked);
   const editedId = trackId!;
   const track = release.tracks?.find((t) => t.id === editedId) ?? (await client.call('getTrack', { params: { releaseId, trackId: editedId } }));
   success(ctx, `Changed track ${track.id} (position ${track.disc > 1 ? `${track.disc}-` : ''}${track.position}) of release ${releaseId}`);
@@ -88,9 +106,9 @@ function changesFrom(opts: EditOpts, currentYear: number): TrackChanges {
   if (opts.isrc !== undefined) {
     if (blank(opts.isrc)) c.isrc = null;
     else {
+      // An invalid one is kept as given: the door (the submit's ISRC rule) refuses it, in its words.
       const check = checkIsrc(opts.isrc, { currentYear });
-      if (!check.valid) throw new UsageError(`--isrc: "${opts.isrc}" is not a valid ISRC: ${check.problems.map((p) => p.message).join('; ')}`);
-      c.isrc = check.normalized;
+      c.isrc = check.normalized ?? opts.isrc.trim();
     }
   }
   if (opts.explicit !== undefined) c.explicit = choiceOption(opts.explicit, '--explicit', EXPLICIT);
@@ -104,15 +122,26 @@ function changesFrom(opts: EditOpts, currentYear: number): TrackChanges {
   if (opts.previewStart !== undefined) {
     c.preview_start_seconds = blank(opts.previewStart) ? null : intOption(opts.previewStart, '--preview-start', 0, 3600)!;
   }
-  if (opts.artist !== undefined) {
-    const names = opts.artist.map((n) => n.trim());
-    if (names.some((n) => n === '')) throw new UsageError('--artist: expected a name, got an empty one');
-    c.artists = names.map((name) => ({ name, role: 'primary' as const }));
-  }
-  if (Object.keys(c).length === 0) {
-    throw new UsageError('nothing to change: give at least one of --title, --track-version, --isrc, --explicit, --audio-language, --preview-start, --artist');
-  }
   return c;
+}
+
+/** The track's artists and contributors with the roles given replaced; the others kept. */
+function creditsOf(track: TrackResource, changes: CreditChanges): Pick<TrackChanges, 'artists' | 'contributors'> {
+  const artistRoles = ARTIST_ROLES.filter((r) => changes.has(r));
+  const contributorRoles = CONTRIBUTOR_ROLES.filter((r) => changes.has(r));
+  return {
+    ...(artistRoles.length > 0 ? { artists: applyCreditChanges(track.artists, changes, ARTIST_ROLES, (name, role) => ({ name, role: role as ArtistCredit['role'] })) } : {}),
+    ...(contributorRoles.length > 0 ? { contributors: applyCreditChanges(track.contributors, changes, CONTRIBUTOR_ROLES, (name, role) => ({ name, role: role as Contributor['role'] })) } : {}),
+  };
+}
+
+/** The flag that set the value at a rule's path on the edited track (index), if this edit set it. */
+function flagAt(path: string, index: number, changes: TrackChanges, artists: readonly ArtistCredit[]): string | undefined {
+  const m = /^tracks\.(\d+)\.([a-z_]+)(?:\.(\d+))?/.exec(path);
+  if (!m || Number(m[1]) !== index) return undefined;
+  const field = m[2]!;
+  if (field === 'artists') return m[3] === undefined ? '--artist' : FLAG_OF_ROLE[artists[Number(m[3])]?.role ?? 'primary'];
+  return field in changes ? FLAG_OF_FIELD[field] : undefined;
 }
 
 /** The service's refusal of one of the fields this command sets, named by its flag. */

@@ -1,12 +1,15 @@
 import type { Context } from '../../context.js';
 import type { TrackResource } from '../../../contract/index.js';
 import { idArg } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackFields } from '../../shared/track-views.js';
 import { printRecord } from '../../output/index.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
-  const releaseId = idArg(args[0], 'release id');
+  parseReleaseRef(args[0]);
   const trackId = idArg(args[1], 'track id');
-  const track = await (await ctx.services.client()).call('getTrack', { params: { releaseId, trackId } });
+  const client = await ctx.services.client();
+  const releaseId = await releaseIdOf(client, args[0], ctx.signal);
+  const track = await client.call('getTrack', { params: { releaseId, trackId } });
   await printRecord(ctx, track, trackFields);
 }

@@ -1,11 +1,13 @@
 import type { Context } from '../../context.js';
 import type { TrackResource } from '../../../contract/index.js';
-import { idArg } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { printList } from '../../output/index.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
-  const releaseId = idArg(args[0], 'release id');
-  const tracks = await (await ctx.services.client()).call('listTracks', { params: { releaseId } });
+  parseReleaseRef(args[0]);
+  const client = await ctx.services.client();
+  const releaseId = await releaseIdOf(client, args[0], ctx.signal);
+  const tracks = await client.call('listTracks', { params: { releaseId } });
   await printList(ctx, tracks, trackColumns, { empty: `release ${releaseId} has no tracks yet; add some with \`reldist track upload ${releaseId} <file…>\`` });
 }

@@ -3,6 +3,7 @@ import type { ReleaseResource } from '../../../contract/index.js';
 import type { TrackResource } from '../../../contract/index.js';
 import { BadInputFiles, CliError } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackFields } from '../../shared/track-views.js';
 import { isFailure, uploadOne } from '../../shared/upload.js';
 import { printRecord, success } from '../../output/index.js';
@@ -10,7 +11,7 @@ import { resolve } from 'node:path';
 import { firstRefusal, requireAudioFiles } from '../../shared/audio-check.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
-  const releaseId = idArg(args[0], 'release id');
+  parseReleaseRef(args[0]);
   const trackId = idArg(args[1], 'track id');
   const file = args[2]!;
   await requireAudioFiles([file]);
@@ -20,6 +21,7 @@ export async function run(ctx: Context, _opts: Record<string, unknown>, args: st
       `'reldist track check ${file}' shows the file's format and every problem`);
   }
   const client = await ctx.services.client();
+  const releaseId = await releaseIdOf(client, args[0], ctx.signal);
   // The track must exist before its file is uploaded.
   await client.call('getTrack', { params: { releaseId, trackId } });
   const up = await uploadOne(ctx, client, releaseId, resolve(file), file);

@@ -1,11 +1,12 @@
 // The `track` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup } from '../../command.js';
+import { collect, defineCommand, defineGroup, RELEASE_REF_HELP } from '../../command.js';
 
 export const getCommand = defineCommand({
   name: 'get',
   args: '<release> <track>',
   summary: 'Show one track of a release, with its audio file',
+  description: `${RELEASE_REF_HELP} <track> is the track's id.`,
   examples: ['reldist track get 42 7', 'reldist track get 42 7 --json | jq .file'],
   aliases: ['view'],
 });
@@ -14,8 +15,8 @@ export const listCommand = defineCommand({
   name: 'list',
   args: '<release>',
   summary: 'List the tracks of a release',
-  description: `Piped, one row per track: position, id, title, ISRC, duration, file name, file state. --json prints the service's array of tracks.`,
-  examples: ['reldist track list 42', 'reldist track list 42 --json | jq -r ".[].isrc"'],
+  description: `${RELEASE_REF_HELP} Piped, one row per track: position, id, title, ISRC, duration, file name, file state. --json prints the service's array of tracks.`,
+  examples: ['reldist track list 42', 'reldist track list NLR-0042', 'reldist track list 42 --json | jq -r ".[].isrc"'],
   aliases: ['ls'],
 });
 
@@ -24,7 +25,7 @@ export const replaceCommand = defineCommand({
   safeToRerun: true,
   args: '<release> <track> <file>',
   summary: 'Replace the audio file of one track',
-  description: `Uploads the file (streamed, with size and sha256, progress on a terminal) and swaps it in; the track keeps its title, ISRC and everything else. Audio the service refuses is reported with its reason and the track keeps its old file. --json prints the track afterwards.`,
+  description: `${RELEASE_REF_HELP} <track> is the track's id. Uploads the file (streamed, with size and sha256, progress on a terminal) and swaps it in; the track keeps its title, ISRC and everything else. Audio the service refuses is reported with its reason and the track keeps its old file. --json prints the track afterwards.`,
   examples: ['reldist track replace 42 7 northern-sky-remaster.wav'],
 });
 
@@ -38,7 +39,7 @@ export const setCommand = defineCommand<SetOpts>({
   safeToRerun: true,
   args: '<release>',
   summary: 'Replace the whole track list of a release from a file',
-  description: `The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object {"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an uploaded file ("file_key"), or both. A list that leaves out existing tracks is refused, naming them, unless --replace-all is given (then they are removed). The list is written only if nobody changed the tracks meanwhile (it is checked again if they did). Checked against the contract first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
+  description: `${RELEASE_REF_HELP} The file (JSON or YAML; "-" for standard input) is the body of PUT …/tracks: an object {"tracks": [...]} or a plain array. Each entry keeps an existing track ("id"), attaches an uploaded file ("file_key"), or both. A list that leaves out existing tracks is refused, naming them, unless --replace-all is given (then they are removed). The list is written only if nobody changed the tracks meanwhile (it is checked again if they did). Checked against the contract first, every problem named as file:line: field.path: expected …. --json prints the new list.`,
   examples: [
     'reldist track set 42 --file tracks.json',
     'reldist track list 42 --json | jq "map({id, title, isrc})" | reldist track set 42 --file -',
@@ -54,7 +55,7 @@ export const uploadCommand = defineCommand({
   name: 'upload',
   args: '<release> <files...>',
   summary: 'Upload audio files and add them to a release as new tracks',
-  description: `First every file must exist and pass the service's audio rules, checked here (see track check): WAV (PCM), FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s; otherwise nothing is uploaded. Then, for each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio again. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. --json prints the release's tracks afterwards.`,
+  description: `${RELEASE_REF_HELP} First every file must exist and pass the service's audio rules, checked here (see track check): WAV (PCM), FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s; otherwise nothing is uploaded. Then, for each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio again. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. --json prints the release's tracks afterwards.`,
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
 });
 
@@ -66,6 +67,19 @@ export interface EditOpts {
   audioLanguage?: string;
   previewStart?: string;
   artist?: string[];
+  featuring?: string[];
+  with?: string[];
+  remixer?: string[];
+  composer?: string[];
+  lyricist?: string[];
+  producer?: string[];
+  arranger?: string[];
+  performer?: string[];
+  mixer?: string[];
+  masteringEngineer?: string[];
+  conductor?: string[];
+  publisher?: string[];
+  contributor?: string[];
 }
 
 export const editCommand = defineCommand<EditOpts>({
@@ -73,11 +87,13 @@ export const editCommand = defineCommand<EditOpts>({
   safeToRerun: true,
   args: '<release> <track>',
   summary: "Change one track's title, version, ISRC and other fields",
-  description: `<track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --track-version, --isrc, --audio-language and --preview-start. --artist (repeatable) replaces the track's artists with these primary artists. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
+  description: `${RELEASE_REF_HELP} <track> is its position on the release (3, or 2-3 for disc 2), as \`track list\` shows it, or its id (id:17 when a number could be both). Only the fields given change; the other tracks and the track's file stay as they are. An empty value ("") clears --track-version, --isrc, --audio-language and --preview-start. Credits by role: each role flag (repeatable) sets that role's names and keeps the other roles: --artist (primary), --featuring, --with, --remixer for the track's artists; --composer, --lyricist, --producer, --arranger, --performer, --mixer, --mastering-engineer, --conductor, --publisher for its contributors; --contributor ROLE=NAME for any of them. An empty name (--composer "" or --contributor composer=) removes the role. Values are checked with the submit's own rules first: a malformed ISRC, or one already on another track of the release, is refused (exit 2, nothing changed); what the submit would refuse ("feat." in a title) is a warning. The change is written only if nobody changed the tracks meanwhile (it is redone on the fresh list if they did). --json prints the track afterwards.`,
   examples: [
     'reldist track edit 42 3 --title "Evening Tide" --isrc GBNLR2600003',
     'reldist track edit 42 id:17 --explicit clean --preview-start 45',
     'reldist track edit 42 2-1 --track-version "Live" --audio-language instrumental',
+    'reldist track edit NLR-0042 1 --composer "Ada Lind" --composer "Tom Ash" --lyricist "Ada Lind"',
+    'reldist track edit 42 1 --featuring Kai --contributor mastering_engineer="Jo Park" --producer ""',
   ],
   configure(cmd) {
     cmd
@@ -88,7 +104,20 @@ export const editCommand = defineCommand<EditOpts>({
       .option('--explicit <value>', 'explicit, not_explicit or clean')
       .option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)')
       .option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)')
-      .option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s artists', collect);
+      .option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s primary artists', collect)
+      .option('--featuring <name>', 'a featured artist (repeatable; "" removes them)', collect)
+      .option('--with <name>', 'an artist credited "with" (repeatable; "" removes them)', collect)
+      .option('--remixer <name>', 'a remixer (repeatable; "" removes them)', collect)
+      .option('--composer <name>', 'a composer (repeatable; "" removes them)', collect)
+      .option('--lyricist <name>', 'a lyricist (repeatable; "" removes them)', collect)
+      .option('--producer <name>', 'a producer (repeatable; "" removes them)', collect)
+      .option('--arranger <name>', 'an arranger (repeatable; "" removes them)', collect)
+      .option('--performer <name>', 'a performer (repeatable; "" removes them)', collect)
+      .option('--mixer <name>', 'a mixing engineer (repeatable; "" removes them)', collect)
+      .option('--mastering-engineer <name>', 'a mastering engineer (repeatable; "" removes them)', collect)
+      .option('--conductor <name>', 'a conductor (repeatable; "" removes them)', collect)
+      .option('--publisher <name>', 'a publisher (repeatable; "" removes them)', collect)
+      .option('--contributor <role=name>', 'any credit by role, e.g. composer="Ada Lind" (repeatable; role= removes the role)', collect);
   },
 });
 

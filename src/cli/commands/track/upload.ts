@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, worstExit } from '../../errors.js';
 import { printList, success, plural } from '../../output/index.js';
-import { idArg } from '../../shared/args.js';
+import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { titleFrom } from '../../shared/audio-title.js';
@@ -15,13 +15,14 @@ import { tracksOf } from '../../../contract/wire-values.js';
 import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 
 export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
-  const releaseId = idArg(args[0], 'release id');
+  parseReleaseRef(args[0]);
   const files = args.slice(1);
   // Before the service is asked anything: every file is there and passes the service's audio rules.
   await requireAudioFiles(files);
   const checks = await refuseLocally(files.map((f) => ({ path: resolve(f), shown: f })));
   // A few small calls around the uploads, which have a transport of their own (node:http, Expect: 100-continue).
   const client = await ctx.services.client();
+  const releaseId = await releaseIdOf(client, args[0], ctx.signal);
   // Read first: a missing release is reported before any byte is sent.
   await client.call('listTracks', { params: { releaseId } });
   // From the tags the check read, else from the file's name.
