@@ -7,7 +7,7 @@ import type {
   LabelArtistResource,
   PreferenceArtistItem,
 } from '../../contract/resources.js';
-import { ServiceError, validationFailed, type Migration, type ServerModule } from '../handler.js';
+import { validationFailed, type Migration, type ServerModule } from '../handler.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { foldName } from '../artists/search.js';
 import type { SeededArtistDirectory } from '../artists/seeded.js';

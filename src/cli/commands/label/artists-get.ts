@@ -1,5 +1,4 @@
 // `label artists get <id>`: one artist the label manages.
-import type { LabelArtistResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { printRecord } from '../../output/index.js';
 import { idArg } from '../../shared/args.js';

@@ -1,5 +1,4 @@
 import type { Context } from '../../context.js';
-import type { ReleaseResource } from '../../../contract/index.js';
 import { idArg } from '../../shared/args.js';
 import { showRelease } from './show.js';
 

@@ -1,5 +1,4 @@
 import type { Context } from '../../context.js';
-import type { TrackResource } from '../../../contract/index.js';
 import { idArg } from '../../shared/args.js';
 import { trackFields } from '../../shared/track-views.js';
 import { printRecord } from '../../output/index.js';

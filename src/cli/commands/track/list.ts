@@ -1,5 +1,4 @@
 import type { Context } from '../../context.js';
-import type { TrackResource } from '../../../contract/index.js';
 import { idArg } from '../../shared/args.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { printList } from '../../output/index.js';

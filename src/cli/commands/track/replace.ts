@@ -1,6 +1,4 @@
 import type { Context } from '../../context.js';
-import type { ReleaseResource } from '../../../contract/index.js';
-import type { TrackResource } from '../../../contract/index.js';
 import { BadInputFiles, CliError } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
 import { trackFields } from '../../shared/track-views.js';

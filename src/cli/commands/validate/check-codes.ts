@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { checkIsrc, checkUpc, codeKey, diagnoseDamage, type Problem } from '../../../codes/index.js';
+import { checkIsrc, checkUpc, codeKey, diagnoseDamage } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
 import { csvHeader, csvRow, jsonLine, plainRow, type PlaceFields, type RemoteVerdict, type Verdict, type Where } from './format.js';
