@@ -1,10 +1,12 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { deleteCommand } from './spec.js';
 import { UsageError } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
 import { confirmOrAbort } from '../../prompts.js';
 import { printJson, success, plural } from '../../output/index.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof deleteCommand>, args: string[]): Promise<void> {
   const id = idArg(args[0], 'release id');
   const client = await ctx.services.client();
   if (!ctx.globals.yes) {

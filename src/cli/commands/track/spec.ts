@@ -1,6 +1,6 @@
 // The `track` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup } from '../../command.js';
+import { collect, defineCommand, defineGroup, option, type OptsOf, requiredOption } from '../../command.js';
 
 export const getCommand = defineCommand({
   name: 'get',
@@ -28,12 +28,9 @@ export const replaceCommand = defineCommand({
   examples: ['reldist track replace 42 7 northern-sky-remaster.wav'],
 });
 
-export interface SetOpts {
-  file?: string;
-  replaceAll?: boolean;
-}
+export type SetOpts = OptsOf<typeof setCommand>;
 
-export const setCommand = defineCommand<SetOpts>({
+export const setCommand = defineCommand({
   name: 'set',
   safeToRerun: true,
   args: '<release>',
@@ -44,10 +41,10 @@ export const setCommand = defineCommand<SetOpts>({
     'reldist track list 42 --json | jq "map({id, title, isrc})" | reldist track set 42 --file -',
     'reldist track set 42 --file final-order.yaml --replace-all',
   ],
-  configure(cmd) {
-    cmd.requiredOption('-f, --file <file>', 'the track list, JSON or YAML');
-    cmd.option('--replace-all', 'remove the existing tracks the list leaves out');
-  },
+  options: [
+    requiredOption('-f, --file <file>', 'the track list, JSON or YAML'),
+    option('--replace-all', 'remove the existing tracks the list leaves out'),
+  ],
 });
 
 export const uploadCommand = defineCommand({
@@ -58,17 +55,9 @@ export const uploadCommand = defineCommand({
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
 });
 
-export interface EditOpts {
-  title?: string;
-  trackVersion?: string;
-  isrc?: string;
-  explicit?: string;
-  audioLanguage?: string;
-  previewStart?: string;
-  artist?: string[];
-}
+export type EditOpts = OptsOf<typeof editCommand>;
 
-export const editCommand = defineCommand<EditOpts>({
+export const editCommand = defineCommand({
   name: 'edit',
   safeToRerun: true,
   args: '<release> <track>',
@@ -79,17 +68,16 @@ export const editCommand = defineCommand<EditOpts>({
     'reldist track edit 42 id:17 --explicit clean --preview-start 45',
     'reldist track edit 42 2-1 --track-version "Live" --audio-language instrumental',
   ],
-  configure(cmd) {
-    cmd
-      .option('--title <title>', 'the title, without version words')
-      // Not --version: that one prints reldist's own version.
-      .option('--track-version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)')
-      .option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)')
-      .option('--explicit <value>', 'explicit, not_explicit or clean')
-      .option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)')
-      .option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)')
-      .option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s artists', collect);
-  },
+  options: [
+    option('--title <title>', 'the title, without version words'),
+    // Not --version: that one prints reldist's own version.
+    option('--track-version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)'),
+    option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)'),
+    option('--explicit <value>', 'explicit, not_explicit or clean'),
+    option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)'),
+    option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)'),
+    option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s artists', collect),
+  ],
 });
 
 export const checkCommand = defineCommand({

@@ -15,22 +15,12 @@ import { refuseWorkbook } from './workbook.js';
 import { invalidLines } from './invalid-lines.js';
 import { eachLine, splitLines, type LineHandler, type LineSink } from './lines.js';
 import { Tally } from './tally.js';
+import type { ValidateOptions } from './options.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 import { tableRows } from './table.js';
 
 export type CodeKind = 'upc' | 'isrc';
-
-export interface ValidateOptions {
-  file?: string;
-  remote?: boolean;
-  release?: string;
-  /** CSV/TSV input: the column holding the codes, a header name or a number from 1. */
-  column?: string;
-  invalidOnly?: boolean;
-  fix?: boolean;
-  format?: string;
-}
 
 const TABLE_BATCH = 200;
 /** Set (to anything) in the environment: every line takes the general path (tests compare both paths; benches measure them). */
