@@ -1,7 +1,7 @@
 // The command tree as commander sees it, built from the declarations (command.ts) and the table of
 // groups (commands/index.ts). run-cli.ts declares only the invoked group; program.ts the whole tree.
 import { Command, type CommanderError } from 'commander';
-import { GLOBAL_OPTIONS, addOptions, examplesHelp, isGroup, type CommandSpec, type GroupSpec, type Runner } from './command.js';
+import { GLOBAL_OPTIONS, addOptions, examplesHelp, isGroup, type CommandSpec, type GroupSpec, type OptionsOf, type Runner } from './command.js';
 import type { Context, GlobalOptions, Services } from './context.js';
 import { UsageError, type CliError } from './errors.js';
 import { Exchanges } from './exchanges.js';
@@ -40,7 +40,8 @@ export interface ProgramDeps {
 }
 
 function globalsOf(cmd: Command): GlobalOptions {
-  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  // The root's flags as declared (GLOBAL_OPTIONS); a flag not given is absent.
+  const o: Partial<OptionsOf<typeof GLOBAL_OPTIONS>> = cmd.optsWithGlobals();
   return {
     json: Boolean(o.json),
     debug: Boolean(o.debug),
