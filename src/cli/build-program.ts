@@ -1,7 +1,7 @@
 // The command tree as commander sees it, built from the declarations (command.ts) and the table of
 // groups (commands/index.ts). run-cli.ts declares only the invoked group; program.ts the whole tree.
-import { Command, Option, type CommanderError } from 'commander';
-import { examplesHelp, isGroup, type CommandSpec, type GroupSpec, type Runner } from './command.js';
+import { Command, type CommanderError } from 'commander';
+import { GLOBAL_OPTIONS, addOptions, examplesHelp, isGroup, type CommandSpec, type GroupSpec, type OptionsOf, type Runner } from './command.js';
 import type { Context, GlobalOptions, Services } from './context.js';
 import { UsageError, type CliError } from './errors.js';
 import { Exchanges } from './exchanges.js';
@@ -40,7 +40,8 @@ export interface ProgramDeps {
 }
 
 function globalsOf(cmd: Command): GlobalOptions {
-  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  // The root's flags as declared (GLOBAL_OPTIONS); a flag not given is absent.
+  const o: Partial<OptionsOf<typeof GLOBAL_OPTIONS>> = cmd.optsWithGlobals();
   return {
     json: Boolean(o.json),
     debug: Boolean(o.debug),
@@ -110,7 +111,7 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps, isDe
   const cmd = parent.command(spec.args ? `${spec.name} ${spec.args}` : spec.name, { isDefault });
   cmd.summary(spec.summary).description(spec.description ? `${spec.summary}\n\n${reflow(spec.description)}` : spec.summary);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
-  spec.configure?.(cmd);
+  addOptions(cmd, spec.options ?? []);
   cmd.addHelpText('after', examplesHelp(spec.examples));
   for (const group of spec.subgroups ?? []) attachGroup(cmd, group, deps);
   cmd.action(async (...params: unknown[]) => {
@@ -190,17 +191,9 @@ export function createProgram(deps: ProgramDeps, loaded: readonly GroupSpec[]): 
   program
     .description('Get music releases out to the world: releases, tracks, codes and artists, from a terminal or CI.')
     .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help for a command')
-    .option('--json', 'print data as one JSON value on stdout')
-    .option('--debug', 'trace requests and show stack traces on stderr (tokens redacted)')
-    .option('-q, --quiet', 'print nothing on stderr but errors')
-    .option('--no-input', 'never prompt; a missing input is an error that names the flag to pass')
-    .option('-y, --yes', 'answer yes to confirmations')
-    .option('--no-color', 'no colour, whatever the terminal')
-    .addOption(new Option('--profile <name>', 'use this saved profile (env: RELDIST_PROFILE)'))
-    .addOption(new Option('--base-url <url>', 'the service to talk to (env: RELDIST_BASE_URL)'))
-    .addOption(new Option('--sandbox', 'use the local sandbox, even under CI (env: RELDIST_SANDBOX=1); `serve --sandbox` runs one'))
-    .addOption(new Option('--timeout <duration>', 'stop the command after this long, e.g. 30s, 2m (exit 7); 0: never; under CI 30m by default'))
+    .helpOption('-h, --help', 'show help for a command');
+  addOptions(program, GLOBAL_OPTIONS);
+  program
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()

@@ -22,7 +22,8 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
     const program = createProgram({ runner, ...deps }, await loadInvokedGroup(args, deps.only));
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
-  } catch (err) {
+  } catch (thrown) {
+    let err = thrown;
     if (err instanceof CommanderError) {
       // --help and --version end through here too, with exit code 0.
       if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {

@@ -58,8 +58,7 @@ export async function loadWithCodeCache<T>(dataDir: string, load: () => Promise<
     const script = new Script(internals.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
     if (path && (!cachedData || script.cachedDataRejected)) pending.push({ script, path });
     const run = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    const mod = this;
-    return run.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, dirname(filename));
+    return run.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
   };
   const uninstall = () => {
     if (internals.prototype._compile === installed) internals.prototype._compile = original;

@@ -8,7 +8,7 @@ import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync } 
 import { join } from 'node:path';
 import type { SandboxAutoReview } from '../server/index.js';
 import { loadSandboxServer } from './server-loader.js';
-import { LOCK_FILE, isAlive, readState, statePath, writeState, type SandboxKey } from './sandbox-state.js';
+import { LOCK_FILE, readState, statePath, writeState, type SandboxKey } from './sandbox-state.js';
 
 /** What the starting command hands over, in the DAEMON_ENV variable (no secret: the token comes from the data folder). */
 export interface DaemonOrder extends SandboxKey {

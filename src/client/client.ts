@@ -83,12 +83,14 @@ export interface RequestOptions {
 type ParamsOption<Id extends EndpointId> = [keyof ParamsOf<Id>] extends [never]
   ? { params?: undefined }
   : { params: ParamsOf<Id> };
+// biome-ignore lint/complexity/noBannedTypes: `{} extends X` asks whether every field of X is optional
 type QueryOption<Id extends EndpointId> = {} extends QueryOf<Id> ? { query?: QueryOf<Id> } : { query: QueryOf<Id> };
 type BodyOption<Id extends EndpointId> = [BodyOf<Id>] extends [undefined] ? { body?: undefined } : { body: BodyOf<Id> };
 
 /** The options of `call(id, …)`: params, query and body as the catalog types them for that endpoint. */
 export type CallOptions<Id extends EndpointId> = ParamsOption<Id> & QueryOption<Id> & BodyOption<Id> & RequestOptions;
 /** The options argument may be left out when the endpoint needs none. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends X` asks whether every field of X is optional
 export type CallArgs<Id extends EndpointId> = {} extends CallOptions<Id> ? [options?: CallOptions<Id>] : [options: CallOptions<Id>];
 
 /** Endpoints that answer with `{data, meta}` pages. */

@@ -6,6 +6,7 @@ import { NO_PROBLEMS, type IsrcOptions, type IsrcPrefixKind, type IsrcResult, ty
 /** A two-digit year up to this many years ahead reads as this century; further ahead, the last one. */
 export const YEAR_WINDOW_AHEAD = 10;
 
+// biome-ignore lint/suspicious/noConstEnum: used in this file only, inlined into the hot loop
 const enum Cls {
   Letter = 1,
   Digit = 2,

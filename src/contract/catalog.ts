@@ -124,7 +124,7 @@ export const catalog = Object.fromEntries(
 
 export const endpoints: Endpoint[] = Object.values(catalog);
 
-/** The sandbox's review controls, typed like the catalog but kept apart from the 39 endpoints. */
+/** The sandbox's review controls, typed like the catalog but kept apart from the endpoints. */
 export const sandboxCatalog: Record<SandboxEndpointId, SandboxEndpoint> = Object.fromEntries(
   sandboxEndpointIds.map((id) => {
     const route: Route = sandboxRoutes[id];

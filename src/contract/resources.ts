@@ -1,4 +1,4 @@
-// The 18 resources of the specification, as the reference service sends them (snake_case).
+// The resources of the specification, as the reference service sends them (snake_case).
 import * as z from 'zod';
 import {
   ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, FileState,

@@ -200,7 +200,7 @@ export type ParamsOf<Id extends EndpointId> = { readonly [K in PathParamName<(ty
 /**
  * The sandbox's review controls: what the distributor's review team and the stores would do to a
  * release. Served only by a service running as a sandbox (elsewhere 404), under /_sandbox so they
- * never mix with the 39 endpoints of the service above.
+ * never mix with the endpoints of the service above.
  */
 /** One review control: POST /_sandbox/releases/{releaseId}/<action>, replayable under an Idempotency-Key. */
 const sandboxControl = <Action extends string>(action: Action, summary: string) =>

@@ -237,7 +237,7 @@ const audioFile: TrackRule = {
   check(t, i) {
     const path = `tracks.${i}.file`;
     const f = t.file;
-    if (!f || f.state !== 'ready') {
+    if (f?.state !== 'ready') {
       return [error(path, 'track_file_missing', `track ${i + 1} "${t.title}" has no ready audio file`, 'Upload the audio (POST …/tracks/upload-url) and attach its key.')];
     }
     return trackAudioProblems(f, i + 1).map((p) => error(path, p.code, p.message));

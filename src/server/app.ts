@@ -5,7 +5,7 @@
 //
 // Routes are registered from the plain route data; a route's schemas (path, query, body) are
 // built on its first request, from the contract's tables of queries and bodies, so that a service
-// started for one command does not build zod schemas for 44 routes it will not serve (the
+// started for one command does not build zod schemas for the routes it will not serve (the
 // embedded sandbox's first run: docs/startup.md). The contract's answer schemas are never loaded.
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod';

@@ -9,7 +9,7 @@ const checker = new ContractChecker();
 const doc = checker.doc;
 type Obj = Record<string, any>;
 
-const escape = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
+const escapePointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** Every (pointer to a schema, example) pair in the document. */
 function examples(): [string, unknown][] {
@@ -23,11 +23,11 @@ function examples(): [string, unknown][] {
   };
   for (const [path, item] of Object.entries(doc.paths as Obj)) {
     for (const [method, op] of Object.entries(item as Obj)) {
-      const at = `#/paths/${escape(path)}/${method}`;
+      const at = `#/paths/${escapePointer(path)}/${method}`;
       for (const [i, p] of ((op.parameters ?? []) as Obj[]).entries()) if ('example' in p) out.push([`${at}/parameters/${i}/schema`, p.example]);
-      for (const [type, m] of Object.entries((op.requestBody?.content ?? {}) as Obj)) media(`${at}/requestBody/content/${escape(type)}`, m);
+      for (const [type, m] of Object.entries((op.requestBody?.content ?? {}) as Obj)) media(`${at}/requestBody/content/${escapePointer(type)}`, m);
       for (const [status, r] of Object.entries(op.responses as Obj)) {
-        for (const [type, m] of Object.entries((r.content ?? {}) as Obj)) media(`${at}/responses/${status}/content/${escape(type)}`, m);
+        for (const [type, m] of Object.entries((r.content ?? {}) as Obj)) media(`${at}/responses/${status}/content/${escapePointer(type)}`, m);
       }
     }
   }
@@ -83,7 +83,7 @@ describe('request rules: the document and the service agree', () => {
   });
 
   const release = { type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records' };
-  const bodyPointer = (path: string, method: string) => `#/paths/${escape(path)}/${method}/requestBody/content/application~1json/schema`;
+  const bodyPointer = (path: string, method: string) => `#/paths/${escapePointer(path)}/${method}/requestBody/content/application~1json/schema`;
 
   it.each([
     ['a title of spaces alone', { ...release, title: '   ' }],

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runBin } from './sandbox-helpers.js';
-import { alive, stopAll, until } from '../helpers/processes.js';
+import { stopAll, until } from '../helpers/processes.js';
 
 const home = mkdtempSync(join(tmpdir(), 'reldist-e2e-first-'));
 const started: number[] = [];

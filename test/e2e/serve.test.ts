@@ -167,7 +167,7 @@ test('slow clients: the flags reach the service, and what it cut goes to stderr 
   // The third from the same address is over its cap of 2: closed as it arrives, without an answer.
   expect(await third).toBe('');
   // The other two never finish their headers: 408 after the 1 s bound.
-  for (const got of [await first, await second]) expect(got).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[^]*"code":"request_timeout"/);
+  for (const got of [await first, await second]) expect(got).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*"code":"request_timeout"/);
   s.child.kill('SIGTERM');
   expect(await s.exited).toBe(0);
   expect(s.stderr()).toContain('reldist serve: warn: refused a connection from 127.0.0.1: it has 2 open (--max-connections-per-address)\n');

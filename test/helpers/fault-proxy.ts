@@ -57,6 +57,7 @@ export interface ProxyEvent {
 }
 
 /** What a hook may return: 'drop' destroys the client's socket and ends the exchange there. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing lets the request through
 export type HookVerdict = void | 'drop';
 
 export interface ProxyHooks {

@@ -108,7 +108,11 @@ describe('a key an earlier attempt still holds', () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     const profile = { platform: 'video_b' as const, id: 'UC-slow', name: 'Slow Channel', url: 'https://video-b.example/@slow', image_url: null, followers: null, handle: 'slow' };
     let lookups = 0;
-    const slow = await startTestServer({ artists: { search: async () => [], get: async () => undefined, getByHandle: async () => (lookups++, await gate, profile) } });
+    const slow = await startTestServer({ artists: { search: async () => [], get: async () => undefined, getByHandle: async () => {
+      lookups++;
+      await gate;
+      return profile;
+    } } });
     const body: BodyOf<'submitLabelPreference'> = { artists: [{ name: 'Waited For', platforms: [{ platform: 'video_b', mode: 'existing', profile_id: '@slow' }] }] };
     const key = 'client-waits-for-its-key';
     const first = fetch(`${slow.url}/preferences/label/submit`, {

@@ -1,6 +1,6 @@
 // `reldist label artists list|get|remove` against the real reference service.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transcript, useCli, type RunResult } from './cli-harness.js';
+import { transcript, useCli } from './cli-harness.js';
 
 const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/prefs/${name}.txt`;

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcript, useCli, type RunResult } from './cli-harness.js';
+import { transcript, useCli } from './cli-harness.js';
 
 const cli = useCli();
 const golden = (name: string) => `../fixtures/golden/prefs/${name}.txt`;

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcript, useCli, writeWav, type RunResult } from './cli-harness.js';
+import { transcript, useCli, writeWav } from './cli-harness.js';
 import { draftFlags as flags } from './release-fixtures.js';
 
 const cli = useCli();

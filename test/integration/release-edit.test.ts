@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcript, useCli, type RunResult } from './cli-harness.js';
+import { transcript, useCli } from './cli-harness.js';
 import { createReleases } from './release-fixtures.js';
 
 const cli = useCli();

@@ -1,7 +1,7 @@
 // `reldist release submit` against the real reference service: blocking problems grouped by
 // field, --dry-run, several releases at once and the exit status of each outcome.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transcript, useCli, type RunResult } from './cli-harness.js';
+import { transcript, useCli } from './cli-harness.js';
 import { createReleases } from './release-fixtures.js';
 
 const cli = useCli();

@@ -1,7 +1,7 @@
 // `reldist release list|get|delete` against the real reference service, on the releases the
 // create tests make: goldens for both output modes, paging, confirmations.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transcript, useCli, type RunResult } from './cli-harness.js';
+import { transcript, useCli } from './cli-harness.js';
 import { createReleases } from './release-fixtures.js';
 
 const cli = useCli();

@@ -48,22 +48,22 @@ describe('search and filters', () => {
   });
 
   test('totals by status and type follow creates, edits and deletes', async () => {
-    const before = async () => ({
+    const totals = async () => ({
       albums: (await api(s, token, 'GET', '/releases?type=album')).body.meta.total as number,
       drafts: (await api(s, token, 'GET', '/releases?status=draft')).body.meta.total as number,
       draftAlbums: (await api(s, token, 'GET', '/releases?status=draft&type=album')).body.meta.total as number,
       all: (await api(s, token, 'GET', '/releases')).body.meta.total as number,
     });
-    const start = await before();
+    const start = await totals();
     const r = await createRelease(s, token, { type: 'album' });
-    expect(await before()).toEqual({ albums: start.albums + 1, drafts: start.drafts + 1, draftAlbums: start.draftAlbums + 1, all: start.all + 1 });
+    expect(await totals()).toEqual({ albums: start.albums + 1, drafts: start.drafts + 1, draftAlbums: start.draftAlbums + 1, all: start.all + 1 });
     await api(s, token, 'PATCH', `/releases/${r.id}/metadata`, { type: 'ep' });
-    expect(await before()).toEqual({ ...start, drafts: start.drafts + 1, all: start.all + 1 });
+    expect(await totals()).toEqual({ ...start, drafts: start.drafts + 1, all: start.all + 1 });
     const list = await api(s, token, 'GET', '/releases?status=draft&type=ep&perPage=100');
     expect(list.body.data.map((x: { id: number }) => x.id)).toContain(r.id);
     expect(list.body.data.every((x: { status: string; type: string }) => x.status === 'draft' && x.type === 'ep')).toBe(true);
     await api(s, token, 'DELETE', `/releases/${r.id}`);
-    expect(await before()).toEqual(start);
+    expect(await totals()).toEqual(start);
   });
 
   test('a list reports each release\'s track count', async () => {

@@ -72,7 +72,7 @@ function problemOf(text: string): string | undefined {
 
 function cmdPath(c: Command): string {
   const names: string[] = [];
-  for (let x: Command | null = c; x && x.parent; x = x.parent) names.unshift(x.name());
+  for (let x: Command | null = c; x?.parent; x = x.parent) names.unshift(x.name());
   return names.join(' ');
 }
 

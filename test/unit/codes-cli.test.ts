@@ -28,14 +28,6 @@ function collector(): { stream: Writable; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-async function written(fill: (w: ByteWriter) => void): Promise<string> {
-  const c = collector();
-  const w = new ByteWriter(c.stream);
-  fill(w);
-  await w.flush();
-  return c.text();
-}
-
 describe('byte fast path', () => {
   it('accepts exactly the plain valid UPCs that have no problem at all', () => {
     fc.assert(

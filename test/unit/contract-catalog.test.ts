@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { buildPath, catalog, endpointIds, sandboxCatalog, sandboxEndpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
 
 describe('the endpoint catalog', () => {
-  it('has the 40 endpoints (the 36 of the specification, the batch validation and submit, withdraw, and the event feed), each path once per method', () => {
-    expect(endpointIds).toHaveLength(39);
+  // No count here: openapi.json, compared with the catalog by its own test, holds the list.
+  it('has each path once per method', () => {
     const keys = endpointIds.map((id) => `${routes[id].method} ${routes[id].path}`);
-    expect(new Set(keys).size).toBe(39);
+    expect(endpointIds.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(endpointIds.length);
   });
 
-  it('keeps the sandbox controls apart: typed entries under /_sandbox, none of the 36', () => {
+  it('keeps the sandbox controls apart: typed entries under /_sandbox, none of the endpoints', () => {
     expect(sandboxEndpointIds).toHaveLength(6);
     for (const id of sandboxEndpointIds) {
       const entry = sandboxCatalog[id];

@@ -39,7 +39,10 @@ test('a handler defined twice, or for an endpoint not in the catalog, is a start
 
 test("a route's schemas are built on its first request, once, and check every request that waited for them", async () => {
   const seen: unknown[] = [];
-  const listing: HandlerMap = Object.fromEntries([['listReleases', ({ query }: { query: unknown }) => (seen.push(query), { data: [], meta: {} })]]);
+  const listing: HandlerMap = Object.fromEntries([['listReleases', ({ query }: { query: unknown }) => {
+    seen.push(query);
+    return { data: [], meta: {} };
+  }]]);
   const { listReleases: _replaced, ...rest } = all;
   const app = buildApp({ deps, rateLimit: false, baseUrl: () => '', handlerMaps: { rest, listing } });
   const headers = { authorization: `Bearer ${opened.tokens!.label}` };
@@ -56,7 +59,10 @@ test('a keyed mutation whose handler could commit without its answer is refused 
   // Built like `all`, so the compiler lets through what it refuses in a literal: an async
   // handler that writes and answers without commit(), and a plain one that returns a promise.
   const faulty: HandlerMap = Object.fromEntries([
-    ['submitLabelPreference', async () => (write(), { message: 'saved' })],
+    ['submitLabelPreference', async () => {
+      write();
+      return { message: 'saved' };
+    }],
     ['removeLabelArtist', () => Promise.resolve({ message: 'removed' })],
   ]);
   const { submitLabelPreference: _a, removeLabelArtist: _b, ...rest } = all;

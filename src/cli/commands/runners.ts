@@ -2,7 +2,7 @@
 // without the root. Each `import()` is its own chunk of the bundle, loaded only when that command
 // runs. test/unit/cli-runners.test.ts checks that every declared command has a runner here, and
 // every runner a declaration.
-import type { Runner, VerbModule } from '../command.js';
+import type { Runner, TakesDeclaredOptions, VerbModule } from '../command.js';
 
 export const runners = {
   'me': () => import('./me/me.js'),
@@ -61,6 +61,17 @@ export const runners = {
 } satisfies Record<string, () => Promise<VerbModule>>;
 
 export type CommandPath = keyof typeof runners;
+
+/**
+ * The commands whose run takes options other than its declaration's (`OptsOf<typeof xCommand>`,
+ * from the verb's spec.ts): there must be none. Checked by tsc (a path named here is the error),
+ * and nothing is loaded for it.
+ */
+type RunsWithUndeclaredOptions = {
+  [P in CommandPath]: TakesDeclaredOptions<Awaited<ReturnType<(typeof runners)[P]>>['run']> extends true ? never : P;
+}[CommandPath];
+export type EveryRunTakesItsDeclaredOptions = NoneOf<RunsWithUndeclaredOptions>;
+type NoneOf<T extends never> = T;
 
 export function isCommandPath(path: string): path is CommandPath {
   return Object.hasOwn(runners, path);

@@ -1,9 +1,40 @@
 // Schema changes, in code. Each part of the service (a ServerModule) has its own ordered list and
 // its own row in schema_version, so the core and the artist directory migrate independently.
 // Never edit or reorder a migration that has shipped: add a new one.
+// Migrations are frozen: they import no live code (store/, rules, the contract), since a later
+// change there would change what an old migration does to a database that has not run it yet.
+// What a migration needs is copied here as it was when the migration shipped; a test
+// (test/unit/server-migrations-frozen.test.ts) holds every migration file to that.
 import type { Database } from 'better-sqlite3';
 import type { Migration, ServerModule } from '../handler.js';
-import { catalogKey, searchText, type ReleaseData } from '../store/releases.js';
+
+/** What these migrations read of a release's JSON `data` column. */
+interface ReleaseDataV1 {
+  artists: { name: string }[];
+  catalog_number: string | null;
+}
+
+/** Migration 3's catalog key: the catalog number trimmed and lowercased; null for none. */
+function catalogKeyV3(catalogNumber: string | null | undefined): string | null {
+  const t = catalogNumber?.trim() ?? '';
+  return t === '' ? null : t.toLowerCase();
+}
+
+/** Migration 3's search text: title, artist names, UPC and the catalog number as given, lowercased. */
+function searchTextV3(title: string, data: ReleaseDataV1, upc: string | null): string {
+  return [title, ...data.artists.map((a) => a.name), upc ?? '', data.catalog_number ?? ''].join('\n').toLowerCase();
+}
+
+/** Migration 4's catalog key, the contract's key form (catalogNumberKey then): NFC, trimmed, lowercased; null for none. */
+function catalogKeyV4(catalogNumber: string | null | undefined): string | null {
+  const key = catalogNumber == null ? '' : catalogNumber.normalize('NFC').trim().toLowerCase();
+  return key === '' ? null : key;
+}
+
+/** Migration 4's search text: the catalog number in its key form. */
+function searchTextV4(title: string, data: ReleaseDataV1, upc: string | null): string {
+  return [title, ...data.artists.map((a) => a.name), upc ?? '', catalogKeyV4(data.catalog_number) ?? ''].join('\n').toLowerCase();
+}
 
 /** The words a release is searched by (title, artist names), from its row `r` (new, old or the table). */
 const WORDS = (r: string) =>
@@ -123,8 +154,8 @@ export const coreMigrations: Migration[] = [
       const rows = db.prepare('SELECT id, title, upc, data FROM releases').all() as { id: number; title: string; upc: string | null; data: string }[];
       const update = db.prepare('UPDATE releases SET catalog_key = ?, search_text = ? WHERE id = ?');
       for (const row of rows) {
-        const data = JSON.parse(row.data) as ReleaseData;
-        update.run(catalogKey(data.catalog_number), searchText(row.title, data, row.upc), row.id);
+        const data = JSON.parse(row.data) as ReleaseDataV1;
+        update.run(catalogKeyV3(data.catalog_number), searchTextV3(row.title, data, row.upc), row.id);
       }
     },
   },
@@ -205,13 +236,13 @@ export const coreMigrations: Migration[] = [
       const rows = db.prepare('SELECT id, catalog_key, data FROM releases').all() as { id: number; catalog_key: string | null; data: string }[];
       const update = db.prepare('UPDATE releases SET catalog_key = ? WHERE id = ?');
       for (const row of rows) {
-        const key = catalogKey((JSON.parse(row.data) as ReleaseData).catalog_number);
+        const key = catalogKeyV4((JSON.parse(row.data) as ReleaseDataV1).catalog_number);
         if (key !== row.catalog_key) update.run(key, row.id);
       }
-      // search_text holds the catalog number in its key form now (store/releases.ts: searchText).
+      // search_text holds the catalog number in its key form now (as store/releases.ts: searchText).
       const all = db.prepare('SELECT id, title, upc, data FROM releases').all() as { id: number; title: string; upc: string | null; data: string }[];
       const setText = db.prepare('UPDATE releases SET search_text = ? WHERE id = ?');
-      for (const row of all) setText.run(searchText(row.title, JSON.parse(row.data) as ReleaseData, row.upc), row.id);
+      for (const row of all) setText.run(searchTextV4(row.title, JSON.parse(row.data) as ReleaseDataV1, row.upc), row.id);
       db.exec(`
         INSERT INTO releases_search (rowid, words) SELECT id, ${WORDS('releases')} FROM releases;
         INSERT INTO releases_search (releases_search) VALUES ('optimize');

@@ -7,7 +7,8 @@ import type {
   LabelArtistResource,
   PreferenceArtistItem,
 } from '../../contract/resources.js';
-import { ServiceError, validationFailed, type Migration, type ServerModule } from '../handler.js';
+import { validationFailed, type ServerModule } from '../handler.js';
+import { preferencesMigrations as migrations } from '../db/preferences-migrations.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
 import { foldName } from '../artists/search.js';
 import type { SeededArtistDirectory } from '../artists/seeded.js';
@@ -19,40 +20,6 @@ export interface PlatformChoice {
   mode: 'existing' | 'new';
   profile: ArtistPlatformResult | null;
 }
-
-const migrations: Migration[] = [
-  {
-    name: 'artist preferences, label settings, label artists',
-    up(db) {
-      db.exec(`
-        CREATE TABLE artist_preferences (
-          user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-          platforms TEXT NOT NULL,          -- JSON PlatformChoice[], one per platform at most
-          updated_at TEXT NOT NULL
-        );
-        CREATE TABLE label_settings (
-          user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-          default_p_line_owner TEXT,
-          default_c_line_owner TEXT,
-          default_genre TEXT,
-          default_language TEXT,
-          seeded INTEGER NOT NULL DEFAULT 0, -- 1 once the sandbox seed ran: removed seed artists stay removed
-          updated_at TEXT NOT NULL
-        );
-        CREATE TABLE label_artists (
-          id INTEGER PRIMARY KEY AUTOINCREMENT, -- a removed artist's id is never reused
-          user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-          name TEXT NOT NULL,
-          name_folded TEXT NOT NULL,         -- case- and accent-folded name, for search and re-runs
-          platforms TEXT NOT NULL,
-          created_at TEXT NOT NULL,
-          updated_at TEXT NOT NULL
-        );
-        CREATE INDEX label_artists_user ON label_artists(user_id, name_folded, id);
-      `);
-    },
-  },
-];
 
 export const preferencesModule: ServerModule = { component: 'preferences', migrations };
 

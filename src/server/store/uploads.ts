@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AudioInfo } from '../../audio/rules.js';
 import type { ReleaseStatus } from '../../contract/index.js';
 import type { ServerModule } from '../handler.js';
+import { uploadRetentionMigrations } from '../db/upload-retention-migrations.js';
 import { statement } from './statements.js';
 
 export interface UploadRow {
@@ -110,19 +111,8 @@ export function knownUploadKeys(db: Database, keys: readonly string[]): Set<stri
   return new Set(rows.map((r) => r.key));
 }
 
-/** The retention component's indexes: the look-ups above are index ranges, not scans (its own component: db/migrations.ts). */
+/** The retention component's indexes: the look-ups above are index ranges, not scans (its own component, migrations in db/upload-retention-migrations.ts). */
 export const uploadRetentionModule: ServerModule = {
   component: 'upload_retention',
-  migrations: [
-    {
-      name: 'indexes: tracks by file, uploads by account and state',
-      up(db) {
-        db.exec(`
-          CREATE INDEX IF NOT EXISTS tracks_file_key ON tracks(file_key);
-          CREATE INDEX IF NOT EXISTS uploads_user_state ON uploads(user_id, state);
-          CREATE INDEX IF NOT EXISTS uploads_state_uploaded ON uploads(state, uploaded_at);
-        `);
-      },
-    },
-  ],
+  migrations: uploadRetentionMigrations,
 };

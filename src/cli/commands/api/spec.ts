@@ -1,16 +1,9 @@
 // `reldist api` as --help and shell completion see it. Declarations only; the code is in api.ts.
-import { collect, defineCommand } from '../../command.js';
+import { collect, defineCommand, option, type OptsOf } from '../../command.js';
 
-export interface ApiOpts {
-  rawField?: string[];
-  field?: string[];
-  header?: string[];
-  input?: string;
-  paginate?: boolean;
-  include?: boolean;
-}
+export type ApiOpts = OptsOf<typeof apiCommand>;
 
-export const apiCommand = defineCommand<ApiOpts>({
+export const apiCommand = defineCommand({
   name: 'api',
   args: '<method> <path>',
   summary: 'Send a raw request to any endpoint and print the response',
@@ -26,13 +19,12 @@ export const apiCommand = defineCommand<ApiOpts>({
     'reldist api PATCH /releases/42/metadata --input metadata.json',
     'reldist api GET /releases/42 -i',
   ],
-  configure(cmd) {
-    cmd
-      .option('-f, --raw-field <key=value>', 'a string field (repeatable)', collect)
-      .option('-F, --field <key=value>', 'a typed field: true/false/null, numbers, @file (repeatable)', collect)
-      .option('-H, --header <"Name: value">', 'an extra request header (repeatable)', collect)
-      .option('--input <file>', 'the request body from a file, or - for stdin')
-      .option('--paginate', 'GET every page and print all items as one JSON array')
-      .option('-i, --include', 'print the status line and response headers before the body');
-  },
+  options: [
+    option('-f, --raw-field <key=value>', 'a string field (repeatable)', collect),
+    option('-F, --field <key=value>', 'a typed field: true/false/null, numbers, @file (repeatable)', collect),
+    option('-H, --header <"Name: value">', 'an extra request header (repeatable)', collect),
+    option('--input <file>', 'the request body from a file, or - for stdin'),
+    option('--paginate', 'GET every page and print all items as one JSON array'),
+    option('-i, --include', 'print the status line and response headers before the body'),
+  ],
 });

@@ -1,4 +1,3 @@
-import type { ArtistPlatformResult as Result } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import type { ResolveOpts } from './spec.js';
 import { RESOLVE_ENDPOINT } from './spec.js';

@@ -1,15 +1,12 @@
 // The `artist` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup } from '../../command.js';
+import { defineCommand, defineGroup, option, type OptsOf } from '../../command.js';
 
-export interface ResolveOpts {
-  platform?: string;
-  viaLink?: boolean;
-}
+export type ResolveOpts = OptsOf<typeof resolveCommand>;
 
 export const RESOLVE_ENDPOINT = { streaming_a: 'getStreamingAArtist', video_b: 'getVideoChannel', store_c: 'getStoreCArtist' } as const;
 
-export const resolveCommand = defineCommand<ResolveOpts>({
+export const resolveCommand = defineCommand({
   name: 'resolve',
   args: '<link>',
   summary: 'Show the artist profile a pasted link, URI or id points to',
@@ -21,29 +18,26 @@ Without --platform the service detects the platform from the link (POST /prefere
     'reldist artist resolve 4Z8W4fKeB5YxbusRsdQVPb --platform streaming_a',
     'reldist artist resolve https://store-c.example/artist/nina-vale/123 --platform store_c --via-link --json',
   ],
-  configure(cmd) {
-    cmd.option('-p, --platform <platform>', 'the platform of the link: streaming_a, video_b or store_c');
-    cmd.option('--via-link', 'with --platform: use the generic artist-via-link endpoint');
-  },
+  options: [
+    option('-p, --platform <platform>', 'the platform of the link: streaming_a, video_b or store_c'),
+    option('--via-link', 'with --platform: use the generic artist-via-link endpoint'),
+  ],
 });
 
-export interface SearchOpts {
-  platform?: string;
-  limit?: string;
-}
+export type SearchOpts = OptsOf<typeof searchCommand>;
 
 export const SEARCH_ENDPOINT = { streaming_a: 'searchStreamingA', video_b: 'searchVideoChannel', store_c: 'searchStoreC' } as const;
 
-export const searchCommand = defineCommand<SearchOpts>({
+export const searchCommand = defineCommand({
   name: 'search',
   args: '<name>',
   summary: "Find an artist's profiles on streaming service A, video service B and store C",
   description: `With --platform, asks that platform's search; without it, searches all three at once (POST /preferences/search/artist-platform). --json prints one array of profiles either way.`,
   examples: ['reldist artist search "Nina Vale"', 'reldist artist search "Nina Vale" --platform store_c --limit 3', 'reldist artist search Nina --json'],
-  configure(cmd) {
-    cmd.option('-p, --platform <platform>', 'only this platform: streaming_a, video_b or store_c');
-    cmd.option('-L, --limit <n>', 'at most this many profiles per platform (1-50)');
-  },
+  options: [
+    option('-p, --platform <platform>', 'only this platform: streaming_a, video_b or store_c'),
+    option('-L, --limit <n>', 'at most this many profiles per platform (1-50)'),
+  ],
 });
 
 export const artistGroup = defineGroup({

@@ -1,12 +1,10 @@
 // The `auth` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup } from '../../command.js';
+import { defineCommand, defineGroup, option, type OptsOf } from '../../command.js';
 
-export interface LoginOpts {
-  withToken?: boolean;
-}
+export type LoginOpts = OptsOf<typeof loginCommand>;
 
-export const loginCommand = defineCommand<LoginOpts>({
+export const loginCommand = defineCommand({
   name: 'login',
   summary: 'Sign in to a service and save the token in a profile',
   description:
@@ -17,9 +15,9 @@ export const loginCommand = defineCommand<LoginOpts>({
     'reldist auth login --base-url https://api.example.com --with-token < token.txt',
     'echo "$TOKEN" | reldist auth login --profile ci --base-url https://api.example.com --with-token',
   ],
-  configure(cmd) {
-    cmd.option('--with-token', 'read the token from stdin');
-  },
+  options: [
+    option('--with-token', 'read the token from stdin'),
+  ],
 });
 
 export const logoutCommand = defineCommand({

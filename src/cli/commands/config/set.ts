@@ -1,11 +1,13 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { setCommand } from './spec.js';
 import { activeProfile } from './values.js';
 import { settingSpec } from '../../config/settings.js';
 import { success } from '../../output/index.js';
 import { updateConfig, type ConfigData } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof setCommand>, args: string[]): Promise<void> {
   const [key, value] = args;
   const spec = settingSpec(key!);
   const parsed = spec.parse(value!);

@@ -1,10 +1,12 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { unsetCommand } from './spec.js';
 import { activeProfile } from './values.js';
 import { settingSpec } from '../../config/settings.js';
 import { success } from '../../output/index.js';
 import { updateConfig } from '../../config/store.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof unsetCommand>, args: string[]): Promise<void> {
   const [key] = args;
   const spec = settingSpec(key!);
   const profile = activeProfile(ctx);

@@ -1,5 +1,4 @@
 // `label artists list`: the artists you can release as (GET /preferences/artists).
-import type { PreferenceArtistItem } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { printList } from '../../output/index.js';
 

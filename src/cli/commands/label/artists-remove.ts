@@ -1,11 +1,13 @@
 // `label artists remove <id>`: stop managing an artist (confirmation, or --yes).
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { removeCommand } from './spec.js';
 import { UsageError } from '../../errors.js';
 import { printJson, success, plural } from '../../output/index.js';
 import { confirmOrAbort } from '../../prompts.js';
 import { idArg } from '../../shared/args.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof removeCommand>, args: string[]): Promise<void> {
   const rawId = args[0];
   const id = idArg(rawId, 'artist id');
   const client = await ctx.services.client();

@@ -2,21 +2,21 @@
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
 import { defineCommand, defineGroup } from '../../command.js';
 
-const listCommand = defineCommand({
+export const listCommand = defineCommand({
   name: 'list',
   summary: 'List the artists you can release as',
   description: 'GET /preferences/artists. Add artists and set their profiles with `reldist prefs label`.',
   examples: ['reldist label artists list', 'reldist label artists list --json'],
 });
 
-const getCommand = defineCommand({
+export const getCommand = defineCommand({
   name: 'get',
   args: '<id>',
   summary: 'Show one artist the label manages, with its platform profiles',
   examples: ['reldist label artists get 3', 'reldist label artists get 3 --json'],
 });
 
-const removeCommand = defineCommand({
+export const removeCommand = defineCommand({
   name: 'remove',
   safeToRerun: true,
   args: '<id>',

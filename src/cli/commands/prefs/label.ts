@@ -1,6 +1,5 @@
 import type { Context } from '../../context.js';
 import type { LabelOpts } from './spec.js';
-import type { LabelPreferencesData as Data } from '../../../contract/index.js';
 import { SubmitLabelPreferenceRequest } from '../../../contract/index.js';
 import { intOption } from '../../shared/args.js';
 import { labelArtistColumns } from '../../shared/label-artist-views.js';

@@ -1,11 +1,12 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { ReleaseResource } from '../../../contract/index.js';
+import type { deleteCommand } from './spec.js';
 import { UsageError } from '../../errors.js';
 import { parseReleaseRef, resolveReleaseRef } from '../../shared/release-ref.js';
 import { confirmOrAbort } from '../../prompts.js';
 import { printJson, success, plural } from '../../output/index.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof deleteCommand>, args: string[]): Promise<void> {
   const ref = parseReleaseRef(args[0]);
   const client = await ctx.services.client();
   const { id } = await resolveReleaseRef(client, args[0], ctx.signal, ref);

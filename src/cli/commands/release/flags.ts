@@ -1,79 +1,44 @@
 // The release fields as flags, shared by `release create` and `release edit`. Declaring flags
 // loads nothing; turning them into request bodies happens in `run` (see build.ts).
-import type { Command } from 'commander';
-import { collect } from '../../command.js';
+import { collect, option, type OptionsOf } from '../../command.js';
 
-export interface MetadataFlags {
-  type?: string;
-  title?: string;
-  releaseVersion?: string;
-  artist?: string[];
-  featuring?: string[];
-  with?: string[];
-  remixer?: string[];
-  label?: string;
-  catalogNumber?: string;
-  upc?: string;
-  genre?: string;
-  subgenre?: string;
-  language?: string;
-  pLine?: string;
-  cLine?: string;
-  originalReleaseDate?: string;
-  explicit?: string;
-}
+export const METADATA_FLAGS = [
+  option('--type <type>', 'single, ep, album or compilation'),
+  option('--title <title>', 'the title, without "feat." or version words'),
+  // Not --version: that one prints reldist's own version.
+  option('--release-version <text>', 'the version: "Deluxe Edition", "Live", "Remix"… (never in the title)'),
+  option('--artist <name>', 'a primary artist (repeat for several; one person each)', collect),
+  option('--featuring <name>', 'a featured artist (repeatable)', collect),
+  option('--with <name>', 'an artist credited "with" (repeatable)', collect),
+  option('--remixer <name>', 'a remixer (repeatable)', collect),
+  option('--label <name>', 'the label name'),
+  option('--catalog-number <code>', 'your catalogue number, at most 20 characters'),
+  option('--upc <code>', 'the UPC/EAN; leave out to have one assigned at submit'),
+  option('--genre <genre>', 'from `reldist lookup genres`'),
+  option('--subgenre <genre>', 'from `reldist lookup genres`'),
+  option('--language <code>', 'language of the metadata, from `reldist lookup languages` (e.g. en)'),
+  option('--p-line <year owner>', 'the ℗ line, e.g. "2026 Northern Lights Records"'),
+  option('--c-line <year owner>', 'the © line, e.g. "2026 Northern Lights Records"'),
+  option('--original-release-date <date>', 'YYYY-MM-DD, for a re-release'),
+  option('--explicit <value>', 'explicit, not_explicit or clean'),
+] as const;
+export type MetadataFlags = OptionsOf<typeof METADATA_FLAGS>;
 
-export interface DeliveryFlags {
-  releaseDate?: string;
-  preorderDate?: string;
-  platforms?: string;
-  territories?: string;
-  priceTier?: string;
-}
+export const DELIVERY_FLAGS = [
+  option('--release-date <date>', 'delivery: the release date, YYYY-MM-DD'),
+  option('--preorder-date <date>', 'delivery: the preorder date, before the release date'),
+  option('--platforms <ids>', 'delivery: "all" or store ids from `reldist lookup platforms`, comma-separated'),
+  option('--territories <spec>', 'delivery: worldwide, include:DE,FR or exclude:KP (codes from `reldist lookup countries`)'),
+  option('--price-tier <tier>', 'delivery: budget, mid, front or premium'),
+] as const;
+export type DeliveryFlags = OptionsOf<typeof DELIVERY_FLAGS>;
 
-export interface VideoFlags {
-  videoEnabled?: string;
-  artTracks?: string;
-  contentId?: string;
-}
-
-export function configureMetadataFlags(cmd: Command): void {
-  cmd
-    .option('--type <type>', 'single, ep, album or compilation')
-    .option('--title <title>', 'the title, without "feat." or version words')
-    // Not --version: that one prints reldist's own version.
-    .option('--release-version <text>', 'the version: "Deluxe Edition", "Live", "Remix"… (never in the title)')
-    .option('--artist <name>', 'a primary artist (repeat for several; one person each)', collect)
-    .option('--featuring <name>', 'a featured artist (repeatable)', collect)
-    .option('--with <name>', 'an artist credited "with" (repeatable)', collect)
-    .option('--remixer <name>', 'a remixer (repeatable)', collect)
-    .option('--label <name>', 'the label name')
-    .option('--catalog-number <code>', 'your catalogue number, at most 20 characters')
-    .option('--upc <code>', 'the UPC/EAN; leave out to have one assigned at submit')
-    .option('--genre <genre>', 'from `reldist lookup genres`')
-    .option('--subgenre <genre>', 'from `reldist lookup genres`')
-    .option('--language <code>', 'language of the metadata, from `reldist lookup languages` (e.g. en)')
-    .option('--p-line <year owner>', 'the ℗ line, e.g. "2026 Northern Lights Records"')
-    .option('--c-line <year owner>', 'the © line, e.g. "2026 Northern Lights Records"')
-    .option('--original-release-date <date>', 'YYYY-MM-DD, for a re-release')
-    .option('--explicit <value>', 'explicit, not_explicit or clean');
-}
-
-export function configureDeliveryFlags(cmd: Command): void {
-  cmd
-    .option('--release-date <date>', 'delivery: the release date, YYYY-MM-DD')
-    .option('--preorder-date <date>', 'delivery: the preorder date, before the release date')
-    .option('--platforms <ids>', 'delivery: "all" or store ids from `reldist lookup platforms`, comma-separated')
-    .option('--territories <spec>', 'delivery: worldwide, include:DE,FR or exclude:KP (codes from `reldist lookup countries`)')
-    .option('--price-tier <tier>', 'delivery: budget, mid, front or premium');
-}
-
-export function configureVideoFlags(cmd: Command): void {
-  cmd
-    .option('--video-enabled <yes|no>', 'video: also deliver to video service B')
-    .option('--art-tracks <yes|no>', 'video: one static-art video per track')
-    .option('--content-id <policy>', 'video: content ID policy monetize, track or block; or off');
-}
+export const VIDEO_FLAGS = [
+  option('--video-enabled <yes|no>', 'video: also deliver to video service B'),
+  option('--art-tracks <yes|no>', 'video: one static-art video per track'),
+  option('--content-id <policy>', 'video: content ID policy monetize, track or block; or off'),
+] as const;
+export type VideoFlags = OptionsOf<typeof VIDEO_FLAGS>;
 
 /** Which flag sets a field: a bad value is reported against the flag the user typed. */
 export const FLAG_OF_FIELD: Record<string, string> = {

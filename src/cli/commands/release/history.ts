@@ -2,6 +2,8 @@
 // field a change touched, old → new. Read from the account's event log (GET /events).
 import type { EventResource } from '../../../contract/events.js';
 import type { Context } from '../../context.js';
+import type { OptsOf } from '../../command.js';
+import type { historyCommand } from './spec.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { printJson, note } from '../../output/index.js';
 import { tsvCell } from '../../output/format.js';
@@ -9,7 +11,7 @@ import { eventsAfter, isNoFeed } from '../../shared/event-feed.js';
 import { actorText, changeLines, summaryOf } from '../../shared/event-views.js';
 import { releaseLabel, resolveReleaseRefs } from '../../shared/release-ref.js';
 
-export async function run(ctx: Context, _opts: unknown, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof historyCommand>, args: string[]): Promise<void> {
   const client = await ctx.services.client();
   const [ref] = await resolveReleaseRefs(client, args.slice(0, 1), ctx.signal);
   const events: EventResource[] = [];

@@ -1,16 +1,11 @@
 // The `release` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup, RELEASE_REF_HELP } from '../../command.js';
-import { configureDeliveryFlags, configureMetadataFlags, configureVideoFlags, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
+import { collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
+import { DELIVERY_FLAGS, METADATA_FLAGS, VIDEO_FLAGS } from './flags.js';
 
-export interface CreateOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
-  file?: string;
-  submit?: boolean;
-  check?: boolean;
-  save?: string;
-}
+export type CreateOpts = OptsOf<typeof createCommand>;
 
-export const createCommand = defineCommand<CreateOpts>({
+export const createCommand = defineCommand({
   name: 'create',
   summary: 'Create a release: from flags, from a release file, or with a wizard',
   description: `Three ways in:
@@ -27,15 +22,15 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
     'reldist release create --file examples/first-release/release.yaml --submit',
     'reldist release create --file release.yaml --check',
   ],
-  configure(cmd) {
-    cmd.option('-f, --file <file>', 'a release file (JSON or YAML) with tracks and settings');
-    cmd.option('--submit', 'submit the release for review once it is created');
-    cmd.option('--check', 'run every check the submit would run and print the plan; create nothing');
-    cmd.option('--save <file>', 'also write the release (the wizard\'s answers) as a release file');
-    configureMetadataFlags(cmd);
-    configureDeliveryFlags(cmd);
-    configureVideoFlags(cmd);
-  },
+  options: [
+    option('-f, --file <file>', 'a release file (JSON or YAML) with tracks and settings'),
+    option('--submit', 'submit the release for review once it is created'),
+    option('--check', 'run every check the submit would run and print the plan; create nothing'),
+    option('--save <file>', 'also write the release (the wizard\'s answers) as a release file'),
+    ...METADATA_FLAGS,
+    ...DELIVERY_FLAGS,
+    ...VIDEO_FLAGS,
+  ],
 });
 
 export const deleteCommand = defineCommand({
@@ -48,15 +43,9 @@ export const deleteCommand = defineCommand({
   aliases: ['rm'],
 });
 
-export interface EditOpts extends MetadataFlags, DeliveryFlags, VideoFlags {
-  metadata?: string;
-  delivery?: string;
-  video?: string;
-  contributor?: string[];
-  tracksToo?: boolean;
-}
+export type EditOpts = OptsOf<typeof editCommand>;
 
-export const editCommand = defineCommand<EditOpts>({
+export const editCommand = defineCommand({
   name: 'edit',
   safeToRerun: true,
   args: '<release>',
@@ -70,17 +59,17 @@ Credits by role: --artist (primary), --featuring, --with and --remixer (repeatab
     'reldist release edit 42 --metadata meta.yaml --video-enabled yes --content-id monetize',
     'reldist release edit NLR-0042 --artist "Lena Voss" --tracks-too',
   ],
-  configure(cmd) {
-    cmd.option('--metadata <file>', 'metadata fields from a JSON/YAML file');
-    cmd.option('--contributor <role=name>', 'an artist credit by role: primary, featuring, with, remixer (repeatable; role= removes the role)', collect);
-    cmd.option('--tracks-too', "with a change of artists: the tracks that credited the release's old artists change too");
-    cmd.option('--no-tracks-too', 'with a change of artists: the tracks keep their own artists');
-    cmd.option('--delivery <file>', 'delivery settings from a JSON/YAML file');
-    cmd.option('--video <file>', 'video settings from a JSON/YAML file');
-    configureMetadataFlags(cmd);
-    configureDeliveryFlags(cmd);
-    configureVideoFlags(cmd);
-  },
+  options: [
+    option('--metadata <file>', 'metadata fields from a JSON/YAML file'),
+    option('--contributor <role=name>', 'an artist credit by role: primary, featuring, with, remixer (repeatable; role= removes the role)', collect),
+    option('--tracks-too', "with a change of artists: the tracks that credited the release's old artists change too"),
+    option('--no-tracks-too', 'with a change of artists: the tracks keep their own artists'),
+    option('--delivery <file>', 'delivery settings from a JSON/YAML file'),
+    option('--video <file>', 'video settings from a JSON/YAML file'),
+    ...METADATA_FLAGS,
+    ...DELIVERY_FLAGS,
+    ...VIDEO_FLAGS,
+  ],
 });
 
 export const getCommand = defineCommand({
@@ -92,20 +81,12 @@ export const getCommand = defineCommand({
   aliases: ['view'],
 });
 
-export interface ListOpts {
-  status?: string;
-  type?: string;
-  search?: string;
-  catalogNumber?: string;
-  page?: string;
-  perPage?: string;
-  all?: boolean;
-}
+export type ListOpts = OptsOf<typeof listCommand>;
 
 export const STATUSES = ['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'] as const;
 export const TYPES = ['single', 'ep', 'album', 'compilation'] as const;
 
-export const listCommand = defineCommand<ListOpts>({
+export const listCommand = defineCommand({
   name: 'list',
   summary: 'List your releases, newest first',
   description: `One page at a time (--page, --per-page up to 100; stderr says how many releases the page left out), or every page with --all. --json prints one array of releases (with --all too); a table on a terminal; tab-separated rows when piped: id, status, type, title, artists, tracks, UPC, updated (ISO 8601).`,
@@ -115,23 +96,20 @@ export const listCommand = defineCommand<ListOpts>({
     'reldist release list --all --json | jq -r ".[] | select(.status == \\"rejected\\") | .id"',
   ],
   aliases: ['ls'],
-  configure(cmd) {
-    cmd.option('--status <status>', `only releases in this state: ${STATUSES.join(', ')}`);
-    cmd.option('--type <type>', `only this type: ${TYPES.join(', ')}`);
-    cmd.option('--search <text>', 'only releases whose title, artist, UPC or catalog number contains this');
-    cmd.option('--catalog-number <number>', 'only the release with exactly this catalog number (case and spaces ignored)');
-    cmd.option('--page <n>', 'the page to show (from 1)');
-    cmd.option('--per-page <n>', 'releases per page (1-100, default 20)');
-    cmd.option('--all', 'walk every page and print them all');
-  },
+  options: [
+    option('--status <status>', `only releases in this state: ${STATUSES.join(', ')}`),
+    option('--type <type>', `only this type: ${TYPES.join(', ')}`),
+    option('--search <text>', 'only releases whose title, artist, UPC or catalog number contains this'),
+    option('--catalog-number <number>', 'only the release with exactly this catalog number (case and spaces ignored)'),
+    option('--page <n>', 'the page to show (from 1)'),
+    option('--per-page <n>', 'releases per page (1-100, default 20)'),
+    option('--all', 'walk every page and print them all'),
+  ],
 });
 
-export interface SubmitOpts {
-  dryRun?: boolean;
-  notes?: string;
-}
+export type SubmitOpts = OptsOf<typeof submitCommand>;
 
-export const submitCommand = defineCommand<SubmitOpts>({
+export const submitCommand = defineCommand({
   name: 'submit',
   safeToRerun: true,
   args: '<releases...>',
@@ -144,10 +122,10 @@ Exit status: 0 when every release went through (or, with --dry-run, would; a rel
     'reldist release submit 42 --dry-run',
     'reldist release submit 42 43 44 --json > results.json',
   ],
-  configure(cmd) {
-    cmd.option('--dry-run', 'run every check and report, without submitting');
-    cmd.option('--notes <text>', 'notes for the reviewer');
-  },
+  options: [
+    option('--dry-run', 'run every check and report, without submitting'),
+    option('--notes <text>', 'notes for the reviewer'),
+  ],
 });
 
 export const withdrawCommand = defineCommand({
@@ -159,16 +137,9 @@ export const withdrawCommand = defineCommand({
   examples: ['reldist release withdraw 42', 'reldist release withdraw NLR-0042 --json'],
 });
 
-export interface ApplyOpts {
-  submit?: boolean;
-  plan?: boolean;
-  report?: string;
-  shard?: string;
-  parallel?: string;
-  onlyFailed?: string;
-}
+export type ApplyOpts = OptsOf<typeof applyCommand>;
 
-export const applyCommand = defineCommand<ApplyOpts>({
+export const applyCommand = defineCommand({
   name: 'apply',
   safeToRerun: true,
   args: '<paths...>',
@@ -186,24 +157,21 @@ Exit status: 0 when every release matches its file (and, with --submit, is submi
     'reldist release apply releases/ --shard 2/4 --parallel 8 --json',
     'reldist release apply releases/ --only-failed apply-report.jsonl',
   ],
-  configure(cmd) {
-    cmd.option('--submit', 'submit each release for review once it matches its file');
-    cmd.option('--plan', 'show what would change and send nothing (exit 8 when anything would)');
-    cmd.option('--report <file>', 'append one JSON line per finished release to this file');
-    cmd.option('--shard <i/n>', "apply only this job's share of the releases, e.g. 2/4");
-    cmd.option('--parallel <n>', 'releases applied at once (1-32, default 4)');
-    cmd.option('--only-failed <report>', 'apply only the releases this report does not show as done (failed, blocked, interrupted, or no line)');
-  },
+  options: [
+    option('--submit', 'submit each release for review once it matches its file'),
+    option('--plan', 'show what would change and send nothing (exit 8 when anything would)'),
+    option('--report <file>', 'append one JSON line per finished release to this file'),
+    option('--shard <i/n>', "apply only this job's share of the releases, e.g. 2/4"),
+    option('--parallel <n>', 'releases applied at once (1-32, default 4)'),
+    option('--only-failed <report>', 'apply only the releases this report does not show as done (failed, blocked, interrupted, or no line)'),
+  ],
 });
 
-export interface WatchOpts {
-  for?: string;
-  interval?: string;
-}
+export type WatchOpts = OptsOf<typeof watchCommand>;
 
 export const WATCH_TARGETS = ['reviewed', 'approved', 'live'] as const;
 
-export const watchCommand = defineCommand<WatchOpts>({
+export const watchCommand = defineCommand({
   name: 'watch',
   args: '<releases...>',
   summary: 'Wait until releases are reviewed, approved or live',
@@ -219,10 +187,10 @@ On a terminal, a live table on stderr (id, catalog number, title, state, since).
     'reldist release watch NLR-0042 --for live --timeout 1h',
     'reldist release watch 42 43 --json --interval 30s',
   ],
-  configure(cmd) {
-    cmd.option('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`);
-    cmd.option('--interval <duration>', 'without an event log: time between checks of a release (default 5s, at least 1s)');
-  },
+  options: [
+    option('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`),
+    option('--interval <duration>', 'without an event log: time between checks of a release (default 5s, at least 1s)'),
+  ],
 });
 
 export const historyCommand = defineCommand({

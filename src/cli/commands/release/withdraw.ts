@@ -2,12 +2,14 @@
 // so that a mistake seen after the submit can be fixed and the release submitted again. A release
 // that is already a draft has converged: said, exit 0 (a re-run after a lost answer lands here).
 import type { Context } from '../../context.js';
+import type { OptsOf } from '../../command.js';
+import type { withdrawCommand } from './spec.js';
 import { conflictStatus } from '../../shared/release-status.js';
 import { parseReleaseRef, releaseLabel, resolveReleaseRef } from '../../shared/release-ref.js';
 import { printJson, success } from '../../output/index.js';
 import { showRelease } from './show.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof withdrawCommand>, args: string[]): Promise<void> {
   const parsed = parseReleaseRef(args[0]);
   const client = await ctx.services.client();
   const ref = await resolveReleaseRef(client, args[0], ctx.signal, parsed);

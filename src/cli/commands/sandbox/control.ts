@@ -52,7 +52,10 @@ export async function runControl<Id extends SandboxEndpointId>(ctx: Context, end
 }
 
 function report(ctx: Context, outcomes: Outcome[]): void {
-  if (ctx.globals.json) return printJson(ctx, outcomes.length === 1 ? outcomes[0] : outcomes);
+  if (ctx.globals.json) {
+    printJson(ctx, outcomes.length === 1 ? outcomes[0] : outcomes);
+    return;
+  }
   let out = '';
   for (const o of outcomes) {
     if (ctx.io.stdoutIsTTY) {

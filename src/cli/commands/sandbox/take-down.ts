@@ -1,6 +1,8 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { takeDownCommand } from './spec.js';
 import { runControl } from './control.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof takeDownCommand>, args: string[]): Promise<void> {
   await runControl(ctx, 'sandboxTakeDown', args, {});
 }

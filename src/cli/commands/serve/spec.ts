@@ -1,36 +1,11 @@
 // `reldist serve` as --help and shell completion see it. Declarations only; the code is in serve.ts.
-import { defineCommand, defineGroup } from '../../command.js';
+import { defineCommand, defineGroup, option, type OptsOf, requiredOption } from '../../command.js';
 
-export interface ServeOpts {
-  host: string;
-  port: string;
-  dataDir?: string;
-  sandbox?: boolean;
-  sandboxAutoReview?: string;
-  sandboxReviewDelay?: string;
-  rateLimit?: string;
-  publicUrl?: string;
-  trustProxy?: boolean;
-  maxConnections?: string;
-  maxConnectionsPerAddress?: string;
-  headersTimeout?: string;
-  keepAliveTimeout?: string;
-  bodyTimeout?: string;
-  minBodyRate?: string;
-  bodyRateWindow?: string;
-  uploadAccountLimit?: string;
-  uploadTotalLimit?: string;
-  uploadStallTimeout?: string;
-  uploadExpiry?: string;
-}
+export type ServeOpts = OptsOf<typeof serveCommand>;
 
-export interface TokenCreateOpts {
-  account: string;
-  name: string;
-  dataDir?: string;
-}
+export type TokenCreateOpts = OptsOf<typeof tokenCreateCommand>;
 
-const tokenCreateCommand = defineCommand<TokenCreateOpts>({
+export const tokenCreateCommand = defineCommand({
   name: 'create',
   summary: 'Create an account on the service and print its token',
   description:
@@ -41,12 +16,11 @@ const tokenCreateCommand = defineCommand<TokenCreateOpts>({
     'reldist serve token create --account label --name "Northern Records" --data-dir /srv/reldist',
     'reldist serve token create --account artist --name "Ada Lind" > ada.token',
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--account <kind>', 'the kind of account: label or artist')
-      .requiredOption('--name <name>', 'the label or artist name the account goes by')
-      .option('--data-dir <dir>', 'the service\'s data directory (default: the user data folder)');
-  },
+  options: [
+    requiredOption('--account <kind>', 'the kind of account: label or artist'),
+    requiredOption('--name <name>', 'the label or artist name the account goes by'),
+    option('--data-dir <dir>', 'the service\'s data directory (default: the user data folder)'),
+  ],
   inheritsOptions: true,
 });
 
@@ -57,7 +31,7 @@ const tokenGroup = defineGroup({
   commands: [tokenCreateCommand],
 });
 
-export const serveCommand = defineCommand<ServeOpts>({
+export const serveCommand = defineCommand({
   name: 'serve',
   summary: 'Run the reference service',
   description:
@@ -93,28 +67,27 @@ export const serveCommand = defineCommand<ServeOpts>({
     'reldist serve --sandbox --sandbox-auto-review approve --sandbox-review-delay 2s',
     'reldist serve --host 0.0.0.0 --port 8080 --data-dir /srv/reldist --public-url https://reldist.example.com',
   ],
-  configure(cmd) {
-    cmd
-      .option('--host <host>', 'address to listen on (keep it on loopback unless you mean to share it)', '127.0.0.1')
-      .option('--port <n>', 'port to listen on; 0 picks a free one', '0')
-      .option('--data-dir <dir>', 'where the database and uploads live (default: the user data folder)')
-      .option('--sandbox-auto-review <outcome>', 'review submitted releases by itself: approve, reject or live (with --sandbox)')
-      .option('--sandbox-review-delay <duration>', 'how long after submit the auto-review comes (default 0s)')
-      .option('--rate-limit <n|off>', 'requests per minute per token (default 3000), or off')
-      .option('--public-url <url>', 'the address clients reach the service at, used in upload URLs')
-      .option('--trust-proxy', 'believe X-Forwarded-Host and X-Forwarded-Proto (behind a reverse proxy only)')
-      .option('--max-connections <n>', 'connections open at once; more are closed (default: no cap)')
-      .option('--max-connections-per-address <n>', 'connections open at once from one client address (default: a quarter of --max-connections)')
-      .option('--headers-timeout <duration>', 'a request\'s headers must arrive within this (default 30s)')
-      .option('--keep-alive-timeout <duration>', 'close a keep-alive connection idle this long (default 5s)')
-      .option('--body-timeout <duration>', 'a request body other than an upload must be whole within this (default 60s)')
-      .option('--min-body-rate <size>', 'bytes per second every body and upload must keep up, e.g. 4KiB (default 1KiB)')
-      .option('--body-rate-window <duration>', 'the window the minimum body rate is judged over (default 20s)')
-      .option('--upload-account-limit <size>', 'upload bytes arriving at once per account, e.g. 2GiB (default 4GiB)')
-      .option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)')
-      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)')
-      .option('--upload-expiry <duration>', 'delete uploads attached to no track this long after they arrived (default 24h)');
-  },
+  options: [
+    option('--host <host>', 'address to listen on (keep it on loopback unless you mean to share it)', '127.0.0.1'),
+    option('--port <n>', 'port to listen on; 0 picks a free one', '0'),
+    option('--data-dir <dir>', 'where the database and uploads live (default: the user data folder)'),
+    option('--sandbox-auto-review <outcome>', 'review submitted releases by itself: approve, reject or live (with --sandbox)'),
+    option('--sandbox-review-delay <duration>', 'how long after submit the auto-review comes (default 0s)'),
+    option('--rate-limit <n|off>', 'requests per minute per token (default 3000), or off'),
+    option('--public-url <url>', 'the address clients reach the service at, used in upload URLs'),
+    option('--trust-proxy', 'believe X-Forwarded-Host and X-Forwarded-Proto (behind a reverse proxy only)'),
+    option('--max-connections <n>', 'connections open at once; more are closed (default: no cap)'),
+    option('--max-connections-per-address <n>', 'connections open at once from one client address (default: a quarter of --max-connections)'),
+    option('--headers-timeout <duration>', 'a request\'s headers must arrive within this (default 30s)'),
+    option('--keep-alive-timeout <duration>', 'close a keep-alive connection idle this long (default 5s)'),
+    option('--body-timeout <duration>', 'a request body other than an upload must be whole within this (default 60s)'),
+    option('--min-body-rate <size>', 'bytes per second every body and upload must keep up, e.g. 4KiB (default 1KiB)'),
+    option('--body-rate-window <duration>', 'the window the minimum body rate is judged over (default 20s)'),
+    option('--upload-account-limit <size>', 'upload bytes arriving at once per account, e.g. 2GiB (default 4GiB)'),
+    option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)'),
+    option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)'),
+    option('--upload-expiry <duration>', 'delete uploads attached to no track this long after they arrived (default 24h)'),
+  ],
   subgroups: [tokenGroup],
   // --sandbox is the global flag (commander gives it to the root wherever it stands): read it there.
   inheritsOptions: true,

@@ -4,7 +4,9 @@
 // No service, no network.
 import type { AudioCheck } from '../../../audio/probe.js';
 import type { QualityResult } from '../../../audio/quality.js';
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { checkCommand } from './spec.js';
 import { ValidationFailed } from '../../errors.js';
 import { formatBytes, printJson, printRecord, plural, type Field } from '../../output/index.js';
 import { checkAudioFiles, requireAudioFiles } from '../../shared/audio-check.js';
@@ -50,7 +52,7 @@ const asJson = (c: AudioCheck) => ({
   warnings: c.warnings,
 });
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, files: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof checkCommand>, files: string[]): Promise<void> {
   // Every file must be there before any is read: a typo is a usage error, not a refusal.
   await requireAudioFiles(files);
   const checks = await checkAudioFiles(files);

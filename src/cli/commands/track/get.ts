@@ -1,11 +1,12 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { TrackResource } from '../../../contract/index.js';
+import type { getCommand } from './spec.js';
 import { idArg } from '../../shared/args.js';
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackFields } from '../../shared/track-views.js';
 import { printRecord } from '../../output/index.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof getCommand>, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const trackId = idArg(args[1], 'track id');
   const client = await ctx.services.client();

@@ -1,10 +1,12 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { listCommand } from './spec.js';
 import type { TrackResource } from '../../../contract/index.js';
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { printList } from '../../output/index.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof listCommand>, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const client = await ctx.services.client();
   const releaseId = await releaseIdOf(client, args[0], ctx.signal);

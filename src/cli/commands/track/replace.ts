@@ -1,6 +1,6 @@
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { ReleaseResource } from '../../../contract/index.js';
-import type { TrackResource } from '../../../contract/index.js';
+import type { replaceCommand } from './spec.js';
 import { BadInputFiles, CliError } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
@@ -10,7 +10,7 @@ import { printRecord, success } from '../../output/index.js';
 import { resolve } from 'node:path';
 import { firstRefusal, requireAudioFiles } from '../../shared/audio-check.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof replaceCommand>, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const trackId = idArg(args[1], 'track id');
   const file = args[2]!;

@@ -1,6 +1,6 @@
 // The `track` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup, RELEASE_REF_HELP } from '../../command.js';
+import { collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf, requiredOption } from '../../command.js';
 
 export const getCommand = defineCommand({
   name: 'get',
@@ -29,12 +29,9 @@ export const replaceCommand = defineCommand({
   examples: ['reldist track replace 42 7 northern-sky-remaster.wav'],
 });
 
-export interface SetOpts {
-  file?: string;
-  replaceAll?: boolean;
-}
+export type SetOpts = OptsOf<typeof setCommand>;
 
-export const setCommand = defineCommand<SetOpts>({
+export const setCommand = defineCommand({
   name: 'set',
   safeToRerun: true,
   args: '<release>',
@@ -45,10 +42,10 @@ export const setCommand = defineCommand<SetOpts>({
     'reldist track list 42 --json | jq "map({id, title, isrc})" | reldist track set 42 --file -',
     'reldist track set 42 --file final-order.yaml --replace-all',
   ],
-  configure(cmd) {
-    cmd.requiredOption('-f, --file <file>', 'the track list, JSON or YAML');
-    cmd.option('--replace-all', 'remove the existing tracks the list leaves out');
-  },
+  options: [
+    requiredOption('-f, --file <file>', 'the track list, JSON or YAML'),
+    option('--replace-all', 'remove the existing tracks the list leaves out'),
+  ],
 });
 
 export const uploadCommand = defineCommand({
@@ -59,30 +56,9 @@ export const uploadCommand = defineCommand({
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
 });
 
-export interface EditOpts {
-  title?: string;
-  trackVersion?: string;
-  isrc?: string;
-  explicit?: string;
-  audioLanguage?: string;
-  previewStart?: string;
-  artist?: string[];
-  featuring?: string[];
-  with?: string[];
-  remixer?: string[];
-  composer?: string[];
-  lyricist?: string[];
-  producer?: string[];
-  arranger?: string[];
-  performer?: string[];
-  mixer?: string[];
-  masteringEngineer?: string[];
-  conductor?: string[];
-  publisher?: string[];
-  contributor?: string[];
-}
+export type EditOpts = OptsOf<typeof editCommand>;
 
-export const editCommand = defineCommand<EditOpts>({
+export const editCommand = defineCommand({
   name: 'edit',
   safeToRerun: true,
   args: '<release> <track>',
@@ -95,30 +71,29 @@ export const editCommand = defineCommand<EditOpts>({
     'reldist track edit NLR-0042 1 --composer "Ada Lind" --composer "Tom Ash" --lyricist "Ada Lind"',
     'reldist track edit 42 1 --featuring Kai --contributor mastering_engineer="Jo Park" --producer ""',
   ],
-  configure(cmd) {
-    cmd
-      .option('--title <title>', 'the title, without version words')
-      // Not --version: that one prints reldist's own version.
-      .option('--track-version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)')
-      .option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)')
-      .option('--explicit <value>', 'explicit, not_explicit or clean')
-      .option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)')
-      .option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)')
-      .option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s primary artists', collect)
-      .option('--featuring <name>', 'a featured artist (repeatable; "" removes them)', collect)
-      .option('--with <name>', 'an artist credited "with" (repeatable; "" removes them)', collect)
-      .option('--remixer <name>', 'a remixer (repeatable; "" removes them)', collect)
-      .option('--composer <name>', 'a composer (repeatable; "" removes them)', collect)
-      .option('--lyricist <name>', 'a lyricist (repeatable; "" removes them)', collect)
-      .option('--producer <name>', 'a producer (repeatable; "" removes them)', collect)
-      .option('--arranger <name>', 'an arranger (repeatable; "" removes them)', collect)
-      .option('--performer <name>', 'a performer (repeatable; "" removes them)', collect)
-      .option('--mixer <name>', 'a mixing engineer (repeatable; "" removes them)', collect)
-      .option('--mastering-engineer <name>', 'a mastering engineer (repeatable; "" removes them)', collect)
-      .option('--conductor <name>', 'a conductor (repeatable; "" removes them)', collect)
-      .option('--publisher <name>', 'a publisher (repeatable; "" removes them)', collect)
-      .option('--contributor <role=name>', 'any credit by role, e.g. composer="Ada Lind" (repeatable; role= removes the role)', collect);
-  },
+  options: [
+    option('--title <title>', 'the title, without version words'),
+    // Not --version: that one prints reldist's own version.
+    option('--track-version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)'),
+    option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)'),
+    option('--explicit <value>', 'explicit, not_explicit or clean'),
+    option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)'),
+    option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)'),
+    option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s primary artists', collect),
+    option('--featuring <name>', 'a featured artist (repeatable; "" removes them)', collect),
+    option('--with <name>', 'an artist credited "with" (repeatable; "" removes them)', collect),
+    option('--remixer <name>', 'a remixer (repeatable; "" removes them)', collect),
+    option('--composer <name>', 'a composer (repeatable; "" removes them)', collect),
+    option('--lyricist <name>', 'a lyricist (repeatable; "" removes them)', collect),
+    option('--producer <name>', 'a producer (repeatable; "" removes them)', collect),
+    option('--arranger <name>', 'an arranger (repeatable; "" removes them)', collect),
+    option('--performer <name>', 'a performer (repeatable; "" removes them)', collect),
+    option('--mixer <name>', 'a mixing engineer (repeatable; "" removes them)', collect),
+    option('--mastering-engineer <name>', 'a mastering engineer (repeatable; "" removes them)', collect),
+    option('--conductor <name>', 'a conductor (repeatable; "" removes them)', collect),
+    option('--publisher <name>', 'a publisher (repeatable; "" removes them)', collect),
+    option('--contributor <role=name>', 'any credit by role, e.g. composer="Ada Lind" (repeatable; role= removes the role)', collect),
+  ],
 });
 
 export const checkCommand = defineCommand({

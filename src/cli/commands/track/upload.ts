@@ -3,7 +3,9 @@
 // on a fresh read and sent with If-Match (shared/track-list-write.ts), so uploads to the same
 // release at the same moment all keep their tracks.
 import { resolve } from 'node:path';
+import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { uploadCommand } from './spec.js';
 import { CliError, ExitCode, worstExit } from '../../errors.js';
 import { printList, success, plural } from '../../output/index.js';
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
@@ -14,7 +16,7 @@ import { keepTrack, withinTrackListBounds, writeTrackList } from '../../shared/t
 import { tracksOf } from '../../../contract/wire-values.js';
 import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 
-export async function run(ctx: Context, _opts: Record<string, unknown>, args: string[]): Promise<void> {
+export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const files = args.slice(1);
   // Before the service is asked anything: every file is there and passes the service's audio rules.

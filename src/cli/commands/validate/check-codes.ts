@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { checkIsrc, checkUpc, codeKey, diagnoseDamage, type Problem } from '../../../codes/index.js';
+import { checkIsrc, checkUpc, codeKey, diagnoseDamage } from '../../../codes/index.js';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, ValidationFailed } from '../../errors.js';
 import { idArg } from '../../shared/args.js';
@@ -16,22 +16,12 @@ import { refuseWorkbook } from './workbook.js';
 import { invalidLines } from './invalid-lines.js';
 import { eachLine, splitLines, type LineHandler, type LineSink } from './lines.js';
 import { Tally } from './tally.js';
+import type { ValidateOptions } from './options.js';
 import type { TableRows } from './table.js';
 import { ByteWriter } from './writer.js';
 import { tableRows } from './table.js';
 
 export type CodeKind = 'upc' | 'isrc';
-
-export interface ValidateOptions {
-  file?: string;
-  remote?: boolean;
-  release?: string;
-  /** CSV/TSV input: the column holding the codes, a header name or a number from 1. */
-  column?: string;
-  invalidOnly?: boolean;
-  fix?: boolean;
-  format?: string;
-}
 
 const TABLE_BATCH = 200;
 /** Set (to anything) in the environment: every line takes the general path (tests compare both paths; benches measure them). */

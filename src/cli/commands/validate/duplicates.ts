@@ -20,6 +20,7 @@ export class DuplicateIndex {
   private logged = 0;
   /** warm()'s slots, and where its reads go so that they are not dropped as unused. */
   private slots = new Int32Array(WARM_BATCH);
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: written only, so that warm()'s reads are kept
   private sink = 0;
 
   /** `expected`: how many codes may come (a file's size over a code's), to size the table once. */

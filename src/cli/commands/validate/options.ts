@@ -1,16 +1,21 @@
 // Flags shared by `validate upc`, `validate isrc` and `validate any`.
-import type { Command } from 'commander';
+import { option, type OptionsOf } from '../../command.js';
 
-export function configureValidate(cmd: Command, kind: 'upc' | 'isrc' | 'any'): void {
-  cmd
-    .option('-f, --file <path>', 'read codes from a file (- for stdin): one per line (blank lines skipped), or a .csv/.tsv table')
-    .option('--column <name|n>', 'CSV/TSV input (any file, or stdin): the column with the codes, by header name or number from 1')
-    .option('--invalid-only', 'print only the codes that are invalid (the summary still counts all)')
-    .option('--fix', 'show the repaired code where spreadsheet damage can be undone with certainty')
-    .option('--format <csv>', 'write CSV (line, input, verdict, problems, repaired) to paste back into a spreadsheet');
-  if (kind !== 'any') cmd.option('--remote', 'also ask the service (in batches of 1000) and show both verdicts; it knows the codes your releases use');
-  if (kind === 'upc') cmd.option('--release <id>', 'with --remote: check the UPC for this release');
-}
+const COMMON_OPTIONS = [
+  option('-f, --file <path>', 'read codes from a file (- for stdin): one per line (blank lines skipped), or a .csv/.tsv table'),
+  option('--column <name|n>', 'CSV/TSV input (any file, or stdin): the column with the codes, by header name or number from 1'),
+  option('--invalid-only', 'print only the codes that are invalid (the summary still counts all)'),
+  option('--fix', 'show the repaired code where spreadsheet damage can be undone with certainty'),
+  option('--format <csv>', 'write CSV (line, input, verdict, problems, repaired) to paste back into a spreadsheet'),
+] as const;
+const REMOTE = option('--remote', 'also ask the service (in batches of 1000) and show both verdicts; it knows the codes your releases use');
+
+export const ANY_OPTIONS = COMMON_OPTIONS;
+export const ISRC_OPTIONS = [...COMMON_OPTIONS, REMOTE] as const;
+export const UPC_OPTIONS = [...COMMON_OPTIONS, REMOTE, option('--release <id>', 'with --remote: check the UPC for this release')] as const;
+
+/** What the checks read: the flags of `validate upc`, which has them all (the other verbs' are a part of them). */
+export type ValidateOptions = OptionsOf<typeof UPC_OPTIONS>;
 
 export const OUTPUT_HELP = `Codes come from the arguments, from stdin for '-', and from --file, in that order; the
 output keeps input order. On a terminal: a table (past 200 codes, only those with a problem,

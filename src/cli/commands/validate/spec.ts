@@ -1,10 +1,9 @@
 // The `validate` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
 import { defineCommand, defineGroup } from '../../command.js';
-import { OUTPUT_HELP, configureValidate } from './options.js';
-import type { ValidateOptions } from './check-codes.js';
+import { ANY_OPTIONS, ISRC_OPTIONS, OUTPUT_HELP, UPC_OPTIONS } from './options.js';
 
-export const isrcCommand = defineCommand<ValidateOptions>({
+export const isrcCommand = defineCommand({
   name: 'isrc',
   args: '[codes...]',
   summary: 'check ISRCs (offline, or --remote)',
@@ -19,10 +18,10 @@ ${OUTPUT_HELP}`,
     'reldist validate isrc - < isrcs.txt',
     'reldist validate isrc USRC17607839 --remote',
   ],
-  configure: (cmd) => configureValidate(cmd, 'isrc'),
+  options: ISRC_OPTIONS,
 });
 
-export const upcCommand = defineCommand<ValidateOptions>({
+export const upcCommand = defineCommand({
   name: 'upc',
   args: '[codes...]',
   summary: 'check UPC/EAN/GTIN release codes (offline, or --remote)',
@@ -37,10 +36,10 @@ ${OUTPUT_HELP}`,
     'cut -f1 catalog.tsv | reldist validate upc - --quiet',
     'reldist validate upc 036000241457 --remote --release rel_123',
   ],
-  configure: (cmd) => configureValidate(cmd, 'upc'),
+  options: UPC_OPTIONS,
 });
 
-export const anyCommand = defineCommand<ValidateOptions>({
+export const anyCommand = defineCommand({
   name: 'any',
   args: '[codes...]',
   summary: 'check UPCs and ISRCs mixed, recognising the kind of each code (offline)',
@@ -53,7 +52,7 @@ Offline only: for the service's verdict use \`validate upc\` or
 
 ${OUTPUT_HELP}`,
   examples: ['reldist validate any 036000241457 US-RC1-76-07839', 'reldist validate any --file catalog.csv --column 2'],
-  configure: (cmd) => configureValidate(cmd, 'any'),
+  options: ANY_OPTIONS,
 });
 
 export const validateGroup = defineGroup({
