@@ -2,14 +2,14 @@
 // accounts, and serves HTTP until close(). Used by `reldist serve`, the CLI's embedded sandbox
 // and every integration test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type Database from 'better-sqlite3';
 import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './artists/index.js';
 import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import { statementKillHook } from './db/kill-hook.js';
-import { type Logger, type SandboxAutoReview, type ServerDeps, type ServerModule } from './handler.js';
+import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
 import { answerParserErrors } from './http/client-error.js';
 import { checkingIntervalMs, DEFAULT_CLIENT_LIMITS, defaultPerAddress, secondsInWords, type ClientLimits } from './http/client-limits.js';
 import { capConnections } from './http/connection-caps.js';

@@ -159,6 +159,7 @@ describe('release watch', () => {
         },
       });
       expect(w.code, w.stderr).toBe(0);
+      expect((await approving)?.code).toBe(0);
       expect(lines(w).map((e) => e.status)).toEqual(['in_review', 'approved']);
       const rejected = await inReview();
       await cli.run(['sandbox', 'reject', rejected.id, '--reason', 'audio_clipping']);

@@ -77,7 +77,7 @@ describe('release edit --artist and the tracks', () => {
     const asked: string[] = [];
     let stderr = '';
     const sink = () => new Writable({ write(chunk, _enc, cb) { stderr += String(chunk); cb(); } });
-    const prompter = { confirm: async (q: { message: string }) => (asked.push(q.message), true) } as unknown as Awaited<ReturnType<Services['prompts']>>;
+    const prompter = { confirm: async (q: { message: string }) => { asked.push(q.message); return true; } } as unknown as Awaited<ReturnType<Services['prompts']>>;
     const code = await runArgv(['release', 'edit', id, '--artist', 'Mara Quist'], {
       io: { stdin: new PassThrough(), stdout: sink(), stderr: sink(), stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true },
       env: { RELDIST_BASE_URL: cli.server.url, RELDIST_TOKEN: cli.server.tokens.label, RELDIST_CONFIG_DIR: cli.configDir, RELDIST_DATA_DIR: join(cli.configDir, 'data'), HOME: cli.configDir, NO_COLOR: '1' },

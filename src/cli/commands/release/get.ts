@@ -1,7 +1,6 @@
 import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
 import type { getCommand } from './spec.js';
-import type { ReleaseResource } from '../../../contract/index.js';
 import { parseReleaseRef, resolveReleaseRef } from '../../shared/release-ref.js';
 import { showRelease } from './show.js';
 

@@ -1,7 +1,6 @@
 import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
 import type { listCommand } from './spec.js';
-import type { TrackResource } from '../../../contract/index.js';
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import { trackColumns } from '../../shared/track-views.js';
 import { printList } from '../../output/index.js';
