@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { bodySchemas, sandboxBodySchemas } from './bodies.js';
 import { EntityId } from './common.js';
 import { ListEventsResponse } from './events.js';
+import { ListWebhookDeliveriesResponse, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookTestResult } from './webhooks.js';
 import { pathParamsOf, querySchemas } from './queries.js';
 import {
   ArtistPlatformResult, ArtistPreferencesData, CountryResource, Genres, LabelArtistResource, LabelPreferencesData, LanguageResource,
@@ -49,6 +50,16 @@ const responseSchemas = {
   validateIsrc: ValidationResultData,
 
   listEvents: ListEventsResponse,
+
+  createWebhook: WebhookEndpointWithSecret,
+  listWebhooks: z.array(WebhookEndpoint),
+  getWebhook: WebhookEndpoint,
+  updateWebhook: WebhookEndpoint,
+  deleteWebhook: MessageResponse,
+  testWebhook: WebhookTestResult,
+  rotateWebhookSecret: WebhookEndpointWithSecret,
+  listWebhookDeliveries: ListWebhookDeliveriesResponse,
+  resendWebhookEvent: WebhookDelivery,
 
   getArtistPreferences: ArtistPreferencesData,
   listPreferenceArtists: z.array(PreferenceArtistItem),
@@ -123,7 +134,7 @@ export const catalog = Object.fromEntries(
 
 export const endpoints: Endpoint[] = Object.values(catalog);
 
-/** The sandbox's review controls, typed like the catalog but kept apart from the 39 endpoints. */
+/** The sandbox's review controls, typed like the catalog but kept apart from the 48 endpoints. */
 export const sandboxCatalog: Record<SandboxEndpointId, SandboxEndpoint> = Object.fromEntries(
   sandboxEndpointIds.map((id) => {
     const route: Route = sandboxRoutes[id];

@@ -10,7 +10,7 @@ import { lazySeededDirectory, seededDirectory, type ArtistDirectory } from './ar
 import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
-import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
+import type { Logger, SandboxAutoReview, ServerDeps, ServerModule, WebhookSettings } from './handler.js';
 import { errorAnswer } from './http/errors.js';
 import { publicBaseUrl } from './http/public-url.js';
 import { newRequestId } from './http/request-id.js';
@@ -19,6 +19,9 @@ import { RequestGate } from './http/gate.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { endWaits } from './events/bus.js';
 import { eventsModule } from './store/events.js';
+import { webhooksModule } from './store/webhooks.js';
+import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
+import { webhookSettings } from './webhooks/settings.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadsTmpDir } from './store/uploads.js';
@@ -68,6 +71,10 @@ export interface StartServerOptions {
    * @hono/node-server loads as it reads the web Request/Response globals (~16 ms). Default false.
    */
   appOnFirstRequest?: boolean;
+  /** Webhook retry horizon, attempt timeout and allowed addresses (defaults: webhooks/settings.ts). */
+  webhooks?: Partial<WebhookSettings>;
+  /** Send webhook deliveries from this process (default true; off: another process sharing the data directory sends them). */
+  webhookDispatch?: boolean;
 }
 
 export interface RunningServer {
@@ -83,7 +90,7 @@ type AppListener = (req: IncomingMessage, res: ServerResponse) => Promise<unknow
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, eventsModule];
+export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, eventsModule, webhooksModule];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
 export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean } = {}) {
@@ -158,10 +165,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists, commits,
     ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   };
+  deps.webhooks = { ...webhookSettings(deps), ...options.webhooks };
   let url = '';
+  let dispatcher: Dispatcher | undefined;
   let lane: FastLane | undefined;
   let loadApp: () => Promise<AppListener>;
   const closeDb = () => {
+    dispatcher?.stop();
     commits.close();
     db.close();
   };
@@ -239,6 +249,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   url = `http://${host}:${addr.port}`;
   log.info('reldist service listening', { url, data_dir: options.dataDir, sandbox: options.sandbox });
+  if (options.webhookDispatch ?? true) dispatcher = startDispatcher(deps, deps.webhooks);
 
   let closing: Promise<void> | undefined;
   return {
@@ -246,6 +257,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     tokens,
     close() {
       stopping = true;
+      // No new attempt starts; those in flight are given back for another process or the next start.
+      dispatcher?.stop();
       // Long polls answer now rather than hold the close for up to their wait.
       endWaits(db);
       for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');

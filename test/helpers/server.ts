@@ -32,6 +32,10 @@ export interface TestServerOptions {
   trustProxy?: boolean;
   uploadLimits?: StartServerOptions['uploadLimits'];
   maxConnections?: number;
+  /** Webhook retry horizon, timeout and allowed addresses. */
+  webhooks?: StartServerOptions['webhooks'];
+  /** Send webhook deliveries from this service (default true). */
+  webhookDispatch?: boolean;
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -56,6 +60,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.webhookDispatch !== undefined ? { webhookDispatch: options.webhookDispatch } : {}),
   });
   if (!server.tokens) throw new Error('the test service started without its demo accounts');
   // RELDIST_CONTRACT_CHECK=1: every answer of this service, to whatever test sends the request,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildPath, catalog, endpointIds, sandboxCatalog, sandboxEndpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
 
 describe('the endpoint catalog', () => {
-  it('has the 39 endpoints (the 36 of the specification, the batch validation and submit, and the event feed), each path once per method', () => {
-    expect(endpointIds).toHaveLength(39);
+  it('has the 48 endpoints (the 36 of the specification, the batch validation and submit, the event feed and the 9 of webhooks), each path once per method', () => {
+    expect(endpointIds).toHaveLength(48);
     const keys = endpointIds.map((id) => `${routes[id].method} ${routes[id].path}`);
-    expect(new Set(keys).size).toBe(39);
+    expect(new Set(keys).size).toBe(48);
   });
 
   it('keeps the sandbox controls apart: typed entries under /_sandbox, none of the 36', () => {

@@ -7,6 +7,8 @@ import type { EventActor, EventData, EventResource, EventType } from '../../cont
 import type { Migration, ServerModule } from '../handler.js';
 import { eventRecorded } from '../events/bus.js';
 import { statement } from './statements.js';
+import { queueDeliveries } from './webhooks.js';
+import { deliveriesQueued } from '../webhooks/wake.js';
 
 export const eventsMigrations: Migration[] = [
   {
@@ -57,10 +59,12 @@ function actorOnWire(a: Actor): EventActor {
 
 /** Records an event. Call it inside the transaction that makes the change. */
 export function recordEvent(db: Database, e: NewEvent): void {
-  statement(db, 'INSERT INTO events (user_id, type, release_id, catalog_number, actor, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  const info = statement(db, 'INSERT INTO events (user_id, type, release_id, catalog_number, actor, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     e.userId, e.type, e.releaseId, e.catalogNumber, JSON.stringify(actorOnWire(e.actor)), JSON.stringify(e.data), e.at,
   );
   eventRecorded(db, e.userId);
+  // The webhook deliveries of the event, in its transaction: committed together or not at all.
+  if (queueDeliveries(db, { eventId: Number(info.lastInsertRowid), userId: e.userId, type: e.type, at: e.at }) > 0) deliveriesQueued(db);
 }
 
 /** A user's name, for changes made without a request's user at hand (a signed upload). */
@@ -117,6 +121,12 @@ export function eventsAfter(db: Database, userId: number, f: EventFilter, after:
   const w = where(userId, f);
   const rows = statement(db, `SELECT * FROM events WHERE ${w.sql} AND id > ? ORDER BY id LIMIT ?`).all(...w.args, after, limit + 1) as EventRow[];
   return { events: rows.slice(0, limit).map(toResource), hasMore: rows.length > limit };
+}
+
+/** One of the user's events (a webhook delivery's or a resend's), or undefined. */
+export function eventById(db: Database, userId: number, id: number): EventResource | undefined {
+  const row = statement(db, 'SELECT * FROM events WHERE id = ? AND user_id = ?').get(id, userId) as EventRow | undefined;
+  return row ? toResource(row) : undefined;
 }
 
 /** The user's newest `last` events, oldest first. */
