@@ -58,3 +58,15 @@ export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as con
 export const webhookDeliveriesPage = { defaultLimit: 20, maxLimit: 100 } as const;
 /** The `type` of the ping `POST /webhooks/{webhookId}/test` sends, which is no event of the log. */
 export const webhookTestType = 'webhook.test';
+
+/**
+ * The body of a webhook delivery, as Standard Webhooks lays a payload out (the WebhookPayload
+ * schema): the type, when it is sent, and the event. The one place it is built: the service's
+ * deliveries and `reldist webhook listen` both send these bytes, which the signature covers.
+ */
+export function webhookBody(type: string, data: unknown, at: Date): string {
+  return JSON.stringify({ type, timestamp: at.toISOString(), data });
+}
+
+/** The webhook-id of an event's deliveries: the same on every attempt and every resend. */
+export const webhookMessageId = (eventId: number): string => `evt_${eventId}`;

@@ -2,7 +2,7 @@
 // the sandbox tokens, for a script or CI job to read), human lines on stderr, and a clean stop
 // when the signal aborts: no new connections, in-flight requests finish, the database closes.
 import type { Writable } from 'node:stream';
-import type { Logger, SandboxAutoReview } from './handler.js';
+import type { Logger, SandboxAutoReview, WebhookSettings } from './handler.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { UploadLimits } from './uploads/limits.js';
 import { startServer } from './index.js';
@@ -29,6 +29,8 @@ export interface ServeOptions {
   /** Upload bytes in flight (per account, in total) and the stall timeout; defaults in uploads/limits.ts. */
   uploadLimits?: Partial<UploadLimits>;
   maxConnections?: number;
+  /** Webhook retry horizon, attempt timeout, allowed addresses (defaults: webhooks/settings.ts). */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 function stderrLogger(stderr: Writable, verbose: boolean): Logger {
@@ -62,6 +64,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     ...(options.trustProxy ? { trustProxy: true } : {}),
     ...(options.uploadLimits ? { uploadLimits: options.uploadLimits } : {}),
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   if (server.tokens) {
     options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);

@@ -3,12 +3,12 @@
 // resending an event. The deliveries themselves are queued with each event (store/events.ts) and
 // sent by the dispatcher (webhooks/dispatcher.ts).
 import { randomBytes } from 'node:crypto';
-import { webhookDeliveriesPage, webhookLimits, webhookTestType } from '../../contract/wire-values.js';
+import { webhookBody, webhookDeliveriesPage, webhookLimits, webhookTestType } from '../../contract/wire-values.js';
 import { ServiceError, notFound, validationFailed, type HandlerMap, type ServerDeps } from '../handler.js';
 import { eventById } from '../store/events.js';
 import { parseId } from '../store/ids.js';
 import {
-  countEndpoints, deleteEndpoint, deliveryById, findEndpoint, insertEndpoint, listDeliveries, listEndpoints, queueResend, rotateSecret,
+  countEndpoints, deleteEndpoint, endpointWithUrl, deliveryById, findEndpoint, insertEndpoint, listDeliveries, listEndpoints, queueResend, rotateSecret,
   toWebhookResource, updateEndpoint, type EndpointRow,
 } from '../store/webhooks.js';
 import { AddressRefused, checkUrlAddress } from '../webhooks/address.js';
@@ -55,6 +55,9 @@ export const handlers: HandlerMap = {
         if (countEndpoints(deps.db, user.id) >= webhookLimits.maxPerAccount) {
           throw new ServiceError(409, 'state_conflict', `this account already has ${webhookLimits.maxPerAccount} webhook endpoints, the most it may have; delete one first`);
         }
+        // One endpoint per URL: a create run again (after a lost answer) finds what the first made.
+        const same = endpointWithUrl(deps.db, user.id, url);
+        if (same) throw new ServiceError(409, 'state_conflict', `webhook ${same.id} already delivers to ${url}; change it (PATCH /webhooks/${same.id}) or rotate its secret`);
         const now = iso(deps);
         const id = insertEndpoint(deps.db, user.id, { url, description: body.description ?? null, events: body.events, enabled: body.enabled, secret }, now);
         return { ...toWebhookResource(findEndpoint(deps.db, user.id, id)!, now), secret };
@@ -73,6 +76,8 @@ export const handlers: HandlerMap = {
       .transaction(() => {
         // Read again under the write lock: the URL check above awaited.
         const row = endpointOf(deps, user.id, params.webhookId);
+        const same = url === undefined ? undefined : endpointWithUrl(deps.db, user.id, url);
+        if (same && same.id !== row.id) throw new ServiceError(409, 'state_conflict', `webhook ${same.id} already delivers to ${url}`);
         const now = iso(deps);
         updateEndpoint(deps.db, row.id, {
           url: url ?? row.url,
@@ -100,9 +105,7 @@ export const handlers: HandlerMap = {
     const settings = webhookSettings(deps);
     const at = deps.now();
     const msgId = `msg_test_${randomBytes(8).toString('hex')}`;
-    const body = JSON.stringify({
-      type: webhookTestType, timestamp: at.toISOString(), data: { webhook_id: row.id, message: 'A test delivery from reldist: your endpoint receives and verifies webhooks.' },
-    });
+    const body = webhookBody(webhookTestType, { webhook_id: row.id, message: 'A test delivery from reldist: your endpoint receives and verifies webhooks.' }, at);
     const r = await postWebhook(row.url, { ...signDelivery(msgId, at, body, signingSecrets(row, at.toISOString())) }, body, {
       timeoutMs: settings.timeoutMs, policy: settings.addresses, signal: AbortSignal.timeout(settings.timeoutMs + 1000),
     });

@@ -94,6 +94,11 @@ export function listEndpoints(db: Database, userId: number): EndpointRow[] {
   return statement(db, 'SELECT * FROM webhook_endpoints WHERE user_id = ? ORDER BY id').all(userId) as EndpointRow[];
 }
 
+/** The account's endpoint with this URL (the natural key: one endpoint per URL), if any. */
+export function endpointWithUrl(db: Database, userId: number, url: string): EndpointRow | undefined {
+  return statement(db, 'SELECT * FROM webhook_endpoints WHERE user_id = ? AND url = ?').get(userId, url) as EndpointRow | undefined;
+}
+
 export function countEndpoints(db: Database, userId: number): number {
   return (statement(db, 'SELECT COUNT(*) AS n FROM webhook_endpoints WHERE user_id = ?').get(userId) as { n: number }).n;
 }

@@ -14,7 +14,8 @@ import { eventById } from '../store/events.js';
 import { accountsWithEndpoints, anyDue, claimDue, nextDue, recordAttempt, releaseLease, type ClaimedDelivery } from '../store/webhooks.js';
 import { nextAttemptAt } from './schedule.js';
 import { postWebhook } from './send.js';
-import { eventMessageId, signDelivery, signingSecrets } from './sign.js';
+import { signDelivery, signingSecrets } from './sign.js';
+import { webhookBody, webhookMessageId } from '../../contract/wire-values.js';
 import { onDeliveriesQueued } from './wake.js';
 
 /** How often other processes' commits are looked for. */
@@ -89,9 +90,9 @@ export function startDispatcher(deps: ServerDeps, settings: WebhookSettings): Di
     try {
       const event = eventById(db, job.endpoint.user_id, job.eventId);
       const at = deps.now();
-      const body = event ? JSON.stringify({ type: event.type, timestamp: at.toISOString(), data: event }) : '';
+      const body = event ? webhookBody(event.type, event, at) : '';
       const result = event
-        ? await postWebhook(job.endpoint.url, { ...signDelivery(eventMessageId(event.id), at, body, signingSecrets(job.endpoint, at.toISOString())) }, body, {
+        ? await postWebhook(job.endpoint.url, { ...signDelivery(webhookMessageId(event.id), at, body, signingSecrets(job.endpoint, at.toISOString())) }, body, {
           timeoutMs: settings.timeoutMs, policy: settings.addresses, signal: abort.signal,
         })
         : { delivered: false, statusCode: null, error: 'the event no longer exists', durationMs: 0 };

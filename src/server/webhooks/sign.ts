@@ -35,6 +35,3 @@ export function signDelivery(msgId: string, at: Date, body: string, secrets: rea
     'webhook-signature': secrets.map((s) => new Webhook(s).sign(msgId, at, body)).join(' '),
   };
 }
-
-/** The webhook-id of an event's deliveries: the same on every attempt and every resend. */
-export const eventMessageId = (eventId: number): string => `evt_${eventId}`;

@@ -15,6 +15,9 @@ export interface ServeOpts {
   uploadAccountLimit?: string;
   uploadTotalLimit?: string;
   uploadStallTimeout?: string;
+  webhookRetryHorizon?: string;
+  webhookTimeout?: string;
+  allowPrivateWebhooks?: boolean;
 }
 
 export interface TokenCreateOpts {
@@ -69,7 +72,11 @@ export const serveCommand = defineCommand<ServeOpts>({
     '--upload-total-limit (default 16GiB) for all (counted by declared size; beyond them an upload is refused\n' +
     'with 413 upload_quota_exceeded or 507 upload_capacity_exceeded before it sends a byte); an upload lives as\n' +
     'long as it moves, and one silent for --upload-stall-timeout (default 60s) is cut off. --max-connections\n' +
-    'caps open connections (default: no cap); more are closed as they arrive.',
+    'caps open connections (default: no cap); more are closed as they arrive.\n\n' +
+    'Webhooks: a delivery not answered 2xx is retried with backoff until --webhook-retry-horizon after its event\n' +
+    '(default 3d; e.g. 30s for a test), each attempt cut after --webhook-timeout (default 10s). Without --sandbox,\n' +
+    'webhook URLs on loopback, private, link-local and unique-local addresses are refused (a sandbox allows loopback);\n' +
+    '--allow-private-webhooks allows them all (a service inside a private network delivering to it).',
   examples: [
     'reldist serve --sandbox',
     'reldist serve --sandbox --port 0 | head -n1 | jq -r .base_url',
@@ -90,7 +97,10 @@ export const serveCommand = defineCommand<ServeOpts>({
       .option('--max-connections <n>', 'connections open at once; more are closed (default: no cap)')
       .option('--upload-account-limit <size>', 'upload bytes arriving at once per account, e.g. 2GiB (default 4GiB)')
       .option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)')
-      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)');
+      .option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)')
+      .option('--webhook-retry-horizon <duration>', 'retry an undelivered webhook for this long after its event (default 3d)')
+      .option('--webhook-timeout <duration>', 'cut a webhook attempt that has not answered after this long (default 10s)')
+      .option('--allow-private-webhooks', 'allow webhook URLs on loopback, private and link-local addresses');
   },
   subgroups: [tokenGroup],
 });
