@@ -15,7 +15,7 @@ const reasons = {
   429: 'Too Many Requests', 500: 'Internal Server Error', 507: 'Insufficient Storage',
 };
 const tagTitles = {
-  me: 'Current user', releases: 'Releases', tracks: 'Tracks', events: 'Events', preferences: 'Preferences',
+  me: 'Current user', releases: 'Releases', tracks: 'Tracks', events: 'Events', webhooks: 'Webhooks', preferences: 'Preferences',
   'artist-platforms': 'Artist profiles on external platforms', lookups: 'Lookups',
 };
 

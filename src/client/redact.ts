@@ -39,5 +39,7 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
   for (const s of secrets) {
     if (s && s.length >= 4) out = out.split(s).join('[redacted]');
   }
+  // Webhook signing secrets (create and rotate-secret answers) in the Standard Webhooks form.
+  out = out.replace(/whsec_[A-Za-z0-9+/]+=*/g, 'whsec_[redacted]');
   return redactSignedUrls(out.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[redacted]'));
 }

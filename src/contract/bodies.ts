@@ -8,6 +8,7 @@ import {
   UpdateReleaseVideoRequest, ValidateCodesRequest, ValidateIsrcRequest, ValidateUpcRequest, WithdrawReleaseRequest,
 } from './requests.js';
 import type { EndpointId, SandboxEndpointId } from './routes.js';
+import { CreateWebhookRequest, ResendWebhookEventRequest, RotateWebhookSecretRequest, TestWebhookRequest, UpdateWebhookRequest } from './webhooks.js';
 import type * as z from 'zod';
 
 /** Whether a body schema takes `{}` (every field optional): then the body itself may be left out. */
@@ -33,6 +34,11 @@ export const bodySchemas = {
   removeLabelArtist: RemoveLabelArtistBody,
   searchArtistPlatform: SearchArtistPlatformRequest,
   getArtistViaUrl: GetArtistViaUrlRequest,
+  createWebhook: CreateWebhookRequest,
+  updateWebhook: UpdateWebhookRequest,
+  testWebhook: TestWebhookRequest,
+  rotateWebhookSecret: RotateWebhookSecretRequest,
+  resendWebhookEvent: ResendWebhookEventRequest,
 } as const satisfies Partial<Record<EndpointId, z.ZodType>>;
 
 export const sandboxBodySchemas = {

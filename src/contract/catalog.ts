@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { bodySchemas, sandboxBodySchemas } from './bodies.js';
 import { EntityId } from './common.js';
 import { ListEventsResponse } from './events.js';
+import { ListWebhookDeliveriesResponse, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookTestResult } from './webhooks.js';
 import { pathParamsOf, querySchemas } from './queries.js';
 import {
   ArtistPlatformResult, ArtistPreferencesData, CountryResource, Genres, LabelArtistResource, LabelPreferencesData, LanguageResource,
@@ -50,6 +51,16 @@ const responseSchemas = {
   validateIsrc: ValidationResultData,
 
   listEvents: ListEventsResponse,
+
+  createWebhook: WebhookEndpointWithSecret,
+  listWebhooks: z.array(WebhookEndpoint),
+  getWebhook: WebhookEndpoint,
+  updateWebhook: WebhookEndpoint,
+  deleteWebhook: MessageResponse,
+  testWebhook: WebhookTestResult,
+  rotateWebhookSecret: WebhookEndpointWithSecret,
+  listWebhookDeliveries: ListWebhookDeliveriesResponse,
+  resendWebhookEvent: WebhookDelivery,
 
   getArtistPreferences: ArtistPreferencesData,
   listPreferenceArtists: z.array(PreferenceArtistItem),

@@ -9,3 +9,4 @@ export { toUser } from './user.js';
 export { catalogNumberKey } from './catalog-number.js';
 export { artistPlatformIds, eventTypes, releaseStatuses } from './wire-values.js';
 export * from './events.js';
+export * from './webhooks.js';

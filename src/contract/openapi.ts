@@ -8,6 +8,7 @@ import { bodyMayBeLeftOut, endpoints, type Endpoint } from './catalog.js';
 import { EntityId } from './common.js';
 import { ErrorBody } from './errors.js';
 import { UploadResult } from './resources.js';
+import { WebhookPayload } from './webhooks.js';
 import { uploadContentTypes } from './requests.js';
 import { acceptsIdempotencyKey, idempotencyKeyPattern, type Route } from './routes.js';
 
@@ -20,6 +21,8 @@ export interface OpenAPIObject {
   security: Record<string, string[]>[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, JsonObject>>;
+  /** What the service sends to the account's webhook endpoints (OpenAPI 3.1). */
+  webhooks: Record<string, Record<string, JsonObject>>;
   components: {
     schemas: Record<string, JsonObject>;
     responses: Record<string, JsonObject>;
@@ -45,6 +48,7 @@ const tagDescriptions: Record<Exclude<Route['tag'], 'sandbox'>, string> = {
   releases: 'Releases: create, edit, submit for review; UPC checks.',
   tracks: 'Tracks of a release, their audio files, and ISRC checks.',
   events: 'What happened to the account\'s releases, in order: one event per change, recorded with it.',
+  webhooks: 'Endpoints the account\'s events are POSTed to, signed (Standard Webhooks) and retried; their delivery logs. What is sent: the document\'s `webhooks`.',
   preferences: 'Artist and label preferences, and the artists a label manages.',
   'artist-platforms': 'Artist profiles on the external platforms (streaming service A, video service B, store C).',
   lookups: 'Read-only reference lists.',
@@ -506,6 +510,35 @@ function uploadOperation(set: SchemaSet): JsonObject {
   };
 }
 
+/** A webhook delivery: what the service POSTs to a registered endpoint (docs/api.md, "Webhooks"). */
+function webhookOperation(set: SchemaSet): JsonObject {
+  const header = (name: string, description: string, example: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example });
+  return {
+    operationId: 'webhookEvent',
+    summary: 'An event of the account, delivered to a webhook endpoint',
+    description:
+      'Sent for each event whose type the endpoint wants, by POST with Content-Type application/json, following the ' +
+      'Standard Webhooks specification: verify webhook-signature over `webhook-id.webhook-timestamp.body` (the raw bytes) ' +
+      'with the endpoint\'s secret, for instance with the standardwebhooks library. At least once: the same event always ' +
+      'carries the same webhook-id (evt_<event id>), on every attempt and every resend, so a receiver drops ids it has seen. ' +
+      'Any 2xx within the timeout (10 s by default) is a delivery; anything else (another status, a redirect, no answer) is ' +
+      'retried with exponential backoff up to the service\'s retry horizon (3 days by default). Deliveries of different ' +
+      'events may arrive out of order: order by data.id.',
+    tags: ['webhooks'],
+    security: [],
+    parameters: [
+      header('webhook-id', 'evt_<event id>: the same on every attempt of the event; a ping: msg_test_<random>.', 'evt_1043'),
+      header('webhook-timestamp', 'Unix seconds when this attempt was signed; refuse one far from your clock (the library allows 5 minutes).', '1795000000'),
+      header('webhook-signature', 'Space-separated v1,<base64 HMAC-SHA256> signatures: one per secret in use (two during a rotation\'s overlap). One matching is enough.', 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4= v1,3ZQ3Jd5N1mVLBkXo9N0uVJ2Y1c7g1kqD8b5ZTzq1mP0='),
+    ],
+    requestBody: { required: true, content: { [json]: mediaOf(set.convert(WebhookPayload, 'output'), exampleOf(WebhookPayload)) } },
+    responses: {
+      '2XX': { description: 'Delivered: no more attempts. The body is ignored.' },
+      default: { description: 'Not delivered (as are redirects, timeouts and connection errors): attempted again later.' },
+    },
+  };
+}
+
 export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
   const set = new SchemaSet();
   const paths: Record<string, Record<string, JsonObject>> = {};
@@ -513,6 +546,7 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint, set);
   }
   paths['/uploads/{key}'] = { put: uploadOperation(set) };
+  const webhooks = { event: { post: webhookOperation(set) } };
   set.convert(ErrorBody, 'output');
 
   const usedErrors = new Set<string>();
@@ -520,7 +554,7 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
     if (typeof v === 'string' && v.startsWith('#/components/responses/')) usedErrors.add(v.slice('#/components/responses/'.length));
     return v;
   });
-  const { trees: resolvedPaths, schemas } = set.finish(paths);
+  const { trees: resolved, schemas } = set.finish({ paths, webhooks });
 
   return {
     openapi: '3.1.0',
@@ -535,7 +569,8 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
     servers: [{ url: options.serverUrl ?? DEFAULT_SERVER_URL, description: 'A reference service started with `reldist serve --port 8080`.' }],
     security: [{ bearerAuth: [] }],
     tags: (Object.keys(tagDescriptions) as (keyof typeof tagDescriptions)[]).map((name) => ({ name, description: tagDescriptions[name] })),
-    paths: resolvedPaths,
+    paths: resolved.paths,
+    webhooks: resolved.webhooks,
     components: {
       schemas,
       responses: Object.fromEntries(errorClasses.filter((e) => usedErrors.has(e.name)).map((e) => [e.name, errorResponse(e)])),

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { artistLinkDescription } from './artist-links.js';
 import { ArtistLink, ArtistPlatform, EntityId, LimitQuery, PageQuery, PerPageQuery, ReleaseStatus, ReleaseType } from './common.js';
 import { pathParamNames, type EndpointId } from './routes.js';
-import { eventsMaxWaitSeconds, eventsPage, eventTypes } from './wire-values.js';
+import { eventsMaxWaitSeconds, eventsPage, eventTypes, webhookDeliveriesPage, webhookDeliveryStatuses } from './wire-values.js';
 
 // Non-blank: the pattern says in JSON Schema what trim-then-min(1) says to zod.
 const SearchQuery = z.string().trim().min(1).max(120).meta({ pattern: '\\S', examples: ['Nina Vale'] });
@@ -47,6 +47,12 @@ export const querySchemas = {
       description: `Seconds to wait for a matching event when there is none yet (long poll; default 0, at most ${eventsMaxWaitSeconds}): answered as soon as one commits, else empty with the same cursor.`,
       examples: [25],
     }),
+  }),
+  listWebhookDeliveries: z.strictObject({
+    event_id: z.coerce.number().int().min(1).optional().meta({ description: 'Only the deliveries of this event.', examples: [1043] }),
+    status: z.enum(webhookDeliveryStatuses).optional().meta({ description: 'Only deliveries in this state.', examples: ['failed'] }),
+    before: z.coerce.number().int().min(1).optional().meta({ description: 'A page\'s cursor: the deliveries older than it.', examples: [88] }),
+    limit: z.coerce.number().int().min(1).max(webhookDeliveriesPage.maxLimit).optional().meta({ description: `At most this many (default ${webhookDeliveriesPage.defaultLimit}).`, examples: [webhookDeliveriesPage.defaultLimit] }),
   }),
   searchStreamingA: searchQuery,
   searchVideoChannel: searchQuery,

@@ -9,7 +9,7 @@ export interface Route {
   path: string;
   status: 200 | 201;
   summary: string;
-  tag: 'me' | 'releases' | 'tracks' | 'events' | 'preferences' | 'artist-platforms' | 'lookups' | 'sandbox';
+  tag: 'me' | 'releases' | 'tracks' | 'events' | 'webhooks' | 'preferences' | 'artist-platforms' | 'lookups' | 'sandbox';
   /** Query parameter names, as the specification spells them. */
   query?: readonly string[];
   /**
@@ -118,6 +118,32 @@ export const routes = {
   listEvents: {
     method: 'GET', path: '/events', status: 200, tag: 'events', query: ['after', 'last', 'type', 'release_id', 'limit', 'wait'],
     summary: 'Read the account\'s events in order, after a cursor; wait for the next one (long poll)',
+  },
+
+  createWebhook: {
+    method: 'POST', path: '/webhooks', status: 201, tag: 'webhooks', idempotencyKey: true,
+    summary: 'Register a webhook endpoint (its signing secret is answered once)',
+  },
+  listWebhooks: { method: 'GET', path: '/webhooks', status: 200, tag: 'webhooks', summary: 'List the webhook endpoints' },
+  getWebhook: { method: 'GET', path: '/webhooks/{webhookId}', status: 200, tag: 'webhooks', summary: 'Read a webhook endpoint' },
+  updateWebhook: {
+    method: 'PATCH', path: '/webhooks/{webhookId}', status: 200, tag: 'webhooks', summary: 'Change a webhook endpoint\'s URL, event types, description or enabled',
+  },
+  deleteWebhook: { method: 'DELETE', path: '/webhooks/{webhookId}', status: 200, tag: 'webhooks', summary: 'Delete a webhook endpoint and its delivery log' },
+  testWebhook: {
+    method: 'POST', path: '/webhooks/{webhookId}/test', status: 200, tag: 'webhooks', summary: 'Send a signed ping to the endpoint now and answer what it said',
+  },
+  rotateWebhookSecret: {
+    method: 'POST', path: '/webhooks/{webhookId}/rotate-secret', status: 200, tag: 'webhooks', idempotencyKey: true,
+    summary: 'Give the endpoint a new secret (answered once); the old one signs too for an overlap',
+  },
+  listWebhookDeliveries: {
+    method: 'GET', path: '/webhooks/{webhookId}/deliveries', status: 200, tag: 'webhooks', query: ['event_id', 'status', 'before', 'limit'],
+    summary: 'The endpoint\'s delivery log, newest first: attempts, status codes, times',
+  },
+  resendWebhookEvent: {
+    method: 'POST', path: '/webhooks/{webhookId}/resend', status: 201, tag: 'webhooks', idempotencyKey: true,
+    summary: 'Deliver an event to the endpoint again (same webhook-id)',
   },
 
   getArtistPreferences: {

@@ -47,3 +47,26 @@ export function tracksOf<Track>(body: Track[] | { tracks: Track[] }): Track[] {
 export function artistIdOf<Id extends string | number>(body: Id | { artist_id: Id }): Id {
   return typeof body === 'object' ? body.artist_id : body;
 }
+
+/** Webhook endpoints: the most per account, the longest URL, the longest description. */
+export const webhookLimits = { maxPerAccount: 20, urlMaxLength: 2000, descriptionMaxLength: 200 } as const;
+/** A rotated secret's overlap (seconds): both secrets sign until it ends. Default 24 h, at most 7 days, 0 cuts the old one at once. */
+export const webhookRotationOverlap = { defaultSeconds: 86_400, maxSeconds: 7 * 86_400 } as const;
+/** The states of a delivery (the WebhookDeliveryStatus enum's values). */
+export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+/** The most deliveries one GET /webhooks/{webhookId}/deliveries answers, and the default. */
+export const webhookDeliveriesPage = { defaultLimit: 20, maxLimit: 100 } as const;
+/** The `type` of the ping `POST /webhooks/{webhookId}/test` sends, which is no event of the log. */
+export const webhookTestType = 'webhook.test';
+
+/**
+ * The body of a webhook delivery, as Standard Webhooks lays a payload out (the WebhookPayload
+ * schema): the type, when it is sent, and the event. The one place it is built: the service's
+ * deliveries and `reldist webhook listen` both send these bytes, which the signature covers.
+ */
+export function webhookBody(type: string, data: unknown, at: Date): string {
+  return JSON.stringify({ type, timestamp: at.toISOString(), data });
+}
+
+/** The webhook-id of an event's deliveries: the same on every attempt and every resend. */
+export const webhookMessageId = (eventId: number): string => `evt_${eventId}`;

@@ -33,6 +33,7 @@ import { handlers as submitHandlers } from './handlers/submit.js';
 import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
+import { handlers as webhooksHandlers } from './handlers/webhooks.js';
 
 const HANDLER_MAPS: Record<string, HandlerMap> = {
   me: meHandlers,
@@ -44,6 +45,7 @@ const HANDLER_MAPS: Record<string, HandlerMap> = {
   artists: artistsHandlers,
   lookups: lookupsHandlers,
   events: eventsHandlers,
+  webhooks: webhooksHandlers,
 };
 
 /**

@@ -43,6 +43,16 @@ export interface SandboxAutoReview {
   delayMs: number;
 }
 
+/** How webhooks are sent (webhooks/settings.ts has the defaults). */
+export interface WebhookSettings {
+  /** After this long since the event, a delivery not yet made fails for good (default 3 days). */
+  retryHorizonMs: number;
+  /** One attempt's whole exchange (default 10 s). */
+  timeoutMs: number;
+  /** Which addresses URLs may resolve to: public only (a team service), loopback too (a sandbox), or any. */
+  addresses: 'public' | 'loopback' | 'any';
+}
+
 /** What a handler is given besides its request: shared, long-lived dependencies. */
 export interface ServerDeps {
   db: Database;
@@ -63,6 +73,8 @@ export interface ServerDeps {
   artists: ArtistDirectory;
   /** Reads kept until the next commit of any process (db/commit-watch.ts); absent: read every time. */
   commits?: CommitWatch;
+  /** Absent: the defaults for the kind of service (webhooks/settings.ts). */
+  webhooks?: WebhookSettings;
 }
 
 /** One request as a route's code sees it: authenticated, and parsed by the route's schemas. */

@@ -9,7 +9,7 @@ import { coreMigrations, migrate } from './db/migrations.js';
 import { CommitWatch } from './db/commit-watch.js';
 import { openDatabase } from './db/open.js';
 import { statementKillHook } from './db/kill-hook.js';
-import type { Logger, SandboxAutoReview, ServerDeps, ServerModule } from './handler.js';
+import type { Logger, SandboxAutoReview, ServerDeps, ServerModule, WebhookSettings } from './handler.js';
 import { answerParserErrors } from './http/client-error.js';
 import { checkingIntervalMs, DEFAULT_CLIENT_LIMITS, defaultPerAddress, secondsInWords, type ClientLimits } from './http/client-limits.js';
 import { capConnections } from './http/connection-caps.js';
@@ -24,6 +24,9 @@ import { RequestGate } from './http/gate.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { endWaits } from './events/bus.js';
 import { eventsModule } from './store/events.js';
+import { webhooksModule } from './store/webhooks.js';
+import { startDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
+import { webhookSettings } from './webhooks/settings.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadRetentionModule } from './store/uploads.js';
@@ -82,6 +85,10 @@ export interface StartServerOptions {
    * @hono/node-server loads as it reads the web Request/Response globals (~16 ms). Default false.
    */
   appOnFirstRequest?: boolean;
+  /** Webhook retry horizon, attempt timeout and allowed addresses (defaults: webhooks/settings.ts). */
+  webhooks?: Partial<WebhookSettings>;
+  /** Send webhook deliveries from this process (default true; off: another process sharing the data directory sends them). */
+  webhookDispatch?: boolean;
 }
 
 export interface RunningServer {
@@ -97,7 +104,7 @@ type AppListener = (req: IncomingMessage, res: ServerResponse) => Promise<unknow
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, uploadRetentionModule, eventsModule];
+export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, uploadRetentionModule, eventsModule, webhooksModule];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
 export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean; verbose?: ((sql?: unknown) => void) | undefined } = {}) {
@@ -174,10 +181,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists, commits,
     ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   };
+  deps.webhooks = { ...webhookSettings(deps), ...options.webhooks };
   let url = '';
+  let dispatcher: Dispatcher | undefined;
   let lane: FastLane | undefined;
   let loadApp: () => Promise<AppListener>;
   const closeDb = () => {
+    dispatcher?.stop();
     commits.close();
     db.close();
   };
@@ -307,6 +317,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   url = `http://${host}:${addr.port}`;
   log.info('reldist service listening', { url, data_dir: options.dataDir, sandbox: options.sandbox });
   killHook.arm();
+  if (options.webhookDispatch ?? true) dispatcher = startDispatcher(deps, deps.webhooks);
 
   let closing: Promise<void> | undefined;
   return {
@@ -315,6 +326,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close() {
       stopping = true;
       stopSweeps();
+      // No new attempt starts; those in flight are given back for another process or the next start.
+      dispatcher?.stop();
       // Long polls answer now rather than hold the close for up to their wait.
       endWaits(db);
       for (const res of active) if (!res.headersSent) res.setHeader('connection', 'close');

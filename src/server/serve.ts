@@ -2,7 +2,7 @@
 // the sandbox tokens, for a script or CI job to read), human lines on stderr, and a clean stop
 // when the signal aborts: no new connections, in-flight requests finish, the database closes.
 import type { Writable } from 'node:stream';
-import type { Logger, SandboxAutoReview } from './handler.js';
+import type { Logger, SandboxAutoReview, WebhookSettings } from './handler.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { UploadLimits } from './uploads/limits.js';
 import type { ClientLimits } from './http/client-limits.js';
@@ -34,6 +34,8 @@ export interface ServeOptions {
   maxConnectionsPerAddress?: number;
   /** Bounds on slow clients; defaults in http/client-limits.ts. */
   clientLimits?: Partial<ClientLimits>;
+  /** Webhook retry horizon, attempt timeout, allowed addresses (defaults: webhooks/settings.ts). */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 function stderrLogger(stderr: Writable, verbose: boolean): Logger {
@@ -71,6 +73,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
     ...(options.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: options.maxConnectionsPerAddress } : {}),
     ...(options.clientLimits ? { clientLimits: options.clientLimits } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   if (server.tokens) {
     options.stdout.write(`${JSON.stringify({ base_url: server.url, tokens: server.tokens })}\n`);

@@ -36,6 +36,10 @@ export interface TestServerOptions {
   maxConnections?: number;
   maxConnectionsPerAddress?: number;
   clientLimits?: StartServerOptions['clientLimits'];
+  /** Webhook retry horizon, timeout and allowed addresses. */
+  webhooks?: StartServerOptions['webhooks'];
+  /** Send webhook deliveries from this service (default true). */
+  webhookDispatch?: boolean;
 }
 
 export async function makeTempDataDir(): Promise<string> {
@@ -63,6 +67,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
     ...(options.maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress: options.maxConnectionsPerAddress } : {}),
     ...(options.clientLimits ? { clientLimits: options.clientLimits } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.webhookDispatch !== undefined ? { webhookDispatch: options.webhookDispatch } : {}),
   });
   if (!server.tokens) throw new Error('the test service started without its demo accounts');
   // RELDIST_CONTRACT_CHECK=1: every answer of this service, to whatever test sends the request,

@@ -4,36 +4,12 @@
 // grow in commit order across every process sharing the file, and are never reused.
 import type { Database } from 'better-sqlite3';
 import type { EventActor, EventData, EventResource, EventType } from '../../contract/events.js';
-import type { Migration, ServerModule } from '../handler.js';
+import type { ServerModule } from '../handler.js';
+import { eventsMigrations } from '../db/events-migrations.js';
 import { eventRecorded } from '../events/bus.js';
 import { statement } from './statements.js';
-
-export const eventsMigrations: Migration[] = [
-  {
-    name: 'events: the account\'s event log, written with each change',
-    up(db) {
-      // Every page a write touches is one more page in the WAL for each change, so the log costs
-      // two: the table's last leaf and one index. No AUTOINCREMENT (its counter would be a third):
-      // rows are never deleted (no foreign keys either, so nothing cascades), so the next id is
-      // always past every id ever given, as with it. The feed of an account reads the table in id
-      // order from its cursor, skipping other accounts' events (a long poll at the end of the log
-      // reads next to nothing); one release's history goes through the index.
-      db.exec(`
-        CREATE TABLE events (
-          id INTEGER PRIMARY KEY,
-          user_id INTEGER NOT NULL,
-          type TEXT NOT NULL,
-          release_id INTEGER NOT NULL,
-          catalog_number TEXT,
-          actor TEXT NOT NULL,   -- EventActor as JSON
-          data TEXT NOT NULL,    -- the type's payload as JSON
-          created_at TEXT NOT NULL
-        );
-        CREATE INDEX events_user_release ON events(user_id, release_id, id);
-      `);
-    },
-  },
-];
+import { queueDeliveries } from './webhooks.js';
+import { deliveriesQueued } from '../webhooks/wake.js';
 
 export const eventsModule: ServerModule = { component: 'events', migrations: eventsMigrations };
 
@@ -60,10 +36,12 @@ function actorOnWire(a: Actor): EventActor {
 
 /** Records an event. Call it inside the transaction that makes the change. */
 export function recordEvent(db: Database, e: NewEvent): void {
-  statement(db, 'INSERT INTO events (user_id, type, release_id, catalog_number, actor, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  const info = statement(db, 'INSERT INTO events (user_id, type, release_id, catalog_number, actor, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     e.userId, e.type, e.releaseId, e.catalogNumber, JSON.stringify(actorOnWire(e.actor)), JSON.stringify(e.data), e.at,
   );
   eventRecorded(db, e.userId);
+  // The webhook deliveries of the event, in its transaction: committed together or not at all.
+  if (queueDeliveries(db, { eventId: Number(info.lastInsertRowid), userId: e.userId, type: e.type, at: e.at }) > 0) deliveriesQueued(db);
 }
 
 /** A user's name, for changes made without a request's user at hand (a signed upload). */
@@ -125,6 +103,12 @@ export function eventsAfter(db: Database, userId: number, f: EventFilter, after:
   const w = where(userId, f);
   const rows = statement(db, `SELECT * FROM ${w.from} WHERE ${w.sql} AND id > ? ORDER BY id LIMIT ?`).all(...w.args, after, limit + 1) as EventRow[];
   return { events: rows.slice(0, limit).map(toResource), hasMore: rows.length > limit };
+}
+
+/** One of the user's events (a webhook delivery's or a resend's), or undefined. */
+export function eventById(db: Database, userId: number, id: number): EventResource | undefined {
+  const row = statement(db, 'SELECT * FROM events WHERE id = ? AND user_id = ?').get(id, userId) as EventRow | undefined;
+  return row ? toResource(row) : undefined;
 }
 
 /** The user's newest `last` events, oldest first. */

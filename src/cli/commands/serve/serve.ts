@@ -82,6 +82,16 @@ function publicUrlOption(value: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, '');
 }
 
+function webhooksOption(opts: ServeOpts) {
+  const retryHorizonMs = opts.webhookRetryHorizon === undefined ? undefined : parseDuration(opts.webhookRetryHorizon, '--webhook-retry-horizon', { minMs: 1000, maxMs: 30 * 86_400_000 });
+  const timeoutMs = opts.webhookTimeout === undefined ? undefined : parseDuration(opts.webhookTimeout, '--webhook-timeout', { minMs: 100, maxMs: 60_000 });
+  return {
+    ...(retryHorizonMs !== undefined ? { retryHorizonMs } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(opts.allowPrivateWebhooks ? { addresses: 'any' as const } : {}),
+  };
+}
+
 export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
   if (!/^\d{1,5}$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port: "${opts.port}" is not a port number (0-65535)`);
   if (opts.host.trim() === '') throw new UsageError('--host: must not be empty');
@@ -92,6 +102,7 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
   const maxConnections = intOption(opts.maxConnections, '--max-connections', 1, 1_000_000);
   const maxConnectionsPerAddress = intOption(opts.maxConnectionsPerAddress, '--max-connections-per-address', 1, 1_000_000);
   const clientLimits = clientLimitsOption(opts);
+  const webhooks = webhooksOption(opts);
   const { serve } = await loadServe();
   const dir = opts.dataDir ?? dataDir(ctx.env);
   try {
@@ -109,6 +120,7 @@ export async function run(ctx: Context, opts: ServeOpts): Promise<void> {
       ...(publicUrl ? { publicUrl } : {}),
       ...(opts.trustProxy ? { trustProxy: true } : {}),
       uploadLimits,
+      webhooks,
       ...(maxConnections !== undefined ? { maxConnections } : {}),
       ...(maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress } : {}),
       clientLimits,

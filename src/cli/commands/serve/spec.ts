@@ -60,7 +60,11 @@ export const serveCommand = defineCommand({
     'is the proxy\'s, --max-connections itself); more are closed as they arrive.\n\n' +
     'Complete uploads that no track names count against --upload-account-limit too, and are deleted (file and\n' +
     'record) --upload-expiry after they arrived (default 24h); the service sweeps every few minutes and says on\n' +
-    'stderr what it removed. `reldist sandbox prune --data-dir <dir>` frees them at once.',
+    'stderr what it removed. `reldist sandbox prune --data-dir <dir>` frees them at once.\n\n' +
+    'Webhooks: a delivery not answered 2xx is retried with backoff until --webhook-retry-horizon after its event\n' +
+    '(default 3d; e.g. 30s for a test), each attempt cut after --webhook-timeout (default 10s). Without --sandbox,\n' +
+    'webhook URLs on loopback, private, link-local and unique-local addresses are refused (a sandbox allows loopback);\n' +
+    '--allow-private-webhooks allows them all (a service inside a private network delivering to it).',
   examples: [
     'reldist serve --sandbox',
     'reldist serve --sandbox --port 0 | head -n1 | jq -r .base_url',
@@ -87,6 +91,9 @@ export const serveCommand = defineCommand({
     option('--upload-total-limit <size>', 'upload bytes arriving at once in all, e.g. 10GB (default 16GiB)'),
     option('--upload-stall-timeout <duration>', 'cut off an upload that sends nothing this long (default 60s)'),
     option('--upload-expiry <duration>', 'delete uploads attached to no track this long after they arrived (default 24h)'),
+    option('--webhook-retry-horizon <duration>', 'retry an undelivered webhook for this long after its event (default 3d)'),
+    option('--webhook-timeout <duration>', 'cut a webhook attempt that has not answered after this long (default 10s)'),
+    option('--allow-private-webhooks', 'allow webhook URLs on loopback, private and link-local addresses'),
   ],
   subgroups: [tokenGroup],
   // --sandbox is the global flag (commander gives it to the root wherever it stands): read it there.
