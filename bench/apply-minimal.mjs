@@ -76,12 +76,17 @@ async function applyOne(file) {
   for (const t of tracks) {
     const { file: audioPath, ...trackFields } = t;
     const bytes = readFileSync(resolve(dirname(file), audioPath));
-    const slot = await call('POST', `${base}/releases/${id}/tracks/upload-url`, {
-      filename: audioPath.split('/').at(-1),
-      content_type: 'audio/flac',
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-    }, mutation());
+    const slot = await call(
+      'POST',
+      `${base}/releases/${id}/tracks/upload-url`,
+      {
+        filename: audioPath.split('/').at(-1),
+        content_type: 'audio/flac',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      },
+      mutation(),
+    );
     await call('PUT', slot.upload_url, bytes, slot.headers);
     list.push({ file_key: slot.key, ...trackFields });
   }
@@ -90,7 +95,10 @@ async function applyOne(file) {
   return 'created';
 }
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => join(dir, f));
 const counts = { created: 0, unchanged: 0 };
 let next = 0;
 async function worker() {

@@ -57,7 +57,9 @@ function get(path) {
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));
       res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`GET ${path}: ${res.statusCode}`))));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -106,7 +108,10 @@ async function measure(client, dir, caseName) {
   await restartService();
   const before = await submittedCount();
   const t0 = process.hrtime.bigint();
-  const child = spawn(process.execPath, clients[client](dir), { env: { ...env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, clients[client](dir), {
+    env: { ...env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   const code = await new Promise((r) => child.once('close', r));
@@ -149,11 +154,17 @@ const result = {
 if (asJson) {
   console.log(JSON.stringify(result, null, 2));
 } else {
-  console.log(`apply of ${RELEASES} releases (${ROUNDS} interleaved rounds, --parallel ${PARALLEL}; node ${process.version}; NODE_EXTRA_CA_CERTS ${result.node_extra_ca_certs ? 'set' : 'not set'} for the measured commands)`);
+  console.log(
+    `apply of ${RELEASES} releases (${ROUNDS} interleaved rounds, --parallel ${PARALLEL}; node ${process.version}; NODE_EXTRA_CA_CERTS ${result.node_extra_ca_certs ? 'set' : 'not set'} for the measured commands)`,
+  );
   for (const [k, v] of Object.entries(result.median_ms)) {
     console.log(`  ${k.padEnd(20)} ${v.toFixed(0).padStart(7)} ms (median)  ${((RELEASES / v) * 1000).toFixed(1).padStart(7)} releases/s`);
   }
-  for (const r of result.ratios) console.log(`  ${r.what.padEnd(40)} ${r.ratio.toFixed(2)}x  (target >= ${r.target}x: ${r.ratio >= r.target ? 'met' : 'NOT met'})`);
-  if (RELEASES * 6 > 3000) console.log(`  note: ${RELEASES} releases take about ${RELEASES * 6} requests per run, above the service's burst of 3000 a minute: both clients meet its rate limit (429, Retry-After).`);
+  for (const r of result.ratios)
+    console.log(`  ${r.what.padEnd(40)} ${r.ratio.toFixed(2)}x  (target >= ${r.target}x: ${r.ratio >= r.target ? 'met' : 'NOT met'})`);
+  if (RELEASES * 6 > 3000)
+    console.log(
+      `  note: ${RELEASES} releases take about ${RELEASES * 6} requests per run, above the service's burst of 3000 a minute: both clients meet its rate limit (429, Retry-After).`,
+    );
 }
 finish(0);

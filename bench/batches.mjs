@@ -34,8 +34,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
-  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
-  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8')
+    .split('\n')
+    .slice(1);
+  console.log(
+    lines
+      .slice(
+        0,
+        lines.findIndex((l) => !l.startsWith('//')),
+      )
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 if (argv.includes('--quick')) argv.push('--skip-list', '--rounds', '2');
@@ -75,12 +85,20 @@ async function startService(dataDir) {
 /** One release through the API, then `count - 1` copies of its row straight into the database. */
 function seed(service, dataDir, count) {
   const withService = { ...env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token };
-  const made = spawnSync(process.execPath, [bin, 'release', 'create', '--type', 'single', '--title', 'Seed', '--artist', 'Nina Vale', '--label', 'Sandbox Records', '--json'], { env: withService, encoding: 'utf8' });
+  const made = spawnSync(
+    process.execPath,
+    [bin, 'release', 'create', '--type', 'single', '--title', 'Seed', '--artist', 'Nina Vale', '--label', 'Sandbox Records', '--json'],
+    { env: withService, encoding: 'utf8' },
+  );
   if (made.status !== 0) fail(`release create failed: ${made.stderr}`);
   const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
   const db = new Database(join(dataDir, 'reldist.sqlite'));
   db.pragma('busy_timeout = 10000');
-  const columns = db.prepare('PRAGMA table_info(releases)').all().map((c) => c.name).filter((c) => c !== 'id');
+  const columns = db
+    .prepare('PRAGMA table_info(releases)')
+    .all()
+    .map((c) => c.name)
+    .filter((c) => c !== 'id');
   const src = db.prepare('SELECT * FROM releases ORDER BY id LIMIT 1').get();
   const insert = db.prepare(`INSERT INTO releases (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
   db.transaction(() => {
@@ -102,7 +120,10 @@ const median = (xs) => {
 
 /** Peak RSS of a node process, reported by a preload on its stderr. */
 const rssPreload = join(work, 'rss.cjs');
-writeFileSync(rssPreload, "process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeSync(2, `\\npeak-rss-kb ${u.maxRSS} cpu-ms ${Math.round((u.userCPUTime + u.systemCPUTime) / 1000)}\\n`); });\n");
+writeFileSync(
+  rssPreload,
+  "process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeSync(2, `\\npeak-rss-kb ${u.maxRSS} cpu-ms ${Math.round((u.userCPUTime + u.systemCPUTime) / 1000)}\\n`); });\n",
+);
 const cpuMs = (stderr) => Number(/cpu-ms (\d+)/.exec(stderr)?.[1]);
 const peakRssMb = (stderr) => {
   const m = /peak-rss-kb (\d+)/.exec(stderr);
@@ -112,7 +133,9 @@ const peakRssMb = (stderr) => {
 /** CPU ms a process has used so far (user + system), from /proc; NaN where there is none. */
 function processCpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s ticks
   } catch {
     return NaN;
@@ -137,9 +160,10 @@ if (!argv.includes('--skip-submit') && !argv.includes('--skip-dry')) {
   const lua = join(work, 'submit.lua');
   // Written again before every run with new Idempotency-Keys: Lua's math.random is not seeded, so
   // keys made in the script repeat from one wrk run to the next, and later runs were replays.
-  const writeLua = () => writeFileSync(
-    lua,
-    `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
+  const writeLua = () =>
+    writeFileSync(
+      lua,
+      `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
 local n = 0
 local prefix = "${randomUUID()}"
 request = function()
@@ -153,8 +177,8 @@ request = function()
   }, '{"dry_run":true}')
 end
 `,
-    { mode: 0o600 },
-  );
+      { mode: 0o600 },
+    );
   // The floor for any node client: a minimal node:http one (keep-alive agent, as many sockets as
   // connections) sending the same requests, timed as a whole process like the CLI.
   const floorScript = join(work, 'submit-floor.mjs');
@@ -224,7 +248,10 @@ agent.destroy();
     if (single.status !== 3) fail(`release submit <1 id> exited with ${single.status}: ${single.stderr.slice(0, 300)}`);
     if (argv.includes('--verbose')) {
       console.error(`floor ${floor.ms.toFixed(0)} ms, service cpu ${floorServiceMs} ms; cli with 1 id ${single.ms.toFixed(0)} ms`);
-      console.error(`cli ${c.ms.toFixed(0)} ms, cpu ${c.cpuMs} ms, service cpu ${c.serviceMs} ms; wrk ${rps} req/s, service cpu ${wrkServiceMs} ms for ${wrkRequests}` + (runs.base ? `; base ${runs.base.ms.toFixed(0)} ms, cpu ${runs.base.cpuMs} ms, service cpu ${runs.base.serviceMs} ms` : ''));
+      console.error(
+        `cli ${c.ms.toFixed(0)} ms, cpu ${c.cpuMs} ms, service cpu ${c.serviceMs} ms; wrk ${rps} req/s, service cpu ${wrkServiceMs} ms for ${wrkRequests}` +
+          (runs.base ? `; base ${runs.base.ms.toFixed(0)} ms, cpu ${runs.base.cpuMs} ms, service cpu ${runs.base.serviceMs} ms` : ''),
+      );
     }
     if (round === 0) continue; // warm-up
     wrkRps.push(rps);
@@ -255,7 +282,13 @@ agent.destroy();
     cli_over_floor: median(cliRps.map((r, i) => r / floorRps[i])),
     marginal_ratio: median(marginalRps.map((r, i) => r / wrkRps[i])),
     start_ms: median(startMs),
-    cpu_ms_per_request: { cli: median(cpu.cli), service_for_cli: median(cpu.cliService), wrk: median(cpu.wrk), service_for_wrk: median(cpu.wrkService), service_for_floor: median(cpu.floorService) },
+    cpu_ms_per_request: {
+      cli: median(cpu.cli),
+      service_for_cli: median(cpu.cliService),
+      wrk: median(cpu.wrk),
+      service_for_wrk: median(cpu.wrkService),
+      service_for_floor: median(cpu.floorService),
+    },
     // CPU per release of wrk and its service over the CLI's and its service's, round by round.
     cpu_ratio: median(cpu.cli.map((c, i) => (cpu.wrk[i] + cpu.wrkService[i]) / (c + cpu.cliService[i]))),
     ...(baseBin ? { cli_over_base: median(cliRps.map((r, i) => r / baseRps[i])) } : {}),
@@ -265,7 +298,7 @@ agent.destroy();
             bin: baseBin,
             cli_rps: median(baseRps),
             ratio: median(baseRps.map((r, i) => r / wrkRps[i])),
-                        cpu_ms_per_request: { cli: median(cpu.base), service_for_cli: median(cpu.baseService) },
+            cpu_ms_per_request: { cli: median(cpu.base), service_for_cli: median(cpu.baseService) },
           },
         }
       : {}),
@@ -278,13 +311,22 @@ if (!argv.includes('--skip-submit') && !argv.includes('--skip-real')) {
   const service = await startService(dataDir).catch((e) => fail(e.message));
   const withService = { ...env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token };
   // One complete release (the example, with its audio), then copies of its rows: ready to submit.
-  const made = spawnSync(process.execPath, [bin, 'release', 'create', '--file', 'examples/first-release/release.yaml', '--json'], { env: withService, cwd: root, encoding: 'utf8' });
+  const made = spawnSync(process.execPath, [bin, 'release', 'create', '--file', 'examples/first-release/release.yaml', '--json'], {
+    env: withService,
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (made.status !== 0) fail(`release create --file failed: ${made.stderr}`);
   const firstId = JSON.parse(made.stdout).id;
   const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
   const db = new Database(join(dataDir, 'reldist.sqlite'));
   db.pragma('busy_timeout = 10000');
-  const columnsOf = (table) => db.prepare(`PRAGMA table_info(${table})`).all().map((c) => c.name).filter((c) => c !== 'id');
+  const columnsOf = (table) =>
+    db
+      .prepare(`PRAGMA table_info(${table})`)
+      .all()
+      .map((c) => c.name)
+      .filter((c) => c !== 'id');
   const insertInto = (table) => {
     const cols = columnsOf(table);
     return db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`);
@@ -309,9 +351,10 @@ if (!argv.includes('--skip-submit') && !argv.includes('--skip-real')) {
   const lua = join(work, 'real.lua');
   // Each release's submit once, then nothing (wrk keeps running until -d: the time is taken when
   // the last release is in review); new Idempotency-Keys every run.
-  const writeLua = () => writeFileSync(
-    lua,
-    `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
+  const writeLua = () =>
+    writeFileSync(
+      lua,
+      `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
 local n = 0
 local done = 0
 local prefix = "${randomUUID()}"
@@ -334,8 +377,8 @@ response = function(status)
   if done >= #ids then wrk.thread:stop() end
 end
 `,
-    { mode: 0o600 },
-  );
+      { mode: 0o600 },
+    );
   const inReview = db.prepare(`SELECT count(*) FROM releases WHERE status = 'in_review'`).pluck();
   /** wrk's time to have every release in review: from its start, watched in the database. */
   const wrkRun = async () => {
@@ -369,7 +412,9 @@ end
       fail(`release submit (real) exited with ${c.status}: ${c.stderr.slice(0, 300)}`);
     }
     if (argv.includes('--verbose')) {
-      console.error(`real: cli ${c.ms.toFixed(0)} ms, cpu ${cpuMs(c.stderr)} ms, service cpu ${cliServiceMs} ms; wrk ${wrkMs.toFixed(0)} ms, service cpu ${wrkServiceMs} ms`);
+      console.error(
+        `real: cli ${c.ms.toFixed(0)} ms, cpu ${cpuMs(c.stderr)} ms, service cpu ${cliServiceMs} ms; wrk ${wrkMs.toFixed(0)} ms, service cpu ${wrkServiceMs} ms`,
+      );
     }
     if (round === 0) continue; // warm-up
     wrkRps.push(rps);
@@ -401,7 +446,10 @@ if (!argv.includes('--skip-list')) {
   const headers = join(work, 'curl-headers');
   writeFileSync(headers, `Authorization: Bearer ${service.token}\nAccept: application/json\n`, { mode: 0o600 });
   const urls = join(work, 'curl-urls');
-  writeFileSync(urls, Array.from({ length: pages }, (_, i) => `url = "${service.url}/releases?page=${i + 1}&perPage=${perPage}"\noutput = "/dev/null"\n`).join(''));
+  writeFileSync(
+    urls,
+    Array.from({ length: pages }, (_, i) => `url = "${service.url}/releases?page=${i + 1}&perPage=${perPage}"\noutput = "/dev/null"\n`).join(''),
+  );
   // Once, checked: the CLI prints every release.
   const check = spawnSync(process.execPath, [bin, 'release', 'list', '--all', '--json'], { env: withService, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (check.status !== 0) fail(`release list --all failed: ${check.stderr}`);
@@ -421,7 +469,9 @@ if (!argv.includes('--skip-list')) {
       return { ms: r.ms, cpuMs: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
     },
     cli() {
-      const r = timed('sh', ['-c', `"${process.execPath}" "${bin}" release list --all --json > /dev/null`], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+      const r = timed('sh', ['-c', `"${process.execPath}" "${bin}" release list --all --json > /dev/null`], {
+        env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` },
+      });
       if (r.status !== 0) fail(`release list --all failed: ${r.stderr}`);
       return { ms: r.ms, cpuMs: cpuMs(r.stderr), rss: peakRssMb(r.stderr) };
     },
@@ -433,7 +483,9 @@ if (!argv.includes('--skip-list')) {
   };
   if (baseBin) {
     ways.cliBase = () => {
-      const r = timed('sh', ['-c', `"${process.execPath}" "${baseBin}" release list --all --json > /dev/null`], { env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` } });
+      const r = timed('sh', ['-c', `"${process.execPath}" "${baseBin}" release list --all --json > /dev/null`], {
+        env: { ...withService, NODE_OPTIONS: `--require ${rssPreload}` },
+      });
       if (r.status !== 0) fail(`--base-bin release list --all failed: ${r.stderr}`);
       return { ms: r.ms, cpuMs: cpuMs(r.stderr), rss: peakRssMb(r.stderr) };
     };
@@ -449,8 +501,11 @@ if (!argv.includes('--skip-list')) {
       rows[w].push({ ...r, serviceCpuMs: processCpuMs(service.pid) - before });
     }
     if (argv.includes('--verbose')) {
-      const line = (w) => `${w} ${rows[w].at(-1).ms.toFixed(0)} ms (cpu ${rows[w].at(-1).cpuMs.toFixed(0)} ms, service ${rows[w].at(-1).serviceCpuMs.toFixed(0)} ms)`;
-      console.error(`list round ${round + 1}: ${line('cli')}, peak RSS ${rows.cli.at(-1).rss.toFixed(0)} MB; ${line('curl')}; ${line('floor')}${baseBin ? `; ${line('cliBase')}` : ''}`);
+      const line = (w) =>
+        `${w} ${rows[w].at(-1).ms.toFixed(0)} ms (cpu ${rows[w].at(-1).cpuMs.toFixed(0)} ms, service ${rows[w].at(-1).serviceCpuMs.toFixed(0)} ms)`;
+      console.error(
+        `list round ${round + 1}: ${line('cli')}, peak RSS ${rows.cli.at(-1).rss.toFixed(0)} MB; ${line('curl')}; ${line('floor')}${baseBin ? `; ${line('cliBase')}` : ''}`,
+      );
     }
   }
   const perRound = (a, b, f) => median(rows[a].map((x, i) => f(x) / f(rows[b][i])));
@@ -465,10 +520,20 @@ if (!argv.includes('--skip-list')) {
     floor_ratio: perRound('floor', 'curl', (x) => x.ms),
     cpu_ratio: perRound('cli', 'curl', total),
     floor_cpu_ratio: perRound('floor', 'curl', total),
-    cpu_ms: Object.fromEntries(Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), service: median(xs.map((x) => x.serviceCpuMs)) }])),
+    cpu_ms: Object.fromEntries(
+      Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), service: median(xs.map((x) => x.serviceCpuMs)) }]),
+    ),
     peak_rss_mb: Math.max(...rows.cli.map((x) => x.rss)),
     rounds: LIST_ROUNDS,
-    ...(baseBin ? { base: { ms: median(rows.cliBase.map((x) => x.ms)), cli_over_base_ms: perRound('cli', 'cliBase', (x) => x.ms), cli_over_base_cpu: perRound('cli', 'cliBase', (x) => x.cpuMs) } } : {}),
+    ...(baseBin
+      ? {
+          base: {
+            ms: median(rows.cliBase.map((x) => x.ms)),
+            cli_over_base_ms: perRound('cli', 'cliBase', (x) => x.ms),
+            cli_over_base_cpu: perRound('cli', 'cliBase', (x) => x.cpuMs),
+          },
+        }
+      : {}),
   };
 }
 
@@ -478,29 +543,54 @@ if (argv.includes('--json')) {
   console.log(`batches (${ROUNDS} interleaved rounds; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'})`);
   if (results.submit) {
     const s = results.submit;
-    console.log(`  release submit --dry-run <${s.ids} ids>  ${s.cli_rps.toFixed(0)} req/s; wrk, ${s.connections} connection(s): ${s.wrk_rps.toFixed(0)} req/s  x${s.ratio.toFixed(2)} (target >= 0.9x: ${s.ratio >= 0.9 ? 'met' : 'NOT met'})`);
-    console.log(`    node:http floor (a minimal node client, whole process): ${s.floor_rps.toFixed(0)} req/s x${s.floor_ratio.toFixed(2)} of wrk; the CLI x${s.cli_over_floor.toFixed(2)} of the floor`);
-    console.log(`    without the CLI's start (${s.ids} ids minus 1 id, which takes ${s.start_ms.toFixed(0)} ms; wrk sends ${s.ids} in ${((s.ids / s.wrk_rps) * 1000).toFixed(0)} ms): x${s.marginal_ratio.toFixed(2)} of wrk`);
+    console.log(
+      `  release submit --dry-run <${s.ids} ids>  ${s.cli_rps.toFixed(0)} req/s; wrk, ${s.connections} connection(s): ${s.wrk_rps.toFixed(0)} req/s  x${s.ratio.toFixed(2)} (target >= 0.9x: ${s.ratio >= 0.9 ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `    node:http floor (a minimal node client, whole process): ${s.floor_rps.toFixed(0)} req/s x${s.floor_ratio.toFixed(2)} of wrk; the CLI x${s.cli_over_floor.toFixed(2)} of the floor`,
+    );
+    console.log(
+      `    without the CLI's start (${s.ids} ids minus 1 id, which takes ${s.start_ms.toFixed(0)} ms; wrk sends ${s.ids} in ${((s.ids / s.wrk_rps) * 1000).toFixed(0)} ms): x${s.marginal_ratio.toFixed(2)} of wrk`,
+    );
     const cpu = s.cpu_ms_per_request;
-    console.log(`    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor; wrk itself ${cpu.wrk.toFixed(2)} ms`);
+    console.log(
+      `    CPU per request: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI, ${cpu.service_for_wrk.toFixed(2)} ms for wrk, ${cpu.service_for_floor.toFixed(2)} ms for the floor; wrk itself ${cpu.wrk.toFixed(2)} ms`,
+    );
     console.log(`    CPU ratio (wrk + its service's CPU per release, over the CLI + its service's): x${s.cpu_ratio.toFixed(2)}`);
     if (s.base) {
-      console.log(`    --base-bin: ${s.base.cli_rps.toFixed(0)} req/s x${s.base.ratio.toFixed(2)} of wrk; this build x${s.cli_over_base.toFixed(2)} of it (req/s); CPU per request: CLI ${s.base.cpu_ms_per_request.cli.toFixed(2)} ms, service ${s.base.cpu_ms_per_request.service_for_cli.toFixed(2)} ms`);
+      console.log(
+        `    --base-bin: ${s.base.cli_rps.toFixed(0)} req/s x${s.base.ratio.toFixed(2)} of wrk; this build x${s.cli_over_base.toFixed(2)} of it (req/s); CPU per request: CLI ${s.base.cpu_ms_per_request.cli.toFixed(2)} ms, service ${s.base.cpu_ms_per_request.service_for_cli.toFixed(2)} ms`,
+      );
     }
   }
   if (results.real) {
     const r = results.real;
-    console.log(`  release submit <${r.ids} ids> (real submits)  ${r.cli_rps.toFixed(0)} releases/s; wrk, ${r.connections} connection(s), each once: ${r.wrk_rps.toFixed(0)} req/s  x${r.ratio.toFixed(2)} (target >= 0.9x: ${r.ratio >= 0.9 ? 'met' : 'NOT met'})`);
+    console.log(
+      `  release submit <${r.ids} ids> (real submits)  ${r.cli_rps.toFixed(0)} releases/s; wrk, ${r.connections} connection(s), each once: ${r.wrk_rps.toFixed(0)} req/s  x${r.ratio.toFixed(2)} (target >= 0.9x: ${r.ratio >= 0.9 ? 'met' : 'NOT met'})`,
+    );
     const cpu = r.cpu_ms_per_release;
-    console.log(`    CPU per release: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI's batches, ${cpu.service_for_wrk.toFixed(2)} ms for wrk; wrk itself ${cpu.wrk.toFixed(2)} ms`);
+    console.log(
+      `    CPU per release: CLI ${cpu.cli.toFixed(2)} ms (start included), service ${cpu.service_for_cli.toFixed(2)} ms for the CLI's batches, ${cpu.service_for_wrk.toFixed(2)} ms for wrk; wrk itself ${cpu.wrk.toFixed(2)} ms`,
+    );
     console.log(`    CPU ratio (wrk + its service's CPU per release, over the CLI + its service's): x${r.cpu_ratio.toFixed(2)}`);
   }
   if (results.list) {
     const l = results.list;
-    console.log(`  release list --all --json, ${l.releases} releases (${l.rounds} rounds)  ${l.cli_ms.toFixed(0)} ms; curl, ${l.pages} pages of 100: ${l.curl_ms.toFixed(0)} ms  x${l.ratio.toFixed(2)} (target <= 1.1x: ${l.ratio <= 1.1 ? 'met' : 'NOT met'}); peak RSS ${l.peak_rss_mb.toFixed(0)} MB`);
-    console.log(`    CPU, client + service (what a machine with no core to spare pays): x${l.cpu_ratio.toFixed(2)} of curl's; floor (bench/list-floor.mjs, a minimal node client) ${l.floor_ms.toFixed(0)} ms x${l.floor_ratio.toFixed(2)} of curl, CPU x${l.floor_cpu_ratio.toFixed(2)}`);
-    if (l.base) console.log(`    --base-bin: ${l.base.ms.toFixed(0)} ms; this build x${l.base.cli_over_base_ms.toFixed(2)} of its time, x${l.base.cli_over_base_cpu.toFixed(2)} of its CPU (per round, medians)`);
-    console.log(`    CPU ms medians (client/service): ${Object.entries(l.cpu_ms).map(([w, c]) => `${w} ${c.client.toFixed(0)}/${c.service.toFixed(0)}`).join(', ')}`);
+    console.log(
+      `  release list --all --json, ${l.releases} releases (${l.rounds} rounds)  ${l.cli_ms.toFixed(0)} ms; curl, ${l.pages} pages of 100: ${l.curl_ms.toFixed(0)} ms  x${l.ratio.toFixed(2)} (target <= 1.1x: ${l.ratio <= 1.1 ? 'met' : 'NOT met'}); peak RSS ${l.peak_rss_mb.toFixed(0)} MB`,
+    );
+    console.log(
+      `    CPU, client + service (what a machine with no core to spare pays): x${l.cpu_ratio.toFixed(2)} of curl's; floor (bench/list-floor.mjs, a minimal node client) ${l.floor_ms.toFixed(0)} ms x${l.floor_ratio.toFixed(2)} of curl, CPU x${l.floor_cpu_ratio.toFixed(2)}`,
+    );
+    if (l.base)
+      console.log(
+        `    --base-bin: ${l.base.ms.toFixed(0)} ms; this build x${l.base.cli_over_base_ms.toFixed(2)} of its time, x${l.base.cli_over_base_cpu.toFixed(2)} of its CPU (per round, medians)`,
+      );
+    console.log(
+      `    CPU ms medians (client/service): ${Object.entries(l.cpu_ms)
+        .map(([w, c]) => `${w} ${c.client.toFixed(0)}/${c.service.toFixed(0)}`)
+        .join(', ')}`,
+    );
   }
 }
 finish(0);

@@ -21,7 +21,9 @@ const fd = openSync(file, 'r');
 while (readSync(fd, input, 0, input.length, null) > 0);
 closeSync(fd);
 
-const line = Buffer.from('{"input":"USRC17607839","valid":true,"normalized":"USRC17607839","kind":"isrc","display":"US-RC1-76-07839","problems":[],"line":1}\n');
+const line = Buffer.from(
+  '{"input":"USRC17607839","valid":true,"normalized":"USRC17607839","kind":"isrc","display":"US-RC1-76-07839","problems":[],"line":1}\n',
+);
 const out = Buffer.allocUnsafe(1 << 20);
 for (let left = total; left > 0; ) {
   const n = Math.min(left, out.length);

@@ -66,7 +66,7 @@ if (FILES) mkdirSync(FILES, { recursive: true });
 
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function checkDigit(data) {
@@ -122,7 +122,8 @@ const upcInvalid = (random, k) => {
       return code.slice(0, 11) + ((Number(code[11]) + 1 + Math.floor(random() * 9)) % 10);
     case 2: // a digit dropped or doubled
       return random() < 0.5 ? code.slice(0, 5) + code.slice(6) : code.slice(0, 6) + code.slice(5);
-    case 3: { // a letter typed for a digit
+    case 3: {
+      // a letter typed for a digit
       const at = 1 + Math.floor(random() * 10);
       return code.slice(0, at) + LETTERS[Math.floor(random() * LETTERS.length)] + code.slice(at + 1);
     }
@@ -232,7 +233,10 @@ const mb = (kib) => (kib === null ? 'n/a' : `${(kib / 1024).toFixed(0)} MB`);
 
 /** How many bytes `reldist validate KIND --file F --json` writes: what the floor writes too. */
 function outputBytes(kind, file) {
-  const r = spawnSync('sh', ['-c', '"$0" "$@" 2>/dev/null | wc -c', process.execPath, BIN, 'validate', kind, '--file', file, '--json'], { encoding: 'utf8', env: childEnv });
+  const r = spawnSync('sh', ['-c', '"$0" "$@" 2>/dev/null | wc -c', process.execPath, BIN, 'validate', kind, '--file', file, '--json'], {
+    encoding: 'utf8',
+    env: childEnv,
+  });
   const bytes = Number(r.stdout.trim());
   if (r.status !== 0 || !Number.isSafeInteger(bytes) || bytes === 0) throw new Error(`cannot count the output of validate ${kind} --file ${file}`);
   return bytes;
@@ -257,7 +261,10 @@ if (pyVersion.status !== 0) {
   console.error('bench/codes: python-stdnum is missing (Debian: apt-get install python3-stdnum); it is the baseline');
   process.exit(2);
 }
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const caNote = !process.env.NODE_EXTRA_CA_CERTS
   ? 'not set'
   : NO_EXTRA_CA
@@ -315,11 +322,24 @@ for (const c of cases) {
   const s = c.ours[0].summary;
   const cmpCpu = COMPARE ? cpuRatios(c.ours, c.compare) : null;
   const cmp = COMPARE
-    ? pad(spread(c.ours.map((o, i) => o.seconds / c.compare[i].seconds), 2, 'x'), 26) + pad(cmpCpu ? spread(cmpCpu, 2, 'x') : 'n/a', 26)
+    ? pad(
+        spread(
+          c.ours.map((o, i) => o.seconds / c.compare[i].seconds),
+          2,
+          'x',
+        ),
+        26,
+      ) + pad(cmpCpu ? spread(cmpCpu, 2, 'x') : 'n/a', 26)
     : '';
   console.log(
     `  ${pad(mixLabel(c.mix), 8)}${pad(c.kind, 6)}${pad(spread(x, 1, 'x'), 24)}${pad(verdict(met), 9)}${pad(cpu ? spread(cpu, 1, 'x') : 'n/a', 24)}${pad(cpu ? verdict(metCpu) : '', 9)}` +
-      `${pad(spread(c.ours.map((o) => o.seconds), 3), 22)}${pad(fmt(median(c.py.map((p) => p.seconds)), 2), 10)}${cmp}${s.valid}/${s.invalid}/${s.warnings}, ${mb(median(c.ours.map((o) => o.rssKiB ?? 0)))}`,
+      `${pad(
+        spread(
+          c.ours.map((o) => o.seconds),
+          3,
+        ),
+        22,
+      )}${pad(fmt(median(c.py.map((p) => p.seconds)), 2), 10)}${cmp}${s.valid}/${s.invalid}/${s.warnings}, ${mb(median(c.ours.map((o) => o.rssKiB ?? 0)))}`,
   );
 }
 console.log(
@@ -332,8 +352,12 @@ console.log('  (python-stdnum counts differ where the policies do: reldist refus
 // process reading the file and writing reldist's number of output bytes, checking nothing), per
 // line; beside it, what reldist spends per line beyond the same floor (its own start-up beyond
 // node's included, so a small file weighs it more). Medians over the rounds.
-console.log(`\nthe ${TARGET}x budget per line (python-stdnum's time / ${TARGET}, less the floor: node reading the file and writing as many bytes, checking nothing)`);
-console.log(`  ${pad('invalid', 8)}${pad('kind', 6)}${pad(`${TARGET}x budget s`, 13)}${pad('floor s', 22)}${pad('output MB', 11)}${pad('left per line', 15)}${pad('reldist per line', 18)}reldist / left`);
+console.log(
+  `\nthe ${TARGET}x budget per line (python-stdnum's time / ${TARGET}, less the floor: node reading the file and writing as many bytes, checking nothing)`,
+);
+console.log(
+  `  ${pad('invalid', 8)}${pad('kind', 6)}${pad(`${TARGET}x budget s`, 13)}${pad('floor s', 22)}${pad('output MB', 11)}${pad('left per line', 15)}${pad('reldist per line', 18)}reldist / left`,
+);
 for (const c of cases) {
   const budget = median(c.py.map((p) => p.seconds)) / TARGET;
   const floor = median(c.floor.map((f) => f.seconds));
@@ -341,7 +365,13 @@ for (const c of cases) {
   const left = ((budget - floor) / lines) * 1e9;
   const ours = ((median(c.ours.map((o) => o.seconds)) - floor) / lines) * 1e9;
   console.log(
-    `  ${pad(mixLabel(c.mix), 8)}${pad(c.kind, 6)}${pad(fmt(budget, 3), 13)}${pad(spread(c.floor.map((f) => f.seconds), 3), 22)}${pad(fmt(c.bytes / 1e6, 0), 11)}` +
+    `  ${pad(mixLabel(c.mix), 8)}${pad(c.kind, 6)}${pad(fmt(budget, 3), 13)}${pad(
+      spread(
+        c.floor.map((f) => f.seconds),
+        3,
+      ),
+      22,
+    )}${pad(fmt(c.bytes / 1e6, 0), 11)}` +
       `${pad(left > 0 ? `${fmt(left, 0)} ns` : 'none', 15)}${pad(`${fmt(ours, 0)} ns`, 18)}${left > 0 ? `${fmt(ours / left, 2)}x` : 'the floor alone is over the budget'}`,
   );
 }
@@ -362,7 +392,13 @@ if (START_ROUNDS > 0) {
   }
   console.log(`\nstart-up, ${START_ROUNDS} interleaved rounds, ms as median (min–max):`);
   starts.forEach(([name], k) => console.log(`  ${name.padEnd(36)} ${spread(times[k], 1)}`));
-  console.log(`  validate upc 036000241457 / --version: ${spread(times[2].map((t, i) => t / times[1][i]), 2, 'x')} per round`);
+  console.log(
+    `  validate upc 036000241457 / --version: ${spread(
+      times[2].map((t, i) => t / times[1][i]),
+      2,
+      'x',
+    )} per round`,
+  );
 }
 
 // A terminal against a pipe: `script` gives the command a pseudo-terminal and copies what it
@@ -378,7 +414,10 @@ if (TTY_ROUNDS > 0 && haveScript && kinds.includes('upc')) {
     new Promise((done, fail) => {
       const t0 = process.hrtime.bigint();
       let first;
-      const child = spawn('script', ['-q', '-e', '-c', shell, '/dev/null'], { env: { ...childEnv, COLUMNS: '160', LINES: '50' }, stdio: ['pipe', 'pipe', 'ignore'] });
+      const child = spawn('script', ['-q', '-e', '-c', shell, '/dev/null'], {
+        env: { ...childEnv, COLUMNS: '160', LINES: '50' },
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
       child.stdin.end();
       child.stdout.on('data', () => {
         first ??= Number(process.hrtime.bigint() - t0) / 1e9;
@@ -393,9 +432,35 @@ if (TTY_ROUNDS > 0 && haveScript && kinds.includes('upc')) {
     piped.push(await timed(`${command} > /dev/null 2>&1; echo done`));
   }
   console.log(`\nterminal vs piped, ${TTY_CODES.toLocaleString('en-US')} UPCs (1% invalid), ${TTY_ROUNDS} interleaved rounds:`);
-  console.log(`  terminal: first output after ${spread(tty.map((r) => r.first), 3, ' s')}, done after ${spread(tty.map((r) => r.total), 3, ' s')}`);
-  console.log(`  piped:    done after ${spread(piped.map((r) => r.total), 3, ' s')}`);
-  console.log(`  terminal / piped total time: ${spread(tty.map((r, i) => r.total / piped[i].total), 2, 'x')}; difference ${spread(tty.map((r, i) => r.total - piped[i].total), 3, ' s')}`);
+  console.log(
+    `  terminal: first output after ${spread(
+      tty.map((r) => r.first),
+      3,
+      ' s',
+    )}, done after ${spread(
+      tty.map((r) => r.total),
+      3,
+      ' s',
+    )}`,
+  );
+  console.log(
+    `  piped:    done after ${spread(
+      piped.map((r) => r.total),
+      3,
+      ' s',
+    )}`,
+  );
+  console.log(
+    `  terminal / piped total time: ${spread(
+      tty.map((r, i) => r.total / piped[i].total),
+      2,
+      'x',
+    )}; difference ${spread(
+      tty.map((r, i) => r.total - piped[i].total),
+      3,
+      ' s',
+    )}`,
+  );
 } else if (TTY_ROUNDS > 0) {
   console.log('\nterminal vs piped: skipped (needs `script` from util-linux, and UPCs)');
 }

@@ -54,8 +54,15 @@ atExit(() => rmSync(bundles, { recursive: true, force: true }));
 async function bundle(name, plugins) {
   const outfile = join(bundles, `${name}.mjs`);
   await build({
-    entryPoints: [join(root, 'src/server/index.ts')], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20.19',
-    packages: 'external', logLevel: 'warning', plugins,
+    entryPoints: [join(root, 'src/server/index.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins,
   });
   return outfile;
 }
@@ -93,18 +100,23 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 });
 function call(svc, method, path, body) {
   return new Promise((resolve, reject) => {
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(`${svc.url}${path}`, {
-      method, agent,
-      headers: { authorization: `Bearer ${svc.token}`, ...(text ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } : {}) },
-    }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (data += c));
-      res.on('end', () => {
-        if (res.statusCode >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${data.slice(0, 200)}`));
-        else resolve(data ? JSON.parse(data) : undefined);
-      });
-    });
+    const req = http.request(
+      `${svc.url}${path}`,
+      {
+        method,
+        agent,
+        headers: { authorization: `Bearer ${svc.token}`, ...(text ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } : {}) },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (data += c));
+        res.on('end', () => {
+          if (res.statusCode >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${data.slice(0, 200)}`));
+          else resolve(data ? JSON.parse(data) : undefined);
+        });
+      },
+    );
     req.on('error', reject);
     req.end(text);
   });
@@ -119,7 +131,10 @@ async function life(svc, n) {
   await call(svc, 'PATCH', `/releases/${r.id}/delivery`, { price_tier: 'front' });
   await call(svc, 'PATCH', `/releases/${r.id}/video`, { enabled: true });
   const withTracks = await call(svc, 'PUT', `/releases/${r.id}/tracks`, [{ title: 'One' }, { title: 'Two' }]);
-  await call(svc, 'PUT', `/releases/${r.id}/tracks`, [{ id: withTracks.tracks[0].id, title: 'One (edit)' }, { id: withTracks.tracks[1].id, title: 'Two' }]);
+  await call(svc, 'PUT', `/releases/${r.id}/tracks`, [
+    { id: withTracks.tracks[0].id, title: 'One (edit)' },
+    { id: withTracks.tracks[1].id, title: 'Two' },
+  ]);
   await call(svc, 'DELETE', `/releases/${r.id}`);
   return 7;
 }
@@ -131,9 +146,11 @@ async function measure(svc, seconds) {
   let n = 0;
   const t0 = performance.now();
   const cpu0 = cpuMs(svc.pid);
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < end) writes += await life(svc, n++);
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) writes += await life(svc, n++);
+    }),
+  );
   const cpu1 = cpuMs(svc.pid);
   return { rate: writes / ((performance.now() - t0) / 1000), cpuPerWrite: cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / writes };
 }
@@ -150,11 +167,15 @@ try {
   const withoutSvc = await startService(withoutPath, join(work, 'without'));
   // The no-op build records nothing: checked, so the comparison is what it says.
   await life(withoutSvc, -1);
-  const none = JSON.parse(await new Promise((resolve) => http.get(`${withoutSvc.url}/events`, { headers: { authorization: `Bearer ${withoutSvc.token}` } }, (res) => {
-    let d = '';
-    res.on('data', (c) => (d += c));
-    res.on('end', () => resolve(d));
-  })));
+  const none = JSON.parse(
+    await new Promise((resolve) =>
+      http.get(`${withoutSvc.url}/events`, { headers: { authorization: `Bearer ${withoutSvc.token}` } }, (res) => {
+        let d = '';
+        res.on('data', (c) => (d += c));
+        res.on('end', () => resolve(d));
+      }),
+    ),
+  );
   if (none.data.length !== 0) fail('the build without events recorded some');
   // Warm-up: both JITs and page caches.
   await measure(withSvc, 1);
@@ -176,10 +197,19 @@ try {
   const ratio = median(ratios);
   const range = (xs) => `min ${Math.min(...xs).toFixed(3)}, max ${Math.max(...xs).toFixed(3)}`;
   console.log(`writes with events / without, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections, node ${process.version}`);
-  console.log(`  with events     ${median(rows.map((r) => r[0].rate)).toFixed(0).padStart(6)} writes/s, ${median(rows.map((r) => r[0].cpuPerWrite ?? NaN)).toFixed(3)} CPU ms per write (medians)`);
-  console.log(`  without events  ${median(rows.map((r) => r[1].rate)).toFixed(0).padStart(6)} writes/s, ${median(rows.map((r) => r[1].cpuPerWrite ?? NaN)).toFixed(3)} CPU ms per write (medians)`);
+  console.log(
+    `  with events     ${median(rows.map((r) => r[0].rate))
+      .toFixed(0)
+      .padStart(6)} writes/s, ${median(rows.map((r) => r[0].cpuPerWrite ?? NaN)).toFixed(3)} CPU ms per write (medians)`,
+  );
+  console.log(
+    `  without events  ${median(rows.map((r) => r[1].rate))
+      .toFixed(0)
+      .padStart(6)} writes/s, ${median(rows.map((r) => r[1].cpuPerWrite ?? NaN)).toFixed(3)} CPU ms per write (medians)`,
+  );
   console.log(`  writes/s ratio  x${ratio.toFixed(3)} per round, median (${range(ratios)}); budget x${BUDGET}`);
-  if (cpuRatios.length) console.log(`  CPU ratio       x${median(cpuRatios).toFixed(3)} writes per CPU-second of the service, per round, median (${range(cpuRatios)})`);
+  if (cpuRatios.length)
+    console.log(`  CPU ratio       x${median(cpuRatios).toFixed(3)} writes per CPU-second of the service, per round, median (${range(cpuRatios)})`);
   finish(ratio >= BUDGET ? 0 : 1);
 } catch (e) {
   fail(e instanceof Error ? e.message : String(e));

@@ -22,7 +22,9 @@ function getPage(page) {
     const req = request(`${base}/releases?page=${page}&perPage=100`, { agent, headers }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`GET page ${page}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`GET page ${page}: ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();

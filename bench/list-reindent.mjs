@@ -20,14 +20,31 @@ if (!(PAGES > 0) || !(ROUNDS > 0)) {
 /** A page of 100 releases shaped as the service answers GET /releases (about 75 KB). */
 function pageBytes(titled) {
   const release = (id) => ({
-    id, status: 'draft', type: 'single', title: titled(id), version: null,
-    artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Sandbox Records', catalog_number: null, upc: null,
-    genre: null, subgenre: null, language: null, p_line: null, c_line: null, original_release_date: null,
-    explicit: 'not_explicit', artwork: null,
+    id,
+    status: 'draft',
+    type: 'single',
+    title: titled(id),
+    version: null,
+    artists: [{ name: 'Nina Vale', role: 'primary' }],
+    label: 'Sandbox Records',
+    catalog_number: null,
+    upc: null,
+    genre: null,
+    subgenre: null,
+    language: null,
+    p_line: null,
+    c_line: null,
+    original_release_date: null,
+    explicit: 'not_explicit',
+    artwork: null,
     delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: null, preorder_date: null, price_tier: null },
     video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } },
-    track_count: 0, review: null, submission_notes: 'line one\nline "two"', created_at: '2026-11-25T10:02:05.263Z',
-    updated_at: '2026-11-25T10:02:05.263Z', submitted_at: null,
+    track_count: 0,
+    review: null,
+    submission_notes: 'line one\nline "two"',
+    created_at: '2026-11-25T10:02:05.263Z',
+    updated_at: '2026-11-25T10:02:05.263Z',
+    submitted_at: null,
   });
   const data = Array.from({ length: 100 }, (_, i) => release(50_000 + i));
   return Buffer.from(JSON.stringify({ data, meta: { page: 500, per_page: 100, total: 100_000, total_pages: 1000 } }));
@@ -85,7 +102,9 @@ function reindent(b, start, end) {
 // ASCII titles, as the bench's seeded catalog has; and accented ones, which make V8's strings
 // two-byte and its JSON slower.
 const pages = { ascii: pageBytes((id) => `Seed ${id}`), accented: pageBytes((id) => `Seed ${id} – Ünïcode`) };
-console.log(`list-reindent: pages of 100 releases, ${PAGES} pages x ${ROUNDS} interleaved rounds, node ${process.version}, NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? "set" : "not set"} (no process started: it does not matter here)`);
+console.log(
+  `list-reindent: pages of 100 releases, ${PAGES} pages x ${ROUNDS} interleaved rounds, node ${process.version}, NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'} (no process started: it does not matter here)`,
+);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 for (const [kind, page] of Object.entries(pages)) {
   const dataStart = page.indexOf('[');
@@ -104,5 +123,7 @@ for (const [kind, page] of Object.entries(pages)) {
       perPage[name].push((c.user + c.system) / 1000 / PAGES);
     }
   }
-  console.log(`  ${kind} titles (${page.length} bytes): parse + stringify ${median(perPage.parse).toFixed(3)} ms of CPU per page; re-indenting the bytes ${median(perPage.reindent).toFixed(3)} ms (x${(median(perPage.reindent) / median(perPage.parse)).toFixed(2)})`);
+  console.log(
+    `  ${kind} titles (${page.length} bytes): parse + stringify ${median(perPage.parse).toFixed(3)} ms of CPU per page; re-indenting the bytes ${median(perPage.reindent).toFixed(3)} ms (x${(median(perPage.reindent) / median(perPage.parse)).toFixed(2)})`,
+  );
 }

@@ -9,13 +9,18 @@ import { join } from 'node:path';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
-const scripts = args.length > 0
-  ? args
-  : [
-      ...['startup.mjs', 'codes.mjs', 'apply.mjs', 'service.mjs', 'upload.mjs', 'sandbox.mjs', 'batches.mjs', 'events.mjs', 'webhooks.mjs']
-        .filter((f) => existsSync(join(here, f))).map((f) => join(here, f)),
-      ...readdirSync(here).filter((f) => f.endsWith('.bench.mjs')).sort().map((f) => join(here, f)),
-    ];
+const scripts =
+  args.length > 0
+    ? args
+    : [
+        ...['startup.mjs', 'codes.mjs', 'apply.mjs', 'service.mjs', 'upload.mjs', 'sandbox.mjs', 'batches.mjs', 'events.mjs', 'webhooks.mjs']
+          .filter((f) => existsSync(join(here, f)))
+          .map((f) => join(here, f)),
+        ...readdirSync(here)
+          .filter((f) => f.endsWith('.bench.mjs'))
+          .sort()
+          .map((f) => join(here, f)),
+      ];
 
 let failed = 0;
 for (const script of scripts) {

@@ -26,7 +26,14 @@ const bin = join(root, 'bin', 'reldist.js');
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => numberFlag(argv, name, dflt);
 if (argv.includes('--help')) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1).filter((_l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((_l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//')))
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 const quick = argv.includes('--quick');
@@ -134,9 +141,31 @@ const times = commands.map(() => ({ served: [], embedded: [] }));
 // undici) where a read is answered by its fast lane: one round in four is a write.
 const firstCommands = [
   ...commands,
-  { name: 'release create (a write)', args: (round) => ['release', 'create', '--type', 'single', '--title', `First run ${round}`, '--artist', 'Nina Vale', '--label', 'Sandbox Records', '--json'] },
+  {
+    name: 'release create (a write)',
+    args: (round) => [
+      'release',
+      'create',
+      '--type',
+      'single',
+      '--title',
+      `First run ${round}`,
+      '--artist',
+      'Nina Vale',
+      '--label',
+      'Sandbox Records',
+      '--json',
+    ],
+  },
 ];
-const first = { served: [], embedded: [], after: [], afterServed: [], also: alsoAt.map(() => []), byCommand: firstCommands.map(() => ({ served: [], embedded: [] })) };
+const first = {
+  served: [],
+  embedded: [],
+  after: [],
+  afterServed: [],
+  also: alsoAt.map(() => []),
+  byCommand: firstCommands.map(() => ({ served: [], embedded: [] })),
+};
 for (let round = 0; round < (firstOnly ? 0 : WARMUP + RUNS); round++) {
   commands.forEach((c, i) => {
     const a = run(c.args, served);
@@ -194,19 +223,42 @@ const rows = firstOnly ? [] : commands.map((c, i) => ({ command: c.name, ...summ
 const firstRun = summary(first.embedded, first.served);
 const afterFirst = summary(first.after, first.afterServed);
 const firstRuns = firstCommands
-  .map((c, i) => ({ command: c.name, runs: first.byCommand[i].served.length, ...(first.byCommand[i].served.length ? summary(first.byCommand[i].embedded, first.byCommand[i].served) : {}) }))
+  .map((c, i) => ({
+    command: c.name,
+    runs: first.byCommand[i].served.length,
+    ...(first.byCommand[i].served.length ? summary(first.byCommand[i].embedded, first.byCommand[i].served) : {}),
+  }))
   .filter((r) => r.runs > 0);
 const alsoRuns = alsoAt.map((dir, k) => ({ checkout: dir, ...summary(first.also[k], first.served) }));
 const overall = firstOnly ? undefined : median(rows.map((r) => r.ratio));
 const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 if (asJson) {
-  console.log(JSON.stringify({ runs: RUNS, node: process.version, node_extra_ca_certs: caCerts, load_average: loadAvg, commands: rows, first_run: firstRun, first_run_by_command: firstRuns, right_after_first_run: afterFirst, also_first_run: alsoRuns, median_ratio: overall }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        runs: RUNS,
+        node: process.version,
+        node_extra_ca_certs: caCerts,
+        load_average: loadAvg,
+        commands: rows,
+        first_run: firstRun,
+        first_run_by_command: firstRuns,
+        right_after_first_run: afterFirst,
+        also_first_run: alsoRuns,
+        median_ratio: overall,
+      },
+      null,
+      2,
+    ),
+  );
 } else {
   const line = (name, r) =>
     `  ${name.padEnd(26)} serve ${r.served_ms.toFixed(1).padStart(6)} ms  embedded ${r.embedded_ms.toFixed(1).padStart(6)} ms  x${r.ratio.toFixed(2)}` +
     `   cpu ${r.served_cpu_ms.toFixed(1).padStart(5)} / ${r.embedded_cpu_ms.toFixed(1).padStart(5)} ms  x${r.cpu_ratio.toFixed(2)}`;
-  console.log(`embedded sandbox vs a standing serve (${RUNS} interleaved rounds, ${WARMUP} warm-up; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'}; load average ${loadAvg})`);
+  console.log(
+    `embedded sandbox vs a standing serve (${RUNS} interleaved rounds, ${WARMUP} warm-up; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'}; load average ${loadAvg})`,
+  );
   for (const r of rows) console.log(line(r.command, r));
   console.log(`${line('first run (none running)', firstRun)}  (target <= 1.6x wall: ${firstRun.ratio <= 1.6 ? 'met' : 'NOT met'})`);
   for (const r of firstRuns) console.log(`${line(`  ${r.command}`, r)}  (${r.runs} runs)`);

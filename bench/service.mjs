@@ -58,60 +58,106 @@ function runFloor(dataDir, token, lookupFile) {
     FROM releases r WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`);
   const auth = `Bearer ${token}`;
   const json = { 'content-type': 'application/json; charset=utf-8' };
-  http.createServer((req, res) => {
-    if (req.headers.authorization !== auth) {
-      res.writeHead(401, json).end('{}');
-      return;
-    }
-    const url = req.url;
-    if (url === '/lookup/countries') {
-      res.writeHead(200, json).end(countries);
-      return;
-    }
-    const m = /^\/releases\/(\d+)$/.exec(url);
-    if (m) {
-      const row = one.get(Number(m[1]), userId);
-      if (!row) return void res.writeHead(404, json).end('{}');
-      const t = tracks.all(row.id).map(trackResource);
-      res.writeHead(200, json).end(JSON.stringify(releaseResource(row, t.length, t)));
-      return;
-    }
-    if (url.startsWith('/releases?')) {
-      const q = new URL(url, 'http://x').searchParams;
-      const perPage = Number(q.get('perPage') ?? 20);
-      const p = Number(q.get('page') ?? 1);
-      const total = count.get(userId).n;
-      const data = page.all(userId, perPage, (p - 1) * perPage).map((row) => releaseResource(row, row.track_count));
-      res.writeHead(200, json).end(JSON.stringify({ data, meta: { page: p, per_page: perPage, total, total_pages: Math.ceil(total / perPage) } }));
-      return;
-    }
-    res.writeHead(404, json).end('{}');
-  }).listen(0, '127.0.0.1', function () {
-    process.stdout.write(`${JSON.stringify({ base_url: `http://127.0.0.1:${this.address().port}` })}\n`);
-  });
+  http
+    .createServer((req, res) => {
+      if (req.headers.authorization !== auth) {
+        res.writeHead(401, json).end('{}');
+        return;
+      }
+      const url = req.url;
+      if (url === '/lookup/countries') {
+        res.writeHead(200, json).end(countries);
+        return;
+      }
+      const m = /^\/releases\/(\d+)$/.exec(url);
+      if (m) {
+        const row = one.get(Number(m[1]), userId);
+        if (!row) return void res.writeHead(404, json).end('{}');
+        const t = tracks.all(row.id).map(trackResource);
+        res.writeHead(200, json).end(JSON.stringify(releaseResource(row, t.length, t)));
+        return;
+      }
+      if (url.startsWith('/releases?')) {
+        const q = new URL(url, 'http://x').searchParams;
+        const perPage = Number(q.get('perPage') ?? 20);
+        const p = Number(q.get('page') ?? 1);
+        const total = count.get(userId).n;
+        const data = page.all(userId, perPage, (p - 1) * perPage).map((row) => releaseResource(row, row.track_count));
+        res.writeHead(200, json).end(JSON.stringify({ data, meta: { page: p, per_page: perPage, total, total_pages: Math.ceil(total / perPage) } }));
+        return;
+      }
+      res.writeHead(404, json).end('{}');
+    })
+    .listen(0, '127.0.0.1', function () {
+      process.stdout.write(`${JSON.stringify({ base_url: `http://127.0.0.1:${this.address().port}` })}\n`);
+    });
 }
 
 function releaseResource(row, trackCount, tracks) {
   const d = JSON.parse(row.data);
   return {
-    id: row.id, status: row.status, type: row.type, title: row.title, version: d.version, artists: d.artists, label: d.label,
-    catalog_number: d.catalog_number, upc: row.upc, genre: d.genre, subgenre: d.subgenre, language: d.language, p_line: d.p_line,
-    c_line: d.c_line, original_release_date: d.original_release_date, explicit: d.explicit, artwork: d.artwork, delivery: d.delivery,
-    video: d.video, track_count: trackCount, ...(tracks ? { tracks } : {}), review: d.review, submission_notes: d.submission_notes ?? null,
-    created_at: row.created_at, updated_at: row.updated_at, submitted_at: row.submitted_at,
+    id: row.id,
+    status: row.status,
+    type: row.type,
+    title: row.title,
+    version: d.version,
+    artists: d.artists,
+    label: d.label,
+    catalog_number: d.catalog_number,
+    upc: row.upc,
+    genre: d.genre,
+    subgenre: d.subgenre,
+    language: d.language,
+    p_line: d.p_line,
+    c_line: d.c_line,
+    original_release_date: d.original_release_date,
+    explicit: d.explicit,
+    artwork: d.artwork,
+    delivery: d.delivery,
+    video: d.video,
+    track_count: trackCount,
+    ...(tracks ? { tracks } : {}),
+    review: d.review,
+    submission_notes: d.submission_notes ?? null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    submitted_at: row.submitted_at,
   };
 }
 
 function trackResource(r) {
   const d = JSON.parse(r.data);
-  const file = r.file_key !== null && r.u_state !== null && r.u_format !== null
-    ? { key: r.file_key, filename: r.u_filename ?? '', format: r.u_format, sample_rate: r.u_sample_rate ?? 0, bit_depth: r.u_bit_depth ?? 0,
-        channels: r.u_channels ?? 0, duration_ms: r.u_duration_ms ?? 0, size: r.u_size ?? 0, sha256: r.u_sha256 ?? '', state: r.u_state }
-    : null;
+  const file =
+    r.file_key !== null && r.u_state !== null && r.u_format !== null
+      ? {
+          key: r.file_key,
+          filename: r.u_filename ?? '',
+          format: r.u_format,
+          sample_rate: r.u_sample_rate ?? 0,
+          bit_depth: r.u_bit_depth ?? 0,
+          channels: r.u_channels ?? 0,
+          duration_ms: r.u_duration_ms ?? 0,
+          size: r.u_size ?? 0,
+          sha256: r.u_sha256 ?? '',
+          state: r.u_state,
+        }
+      : null;
   return {
-    id: r.id, release_id: r.release_id, position: r.position, disc: r.disc, title: d.title, version: d.version, artists: d.artists,
-    contributors: d.contributors, isrc: r.isrc, explicit: d.explicit, audio_language: d.audio_language,
-    preview_start_seconds: d.preview_start_seconds, file, created_at: r.created_at, updated_at: r.updated_at,
+    id: r.id,
+    release_id: r.release_id,
+    position: r.position,
+    disc: r.disc,
+    title: d.title,
+    version: d.version,
+    artists: d.artists,
+    contributors: d.contributors,
+    isrc: r.isrc,
+    explicit: d.explicit,
+    audio_language: d.audio_language,
+    preview_start_seconds: d.preview_start_seconds,
+    file,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   };
 }
 
@@ -141,8 +187,7 @@ const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefi
 const bin = argv.includes('--bin') ? argv[argv.indexOf('--bin') + 1] : join(root, 'bin/reldist.js');
 // --cpu-prof DIR: the service runs under `node --cpu-prof`, its profile written to DIR when it stops.
 const cpuProf = argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', argv[argv.indexOf('--cpu-prof') + 1]] : [];
-const startServe = (dataDir) =>
-  startProcess([...cpuProf, bin, 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--rate-limit', '999999999']);
+const startServe = (dataDir) => startProcess([...cpuProf, bin, 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--rate-limit', '999999999']);
 
 async function stop(p) {
   children.delete(p.child);
@@ -184,9 +229,12 @@ function seed(dataDir, count, tracksEach) {
   db.pragma('journal_mode = WAL');
   const userId = db.prepare("SELECT id FROM users WHERE email = 'label@sandbox.reldist.invalid'").get().id;
   const now = '2026-11-01T10:00:00.000Z';
-  const insert = db.prepare(`INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, catalog_key, search_text, data, created_at, updated_at, submitted_at)
+  const insert =
+    db.prepare(`INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, catalog_key, search_text, data, created_at, updated_at, submitted_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const track = db.prepare('INSERT INTO tracks (release_id, disc, position, isrc, file_key, data, created_at, updated_at) VALUES (?, 1, ?, NULL, NULL, ?, ?, ?)');
+  const track = db.prepare(
+    'INSERT INTO tracks (release_id, disc, position, isrc, file_key, data, created_at, updated_at) VALUES (?, 1, ?, NULL, NULL, ?, ?, ?)',
+  );
   const started = Date.now();
   db.transaction(() => {
     for (let n = 1; n <= count; n++) {
@@ -195,19 +243,56 @@ function seed(dataDir, count, tracksEach) {
       const upc = upcOf(n);
       const cat = catalogNumberOf(n);
       const data = {
-        version: null, artists, label: 'Bench Records', catalog_number: cat, genre: 'Electronic', subgenre: null, language: 'en',
-        p_line: { year: 2026, text: 'Bench Records' }, c_line: { year: 2026, text: 'Bench Records' }, original_release_date: null,
-        explicit: 'not_explicit', artwork: null,
+        version: null,
+        artists,
+        label: 'Bench Records',
+        catalog_number: cat,
+        genre: 'Electronic',
+        subgenre: null,
+        language: 'en',
+        p_line: { year: 2026, text: 'Bench Records' },
+        c_line: { year: 2026, text: 'Bench Records' },
+        original_release_date: null,
+        explicit: 'not_explicit',
+        artwork: null,
         delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: null },
-        video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } }, review: null,
+        video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } },
+        review: null,
       };
       const status = STATUSES[n % STATUSES.length];
       const search = [title, artists[0].name, upc, cat].join('\n').toLowerCase();
-      const id = Number(insert.run(userId, status, TYPES[n % TYPES.length], title, upc, `00${upc}`, cat.normalize('NFC').trim().toLowerCase(), search,
-        JSON.stringify(data), now, now, status === 'draft' ? null : now).lastInsertRowid);
+      const id = Number(
+        insert.run(
+          userId,
+          status,
+          TYPES[n % TYPES.length],
+          title,
+          upc,
+          `00${upc}`,
+          cat.normalize('NFC').trim().toLowerCase(),
+          search,
+          JSON.stringify(data),
+          now,
+          now,
+          status === 'draft' ? null : now,
+        ).lastInsertRowid,
+      );
       for (let p = 1; p <= tracksEach; p++) {
-        track.run(id, p, JSON.stringify({ title: `Track ${p}`, version: null, artists, contributors: [{ name: artists[0].name, role: 'composer' }],
-          explicit: 'not_explicit', audio_language: 'en', preview_start_seconds: null }), now, now);
+        track.run(
+          id,
+          p,
+          JSON.stringify({
+            title: `Track ${p}`,
+            version: null,
+            artists,
+            contributors: [{ name: artists[0].name, role: 'composer' }],
+            explicit: 'not_explicit',
+            audio_language: 'en',
+            preview_start_seconds: null,
+          }),
+          now,
+          now,
+        );
       }
     }
   })();
@@ -251,19 +336,24 @@ async function drive(url, token, connections, seconds) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const end = performance.now() + seconds * 1000;
   let done = 0;
-  const one = () => new Promise((resolve, reject) => {
-    http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
-      res.on('data', () => {}).on('end', resolve);
-    }).on('error', reject);
-  });
+  const one = () =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+          res.on('data', () => {}).on('end', resolve);
+        })
+        .on('error', reject);
+    });
   const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) {
-      await one();
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        await one();
+        done++;
+      }
+    }),
+  );
   agent.destroy();
   return { rps: done / ((performance.now() - started) / 1000), requests: done };
 }
@@ -287,7 +377,9 @@ async function main() {
   if (!argv.includes('--bin') && !existsSync(join(root, 'dist/main.js'))) throw new Error('build first: npm run build');
   const ROUNDS = num('--rounds', 5);
   const SECONDS = num('--seconds', 1);
-  console.log(`service bench: node ${process.version}, NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}, load from ${hasWrk ? 'wrk' : 'node:http'}, ${bin}, ${ROUNDS} interleaved rounds of ${SECONDS} s`);
+  console.log(
+    `service bench: node ${process.version}, NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}, load from ${hasWrk ? 'wrk' : 'node:http'}, ${bin}, ${ROUNDS} interleaved rounds of ${SECONDS} s`,
+  );
   const tmp = mkdtempSync(join(tmpdir(), 'reldist-bench-service-'));
   try {
     if (!argv.includes('--no-hot')) await hotPath(tmp, ROUNDS, SECONDS);
@@ -320,7 +412,8 @@ async function hotPath(tmp, rounds, seconds) {
     if (!a.equals(b)) throw new Error(`the floor answers ${c.path} with other bytes than reldist: fix the floor`);
   }
   const results = [];
-  for (const c of cases) for (const connections of [1, 8]) results.push({ ...c, connections, ratios: [], cpuRatios: [], serve: [], floor: [], serveCpu: [], floorCpu: [] });
+  for (const c of cases)
+    for (const connections of [1, 8]) results.push({ ...c, connections, ratios: [], cpuRatios: [], serve: [], floor: [], serveCpu: [], floorCpu: [] });
   for (let round = 0; round < rounds + 1; round++) {
     for (const r of results) {
       // Alternate which goes first, so neither always runs right after the other's load.
@@ -336,13 +429,15 @@ async function hotPath(tmp, rounds, seconds) {
       r.floorCpu.push(got.floor.cpuUs);
     }
   }
-  console.log('  ratio: reldist requests/s over the floor\'s; cpu: the floor\'s CPU time per request over reldist\'s');
+  console.log("  ratio: reldist requests/s over the floor's; cpu: the floor's CPU time per request over reldist's");
   console.log('  endpoint                    conns  reldist req/s  floor req/s  ratio (median, min-max)  cpu µs/req  cpu (median, min-max)  target');
   for (const r of results) {
     const target = 0.6;
     const m = median(r.ratios);
     const spread = (xs) => `x${fmt(median(xs))} (${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))})`;
-    console.log(`  ${r.name.padEnd(27)} ${String(r.connections).padStart(5)}  ${median(r.serve).toFixed(0).padStart(13)}  ${median(r.floor).toFixed(0).padStart(11)}  ${spread(r.ratios).padEnd(23)}  ${`${median(r.serveCpu).toFixed(0)}/${median(r.floorCpu).toFixed(0)}`.padStart(10)}  ${spread(r.cpuRatios).padEnd(21)}  >= ${target} ${m >= target ? 'ok' : 'MISSED'}`);
+    console.log(
+      `  ${r.name.padEnd(27)} ${String(r.connections).padStart(5)}  ${median(r.serve).toFixed(0).padStart(13)}  ${median(r.floor).toFixed(0).padStart(11)}  ${spread(r.ratios).padEnd(23)}  ${`${median(r.serveCpu).toFixed(0)}/${median(r.floorCpu).toFixed(0)}`.padStart(10)}  ${spread(r.cpuRatios).padEnd(21)}  >= ${target} ${m >= target ? 'ok' : 'MISSED'}`,
+    );
   }
   await stop(floor);
   await stop(serve);
@@ -390,12 +485,14 @@ async function scale(tmp, rounds, seconds) {
       c.cpuRatios.push(got[1].cpuUs / got[0].cpuUs);
     }
   }
-  console.log('  time: per request at 100k over 1k (1 connection); cpu: the service\'s CPU time per request, 100k over 1k');
+  console.log("  time: per request at 100k over 1k (1 connection); cpu: the service's CPU time per request, 100k over 1k");
   console.log('  query                    ms at 1k  ms at 100k  time (median, min-max)  cpu (median, min-max)  target');
   for (const c of cases) {
     const m = median(c.ratios);
     const spread = (xs) => `x${fmt(median(xs))} (${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))})`;
-    console.log(`  ${c.name.padEnd(23)} ${median(c.small).toFixed(3).padStart(9)}  ${median(c.large).toFixed(3).padStart(10)}  ${spread(c.ratios).padEnd(22)}  ${spread(c.cpuRatios).padEnd(21)}  <= 1.5 ${m <= 1.5 ? 'ok' : 'MISSED'}`);
+    console.log(
+      `  ${c.name.padEnd(23)} ${median(c.small).toFixed(3).padStart(9)}  ${median(c.large).toFixed(3).padStart(10)}  ${spread(c.ratios).padEnd(22)}  ${spread(c.cpuRatios).padEnd(21)}  <= 1.5 ${m <= 1.5 ? 'ok' : 'MISSED'}`,
+    );
   }
   for (const s of servers) await stop(s);
 }

@@ -105,7 +105,9 @@ const caCerts = Boolean(env.NODE_EXTRA_CA_CERTS);
 if (asJson) {
   console.log(JSON.stringify({ runs: RUNS, node: process.version, node_extra_ca_certs: caCerts, median_ms: med, ratios }, null, 2));
 } else {
-  console.log(`start-up (${RUNS} interleaved runs, ${WARMUP} warm-up; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'} for the measured commands)`);
+  console.log(
+    `start-up (${RUNS} interleaved runs, ${WARMUP} warm-up; node ${process.version}; NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'not set'} for the measured commands)`,
+  );
   for (const [k, v] of Object.entries(med)) console.log(`  ${k.padEnd(38)} ${v.toFixed(1).padStart(7)} ms (median)`);
   for (const r of ratios) {
     const verdict = r.target === undefined ? '' : `  (target <= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'NOT met'})`;

@@ -34,7 +34,12 @@ function send(method, url, headers, writeBody) {
 
 const { size } = await stat(file);
 const body = JSON.stringify({ filename: basename(file), content_type: 'audio/wav', size });
-const ticket = await send('POST', `${base}/releases/${releaseId}/tracks/upload-url`, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, (req) => req.end(body));
+const ticket = await send(
+  'POST',
+  `${base}/releases/${releaseId}/tracks/upload-url`,
+  { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  (req) => req.end(body),
+);
 
 const hash = createHash('sha256');
 const answer = await send('PUT', ticket.upload_url, { 'content-type': 'audio/wav', 'content-length': String(size) }, async (req) => {

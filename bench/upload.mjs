@@ -30,8 +30,18 @@ import { benchRun } from './lib.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
-  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
-  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8')
+    .split('\n')
+    .slice(1);
+  console.log(
+    lines
+      .slice(
+        0,
+        lines.findIndex((l) => !l.startsWith('//')),
+      )
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 const value = (name) => {
@@ -44,7 +54,9 @@ const quick = argv.includes('--quick');
 const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(Number);
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
-  console.error('usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]');
+  console.error(
+    'usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]',
+  );
   process.exit(2);
 }
 if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !existsSync(baseBin))) {
@@ -153,28 +165,63 @@ const median = (xs) => {
 };
 const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
-console.log(`upload: sizes ${SIZES.join(', ')} MiB, ${ROUNDS} interleaved rounds each (1 warm-up), node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`);
+console.log(
+  `upload: sizes ${SIZES.join(', ')} MiB, ${ROUNDS} interleaved rounds each (1 warm-up), node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`,
+);
 const results = [];
 for (const mib of SIZES) {
   const file = join(work, `track-${mib}.wav`);
   writeWav(file, mib);
   const dataDir = join(work, `data-${mib}`);
-  const service = await startProcess([bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], 'reldist serve').catch((e) => fail(e.message));
+  const service = await startProcess([bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], 'reldist serve').catch((e) =>
+    fail(e.message),
+  );
   const { base_url: base, tokens } = JSON.parse(service.line);
   const baseService = baseBin
-    ? await startProcess([baseBin, 'serve', '--sandbox', '--data-dir', join(work, `data-base-${mib}`), '--port', '0', '--rate-limit', 'off'], 'base reldist serve').catch((e) => fail(e.message))
+    ? await startProcess(
+        [baseBin, 'serve', '--sandbox', '--data-dir', join(work, `data-base-${mib}`), '--port', '0', '--rate-limit', 'off'],
+        'base reldist serve',
+      ).catch((e) => fail(e.message))
     : undefined;
   const baseAt = baseService ? JSON.parse(baseService.line) : undefined;
   const minimalDir = mkdtempSync(join(work, 'minimal-'));
   const minimal = await startProcess([join(root, 'bench', 'upload-minimal.mjs'), minimalDir], 'upload-minimal').catch((e) => fail(e.message));
   const auth = ['-H', `Authorization: Bearer ${tokens.label}`, '-H', 'Content-Type: application/json'];
   const newRelease = (at = base, token = tokens.label) =>
-    curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases`, '-d', JSON.stringify({ type: 'single', title: 'Bench', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en', explicit: 'not_explicit' })]).id;
+    curlJson([
+      '-H',
+      `Authorization: Bearer ${token}`,
+      '-H',
+      'Content-Type: application/json',
+      '-X',
+      'POST',
+      `${at}/releases`,
+      '-d',
+      JSON.stringify({
+        type: 'single',
+        title: 'Bench',
+        artists: [{ name: 'Nina Vale', role: 'primary' }],
+        label: 'Northern Lights Records',
+        genre: 'Pop',
+        language: 'en',
+        explicit: 'not_explicit',
+      }),
+    ]).id;
   const dropRelease = (id, at = base, token = tokens.label) => curlJson(['-H', `Authorization: Bearer ${token}`, '-X', 'DELETE', `${at}/releases/${id}`]);
   /** curl -T to a service: its PUT alone, timed (the address asked for first, untimed). */
   const curlPut = (at, token, server) => {
     const id = newRelease(at, token);
-    const ticket = curlJson(['-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/json', '-X', 'POST', `${at}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
+    const ticket = curlJson([
+      '-H',
+      `Authorization: Bearer ${token}`,
+      '-H',
+      'Content-Type: application/json',
+      '-X',
+      'POST',
+      `${at}/releases/${id}/tracks/upload-url`,
+      '-d',
+      JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 }),
+    ]);
     const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url], server);
     dropRelease(id, at, token);
     return put;
@@ -193,7 +240,14 @@ for (const mib of SIZES) {
       const id = newRelease();
       const t0 = process.hrtime.bigint();
       // The same two steps as the CLI's first two (its third, attaching the track, is extra work for it).
-      const ticket = curlJson([...auth, '-X', 'POST', `${base}/releases/${id}/tracks/upload-url`, '-d', JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 })]);
+      const ticket = curlJson([
+        ...auth,
+        '-X',
+        'POST',
+        `${base}/releases/${id}/tracks/upload-url`,
+        '-d',
+        JSON.stringify({ filename: 'track.wav', content_type: 'audio/wav', size: mib * 1024 * 1024 }),
+      ]);
       const put = timed('curl', ['-sS', '--fail-with-body', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: audio/wav', ticket.upload_url], service);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       dropRelease(id);
@@ -255,17 +309,28 @@ for (const mib of SIZES) {
   const floorCpuRounds = perRound(rows.floor, rows.curl, (f, curl) => pathCpu(curl) / pathCpu(f));
   const serviceCpuRounds = perRound(rows.curl, rows.minimal, (c, m) => m.serverCpuMs / c.serverCpuMs);
   const serviceRounds = perRound(rows.curl, rows.minimal, (c, m) => m.ms / c.putMs);
-  const baseRounds = baseBin ? { cli: perRound(rows.cli, rows.cliBase, (c, b) => b.ms / c.ms), service: perRound(rows.curl, rows.curlBase, (c, b) => b.ms / c.putMs) } : undefined;
+  const baseRounds = baseBin
+    ? { cli: perRound(rows.cli, rows.cliBase, (c, b) => b.ms / c.ms), service: perRound(rows.curl, rows.curlBase, (c, b) => b.ms / c.putMs) }
+    : undefined;
   const r = {
     mib,
-    ...(baseRounds ? { cliOverBase: median(baseRounds.cli), serviceOverBase: median(baseRounds.service), cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)), serviceBaseRssMiB: baseService.peakRssMiB() } : {}),
+    ...(baseRounds
+      ? {
+          cliOverBase: median(baseRounds.cli),
+          serviceOverBase: median(baseRounds.service),
+          cliBaseRssMiB: Math.max(...rows.cliBase.map((x) => x.rss)),
+          serviceBaseRssMiB: baseService.peakRssMiB(),
+        }
+      : {}),
     cliOverCurl: median(cliRounds),
     cliOverCurlCpu: median(cliCpuRounds),
     floorOverCurl: median(floorRounds),
     floorOverCurlCpu: median(floorCpuRounds),
     cliOverFloor: median(cliOverFloorRounds),
     serviceOverMinimalCpu: median(serviceCpuRounds),
-    cpuMs: Object.fromEntries(Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), server: median(xs.map((x) => x.serverCpuMs)) }])),
+    cpuMs: Object.fromEntries(
+      Object.entries(rows).map(([w, xs]) => [w, { client: median(xs.map((x) => x.cpuMs)), server: median(xs.map((x) => x.serverCpuMs)) }]),
+    ),
     serviceOverMinimal: median(serviceRounds),
     cliMs: median(rows.cli.map((x) => x.ms)),
     curlMs: median(rows.curl.map((x) => x.ms)),
@@ -285,10 +350,14 @@ for (const mib of SIZES) {
   const lines = [
     `track upload x${fmt(r.cliOverCurl)} of curl (target >= 0.95), service x${fmt(r.serviceOverMinimal)} of minimal node:http (target >= 0.8)`,
     `medians: cli ${fmt(r.cliMs, 0)} ms, curl ${fmt(r.curlMs, 0)} ms (its PUT ${fmt(r.servicePutMs, 0)} ms), curl to minimal ${fmt(r.minimalMs, 0)} ms`,
-    ran('floor') && `floor (a minimal node client, whole process) x${fmt(r.floorOverCurl)} of curl (CPU x${fmt(r.floorOverCurlCpu)}); track upload x${fmt(r.cliOverFloor)} of the floor`,
+    ran('floor') &&
+      `floor (a minimal node client, whole process) x${fmt(r.floorOverCurl)} of curl (CPU x${fmt(r.floorOverCurlCpu)}); track upload x${fmt(r.cliOverFloor)} of the floor`,
     `per round: cli/curl ${cliRounds.map((x) => fmt(x)).join(' ')}; service/minimal ${serviceRounds.map((x) => fmt(x)).join(' ')}`,
     `CPU (client + service, what a machine with no spare core pays): track upload x${fmt(r.cliOverCurlCpu)} of curl, service x${fmt(r.serviceOverMinimalCpu)} of minimal`,
-    `CPU ms medians (client/server): ${Object.entries(r.cpuMs).filter(([w]) => ran(w)).map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`).join(', ')}`,
+    `CPU ms medians (client/server): ${Object.entries(r.cpuMs)
+      .filter(([w]) => ran(w))
+      .map(([w, c]) => `${w} ${fmt(c.client, 0)}/${fmt(c.server, 0)}`)
+      .join(', ')}`,
     // 0.95x curl's throughput is at most 1/0.95 of its time: what a node client may add to curl's.
     ran('node') && `0.95x allows ${fmt(r.curlMs * (1 / 0.95 - 1), 0)} ms more than curl; \`node -e 0\` alone takes ${fmt(r.nodeStartMs, 0)} ms`,
     `peak RSS: cli ${fmt(r.cliRssMiB, 0)} MiB, service ${fmt(r.serviceRssMiB, 0)} MiB, minimal ${fmt(r.minimalRssMiB, 0)} MiB`,
@@ -297,7 +366,9 @@ for (const mib of SIZES) {
   for (const line of lines.slice(1)) console.log(`             ${line}`);
   if (baseRounds) {
     console.log(`             against --base-bin: track upload x${fmt(r.cliOverBase)}, service x${fmt(r.serviceOverBase)} (throughput; > 1 is faster)`);
-    console.log(`             per round: cli/base ${baseRounds.cli.map((x) => fmt(x)).join(' ')}; service/base ${baseRounds.service.map((x) => fmt(x)).join(' ')}; base peak RSS cli ${fmt(r.cliBaseRssMiB, 0)} MiB, service ${fmt(r.serviceBaseRssMiB, 0)} MiB`);
+    console.log(
+      `             per round: cli/base ${baseRounds.cli.map((x) => fmt(x)).join(' ')}; service/base ${baseRounds.service.map((x) => fmt(x)).join(' ')}; base peak RSS cli ${fmt(r.cliBaseRssMiB, 0)} MiB, service ${fmt(r.serviceBaseRssMiB, 0)} MiB`,
+    );
   }
 }
 if (argv.includes('--json')) console.log(JSON.stringify(results));

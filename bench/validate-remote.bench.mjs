@@ -69,10 +69,16 @@ function roundTrip(target, agent, n) {
   return new Promise((resolve, reject) => {
     const req = request(
       `${target.url}/releases/validate`,
-      { method: 'POST', agent, headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - t0) / 1e6) : reject(new Error(`round trip: ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - t0) / 1e6) : reject(new Error(`round trip: ${res.statusCode}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -128,11 +134,15 @@ try {
   const rtt = median(rtts);
   const ratio = median(remote.map((t, i) => t / offline[i]));
   const goal = 2 * off + chunks * rtt;
-  console.log(`${CODES} UPCs (10% invalid), ${ROUNDS} interleaved rounds (${WARMUP} warm-up), node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`);
+  console.log(
+    `${CODES} UPCs (10% invalid), ${ROUNDS} interleaved rounds (${WARMUP} warm-up), node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`,
+  );
   console.log(`  offline                      ${off.toFixed(0).padStart(6)} ms`);
   console.log(`  --remote (${chunks} chunks of ${validateBatchMax})     ${rem.toFixed(0).padStart(6)} ms   x${ratio.toFixed(2)} of offline, per round`);
   console.log(`  round trip (batch of 1)      ${rtt.toFixed(1).padStart(6)} ms`);
-  console.log(`  target: 2 x offline + ${chunks} round trips = ${goal.toFixed(0)} ms: ${rem <= goal ? 'met' : 'NOT met'} (remote / target ${(rem / goal).toFixed(2)})`);
+  console.log(
+    `  target: 2 x offline + ${chunks} round trips = ${goal.toFixed(0)} ms: ${rem <= goal ? 'met' : 'NOT met'} (remote / target ${(rem / goal).toFixed(2)})`,
+  );
   finish(0);
 } catch (err) {
   fail(err instanceof Error ? err.message : String(err));

@@ -24,23 +24,37 @@ const { Webhook } = require('standardwebhooks');
 const { work, atExit, finish, fail } = benchRun('webhooks.mjs');
 
 const dataDir = join(work, 'service');
-const service = await startServe(bin, dataDir, { args: ['--sandbox-auto-review', 'approve', '--sandbox-review-delay', `${DELAY_MS}ms`, '--rate-limit', 'off'] }).catch((e) => fail(e.message));
+const service = await startServe(bin, dataDir, {
+  args: ['--sandbox-auto-review', 'approve', '--sandbox-review-delay', `${DELAY_MS}ms`, '--rate-limit', 'off'],
+}).catch((e) => fail(e.message));
 atExit(() => service.stop());
 const withService = { ...process.env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token };
 const api = async (method, path, body) => {
-  const r = await fetch(`${service.url}${path}`, { method, headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const r = await fetch(`${service.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: r.status, body: await r.json() };
 };
 
 // N complete drafts: the example release once through the CLI, then copies of its rows.
-const made = spawnSync(process.execPath, [bin, 'release', 'create', '--file', 'examples/first-release/release.yaml', '--json'], { env: withService, cwd: root, encoding: 'utf8' });
+const made = spawnSync(process.execPath, [bin, 'release', 'create', '--file', 'examples/first-release/release.yaml', '--json'], {
+  env: withService,
+  cwd: root,
+  encoding: 'utf8',
+});
 if (made.status !== 0) fail(`release create --file failed: ${made.stderr}`);
 const firstId = JSON.parse(made.stdout).id;
 const Database = require('better-sqlite3');
 const db = new Database(join(dataDir, 'reldist.sqlite'));
 db.pragma('busy_timeout = 10000');
 const insertInto = (table) => {
-  const cols = db.prepare(`PRAGMA table_info(${table})`).all().map((c) => c.name).filter((c) => c !== 'id');
+  const cols = db
+    .prepare(`PRAGMA table_info(${table})`)
+    .all()
+    .map((c) => c.name)
+    .filter((c) => c !== 'id');
   return db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`);
 };
 const release = db.prepare('SELECT * FROM releases WHERE id = ?').get(firstId);
@@ -93,13 +107,21 @@ if (arrived.size < ids.length) fail(`${arrived.size} of ${ids.length} approvals 
 const ms = [...arrived.values()].sort((a, b) => a - b);
 const pct = (p) => ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)];
 const result = {
-  releases: ids.length, review_delay_ms: DELAY_MS, p50_ms: pct(50), p99_ms: pct(99), max_ms: ms.at(-1), bad_signatures: badSignatures,
-  wall_s: Number(((Date.now() - started) / 1000).toFixed(1)), node_extra_ca_certs: process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set',
+  releases: ids.length,
+  review_delay_ms: DELAY_MS,
+  p50_ms: pct(50),
+  p99_ms: pct(99),
+  max_ms: ms.at(-1),
+  bad_signatures: badSignatures,
+  wall_s: Number(((Date.now() - started) / 1000).toFixed(1)),
+  node_extra_ca_certs: process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set',
 };
 if (argv.includes('--json')) console.log(JSON.stringify(result));
 else {
   console.log(`review decision -> verified webhook delivery at a local receiver, ${result.releases} releases (auto-review ${DELAY_MS} ms after submit)`);
-  console.log(`  p50 ${result.p50_ms} ms   p99 ${result.p99_ms} ms   max ${result.max_ms} ms   (target p99 <= 2000 ms: ${result.p99_ms <= 2000 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  p50 ${result.p50_ms} ms   p99 ${result.p99_ms} ms   max ${result.max_ms} ms   (target p99 <= 2000 ms: ${result.p99_ms <= 2000 ? 'met' : 'NOT met'})`,
+  );
   console.log(`  bad signatures ${badSignatures}; NODE_EXTRA_CA_CERTS ${result.node_extra_ca_certs}; ${result.wall_s} s in all`);
 }
 finish(result.p99_ms <= 2000 && badSignatures === 0 ? 0 : 1);

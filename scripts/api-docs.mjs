@@ -10,13 +10,34 @@ import { loadContract, packageVersion, root } from './openapi.mjs';
 
 const IDEMPOTENCY_KEY_EXAMPLE = '5f0c1e9a-3b7d-4c2e-9a41-0d6b8e2f7c13';
 const reasons = {
-  200: 'OK', 201: 'Created', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large',
-  409: 'Conflict', 410: 'Gone', 412: 'Precondition Failed', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 507: 'Insufficient Storage',
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  507: 'Insufficient Storage',
 };
 const tagTitles = {
-  me: 'Current user', releases: 'Releases', tracks: 'Tracks', events: 'Events', webhooks: 'Webhooks', preferences: 'Preferences',
-  'artist-platforms': 'Artist profiles on external platforms', lookups: 'Lookups',
+  me: 'Current user',
+  releases: 'Releases',
+  tracks: 'Tracks',
+  events: 'Events',
+  webhooks: 'Webhooks',
+  preferences: 'Preferences',
+  'artist-platforms': 'Artist profiles on external platforms',
+  lookups: 'Lookups',
 };
 
 const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -24,7 +45,9 @@ const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 function oneLine(value) {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
-  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`).join(', ')}}`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`)
+    .join(', ')}}`;
 }
 
 /** JSON for reading: a value that fits on one line stays on one line, anything longer is split. */

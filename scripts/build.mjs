@@ -71,7 +71,11 @@ await build({
   logLevel: 'warning',
   plugins: [lazyChildProcess],
 });
-const gen = spawnSync(process.execPath, [`${genDir}/gen.mjs`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
+const gen = spawnSync(process.execPath, [`${genDir}/gen.mjs`], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, NO_COLOR: '1' },
+});
 if (gen.status !== 0) throw new Error(`scripts/build.mjs: rendering the static answers failed (exit ${gen.status})`);
 const answers = JSON.parse(gen.stdout);
 await rm(genDir, { recursive: true, force: true });
@@ -154,7 +158,20 @@ if (process.argv.includes('--report')) {
   walk(entry);
   for (const file of seen) {
     const inputs = Object.keys(outputs[file].inputs);
-    const pkgs = [...new Set(inputs.filter((i) => i.includes('node_modules/')).map((i) => i.split('node_modules/').pop().split('/').slice(0, i.includes('node_modules/@') ? 2 : 1).join('/')))];
+    const pkgs = [
+      ...new Set(
+        inputs
+          .filter((i) => i.includes('node_modules/'))
+          .map((i) =>
+            i
+              .split('node_modules/')
+              .pop()
+              .split('/')
+              .slice(0, i.includes('node_modules/@') ? 2 : 1)
+              .join('/'),
+          ),
+      ),
+    ];
     console.log(`${file}  ${(outputs[file].bytes / 1024).toFixed(1)} KB  packages: ${pkgs.join(', ') || '(none)'}  modules: ${inputs.length}`);
   }
 }

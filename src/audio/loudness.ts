@@ -3,7 +3,13 @@
 // a relative gate 10 LU under the ungated mean. Streamed: only one number per 100 ms is kept.
 
 /** One second-order IIR section's coefficients (a0 normalised to 1). */
-interface Biquad { b0: number; b1: number; b2: number; a1: number; a2: number }
+interface Biquad {
+  b0: number;
+  b1: number;
+  b2: number;
+  a1: number;
+  a2: number;
+}
 
 /**
  * The two K-weighting stages for any sample rate, from the analogue prototypes BS.1770's 48 kHz
@@ -88,9 +94,15 @@ export class LoudnessMeter {
     for (let i = from; i < to; i++) {
       const xi = x[i]!;
       const y = a.b0 * xi + a.b1 * x1! + a.b2 * x2! - a.a1 * y1! - a.a2 * y2!;
-      x2 = x1; x1 = xi; y2 = y1; y1 = y;
+      x2 = x1;
+      x1 = xi;
+      y2 = y1;
+      y1 = y;
       const z = y - 2 * u1! + u2! - b.a1 * z1! - b.a2 * z2!;
-      u2 = u1; u1 = y; z2 = z1; z1 = z;
+      u2 = u1;
+      u1 = y;
+      z2 = z1;
+      z1 = z;
       sum += z * z;
     }
     s.set([x1!, x2!, y1!, y2!, u1!, u2!, z1!, z2!]);

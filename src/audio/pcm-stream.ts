@@ -70,7 +70,16 @@ async function wavLayout(fh: FileHandle, size: number): Promise<PcmLayout> {
       // Streaming writers leave the size at 0 or 0xFFFFFFFF: the data then runs to the end.
       const dataOffset = pos + 8;
       const dataBytes = chunkSize === 0 || dataOffset + chunkSize > size ? size - dataOffset : chunkSize;
-      return checked({ channels, sampleRate: fmt.readUInt32LE(4), bytesPerSample, validBits: enc.bitsPerSample, littleEndian: true, unsigned8: true, dataOffset, dataBytes });
+      return checked({
+        channels,
+        sampleRate: fmt.readUInt32LE(4),
+        bytesPerSample,
+        validBits: enc.bitsPerSample,
+        littleEndian: true,
+        unsigned8: true,
+        dataOffset,
+        dataBytes,
+      });
     }
     pos += 8 + chunkSize + (chunkSize % 2);
   }
@@ -100,7 +109,16 @@ async function aiffLayout(fh: FileHandle, size: number, compressed: boolean): Pr
       const offset = (await readAt(fh, pos + 8, 4)).readUInt32BE(0);
       const dataOffset = pos + 16 + offset;
       const dataBytes = Math.min(frames * channels * bytesPerSample, size - dataOffset);
-      return checked({ channels, sampleRate: extended80(comm.subarray(8, 18)), bytesPerSample, validBits, littleEndian, unsigned8: false, dataOffset, dataBytes });
+      return checked({
+        channels,
+        sampleRate: extended80(comm.subarray(8, 18)),
+        bytesPerSample,
+        validBits,
+        littleEndian,
+        unsigned8: false,
+        dataOffset,
+        dataBytes,
+      });
     }
     pos += 8 + chunkSize + (chunkSize % 2);
   }
@@ -155,8 +173,7 @@ export async function streamPcm(path: string, l: PcmLayout, onBlock: (block: Pcm
           else if (bits === 24) {
             v = l.littleEndian ? raw[p]! | (raw[p + 1]! << 8) | (raw[p + 2]! << 16) : (raw[p]! << 16) | (raw[p + 1]! << 8) | raw[p + 2]!;
             if (v & 0x800000) v -= 0x1000000;
-          }
-          else if (bits === 32) v = l.littleEndian ? raw.readInt32LE(p) : raw.readInt32BE(p);
+          } else if (bits === 32) v = l.littleEndian ? raw.readInt32LE(p) : raw.readInt32BE(p);
           else v = l.unsigned8 ? raw[p]! - 128 : raw.readInt8(p);
           out[f] = v * scale;
         }

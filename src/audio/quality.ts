@@ -68,7 +68,10 @@ class EdgesAndClipping {
   private readonly runs: Int32Array;
   clippedRuns = 0;
 
-  constructor(channels: number, private readonly ceiling: number) {
+  constructor(
+    channels: number,
+    private readonly ceiling: number,
+  ) {
     this.runs = new Int32Array(channels);
   }
 
@@ -132,7 +135,13 @@ async function openSamples(path: string): Promise<SampleSource> {
     };
   }
   const layout = await readPcmLayout(path);
-  return { container: magic.toString('latin1') === 'FORM' ? 'AIFF' : 'WAV', channels: layout.channels, sampleRate: layout.sampleRate, fullScale: fullScale(layout), stream: (onBlock) => streamPcm(path, layout, onBlock) };
+  return {
+    container: magic.toString('latin1') === 'FORM' ? 'AIFF' : 'WAV',
+    channels: layout.channels,
+    sampleRate: layout.sampleRate,
+    fullScale: fullScale(layout),
+    stream: (onBlock) => streamPcm(path, layout, onBlock),
+  };
 }
 
 /** Decodes the WAV, AIFF or FLAC at `path` once and measures it; other formats are not measured. */

@@ -23,9 +23,24 @@ export interface PlainWave {
 
 /** music-metadata's names for WAVE format tags (its WaveChunk.WaveFormatNameMap). */
 const CODEC_NAMES: Record<number, string> = {
-  0x0001: 'PCM', 0x0002: 'ADPCM', 0x0003: 'IEEE_FLOAT', 0x0006: 'ALAW', 0x0007: 'MULAW', 0x0011: 'DVI_ADPCM',
-  0x0031: 'GSM610', 0x1600: 'MPEG_ADTS_AAC', 0x1602: 'MPEG_LOAS', 0x00ff: 'RAW_AAC1', 0x0092: 'DOLBY_AC3_SPDIF',
-  0x2000: 'DVM', 0x0240: 'RAW_SPORT', 0x0241: 'ESST_AC3', 0x0009: 'DRM', 0x2001: 'DTS2', 0x0050: 'MPEG', 0x0055: 'MPEGLAYER3',
+  0x0001: 'PCM',
+  0x0002: 'ADPCM',
+  0x0003: 'IEEE_FLOAT',
+  0x0006: 'ALAW',
+  0x0007: 'MULAW',
+  0x0011: 'DVI_ADPCM',
+  0x0031: 'GSM610',
+  0x1600: 'MPEG_ADTS_AAC',
+  0x1602: 'MPEG_LOAS',
+  0x00ff: 'RAW_AAC1',
+  0x0092: 'DOLBY_AC3_SPDIF',
+  0x2000: 'DVM',
+  0x0240: 'RAW_SPORT',
+  0x0241: 'ESST_AC3',
+  0x0009: 'DRM',
+  0x2001: 'DTS2',
+  0x0050: 'MPEG',
+  0x0055: 'MPEGLAYER3',
 };
 
 /** Chunks that carry tags or change how they are read: music-metadata reads those files. */

@@ -49,8 +49,7 @@ export interface AudioProblem {
 }
 
 /** "a, b or c" */
-const orList = (items: readonly (string | number)[]) =>
-  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+const orList = (items: readonly (string | number)[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 
 const FORMAT_NAMES = orList(ACCEPTED_FORMATS.map((f) => f.toUpperCase()));
 

@@ -61,7 +61,11 @@ function globalsOf(cmd: Command): GlobalOptions {
  * (DEFAULT_CI_TIMEOUT_MS), so that a hanging service fails the job in minutes rather than at the
  * CI system's own limit. `serve` runs until stopped and is never bounded by default.
  */
-export function withCiBound(globals: GlobalOptions, spec: Pick<CommandSpec<any>, 'runsUntilStopped'>, deps: Pick<ProgramDeps, 'env' | 'ciTimeoutMs'>): GlobalOptions {
+export function withCiBound(
+  globals: GlobalOptions,
+  spec: Pick<CommandSpec<any>, 'runsUntilStopped'>,
+  deps: Pick<ProgramDeps, 'env' | 'ciTimeoutMs'>,
+): GlobalOptions {
   if (globals.timeoutMs !== undefined || spec.runsUntilStopped) return globals;
   const ci = ciVariable(deps.env);
   if (!ci) return globals;
@@ -174,7 +178,10 @@ function attachGroup(parent: Command, group: GroupSpec, deps: ProgramDeps): void
       if (first === undefined) return self.help();
       if (sub.name() === byDefault.name && first !== byDefault.name && !first.startsWith('-') && !byDefault.takes(first)) {
         // Worded as commander words its own, so that toUsageError reads the suggestion the same way.
-        const near = closest(first, self.commands.map((c) => c.name()));
+        const near = closest(
+          first,
+          self.commands.map((c) => c.name()),
+        );
         self.error(`unknown command '${first}'${near ? `\n(Did you mean ${near}?)` : ''}`, { code: 'commander.unknownCommand' });
       }
     });
@@ -211,10 +218,7 @@ export function createProgram(deps: ProgramDeps, loaded: readonly GroupSpec[]): 
     else program.command(entry.name).summary(entry.summary).description(entry.summary);
   }
 
-  program.addHelpText(
-    'after',
-    `\nRun \`reldist <command> --help\` for a command's flags and examples, \`reldist help exit-codes\` for exit codes.\n`,
-  );
+  program.addHelpText('after', `\nRun \`reldist <command> --help\` for a command's flags and examples, \`reldist help exit-codes\` for exit codes.\n`);
   return program;
 }
 

@@ -33,7 +33,8 @@ export function startDeadline<T>(ms: number | undefined, snapshot: () => T): Dea
 export function timedOutError(ms: number, inFlight: readonly Exchange[], exchanges: Exchanges, safeToRerun: boolean, fromCi?: string): CliError {
   const changes = exchanges.changesSent();
   const parts = [`timed out after ${formatDuration(ms)}`];
-  if (inFlight.length > 0) parts[0] += ` waiting for the service to ${words(inFlight)}${inFlight.some((e) => e.changes) ? ' (which may or may not be done)' : ''}`;
+  if (inFlight.length > 0)
+    parts[0] += ` waiting for the service to ${words(inFlight)}${inFlight.some((e) => e.changes) ? ' (which may or may not be done)' : ''}`;
   else if (!exchanges.any()) parts[0] += ' before anything was sent to the service';
   if (changes.length === 0) {
     parts.push('nothing was changed on the service: safe to run again');

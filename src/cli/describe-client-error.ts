@@ -30,7 +30,9 @@ export function describeClientError(err: unknown): ClientErrorText | undefined {
 function apiErrorText(e: ApiError): ClientErrorText {
   const rid = e.requestId ? ` (request ${e.requestId})` : '';
   // Without a message of the service's, the client says "GET /path: 418 …": the CLI says it in words.
-  const said = e.message.startsWith(`${e.method} ${e.path}: `) ? `the service answered ${e.message.slice(e.method.length + e.path.length + 3)}` : inCliTerms(e.message);
+  const said = e.message.startsWith(`${e.method} ${e.path}: `)
+    ? `the service answered ${e.message.slice(e.method.length + e.path.length + 3)}`
+    : inCliTerms(e.message);
   const base = `${said}${rid}`;
   if (e.status === 401) return { message: base, exitCode: ExitCode.auth, hint: AUTH_HINT, code: e.code };
   if (e.status === 404) return { message: base, exitCode: ExitCode.notFound, code: e.code };
@@ -48,7 +50,8 @@ function apiErrorText(e: ApiError): ClientErrorText {
     return {
       message: `${base}${e.attempts > 1 ? ` after ${e.attempts} attempts` : ''}`,
       exitCode: ExitCode.rateLimited,
-      hint: e.retryAfterSeconds !== undefined ? `the service asks to wait ${e.retryAfterSeconds}s before trying again` : 'wait a moment and run the command again',
+      hint:
+        e.retryAfterSeconds !== undefined ? `the service asks to wait ${e.retryAfterSeconds}s before trying again` : 'wait a moment and run the command again',
       code: e.code,
     };
   }
@@ -62,7 +65,12 @@ function apiErrorText(e: ApiError): ClientErrorText {
     };
   }
   if (e.attempts > 1 && (e.status === 502 || e.status === 503 || e.status === 504)) {
-    return { message: `${base} after ${e.attempts} attempts`, exitCode: ExitCode.rateLimited, hint: 'the service is unavailable; try again later', code: e.code };
+    return {
+      message: `${base} after ${e.attempts} attempts`,
+      exitCode: ExitCode.rateLimited,
+      hint: 'the service is unavailable; try again later',
+      code: e.code,
+    };
   }
   return { message: `${base}${e.attempts > 1 ? ` after ${e.attempts} attempts` : ''}`, exitCode: ExitCode.failure, code: e.code };
 }
@@ -134,9 +142,10 @@ function foreignServiceText(e: ForeignServiceError): ClientErrorText {
 
 function uploadIntegrityText(e: UploadIntegrityError): ClientErrorText {
   return {
-    message: e.received === undefined
-      ? `${e.file}: the upload host did not confirm the file's sha256, so the upload cannot be trusted`
-      : `${e.file}: the service received other bytes than were sent (sha256 ${e.received}, sent ${e.sent})`,
+    message:
+      e.received === undefined
+        ? `${e.file}: the upload host did not confirm the file's sha256, so the upload cannot be trusted`
+        : `${e.file}: the service received other bytes than were sent (sha256 ${e.received}, sent ${e.sent})`,
     exitCode: ExitCode.failure,
     hint: 'did the file change while it was being uploaded? upload it again',
     code: 'upload_mismatch',

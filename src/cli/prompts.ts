@@ -22,7 +22,10 @@ function context(ctx: Context) {
 export async function promptText(ctx: Context, p: PromptBase & { default?: string; validate?: (v: string) => true | string }): Promise<string> {
   if (!ctx.canPrompt) cannotPrompt(ctx, p);
   const { input } = await ctx.services.prompts();
-  return input({ message: p.message, ...(p.default !== undefined ? { default: p.default } : {}), ...(p.validate ? { validate: p.validate } : {}) }, context(ctx));
+  return input(
+    { message: p.message, ...(p.default !== undefined ? { default: p.default } : {}), ...(p.validate ? { validate: p.validate } : {}) },
+    context(ctx),
+  );
 }
 
 /** A hidden answer (tokens): never echoed. */

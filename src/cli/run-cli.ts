@@ -36,7 +36,8 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
     if (json) {
       // JSON lines: one per bad input file, then the error itself, always last.
       const { code, message, hint, details, files } = described;
-      for (const f of files) io.stderr.write(`${jsonText({ file: f.file, code: f.code, message: f.message, ...(f.named_in !== undefined ? { named_in: f.named_in } : {}) })}\n`);
+      for (const f of files)
+        io.stderr.write(`${jsonText({ file: f.file, code: f.code, message: f.message, ...(f.named_in !== undefined ? { named_in: f.named_in } : {}) })}\n`);
       io.stderr.write(`${jsonText({ error: { code, message, hint, ...(details.length > 0 ? { details } : {}) } })}\n`);
     } else {
       // The service's words may carry anything: no control character reaches the terminal raw.
@@ -44,7 +45,8 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
       // One file's line is left out when the error already opens with it (one missing file).
       const [only, ...others] = described.files;
       const said = only && others.length === 0 && described.message.startsWith(`${only.file}: ${only.message}`);
-      if (!said) for (const f of described.files) io.stderr.write(visible(`error: ${f.named_in !== undefined ? `${f.named_in}: ` : ''}${f.file}: ${f.message}`) + '\n');
+      if (!said)
+        for (const f of described.files) io.stderr.write(visible(`error: ${f.named_in !== undefined ? `${f.named_in}: ` : ''}${f.file}: ${f.message}`) + '\n');
       io.stderr.write(`error: ${visible(described.message)}\n`);
       if (described.hint) io.stderr.write(`hint: ${visible(described.hint)}\n`);
     }

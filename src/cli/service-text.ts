@@ -29,4 +29,3 @@ export function inCliTerms(text: string): string {
   if (said.size < 1000) said.set(text, out);
   return out;
 }
-

@@ -93,7 +93,12 @@ async function startSandbox(ctx: Context, t: Target): Promise<Session> {
   const { server: service, codeCache } = await loadSandboxServer(dir);
   // For one command: the app only if the fast lane leaves it a request.
   const server = await service.startServer({
-    host: '127.0.0.1', port: 0, dataDir: dir, sandbox: true, appOnFirstRequest: true, ...(autoReview ? { sandboxAutoReview: autoReview } : {}),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: dir,
+    sandbox: true,
+    appOnFirstRequest: true,
+    ...(autoReview ? { sandboxAutoReview: autoReview } : {}),
   });
   ctx.defer(async () => {
     await server.close();
@@ -162,7 +167,10 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
     userAgent: `reldist/${VERSION}`,
     timeouts: { connectMs: 10_000, idleMs: timeoutSetting(ctx) * 1000 },
     trace: ctx.globals.debug ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
-    onSlow: ctx.io.stderrIsTTY && !ctx.globals.quiet ? { afterMs: SLOW_ANSWER_MS, notify: once(() => ctx.io.stderr.write(`waiting for ${s.baseUrl}…\n`)) } : undefined,
+    onSlow:
+      ctx.io.stderrIsTTY && !ctx.globals.quiet
+        ? { afterMs: SLOW_ANSWER_MS, notify: once(() => ctx.io.stderr.write(`waiting for ${s.baseUrl}…\n`)) }
+        : undefined,
     onExchange: (info) => ctx.exchanges.start(requestWords(info), changesSomething(info)),
     // Terminal or not: a job log must show why a command is taking its time.
     onRetry: ctx.globals.quiet ? undefined : (info) => ctx.io.stderr.write(`${retryLine(info)}\n`),
@@ -190,7 +198,12 @@ function once(f: () => void): () => void {
 
 /** A client without the command's abort signal, for clean-up after Ctrl-C; the caller closes it. */
 export function createCleanupClient(ctx: Context, s: Session): ApiClient {
-  return createClient({ baseUrl: s.baseUrl, token: requireToken(s), env: ctx.env, onExchange: (info) => ctx.exchanges.start(requestWords(info), changesSomething(info)) });
+  return createClient({
+    baseUrl: s.baseUrl,
+    token: requireToken(s),
+    env: ctx.env,
+    onExchange: (info) => ctx.exchanges.start(requestWords(info), changesSomething(info)),
+  });
 }
 
 function timeoutSetting(ctx: Context): number {

@@ -5,7 +5,17 @@ import { buildPath, routes, type EndpointId, type ParamsOf, type Route } from '.
 // Types only: erased from the build, so calling an endpoint does not load zod or the schemas.
 import type { BodyOf, QueryOf, ResponseOf } from '../contract/catalog.js';
 import type { PaginationMeta } from '../contract/common.js';
-import { RETRY_STATUSES, defaultRetryPolicy, inProgressDelay, isReplayable, isRetryableNetworkCode, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
+import {
+  RETRY_STATUSES,
+  defaultRetryPolicy,
+  inProgressDelay,
+  isReplayable,
+  isRetryableNetworkCode,
+  parseRetryAfter,
+  retryDelay,
+  sleep,
+  type RetryPolicy,
+} from './retry.js';
 import { redactHeaders, redactText } from './redact.js';
 import { TransportError, errorCode, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
@@ -80,9 +90,7 @@ export interface RequestOptions {
   bodyChecked?: true;
 }
 
-type ParamsOption<Id extends EndpointId> = [keyof ParamsOf<Id>] extends [never]
-  ? { params?: undefined }
-  : { params: ParamsOf<Id> };
+type ParamsOption<Id extends EndpointId> = [keyof ParamsOf<Id>] extends [never] ? { params?: undefined } : { params: ParamsOf<Id> };
 // biome-ignore lint/complexity/noBannedTypes: `{} extends X` asks whether every field of X is optional
 type QueryOption<Id extends EndpointId> = {} extends QueryOf<Id> ? { query?: QueryOf<Id> } : { query: QueryOf<Id> };
 type BodyOption<Id extends EndpointId> = [BodyOf<Id>] extends [undefined] ? { body?: undefined } : { body: BodyOf<Id> };
@@ -230,7 +238,12 @@ export class ApiClient {
     return this.walkPages(endpointId, options, walk.onPage, walk.ahead ?? 0);
   }
 
-  private async *walkPages<Id extends PagedId>(endpointId: Id, options: WireCallOptions, onPage: OnPage | undefined, ahead: number): AsyncGenerator<PageItemOf<Id>[]> {
+  private async *walkPages<Id extends PagedId>(
+    endpointId: Id,
+    options: WireCallOptions,
+    onPage: OnPage | undefined,
+    ahead: number,
+  ): AsyncGenerator<PageItemOf<Id>[]> {
     const fetchPage = (page: number) => this.callEndpoint(endpointId, { ...options, query: { ...options.query, page } });
     const asked = new Map<number, Promise<ResponseOf<Id>>>();
     let page = Number(options.query?.page ?? 1);
@@ -290,7 +303,8 @@ export class ApiClient {
     if (!answered && ok && req.endpoint?.paginated && !(isObject(res.data) && isObject(res.data.meta))) {
       answered = 'JSON of another shape';
     }
-    if (answered) throw new ForeignServiceError({ baseUrl: this.baseUrl, status: res.status, answered, method: req.method.toUpperCase(), path: pathOnly(req.path) });
+    if (answered)
+      throw new ForeignServiceError({ baseUrl: this.baseUrl, status: res.status, answered, method: req.method.toUpperCase(), path: pathOnly(req.path) });
   }
 
   /** Like request() but returns non-2xx responses instead of throwing (for `reldist api`). */
@@ -344,7 +358,11 @@ export class ApiClient {
         if (replayable && isRetryableNetworkCode(code) && retries < policy.maxRetries) {
           // Reset or timed out (not refused): the request may have been done, its answer lost.
           answerLost = true;
-          await this.wait({ retry: ++retries, policy, reason: code, code, request: exchange }, retryDelay(retries - 1, policy, undefined, this.opts.random), signal);
+          await this.wait(
+            { retry: ++retries, policy, reason: code, code, request: exchange },
+            retryDelay(retries - 1, policy, undefined, this.opts.random),
+            signal,
+          );
           continue;
         }
         throw this.networkError(err, code, method, url, attempt);
@@ -357,7 +375,11 @@ export class ApiClient {
         if (!(after !== undefined && after > policy.maxDelayMs)) {
           // A gateway's 502/504 may come after the service did the work.
           if (res.status === 502 || res.status === 504) answerLost = true;
-          await this.wait({ retry: ++retries, policy, reason: `${res.status}`, status: res.status, request: exchange }, retryDelay(retries - 1, policy, after, this.opts.random), signal);
+          await this.wait(
+            { retry: ++retries, policy, reason: `${res.status}`, status: res.status, request: exchange },
+            retryDelay(retries - 1, policy, after, this.opts.random),
+            signal,
+          );
           continue;
         }
       }
@@ -373,7 +395,15 @@ export class ApiClient {
           continue;
         }
       }
-      return { status: res.status, statusText: res.statusText, headers: res.headers, text, data: parseJson(res.headers, text), attempts: attempt, ...(answerLost ? { answerLost } : {}) };
+      return {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+        text,
+        data: parseJson(res.headers, text),
+        attempts: attempt,
+        ...(answerLost ? { answerLost } : {}),
+      };
     }
   }
 
@@ -430,15 +460,31 @@ export class ApiClient {
     this.trace(`! ${retry !== undefined ? `retry ${retry}/${policy.maxRetries}` : 'ask again'} after ${reason} in ${delayMs} ms`);
     this.opts.onRetry?.({
       ...(retry !== undefined ? { attempt: retry, maxRetries: policy.maxRetries } : { attempt: undefined, maxRetries: undefined }),
-      delayMs, reason, ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}), request,
+      delayMs,
+      reason,
+      ...(status !== undefined ? { status } : {}),
+      ...(code !== undefined ? { code } : {}),
+      request,
     });
     await sleep(delayMs, signal);
   }
 
   private networkError(err: unknown, code: string, method: string, url: URL, attempts: number): NetworkError {
-    const reason = code === 'ECONNREFUSED' ? 'connection refused' : err instanceof TransportError ? err.message : `${code}${(err as Error)?.message ? ` (${(err as Error).message})` : ''}`;
+    const reason =
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : err instanceof TransportError
+          ? err.message
+          : `${code}${(err as Error)?.message ? ` (${(err as Error).message})` : ''}`;
     const otherHost = url.origin !== new URL(this.baseUrl).origin ? url.origin : undefined;
-    return new NetworkError(`${method} ${url.origin}${url.pathname}: ${reason}`, { code, baseUrl: this.baseUrl, attempts, cause: err, reason, ...(otherHost ? { otherHost } : {}) });
+    return new NetworkError(`${method} ${url.origin}${url.pathname}: ${reason}`, {
+      code,
+      baseUrl: this.baseUrl,
+      attempts,
+      cause: err,
+      reason,
+      ...(otherHost ? { otherHost } : {}),
+    });
   }
 
   private trace(line: string): void {
@@ -516,7 +562,17 @@ function pathOnly(path: string): string {
 }
 
 function errInit(e: ApiError) {
-  return { status: e.status, code: e.code, message: e.message, requestId: e.requestId, fields: e.fields, problems: e.problems, details: e.details, method: e.method, path: e.path };
+  return {
+    status: e.status,
+    code: e.code,
+    message: e.message,
+    requestId: e.requestId,
+    fields: e.fields,
+    problems: e.problems,
+    details: e.details,
+    method: e.method,
+    path: e.path,
+  };
 }
 
 /**

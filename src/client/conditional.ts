@@ -10,9 +10,7 @@ import type { ApiClient, CallOptions } from './client.js';
 /** The endpoints that answer with an ETag and honour If-None-Match (`etag: true` in routes.ts). */
 export type EtagEndpointId = { [Id in EndpointId]: (typeof routes)[Id] extends { readonly etag: true } ? Id : never }[EndpointId];
 
-export type ConditionalResult<T> =
-  | { modified: false; etag: string }
-  | { modified: true; etag: string | undefined; body: T };
+export type ConditionalResult<T> = { modified: false; etag: string } | { modified: true; etag: string | undefined; body: T };
 
 /**
  * Calls a GET endpoint with If-None-Match when `etag` is given. 304 is not an error: it comes back
@@ -44,8 +42,16 @@ export async function callIfChanged<Id extends EtagEndpointId>(
   const after = parseRetryAfter(res.headers['retry-after']);
   if (after === undefined && res.attempts === 1) throw err;
   throw new ApiError({
-    status: err.status, code: err.code, message: err.message, requestId: err.requestId, fields: err.fields, problems: err.problems,
-    method: err.method, path: err.path, attempts: res.attempts, retryAfterSeconds: after === undefined ? undefined : Math.ceil(after / 1000),
+    status: err.status,
+    code: err.code,
+    message: err.message,
+    requestId: err.requestId,
+    fields: err.fields,
+    problems: err.problems,
+    method: err.method,
+    path: err.path,
+    attempts: res.attempts,
+    retryAfterSeconds: after === undefined ? undefined : Math.ceil(after / 1000),
   });
 }
 

@@ -61,7 +61,11 @@ export class UploadIntegrityError extends Error {
   readonly received: string | undefined;
 
   constructor(file: string, sent: string, received: string | undefined) {
-    super(received === undefined ? `the upload host did not confirm the sha256 of ${file}` : `the service received ${file} with sha256 ${received}, but ${sent} was sent`);
+    super(
+      received === undefined
+        ? `the upload host did not confirm the sha256 of ${file}`
+        : `the service received ${file} with sha256 ${received}, but ${sent} was sent`,
+    );
     this.name = 'UploadIntegrityError';
     this.file = file;
     this.sent = sent;
@@ -161,7 +165,13 @@ export class ResponseContractError extends Error {
  * error must not cost a one-shot command the schemas): what does not match is left out, and
  * the status line stands in for a missing message.
  */
-export function apiErrorFrom(status: number, statusText: string, bodyText: string, headers: Record<string, string>, req: { method: string; path: string }): ApiError {
+export function apiErrorFrom(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  headers: Record<string, string>,
+  req: { method: string; path: string },
+): ApiError {
   let parsed: unknown;
   try {
     parsed = bodyText ? JSON.parse(bodyText) : undefined;
@@ -172,10 +182,15 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
 }
 
 /** apiErrorFrom for a body already parsed (e.g. one result of a batch, which carries its own status). */
-export function apiErrorOf(status: number, statusText: string, parsed: unknown, headers: Record<string, string>, req: { method: string; path: string }): ApiError {
+export function apiErrorOf(
+  status: number,
+  statusText: string,
+  parsed: unknown,
+  headers: Record<string, string>,
+  req: { method: string; path: string },
+): ApiError {
   const e = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : undefined;
-  const message =
-    typeof e?.message === 'string' && e.message ? e.message : `${req.method} ${req.path}: ${status}${statusText ? ` ${statusText}` : ''}`;
+  const message = typeof e?.message === 'string' && e.message ? e.message : `${req.method} ${req.path}: ${status}${statusText ? ` ${statusText}` : ''}`;
   return new ApiError({
     status,
     code: typeof e?.code === 'string' ? e.code : defaultCode(status),
@@ -202,8 +217,12 @@ function isFieldMessages(v: unknown): v is NonNullable<ErrorDetail['fields']> {
 
 function isProblem(v: unknown): v is Problem {
   return (
-    isRecord(v) && typeof v.code === 'string' && typeof v.message === 'string' && (v.severity === 'error' || v.severity === 'warning') &&
-    isOptionalString(v.path) && isOptionalString(v.hint)
+    isRecord(v) &&
+    typeof v.code === 'string' &&
+    typeof v.message === 'string' &&
+    (v.severity === 'error' || v.severity === 'warning') &&
+    isOptionalString(v.path) &&
+    isOptionalString(v.hint)
   );
 }
 
@@ -213,9 +232,20 @@ function isErrorDetails(v: unknown): v is NonNullable<ErrorDetail['details']> {
 
 function defaultCode(status: number): string {
   const codes: Record<number, string> = {
-    400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
-    409: 'state_conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'validation_failed',
-    429: 'rate_limited', 500: 'internal_error', 502: 'bad_gateway', 503: 'unavailable', 504: 'gateway_timeout',
+    400: 'bad_request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    405: 'method_not_allowed',
+    409: 'state_conflict',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    422: 'validation_failed',
+    429: 'rate_limited',
+    500: 'internal_error',
+    502: 'bad_gateway',
+    503: 'unavailable',
+    504: 'gateway_timeout',
   };
   return codes[status] ?? `http_${status}`;
 }

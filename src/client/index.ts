@@ -2,7 +2,17 @@
 import { ApiClient, type ClientOptions, type Workload } from './client.js';
 import { defaultTimeouts, proxyConfigured, type Timeouts, type Transport } from './transport.js';
 
-export { ApiClient, pageOf, type ClientOptions, type ExchangeInfo, type RetryInfo, type CallOptions, type RawRequest, type RawResponse, type Workload } from './client.js';
+export {
+  ApiClient,
+  pageOf,
+  type ClientOptions,
+  type ExchangeInfo,
+  type RetryInfo,
+  type CallOptions,
+  type RawRequest,
+  type RawResponse,
+  type Workload,
+} from './client.js';
 export { ApiError, ForeignServiceError, NetworkError, RequestValidationError, UploadIntegrityError, apiErrorOf, type Problem } from './errors.js';
 export { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 export { maskToken, redactText, redactHeaders } from './redact.js';
@@ -31,9 +41,10 @@ export function createClient(options: CreateClientOptions): ApiClient {
     const impl = chooseTransport(kind, workload, env);
     let t = built.get(impl);
     if (!t) {
-      t = impl === 'http'
-        ? import('./transport-http.js').then((m) => m.createHttpTransport(timeouts))
-        : import('./transport-undici.js').then((m) => m.createUndiciTransport(env, timeouts));
+      t =
+        impl === 'http'
+          ? import('./transport-http.js').then((m) => m.createHttpTransport(timeouts))
+          : import('./transport-undici.js').then((m) => m.createUndiciTransport(env, timeouts));
       built.set(impl, t);
     }
     return t;

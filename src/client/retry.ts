@@ -33,7 +33,13 @@ const IN_PROGRESS_STEP_MAX_MS = 8_000;
  * service's Retry-After at least, growing 1, 2, 4, 8, 8… s so a 30 s takeover costs about seven
  * asks, and never past what is left of the budget (undefined: the budget is spent, give up).
  */
-export function inProgressDelay(retry: number, waitedMs: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number = Math.random): number | undefined {
+export function inProgressDelay(
+  retry: number,
+  waitedMs: number,
+  policy: RetryPolicy,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number | undefined {
   const budget = policy.inProgressWaitMs ?? IN_PROGRESS_WAIT_MS;
   const left = budget - waitedMs;
   if (left <= 0) return undefined;
@@ -56,8 +62,16 @@ export const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Socket-level failures worth another try: the peer went away mid-way or never answered. */
 const RETRY_CODES = new Set([
-  'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN',
-  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
 ]);
 
 export function isRetryableNetworkCode(code: string | undefined): boolean {

@@ -28,7 +28,10 @@ export async function createUndiciTransport(env: Readonly<Record<string, string 
     async send(req: TransportRequest): Promise<TransportResponse> {
       const made = typeof req.body === 'function' ? req.body() : req.body;
       // undici takes a stream, not any async iterable.
-      const body = made === undefined || typeof made === 'string' || made instanceof Uint8Array || made instanceof Readable ? made : Readable.from(copied(made), { objectMode: false });
+      const body =
+        made === undefined || typeof made === 'string' || made instanceof Uint8Array || made instanceof Readable
+          ? made
+          : Readable.from(copied(made), { objectMode: false });
       try {
         const res = await request(req.url, {
           method: req.method as 'GET',

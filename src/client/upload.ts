@@ -31,8 +31,14 @@ export interface UploadResult {
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav', '.flac': 'audio/flac', '.mp3': 'audio/mpeg', '.aif': 'audio/aiff', '.aiff': 'audio/aiff',
-  '.m4a': 'audio/mp4', '.ogg': 'audio/ogg', '.opus': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
+  '.mp3': 'audio/mpeg',
+  '.aif': 'audio/aiff',
+  '.aiff': 'audio/aiff',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.opus': 'audio/ogg',
 };
 
 /** Reads of this size: few calls into the hash and the socket per megabyte. */
@@ -74,7 +80,12 @@ export async function uploadTrackFile(
   client: ApiClient,
   releaseId: number,
   file: string,
-  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined; shared?: { idempotencyKey: string; sha256: string } } = {},
+  options: {
+    onProgress?: (p: UploadProgress) => void;
+    signal?: AbortSignal;
+    sha256?: string | undefined;
+    shared?: { idempotencyKey: string; sha256: string };
+  } = {},
 ): Promise<UploadResult> {
   const { size } = await (await import('node:fs/promises')).stat(file);
   const filename = basename(file);
@@ -112,7 +123,8 @@ export async function uploadTrackFile(
       if (!(err.status === 409 && (err.code === 'upload_in_progress' || err.code === 'idempotency_in_progress'))) throw err;
       const delayMs = Math.min(5, err.retryAfterSeconds ?? 1) * 1000;
       // An upload address's key in progress is the client's own wait (said by it); the bytes arriving are this one's.
-      if (err.code === 'upload_in_progress') client.reportWait({ delayMs, reason: '409 upload_in_progress', status: 409, code: err.code, request: { method: 'PUT', endpointId: undefined } });
+      if (err.code === 'upload_in_progress')
+        client.reportWait({ delayMs, reason: '409 upload_in_progress', status: 409, code: err.code, request: { method: 'PUT', endpointId: undefined } });
       await sleep(delayMs, options.signal);
     }
   }
@@ -145,7 +157,10 @@ export async function putFile(
 ): Promise<string> {
   const { createHash } = await import('node:crypto');
   const headers: Record<string, string> = {
-    'content-type': contentType, 'content-length': String(size), ...(ticket.headers ?? {}), ...(options.ifNoneMatch ? { 'if-none-match': '*' } : {}),
+    'content-type': contentType,
+    'content-length': String(size),
+    ...(ticket.headers ?? {}),
+    ...(options.ifNoneMatch ? { 'if-none-match': '*' } : {}),
   };
   let hash = createHash('sha256');
   const res = await client.request({

@@ -78,10 +78,16 @@ export function plainValidIsrcAt(bytes: Uint8Array, start: number, currentYear: 
   const y1 = bytes[start + 6]!;
   // CC: letters; XXX: letters or digits; YY NNNNN: digits. Unrolled, one table load per byte.
   const shape =
-    (CLASS[c0]! & CLASS[c1]! & LETTER) &&
-    (CLASS[bytes[start + 2]!]! & CLASS[bytes[start + 3]!]! & CLASS[bytes[start + 4]!]! & ALNUM) &&
-    (CLASS[y0]! & CLASS[y1]! & CLASS[bytes[start + 7]!]! & CLASS[bytes[start + 8]!]! &
-      CLASS[bytes[start + 9]!]! & CLASS[bytes[start + 10]!]! & CLASS[bytes[start + 11]!]! & DIGIT);
+    CLASS[c0]! & CLASS[c1]! & LETTER &&
+    CLASS[bytes[start + 2]!]! & CLASS[bytes[start + 3]!]! & CLASS[bytes[start + 4]!]! & ALNUM &&
+    CLASS[y0]! &
+      CLASS[y1]! &
+      CLASS[bytes[start + 7]!]! &
+      CLASS[bytes[start + 8]!]! &
+      CLASS[bytes[start + 9]!]! &
+      CLASS[bytes[start + 10]!]! &
+      CLASS[bytes[start + 11]!]! &
+      DIGIT;
   if (!shape) return false;
   if (prefixTable()[(c0 - 65) * 26 + (c1 - 65)] !== 1) return false;
   return yearTable(currentYear)[(y0 - 48) * 10 + (y1 - 48)] === 1;

@@ -4,11 +4,47 @@ import type { Problem, ProblemCode } from './types.js';
 
 // Letters that render like ASCII ones but are not (NFKC does not fold these).
 const LOOKALIKES: Record<string, string> = {
-  'ı': 'i', 'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C',
-  'Т': 'T', 'Х': 'X', 'У': 'Y', 'І': 'I', 'Ј': 'J', 'Ѕ': 'S', 'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p',
-  'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j', 'ѕ': 's', 'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z',
-  'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
-  'ο': 'o',
+  ı: 'i',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  ο: 'o',
 };
 
 export function hex(cp: number): string {
@@ -69,7 +105,13 @@ export interface Allowed {
 
 /** An ASCII character that is not allowed, at a 1-based position. */
 export function badCharacterProblem(ch: string, position: number, allowed: Allowed): Problem {
-  return { code: 'bad_character', message: `${showChar(ch)} at position ${position} is not a ${allowed.one}`, severity: 'error', position, expected: allowed.one };
+  return {
+    code: 'bad_character',
+    message: `${showChar(ch)} at position ${position} is not a ${allowed.one}`,
+    severity: 'error',
+    position,
+    expected: allowed.one,
+  };
 }
 
 /** The bad characters past MAX_CHAR_PROBLEMS, summed up. */

@@ -31,7 +31,10 @@ export const apostropheProblem = () => damage('quoted', "starts with an apostrop
 export const decimalSuffixProblem = (suffix: string) => damage('decimal_suffix', `ends in "${suffix}": the code was stored as a number`);
 export const lostLeadingZeroProblem = (digits: number) => {
   const lost = 12 - digits;
-  return damage('lost_leading_zero', `${digits} digits: ${lost === 1 ? 'a leading zero was' : `${lost} leading zeros were`} lost (the code was stored as a number)`);
+  return damage(
+    'lost_leading_zero',
+    `${digits} digits: ${lost === 1 ? 'a leading zero was' : `${lost} leading zeros were`} lost (the code was stored as a number)`,
+  );
 };
 
 /**

@@ -14,8 +14,34 @@ const enum Cls {
 }
 
 // What each of the 12 positions accepts, and which part it belongs to (for messages).
-const SHAPE: readonly Cls[] = [Cls.Letter, Cls.Letter, Cls.Alnum, Cls.Alnum, Cls.Alnum, Cls.Digit, Cls.Digit, Cls.Digit, Cls.Digit, Cls.Digit, Cls.Digit, Cls.Digit];
-const PART_OF: readonly string[] = ['country or agency prefix', 'country or agency prefix', 'registrant', 'registrant', 'registrant', 'year', 'year', 'designation', 'designation', 'designation', 'designation', 'designation'];
+const SHAPE: readonly Cls[] = [
+  Cls.Letter,
+  Cls.Letter,
+  Cls.Alnum,
+  Cls.Alnum,
+  Cls.Alnum,
+  Cls.Digit,
+  Cls.Digit,
+  Cls.Digit,
+  Cls.Digit,
+  Cls.Digit,
+  Cls.Digit,
+  Cls.Digit,
+];
+const PART_OF: readonly string[] = [
+  'country or agency prefix',
+  'country or agency prefix',
+  'registrant',
+  'registrant',
+  'registrant',
+  'year',
+  'year',
+  'designation',
+  'designation',
+  'designation',
+  'designation',
+  'designation',
+];
 const CLS_NAME: Record<Cls, string> = { [Cls.Letter]: 'letter', [Cls.Digit]: 'digit', [Cls.Alnum]: 'letter or digit' };
 
 /** Reads a two-digit year of assignment as a full year, relative to the current year. */

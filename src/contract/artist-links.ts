@@ -101,7 +101,12 @@ export const artistLinkExamples: Readonly<Record<Platform, readonly string[]>> =
 
 /** The words of a link field's description: the forms, one example of each. */
 export function artistLinkDescription(platforms: readonly Platform[]): string {
-  const examples = platforms.flatMap((p) => artistLinkExamples[p]).map((e) => `\`${e}\``).join(', ');
-  return `A link to the artist's profile (a channel, on video service B), its platform URI or its bare id (or @handle), e.g. ${examples}. ` +
-    'A link to anything else (a track, an album, a video, a playlist) is refused by name; the profile must exist (404).';
+  const examples = platforms
+    .flatMap((p) => artistLinkExamples[p])
+    .map((e) => `\`${e}\``)
+    .join(', ');
+  return (
+    `A link to the artist's profile (a channel, on video service B), its platform URI or its bare id (or @handle), e.g. ${examples}. ` +
+    'A link to anything else (a track, an album, a video, a playlist) is refused by name; the profile must exist (404).'
+  );
 }

@@ -2,10 +2,26 @@
 // queries and the answers so that the service builds them only when a route with a body is first
 // asked for (docs/startup.md).
 import {
-  CreateReleaseRequest, CreateTrackUploadUrlRequest, GetArtistViaUrlRequest, RemoveLabelArtistBody, ReplaceReleaseTracksBody,
-  ReplaceSingleTrackFileRequest, SandboxEmptyRequest, SandboxRejectRequest, SearchArtistPlatformRequest, SubmitArtistPreferenceRequest,
-  SubmitLabelPreferenceRequest, SubmitReleaseRequest, SubmitReleasesRequest, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest,
-  UpdateReleaseVideoRequest, ValidateCodesRequest, ValidateIsrcRequest, ValidateUpcRequest, WithdrawReleaseRequest,
+  CreateReleaseRequest,
+  CreateTrackUploadUrlRequest,
+  GetArtistViaUrlRequest,
+  RemoveLabelArtistBody,
+  ReplaceReleaseTracksBody,
+  ReplaceSingleTrackFileRequest,
+  SandboxEmptyRequest,
+  SandboxRejectRequest,
+  SearchArtistPlatformRequest,
+  SubmitArtistPreferenceRequest,
+  SubmitLabelPreferenceRequest,
+  SubmitReleaseRequest,
+  SubmitReleasesRequest,
+  UpdateReleaseDeliveryRequest,
+  UpdateReleaseMetadataRequest,
+  UpdateReleaseVideoRequest,
+  ValidateCodesRequest,
+  ValidateIsrcRequest,
+  ValidateUpcRequest,
+  WithdrawReleaseRequest,
 } from './requests.js';
 import type { EndpointId, SandboxEndpointId } from './routes.js';
 import { CreateWebhookRequest, ResendWebhookEventRequest, RotateWebhookSecretRequest, TestWebhookRequest, UpdateWebhookRequest } from './webhooks.js';

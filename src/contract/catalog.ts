@@ -7,9 +7,26 @@ import { ListEventsResponse } from './events.js';
 import { ListWebhookDeliveriesResponse, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookTestResult } from './webhooks.js';
 import { pathParamsOf, querySchemas } from './queries.js';
 import {
-  ArtistPlatformResult, ArtistPreferencesData, CountryResource, Genres, LabelArtistResource, LabelPreferencesData, LanguageResource,
-  ListReleasesResponse, LookupPlatformsData, MessageResponse, PreferenceArtistItem, ReleaseResource, SearchArtistPlatformResponseData,
-  SubmitReleaseResponse, SubmitReleasesResponse, TrackResource, TrackUploadUrlData, UserResource, ValidateCodesResponse, ValidationResultData,
+  ArtistPlatformResult,
+  ArtistPreferencesData,
+  CountryResource,
+  Genres,
+  LabelArtistResource,
+  LabelPreferencesData,
+  LanguageResource,
+  ListReleasesResponse,
+  LookupPlatformsData,
+  MessageResponse,
+  PreferenceArtistItem,
+  ReleaseResource,
+  SearchArtistPlatformResponseData,
+  SubmitReleaseResponse,
+  SubmitReleasesResponse,
+  TrackResource,
+  TrackUploadUrlData,
+  UserResource,
+  ValidateCodesResponse,
+  ValidationResultData,
 } from './resources.js';
 import { endpointIds, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type Route, type SandboxEndpointId } from './routes.js';
 

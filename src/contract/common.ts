@@ -17,9 +17,7 @@ export type EntityId = z.infer<typeof EntityId>;
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2026-11-22T10:15:00.000Z'] });
 export const IsoDate = z.iso.date().meta({ examples: ['2027-01-15'] });
 
-export const ReleaseStatus = z
-  .enum(releaseStatuses)
-  .meta({ id: 'ReleaseStatus', examples: ['draft'] });
+export const ReleaseStatus = z.enum(releaseStatuses).meta({ id: 'ReleaseStatus', examples: ['draft'] });
 export type ReleaseStatus = z.infer<typeof ReleaseStatus>;
 
 export const ReleaseType = z.enum(['single', 'ep', 'album', 'compilation']).meta({ id: 'ReleaseType', examples: ['single'] });
@@ -36,9 +34,11 @@ export const FileState = z.enum(['pending', 'ready', 'rejected']).meta({ id: 'Fi
 export const ContentIdPolicy = z.enum(['monetize', 'track', 'block']).meta({ id: 'ContentIdPolicy', examples: ['monetize'] });
 
 /** The three external artist platforms, by the specification's neutral names. */
-export const ArtistPlatform = z
-  .enum(artistPlatformIds)
-  .meta({ id: 'ArtistPlatform', description: 'streaming_a: streaming service A; video_b: video service B (channels); store_c: store C.', examples: ['streaming_a'] });
+export const ArtistPlatform = z.enum(artistPlatformIds).meta({
+  id: 'ArtistPlatform',
+  description: 'streaming_a: streaming service A; video_b: video service B (channels); store_c: store C.',
+  examples: ['streaming_a'],
+});
 export type ArtistPlatform = z.infer<typeof ArtistPlatform>;
 
 /** C0 and C1 control characters (escape sequences start with one): never in stored text. */
@@ -55,7 +55,12 @@ export const noControlButLines = new RegExp(`^[^${CONTROL_BUT_LINES}]*$`);
  * pattern says both in JSON Schema (a string of spaces alone is refused).
  */
 export const Text = (max = 200) =>
-  z.string().regex(noControlCharacters, controlCharactersMessage).trim().min(1).max(max)
+  z
+    .string()
+    .regex(noControlCharacters, controlCharactersMessage)
+    .trim()
+    .min(1)
+    .max(max)
     .meta({ pattern: `^[^${CONTROL}]*[^\\s${CONTROL}][^${CONTROL}]*$` });
 
 /** Multi-line free text (a note): tabs and line breaks allowed, other control characters not. */
@@ -63,11 +68,16 @@ export const Notes = (max: number) => z.string().regex(noControlButLines, contro
 
 /** A link to an artist on these platforms, in a form their resolver takes (artist-links.ts says which). */
 export const ArtistLink = (platforms: readonly ArtistPlatform[]) =>
-  z.string().trim().min(1).max(2000).meta({
-    pattern: artistLinkPattern(platforms),
-    description: artistLinkDescription(platforms),
-    examples: [artistLinkExamples[platforms[0]!][0]!],
-  });
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .meta({
+      pattern: artistLinkPattern(platforms),
+      description: artistLinkDescription(platforms),
+      examples: [artistLinkExamples[platforms[0]!][0]!],
+    });
 
 export const ArtistCredit = z
   .strictObject({
@@ -145,12 +155,33 @@ export const Problem = z
   .meta({
     id: 'Problem',
     examples: [
-      { path: 'tracks.0.title', code: 'title_has_featuring', message: 'The title credits an artist with "feat."', hint: 'Remove "feat. X" from the title and add X as a featuring artist', severity: 'error' },
+      {
+        path: 'tracks.0.title',
+        code: 'title_has_featuring',
+        message: 'The title credits an artist with "feat."',
+        hint: 'Remove "feat. X" from the title and add X as a featuring artist',
+        severity: 'error',
+      },
     ],
   });
 export type Problem = z.infer<typeof Problem>;
 
 // Query strings arrive as text: numbers are coerced, with bounds.
-export const PageQuery = z.coerce.number().int().min(1).max(100_000).meta({ examples: [1] });
-export const PerPageQuery = z.coerce.number().int().min(1).max(paging.maxPerPage).meta({ examples: [paging.defaultPerPage] });
-export const LimitQuery = z.coerce.number().int().min(1).max(paging.searchMaxLimit).meta({ examples: [paging.searchDefaultLimit] });
+export const PageQuery = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(100_000)
+  .meta({ examples: [1] });
+export const PerPageQuery = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(paging.maxPerPage)
+  .meta({ examples: [paging.defaultPerPage] });
+export const LimitQuery = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(paging.searchMaxLimit)
+  .meta({ examples: [paging.searchDefaultLimit] });

@@ -48,7 +48,12 @@ export const ErrorDetails = z
     release_id: EntityId,
     status: ReleaseStatus,
   })
-  .meta({ id: 'ErrorDetails', description: 'Which existing resource the error is about (409 catalog_number_taken: the release holding the catalog number; 409 state_conflict of a submit: the release and its status).', examples: [{ release_id: 42, status: 'in_review' }] });
+  .meta({
+    id: 'ErrorDetails',
+    description:
+      'Which existing resource the error is about (409 catalog_number_taken: the release holding the catalog number; 409 state_conflict of a submit: the release and its status).',
+    examples: [{ release_id: 42, status: 'in_review' }],
+  });
 export type ErrorDetails = z.infer<typeof ErrorDetails>;
 
 export const ErrorBody = z
@@ -65,6 +70,16 @@ export const ErrorBody = z
   })
   .meta({
     id: 'ErrorBody',
-    examples: [{ error: { status: 422, code: 'validation_failed', message: 'artists.0.role: expected one of primary, featuring, with, remixer', request_id: 'req_9b1f0c6d2a', fields: { 'artists.0.role': ['expected one of primary, featuring, with, remixer'] } } }],
+    examples: [
+      {
+        error: {
+          status: 422,
+          code: 'validation_failed',
+          message: 'artists.0.role: expected one of primary, featuring, with, remixer',
+          request_id: 'req_9b1f0c6d2a',
+          fields: { 'artists.0.role': ['expected one of primary, featuring, with, remixer'] },
+        },
+      },
+    ],
   });
 export type ErrorBody = z.infer<typeof ErrorBody>;

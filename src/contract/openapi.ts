@@ -47,8 +47,9 @@ const tagDescriptions: Record<Exclude<Route['tag'], 'sandbox'>, string> = {
   me: 'The authenticated user.',
   releases: 'Releases: create, edit, submit for review; UPC checks.',
   tracks: 'Tracks of a release, their audio files, and ISRC checks.',
-  events: 'What happened to the account\'s releases, in order: one event per change, recorded with it.',
-  webhooks: 'Endpoints the account\'s events are POSTed to, signed (Standard Webhooks) and retried; their delivery logs. What is sent: the document\'s `webhooks`.',
+  events: "What happened to the account's releases, in order: one event per change, recorded with it.",
+  webhooks:
+    "Endpoints the account's events are POSTed to, signed (Standard Webhooks) and retried; their delivery logs. What is sent: the document's `webhooks`.",
   preferences: 'Artist and label preferences, and the artists a label manages.',
   'artist-platforms': 'Artist profiles on the external platforms (streaming service A, video service B, store C).',
   lookups: 'Read-only reference lists.',
@@ -66,71 +67,124 @@ interface ErrorClass {
 
 const errorClasses: ErrorClass[] = [
   {
-    status: 400, name: 'BadRequest', description: 'Malformed JSON, a query parameter the operation does not list (whatever its name) or a bad one, a bad header, or a request that is not valid HTTP (invalid_json, invalid_query, bad_request).',
+    status: 400,
+    name: 'BadRequest',
+    description:
+      'Malformed JSON, a query parameter the operation does not list (whatever its name) or a bad one, a bad header, or a request that is not valid HTTP (invalid_json, invalid_query, bad_request).',
     example: { code: 'invalid_query', message: 'perPage: expected a number from 1 to 100' },
   },
   {
-    status: 401, name: 'Unauthorized', description: 'No bearer token, or one the service does not know.', headers: ['WWW-Authenticate'],
+    status: 401,
+    name: 'Unauthorized',
+    description: 'No bearer token, or one the service does not know.',
+    headers: ['WWW-Authenticate'],
     example: { code: 'unauthorized', message: 'missing Authorization header; send "Authorization: Bearer <token>"' },
   },
   {
-    status: 403, name: 'Forbidden', description: 'This endpoint belongs to the other kind of account (artist or label) (forbidden).',
+    status: 403,
+    name: 'Forbidden',
+    description: 'This endpoint belongs to the other kind of account (artist or label) (forbidden).',
     example: { code: 'forbidden', message: 'label preferences belong to label accounts; this token is an artist account: use /preferences/artist' },
   },
   {
-    status: 403, name: 'UploadForbidden', description: 'The upload address was altered or signed for another file (upload_signature_invalid).',
+    status: 403,
+    name: 'UploadForbidden',
+    description: 'The upload address was altered or signed for another file (upload_signature_invalid).',
     example: { code: 'upload_signature_invalid', message: 'the upload address is not valid; ask for a new one' },
   },
   {
-    status: 404, name: 'NotFound', description: "Nothing with this id, or it belongs to another user; ids that are not positive integers are 404 too.",
+    status: 404,
+    name: 'NotFound',
+    description: 'Nothing with this id, or it belongs to another user; ids that are not positive integers are 404 too.',
     example: { code: 'not_found', message: 'release 42 not found' },
   },
   {
-    status: 409, name: 'Conflict', description: "The release's state does not allow this (state_conflict; the message names the state), another release already has this catalog number (catalog_number_taken, with details), or a request with the same Idempotency-Key is still running (idempotency_in_progress, with Retry-After).",
+    status: 409,
+    name: 'Conflict',
+    description:
+      "The release's state does not allow this (state_conflict; the message names the state), another release already has this catalog number (catalog_number_taken, with details), or a request with the same Idempotency-Key is still running (idempotency_in_progress, with Retry-After).",
     headers: ['Retry-After'],
-    example: { code: 'state_conflict', message: 'the release is in review (status in_review): its metadata cannot be edited; it can be edited again if the review rejects it' },
+    example: {
+      code: 'state_conflict',
+      message: 'the release is in review (status in_review): its metadata cannot be edited; it can be edited again if the review rejects it',
+    },
   },
   {
-    status: 405, name: 'MethodNotAllowed', description: "The path exists, but not with the request's method (method_not_allowed); Allow lists the methods it takes.", headers: ['Allow'],
+    status: 405,
+    name: 'MethodNotAllowed',
+    description: "The path exists, but not with the request's method (method_not_allowed); Allow lists the methods it takes.",
+    headers: ['Allow'],
     example: { code: 'method_not_allowed', message: 'DELETE is not allowed on /me; allowed: GET' },
   },
   {
-    status: 410, name: 'UploadExpired', description: 'The upload address has expired (upload_expired); ask for a new one.',
+    status: 410,
+    name: 'UploadExpired',
+    description: 'The upload address has expired (upload_expired); ask for a new one.',
     example: { code: 'upload_expired', message: 'the upload address expired; ask for a new one' },
   },
   {
-    status: 412, name: 'PreconditionFailed', description: 'If-Match named an ETag the resource no longer has: someone changed it since you read it (precondition_failed). Read it again, redo your change, and send it with the new ETag.',
-    example: { code: 'precondition_failed', message: 'the track list of release 42 changed since it was read (If-Match "3f1a9c0b5d2e7f64"); read it again and retry' },
+    status: 412,
+    name: 'PreconditionFailed',
+    description:
+      'If-Match named an ETag the resource no longer has: someone changed it since you read it (precondition_failed). Read it again, redo your change, and send it with the new ETag.',
+    example: {
+      code: 'precondition_failed',
+      message: 'the track list of release 42 changed since it was read (If-Match "3f1a9c0b5d2e7f64"); read it again and retry',
+    },
   },
   {
-    status: 413, name: 'PayloadTooLarge', description: 'The body is larger than the limit (payload_too_large).',
+    status: 413,
+    name: 'PayloadTooLarge',
+    description: 'The body is larger than the limit (payload_too_large).',
     example: { code: 'payload_too_large', message: 'request body is larger than the limit of 1048576 bytes' },
   },
   {
-    status: 413, name: 'UploadQuotaExceeded', description: 'The account already holds as many upload bytes as the service allows (uploads arriving, counted by declared size, plus complete uploads attached to no track), or the file alone is more (upload_quota_exceeded). Sent before the body to a client that asked with Expect: 100-continue.',
-    example: { code: 'upload_quota_exceeded', message: 'this account already has 3.5 GiB of uploads arriving; with this file (812 MiB) that is more than the 4 GiB allowed at once; upload it when they have finished' },
+    status: 413,
+    name: 'UploadQuotaExceeded',
+    description:
+      'The account already holds as many upload bytes as the service allows (uploads arriving, counted by declared size, plus complete uploads attached to no track), or the file alone is more (upload_quota_exceeded). Sent before the body to a client that asked with Expect: 100-continue.',
+    example: {
+      code: 'upload_quota_exceeded',
+      message:
+        'this account already has 3.5 GiB of uploads arriving; with this file (812 MiB) that is more than the 4 GiB allowed at once; upload it when they have finished',
+    },
   },
   {
-    status: 415, name: 'UnsupportedMediaType', description: 'The body is not sent as application/json, the one type listed (a +json type such as application/vnd.api+json is another type) (unsupported_media_type).',
+    status: 415,
+    name: 'UnsupportedMediaType',
+    description:
+      'The body is not sent as application/json, the one type listed (a +json type such as application/vnd.api+json is another type) (unsupported_media_type).',
     example: { code: 'unsupported_media_type', message: 'request body must be JSON; send Content-Type: application/json' },
   },
   {
-    status: 422, name: 'Unprocessable', description: 'The body is well-formed but wrong: validation_failed (with fields), submit_blocked (with problems), idempotency_key_reused, upload_mismatch, audio_rejected.',
+    status: 422,
+    name: 'Unprocessable',
+    description:
+      'The body is well-formed but wrong: validation_failed (with fields), submit_blocked (with problems), idempotency_key_reused, upload_mismatch, audio_rejected.',
     example: {
-      code: 'validation_failed', message: 'artists.0.role: expected one of primary, featuring, with, remixer',
+      code: 'validation_failed',
+      message: 'artists.0.role: expected one of primary, featuring, with, remixer',
       fields: { 'artists.0.role': ['expected one of primary, featuring, with, remixer'] },
     },
   },
   {
-    status: 429, name: 'TooManyRequests', description: 'Too many requests; wait for Retry-After seconds (rate_limited).', headers: ['Retry-After'],
+    status: 429,
+    name: 'TooManyRequests',
+    description: 'Too many requests; wait for Retry-After seconds (rate_limited).',
+    headers: ['Retry-After'],
     example: { code: 'rate_limited', message: 'too many requests; retry in 2 seconds' },
   },
   {
-    status: 507, name: 'UploadCapacityExceeded', description: 'The service is receiving as many upload bytes as it holds at once (upload_capacity_exceeded); try again after Retry-After seconds.', headers: ['Retry-After'],
+    status: 507,
+    name: 'UploadCapacityExceeded',
+    description: 'The service is receiving as many upload bytes as it holds at once (upload_capacity_exceeded); try again after Retry-After seconds.',
+    headers: ['Retry-After'],
     example: { code: 'upload_capacity_exceeded', message: 'the service is receiving as many uploads as it can hold right now; try again in a few minutes' },
   },
   {
-    status: 500, name: 'InternalError', description: 'The service failed; the request id finds it in the log.',
+    status: 500,
+    name: 'InternalError',
+    description: 'The service failed; the request id finds it in the log.',
     example: { code: 'internal', message: 'the service failed to handle this request; see its log' },
   },
 ];
@@ -159,8 +213,7 @@ function namesField(schema: z.ZodType | undefined, name: string, seen = new Set<
   return children.some((c) => c !== undefined && namesField(c as z.ZodType, name, seen));
 }
 
-const hasField = (schema: z.ZodType | undefined, name: string) =>
-  schema instanceof z.ZodObject && name in schema.shape;
+const hasField = (schema: z.ZodType | undefined, name: string) => schema instanceof z.ZodObject && name in schema.shape;
 
 /** Which error statuses an endpoint can answer with, from what the catalog says about it. */
 export function errorStatusesOf(endpoint: Endpoint): number[] {
@@ -246,7 +299,11 @@ class SchemaSet {
         if (!(name in schemas)) schemas[name] = resolve(def);
       }
     }
-    const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]!]));
+    const sorted = Object.fromEntries(
+      Object.keys(schemas)
+        .sort()
+        .map((k) => [k, schemas[k]!]),
+    );
     return { trees: resolve(trees), schemas: sorted };
   }
 }
@@ -254,7 +311,11 @@ class SchemaSet {
 function openObjects(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(openObjects);
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, openObjects(v)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k, v]) => !(k === 'additionalProperties' && v === false))
+      .map(([k, v]) => [k, openObjects(v)]),
+  );
 }
 
 /**
@@ -270,9 +331,10 @@ function withoutDefaults(node: unknown, io: Io): unknown {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(rest)) {
     // Under `properties` the keys are field names (a field may be called "default"), not keywords.
-    out[k] = k === 'properties' && v !== null && typeof v === 'object'
-      ? Object.fromEntries(Object.entries(v).map(([name, field]) => [name, withoutDefaults(field, io)]))
-      : withoutDefaults(v, io);
+    out[k] =
+      k === 'properties' && v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([name, field]) => [name, withoutDefaults(field, io)]))
+        : withoutDefaults(v, io);
   }
   if (value !== undefined && io === 'input') {
     const said = `Left out, it is ${JSON.stringify(value)}.`;
@@ -304,7 +366,13 @@ export function exampleOf(schema: z.ZodType): unknown {
   if (Array.isArray(meta?.examples) && meta.examples.length > 0) return meta.examples[0];
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'nonoptional': case 'catch':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'nonoptional':
+    case 'catch':
       return exampleOf(def.innerType as z.ZodType);
     case 'pipe':
       return exampleOf(def.in as z.ZodType);
@@ -325,7 +393,8 @@ export function exampleOf(schema: z.ZodType): unknown {
       return (def.values as unknown[])[0];
     case 'boolean':
       return true;
-    case 'number': case 'int':
+    case 'number':
+    case 'int':
       return 1;
     case 'record':
       return {};
@@ -415,7 +484,12 @@ function ifMatchParameter(readId: string): JsonObject {
  */
 const answerExamples = {
   validateIsrc: {
-    kind: 'isrc', input: 'gb-nlr-26-00001', valid: true, normalized: 'GBNLR2600001', display: 'GB-NLR-26-00001', problems: [],
+    kind: 'isrc',
+    input: 'gb-nlr-26-00001',
+    valid: true,
+    normalized: 'GBNLR2600001',
+    display: 'GB-NLR-26-00001',
+    problems: [],
   },
   submitArtistPreference: { message: 'Artist preferences saved (Streaming service A: Nina Vale).' },
   submitLabelPreference: { message: 'Label preferences saved: 1 artist added.' },
@@ -438,9 +512,10 @@ function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
       description: endpoint.status === 201 ? 'Created.' : 'OK.',
       headers: successHeaders,
       content: {
-        [json]: endpoint.id in answerExamples
-          ? { schema: set.convert(endpoint.response, 'output'), example: answerExamples[endpoint.id as keyof typeof answerExamples] }
-          : mediaOf(set.convert(endpoint.response, 'output'), exampleOf(endpoint.response)),
+        [json]:
+          endpoint.id in answerExamples
+            ? { schema: set.convert(endpoint.response, 'output'), example: answerExamples[endpoint.id as keyof typeof answerExamples] }
+            : mediaOf(set.convert(endpoint.response, 'output'), exampleOf(endpoint.response)),
       },
     },
   };
@@ -480,9 +555,23 @@ function uploadOperation(set: SchemaSet): JsonObject {
     tags: ['tracks'],
     security: [],
     parameters: [
-      { name: 'key', in: 'path', required: true, description: 'The upload key.', schema: { type: 'string', minLength: 1, maxLength: 100 }, example: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6' },
+      {
+        name: 'key',
+        in: 'path',
+        required: true,
+        description: 'The upload key.',
+        schema: { type: 'string', minLength: 1, maxLength: 100 },
+        example: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+      },
       { name: 'expires', in: 'query', required: true, description: 'Expiry, Unix seconds.', schema: { type: 'integer', minimum: 0 }, example: 1795000000 },
-      { name: 'signature', in: 'query', required: true, description: 'HMAC-SHA256 signature of the address.', schema: { type: 'string', minLength: 1 }, example: '3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b' },
+      {
+        name: 'signature',
+        in: 'query',
+        required: true,
+        description: 'HMAC-SHA256 signature of the address.',
+        schema: { type: 'string', minLength: 1 },
+        example: '3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
+      },
     ],
     requestBody: {
       required: true,
@@ -512,24 +601,35 @@ function uploadOperation(set: SchemaSet): JsonObject {
 
 /** A webhook delivery: what the service POSTs to a registered endpoint (docs/api.md, "Webhooks"). */
 function webhookOperation(set: SchemaSet): JsonObject {
-  const header = (name: string, description: string, example: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example });
+  const header = (name: string, description: string, example: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+    example,
+  });
   return {
     operationId: 'webhookEvent',
     summary: 'An event of the account, delivered to a webhook endpoint',
     description:
       'Sent for each event whose type the endpoint wants, by POST with Content-Type application/json, following the ' +
       'Standard Webhooks specification: verify webhook-signature over `webhook-id.webhook-timestamp.body` (the raw bytes) ' +
-      'with the endpoint\'s secret, for instance with the standardwebhooks library. At least once: the same event always ' +
+      "with the endpoint's secret, for instance with the standardwebhooks library. At least once: the same event always " +
       'carries the same webhook-id (evt_<event id>), on every attempt and every resend, so a receiver drops ids it has seen. ' +
       'Any 2xx within the timeout (10 s by default) is a delivery; anything else (another status, a redirect, no answer) is ' +
-      'retried with exponential backoff up to the service\'s retry horizon (3 days by default). Deliveries of different ' +
+      "retried with exponential backoff up to the service's retry horizon (3 days by default). Deliveries of different " +
       'events may arrive out of order: order by data.id.',
     tags: ['webhooks'],
     security: [],
     parameters: [
       header('webhook-id', 'evt_<event id>: the same on every attempt of the event; a ping: msg_test_<random>.', 'evt_1043'),
       header('webhook-timestamp', 'Unix seconds when this attempt was signed; refuse one far from your clock (the library allows 5 minutes).', '1795000000'),
-      header('webhook-signature', 'Space-separated v1,<base64 HMAC-SHA256> signatures: one per secret in use (two during a rotation\'s overlap). One matching is enough.', 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4= v1,3ZQ3Jd5N1mVLBkXo9N0uVJ2Y1c7g1kqD8b5ZTzq1mP0='),
+      header(
+        'webhook-signature',
+        "Space-separated v1,<base64 HMAC-SHA256> signatures: one per secret in use (two during a rotation's overlap). One matching is enough.",
+        'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4= v1,3ZQ3Jd5N1mVLBkXo9N0uVJ2Y1c7g1kqD8b5ZTzq1mP0=',
+      ),
     ],
     requestBody: { required: true, content: { [json]: mediaOf(set.convert(WebhookPayload, 'output'), exampleOf(WebhookPayload)) } },
     responses: {
@@ -584,7 +684,7 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
             'the same key with a different body is 422 idempotency_key_reused; while the first request runs, 409 ' +
             'idempotency_in_progress (with Retry-After). The answer is saved with the write it answers, so a key left ' +
             'running by a crashed process means nothing was committed: the next request takes it over at once when ' +
-            "that process is provably gone, else once it has been running for 30 s. Every POST, PUT, PATCH and DELETE accepts one.",
+            'that process is provably gone, else once it has been running for 30 s. Every POST, PUT, PATCH and DELETE accepts one.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
           example: '5f0c1e9a-3b7d-4c2e-9a41-0d6b8e2f7c13',
         },
@@ -598,15 +698,27 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
         },
       },
       headers: {
-        XRequestId: { description: 'Names this request in the service log; quote it when reporting a problem.', schema: { type: 'string' }, example: 'req_9b1f0c6d2a' },
+        XRequestId: {
+          description: 'Names this request in the service log; quote it when reporting a problem.',
+          schema: { type: 'string' },
+          example: 'req_9b1f0c6d2a',
+        },
         ETag: {
           description: 'Strong validator of the body (a hash of it); send it back in If-None-Match.',
           schema: { type: 'string' },
           example: '"3f1a9c0b5d2e7f64"',
         },
-        IdempotentReplayed: { description: 'Present on a replayed response (a replayed error carries it too), whose body is the first one.', schema: { type: 'string', enum: ['true'] }, example: 'true' },
+        IdempotentReplayed: {
+          description: 'Present on a replayed response (a replayed error carries it too), whose body is the first one.',
+          schema: { type: 'string', enum: ['true'] },
+          example: 'true',
+        },
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 }, example: 2 },
-        WWWAuthenticate: { description: 'The scheme to authenticate with.', schema: { type: 'string', const: 'Bearer realm="reldist"' }, example: 'Bearer realm="reldist"' },
+        WWWAuthenticate: {
+          description: 'The scheme to authenticate with.',
+          schema: { type: 'string', const: 'Bearer realm="reldist"' },
+          example: 'Bearer realm="reldist"',
+        },
         Allow: { description: 'The methods the path takes.', schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' }, example: 'GET' },
       },
       securitySchemes: {

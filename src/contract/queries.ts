@@ -8,12 +8,22 @@ import { pathParamNames, type EndpointId } from './routes.js';
 import { eventsMaxWaitSeconds, eventsPage, eventTypes, webhookDeliveriesPage, webhookDeliveryStatuses } from './wire-values.js';
 
 // Non-blank: the pattern says in JSON Schema what trim-then-min(1) says to zod.
-const SearchQuery = z.string().trim().min(1).max(120).meta({ pattern: '\\S', examples: ['Nina Vale'] });
-const CatalogNumberQuery = z.string().trim().min(1).max(20).meta({
-  pattern: '\\S',
-  description: 'Exact catalog number, compared trimmed and case-insensitively.',
-  examples: ['NLR-0042'],
-});
+const SearchQuery = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .meta({ pattern: '\\S', examples: ['Nina Vale'] });
+const CatalogNumberQuery = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .meta({
+    pattern: '\\S',
+    description: 'Exact catalog number, compared trimmed and case-insensitively.',
+    examples: ['NLR-0042'],
+  });
 const linkQuery = (platform: ArtistPlatform) => z.strictObject({ url: ArtistLink([platform]) });
 const allPlatforms = ArtistPlatform.options;
 const searchQuery = z.strictObject({ q: SearchQuery, limit: LimitQuery.optional() });
@@ -38,21 +48,71 @@ export const querySchemas = {
     limit: PerPageQuery.optional().meta({ description: 'Legacy name of perPage; perPage wins when both are given.' }),
   }),
   listEvents: z.strictObject({
-    after: z.coerce.number().int().min(0).optional().meta({ description: 'An event id (a page\'s cursor): the events after it. Absent: from the first.', examples: [1042] }),
-    last: z.coerce.number().int().min(1).max(eventsPage.maxLimit).optional().meta({ description: 'The newest N matching events instead (oldest first); not with after.', examples: [10] }),
-    type: z.enum(eventTypes).optional().meta({ description: 'Only events of this type.', examples: ['release.approved'] }),
-    release_id: z.coerce.number().int().min(1).optional().meta({ description: 'Only this release\'s events.', examples: [42] }),
-    limit: z.coerce.number().int().min(1).max(eventsPage.maxLimit).optional().meta({ description: `At most this many events (default ${eventsPage.defaultLimit}).`, examples: [eventsPage.defaultLimit] }),
-    wait: z.coerce.number().int().min(0).max(eventsMaxWaitSeconds).optional().meta({
-      description: `Seconds to wait for a matching event when there is none yet (long poll; default 0, at most ${eventsMaxWaitSeconds}): answered as soon as one commits, else empty with the same cursor.`,
-      examples: [25],
-    }),
+    after: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: "An event id (a page's cursor): the events after it. Absent: from the first.", examples: [1042] }),
+    last: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(eventsPage.maxLimit)
+      .optional()
+      .meta({ description: 'The newest N matching events instead (oldest first); not with after.', examples: [10] }),
+    type: z
+      .enum(eventTypes)
+      .optional()
+      .meta({ description: 'Only events of this type.', examples: ['release.approved'] }),
+    release_id: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "Only this release's events.", examples: [42] }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(eventsPage.maxLimit)
+      .optional()
+      .meta({ description: `At most this many events (default ${eventsPage.defaultLimit}).`, examples: [eventsPage.defaultLimit] }),
+    wait: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(eventsMaxWaitSeconds)
+      .optional()
+      .meta({
+        description: `Seconds to wait for a matching event when there is none yet (long poll; default 0, at most ${eventsMaxWaitSeconds}): answered as soon as one commits, else empty with the same cursor.`,
+        examples: [25],
+      }),
   }),
   listWebhookDeliveries: z.strictObject({
-    event_id: z.coerce.number().int().min(1).optional().meta({ description: 'Only the deliveries of this event.', examples: [1043] }),
-    status: z.enum(webhookDeliveryStatuses).optional().meta({ description: 'Only deliveries in this state.', examples: ['failed'] }),
-    before: z.coerce.number().int().min(1).optional().meta({ description: 'A page\'s cursor: the deliveries older than it.', examples: [88] }),
-    limit: z.coerce.number().int().min(1).max(webhookDeliveriesPage.maxLimit).optional().meta({ description: `At most this many (default ${webhookDeliveriesPage.defaultLimit}).`, examples: [webhookDeliveriesPage.defaultLimit] }),
+    event_id: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: 'Only the deliveries of this event.', examples: [1043] }),
+    status: z
+      .enum(webhookDeliveryStatuses)
+      .optional()
+      .meta({ description: 'Only deliveries in this state.', examples: ['failed'] }),
+    before: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "A page's cursor: the deliveries older than it.", examples: [88] }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(webhookDeliveriesPage.maxLimit)
+      .optional()
+      .meta({ description: `At most this many (default ${webhookDeliveriesPage.defaultLimit}).`, examples: [webhookDeliveriesPage.defaultLimit] }),
   }),
   searchStreamingA: searchQuery,
   searchVideoChannel: searchQuery,
@@ -61,7 +121,9 @@ export const querySchemas = {
   getVideoChannel: linkQuery('video_b'),
   getStoreCArtist: linkQuery('store_c'),
   getArtistViaLink: z.strictObject({
-    url: ArtistLink(allPlatforms).meta({ description: `${artistLinkDescription(allPlatforms)} It must be of the platform named by \`platform\` (else 400 invalid_query).` }),
+    url: ArtistLink(allPlatforms).meta({
+      description: `${artistLinkDescription(allPlatforms)} It must be of the platform named by \`platform\` (else 400 invalid_query).`,
+    }),
     platform: ArtistPlatform,
   }),
 } as const satisfies Partial<Record<EndpointId, z.ZodObject>>;

@@ -2,10 +2,35 @@
 import * as z from 'zod';
 import { artistLinkDescription } from './artist-links.js';
 import {
-  ArtistCredit, ArtistLink, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, IsoDate,
-  Notes, PriceTier, ReleaseType, Territories, Text, controlCharactersMessage, noControlCharacters,
+  ArtistCredit,
+  ArtistLink,
+  ArtistPlatform,
+  Artwork,
+  ContentIdPolicy,
+  Contributor,
+  CopyrightLine,
+  EntityId,
+  Explicit,
+  IsoDate,
+  Notes,
+  PriceTier,
+  ReleaseType,
+  Territories,
+  Text,
+  controlCharactersMessage,
+  noControlCharacters,
 } from './common.js';
-import { submitBatchMax, submitNotesMaxLength, trackListMax, trackPositionMax, trackTitleMaxLength, uploadFilenameMaxLength, uploadMaxBytes, validateBatchMax, validateCodeMaxLength } from './routes.js';
+import {
+  submitBatchMax,
+  submitNotesMaxLength,
+  trackListMax,
+  trackPositionMax,
+  trackTitleMaxLength,
+  uploadFilenameMaxLength,
+  uploadMaxBytes,
+  validateBatchMax,
+  validateCodeMaxLength,
+} from './routes.js';
 
 export { artistIdOf, tracksOf, uploadContentTypeFor, uploadContentTypes } from './wire-values.js';
 
@@ -50,15 +75,26 @@ export const CreateReleaseRequest = z
   })
   .meta({
     id: 'CreateReleaseRequest',
-    examples: [{ type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en' }],
+    examples: [
+      {
+        type: 'single',
+        title: 'Northern Sky',
+        artists: [{ name: 'Nina Vale', role: 'primary' }],
+        label: 'Northern Lights Records',
+        genre: 'Pop',
+        language: 'en',
+      },
+    ],
   });
 export type CreateReleaseRequest = z.infer<typeof CreateReleaseRequest>;
 
 /** Every metadata field, optional; null clears a field that may be empty. */
 export const UpdateReleaseMetadataRequest = z
-  .strictObject(Object.fromEntries(Object.entries(releaseFields).map(([k, v]) => [k, v.optional()])) as {
-    [K in keyof typeof releaseFields]: z.ZodOptional<(typeof releaseFields)[K]>;
-  })
+  .strictObject(
+    Object.fromEntries(Object.entries(releaseFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof releaseFields]: z.ZodOptional<(typeof releaseFields)[K]>;
+    },
+  )
   .meta({ id: 'UpdateReleaseMetadataRequest', examples: [{ title: 'Northern Sky', version: 'Acoustic', genre: 'Folk' }] });
 export type UpdateReleaseMetadataRequest = z.infer<typeof UpdateReleaseMetadataRequest>;
 
@@ -75,7 +111,10 @@ export const UpdateReleaseDeliveryRequest = z
     preorder_date: IsoDate.nullable().optional(),
     price_tier: PriceTier.nullable().optional(),
   })
-  .meta({ id: 'UpdateReleaseDeliveryRequest', examples: [{ platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', price_tier: 'front' }] });
+  .meta({
+    id: 'UpdateReleaseDeliveryRequest',
+    examples: [{ platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', price_tier: 'front' }],
+  });
 export type UpdateReleaseDeliveryRequest = z.infer<typeof UpdateReleaseDeliveryRequest>;
 
 export const UpdateReleaseVideoRequest = z
@@ -101,7 +140,9 @@ export const SubmitReleasesRequest = z
       .array(EntityId)
       .min(1, 'at least one release')
       .max(submitBatchMax, `at most ${submitBatchMax} releases per request`)
-      .meta({ description: `1 to ${submitBatchMax} releases; the answer has one result per release, in the same order (a release named twice is submitted once, then answered as already in review).` }),
+      .meta({
+        description: `1 to ${submitBatchMax} releases; the answer has one result per release, in the same order (a release named twice is submitted once, then answered as already in review).`,
+      }),
     dry_run: SubmitReleaseRequest.shape.dry_run,
     notes: SubmitReleaseRequest.shape.notes,
   })
@@ -179,11 +220,16 @@ export const CreateTrackUploadUrlRequest = z
       .optional()
       .meta({
         description:
-          'The file\'s sha256, when the client knows it before sending: the upload is then refused unless the bytes match it. ' +
+          "The file's sha256, when the client knows it before sending: the upload is then refused unless the bytes match it. " +
           'Without it the service computes the digest while receiving and answers it from the upload address; the client compares it with its own, computed while sending.',
       }),
   })
-  .meta({ id: 'CreateTrackUploadUrlRequest', examples: [{ filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814' }] });
+  .meta({
+    id: 'CreateTrackUploadUrlRequest',
+    examples: [
+      { filename: 'northern-sky.wav', content_type: 'audio/wav', size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814' },
+    ],
+  });
 export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlRequest>;
 
 export const ReplaceSingleTrackFileRequest = z
@@ -208,7 +254,15 @@ export const ReplaceReleaseTracksTrackInput = z
   })
   .meta({
     id: 'ReplaceReleaseTracksTrackInput',
-    examples: [{ file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }], isrc: 'GBNLR2600001', audio_language: 'en' }],
+    examples: [
+      {
+        file_key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+        title: 'Northern Sky',
+        contributors: [{ name: 'Nina Vale', role: 'composer' }],
+        isrc: 'GBNLR2600001',
+        audio_language: 'en',
+      },
+    ],
   });
 export type ReplaceReleaseTracksTrackInput = z.infer<typeof ReplaceReleaseTracksTrackInput>;
 
@@ -238,7 +292,8 @@ export const PlatformChoiceInput = z
       { properties: { mode: { const: 'existing' }, profile_id: { type: 'string' } }, required: ['mode', 'profile_id'] },
       { properties: { mode: { const: 'new' } }, required: ['mode'], not: { properties: { profile_id: { type: 'string' } }, required: ['profile_id'] } },
     ],
-    examples: [{ platform: 'streaming_a', mode: 'existing', profile_id: '4Z8W4fKeB5YxbusRsdQVPb' }] });
+    examples: [{ platform: 'streaming_a', mode: 'existing', profile_id: '4Z8W4fKeB5YxbusRsdQVPb' }],
+  });
 
 export const SubmitArtistPreferenceRequest = z
   .strictObject({
@@ -268,15 +323,11 @@ export const SubmitLabelPreferenceRequest = z
   .meta({ id: 'SubmitLabelPreferenceRequest', examples: [{ default_genre: 'Pop', artists: [{ name: 'Nina Vale' }] }] });
 export type SubmitLabelPreferenceRequest = z.infer<typeof SubmitLabelPreferenceRequest>;
 
-export const RemoveLabelArtistRequest = z
-  .strictObject({ artist_id: EntityId })
-  .meta({ id: 'RemoveLabelArtistRequest', examples: [{ artist_id: 3 }] });
+export const RemoveLabelArtistRequest = z.strictObject({ artist_id: EntityId }).meta({ id: 'RemoveLabelArtistRequest', examples: [{ artist_id: 3 }] });
 export type RemoveLabelArtistRequest = z.infer<typeof RemoveLabelArtistRequest>;
 
 /** The body of the remove endpoint: the object form or just the artist's id. */
-export const RemoveLabelArtistBody = z
-  .union([RemoveLabelArtistRequest, EntityId])
-  .meta({ id: 'RemoveLabelArtistBody', examples: [3] });
+export const RemoveLabelArtistBody = z.union([RemoveLabelArtistRequest, EntityId]).meta({ id: 'RemoveLabelArtistBody', examples: [3] });
 export type RemoveLabelArtistBody = z.infer<typeof RemoveLabelArtistBody>;
 
 export const SearchArtistPlatformRequest = z
@@ -301,7 +352,10 @@ export type GetArtistViaUrlRequest = z.infer<typeof GetArtistViaUrlRequest>;
 /** Body of the sandbox's reject control: the reasons a review team gives, as snake_case codes. */
 export const SandboxRejectRequest = z
   .strictObject({
-    codes: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a snake_case reason code')).min(1).max(20),
+    codes: z
+      .array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a snake_case reason code'))
+      .min(1)
+      .max(20),
     notes: Notes(2000).trim().optional(),
   })
   .meta({ id: 'SandboxRejectRequest', examples: [{ codes: ['artwork_too_small'], notes: 'The cover is 1400 px; 3000 px is the minimum.' }] });

@@ -1,8 +1,23 @@
 // The resources of the specification, as the reference service sends them (snake_case).
 import * as z from 'zod';
 import {
-  ArtistCredit, ArtistPlatform, Artwork, ContentIdPolicy, Contributor, CopyrightLine, EntityId, Explicit, FileState,
-  IsoDate, PaginationMeta, PriceTier, Problem, ReleaseStatus, ReleaseType, Territories, Timestamp,
+  ArtistCredit,
+  ArtistPlatform,
+  Artwork,
+  ContentIdPolicy,
+  Contributor,
+  CopyrightLine,
+  EntityId,
+  Explicit,
+  FileState,
+  IsoDate,
+  PaginationMeta,
+  PriceTier,
+  Problem,
+  ReleaseStatus,
+  ReleaseType,
+  Territories,
+  Timestamp,
 } from './common.js';
 import { ErrorBody } from './errors.js';
 
@@ -22,7 +37,18 @@ export const UserResource = z
   .meta({
     id: 'UserResource',
     description: 'The current user as sent on the wire (snake_case).',
-    examples: [{ id: 1, kind: 'label', name: 'Ada Moreau', email: 'ada@northern-lights.example', label_name: 'Northern Lights Records', artist_name: null, country: 'GB', created_at: exampleTime }],
+    examples: [
+      {
+        id: 1,
+        kind: 'label',
+        name: 'Ada Moreau',
+        email: 'ada@northern-lights.example',
+        label_name: 'Northern Lights Records',
+        artist_name: null,
+        country: 'GB',
+        created_at: exampleTime,
+      },
+    ],
   });
 export type UserResource = z.infer<typeof UserResource>;
 
@@ -40,7 +66,18 @@ export const User = z
   .meta({
     id: 'User',
     description: 'The normalized current user (camelCase), made from UserResource by the client.',
-    examples: [{ id: 1, kind: 'label', name: 'Ada Moreau', email: 'ada@northern-lights.example', labelName: 'Northern Lights Records', artistName: null, country: 'GB', createdAt: exampleTime }],
+    examples: [
+      {
+        id: 1,
+        kind: 'label',
+        name: 'Ada Moreau',
+        email: 'ada@northern-lights.example',
+        labelName: 'Northern Lights Records',
+        artistName: null,
+        country: 'GB',
+        createdAt: exampleTime,
+      },
+    ],
   });
 export type User = z.infer<typeof User>;
 
@@ -59,14 +96,39 @@ export const TrackFile = z
   })
   .meta({
     id: 'TrackFile',
-    examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' }],
+    examples: [
+      {
+        key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+        filename: 'northern-sky.wav',
+        format: 'wav',
+        sample_rate: 44100,
+        bit_depth: 16,
+        channels: 2,
+        duration_ms: 215000,
+        size: 37926044,
+        sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814',
+        state: 'ready',
+      },
+    ],
   });
 export type TrackFile = z.infer<typeof TrackFile>;
 
 /** What the signed upload address answers: the probed file, before it is attached to a track. */
 export const UploadResult = TrackFile.omit({ filename: true }).meta({
   id: 'UploadResult',
-  examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' }],
+  examples: [
+    {
+      key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+      format: 'wav',
+      sample_rate: 44100,
+      bit_depth: 16,
+      channels: 2,
+      duration_ms: 215000,
+      size: 37926044,
+      sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814',
+      state: 'ready',
+    },
+  ],
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
@@ -90,13 +152,36 @@ export const TrackResource = z
   })
   .meta({
     id: 'TrackResource',
-    examples: [{
-      id: 7, release_id: 42, position: 1, disc: 1, title: 'Northern Sky', version: null,
-      artists: [{ name: 'Nina Vale', role: 'primary' }], contributors: [{ name: 'Nina Vale', role: 'composer' }],
-      isrc: 'GBNLR2600001', explicit: 'not_explicit', audio_language: 'en', preview_start_seconds: 30,
-      file: { key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', filename: 'northern-sky.wav', format: 'wav', sample_rate: 44100, bit_depth: 16, channels: 2, duration_ms: 215000, size: 37926044, sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814', state: 'ready' },
-      created_at: exampleTime, updated_at: exampleTime,
-    }],
+    examples: [
+      {
+        id: 7,
+        release_id: 42,
+        position: 1,
+        disc: 1,
+        title: 'Northern Sky',
+        version: null,
+        artists: [{ name: 'Nina Vale', role: 'primary' }],
+        contributors: [{ name: 'Nina Vale', role: 'composer' }],
+        isrc: 'GBNLR2600001',
+        explicit: 'not_explicit',
+        audio_language: 'en',
+        preview_start_seconds: 30,
+        file: {
+          key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+          filename: 'northern-sky.wav',
+          format: 'wav',
+          sample_rate: 44100,
+          bit_depth: 16,
+          channels: 2,
+          duration_ms: 215000,
+          size: 37926044,
+          sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814',
+          state: 'ready',
+        },
+        created_at: exampleTime,
+        updated_at: exampleTime,
+      },
+    ],
   });
 export type TrackResource = z.infer<typeof TrackResource>;
 
@@ -108,7 +193,10 @@ export const Delivery = z
     preorder_date: IsoDate.nullable(),
     price_tier: PriceTier.nullable(),
   })
-  .meta({ id: 'Delivery', examples: [{ platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: 'front' }] });
+  .meta({
+    id: 'Delivery',
+    examples: [{ platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: 'front' }],
+  });
 
 export const VideoSettings = z
   .object({
@@ -123,14 +211,32 @@ export const Review = z
   .meta({ id: 'Review', examples: [{ codes: ['artwork_low_resolution'], notes: 'The cover is 1400 px; we need 3000 px.', reviewed_at: exampleTime }] });
 
 const releaseExample = {
-  id: 42, status: 'draft', type: 'single', title: 'Northern Sky', version: null,
-  artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', catalog_number: 'NLR-0042',
-  upc: '5063489000013', genre: 'Pop', subgenre: null, language: 'en',
-  p_line: { year: 2026, owner: 'Northern Lights Records' }, c_line: { year: 2026, owner: 'Northern Lights Records' },
-  original_release_date: null, explicit: 'not_explicit', artwork: null,
+  id: 42,
+  status: 'draft',
+  type: 'single',
+  title: 'Northern Sky',
+  version: null,
+  artists: [{ name: 'Nina Vale', role: 'primary' }],
+  label: 'Northern Lights Records',
+  catalog_number: 'NLR-0042',
+  upc: '5063489000013',
+  genre: 'Pop',
+  subgenre: null,
+  language: 'en',
+  p_line: { year: 2026, owner: 'Northern Lights Records' },
+  c_line: { year: 2026, owner: 'Northern Lights Records' },
+  original_release_date: null,
+  explicit: 'not_explicit',
+  artwork: null,
   delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: 'front' },
   video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } },
-  track_count: 0, tracks: [], review: null, submission_notes: null, created_at: exampleTime, updated_at: exampleTime, submitted_at: null,
+  track_count: 0,
+  tracks: [],
+  review: null,
+  submission_notes: null,
+  created_at: exampleTime,
+  updated_at: exampleTime,
+  submitted_at: null,
 };
 
 export const ReleaseResource = z
@@ -157,7 +263,7 @@ export const ReleaseResource = z
     track_count: z.number().int().min(0),
     tracks: z.array(TrackResource).optional().meta({ description: 'Present on a single release, absent in lists.' }),
     review: Review.nullable(),
-    submission_notes: z.string().nullable().meta({ description: "The notes for the reviewer sent with the last submit (SubmitReleaseRequest.notes)." }),
+    submission_notes: z.string().nullable().meta({ description: 'The notes for the reviewer sent with the last submit (SubmitReleaseRequest.notes).' }),
     created_at: Timestamp,
     updated_at: Timestamp,
     submitted_at: Timestamp.nullable(),
@@ -168,14 +274,22 @@ export type ReleaseResource = z.infer<typeof ReleaseResource>;
 export const TrackUploadUrlData = z
   .object({
     key: z.string().meta({ description: 'Names the upload; attach it to a track with file_key.' }),
-    upload_url: z.string().meta({ format: 'uri', description: 'Absolute: the service\'s public address (serve --public-url, or the request\'s Host).' }),
+    upload_url: z.string().meta({ format: 'uri', description: "Absolute: the service's public address (serve --public-url, or the request's Host)." }),
     method: z.literal('PUT'),
     headers: z.record(z.string(), z.string()),
     expires_at: Timestamp,
   })
   .meta({
     id: 'TrackUploadUrlData',
-    examples: [{ key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6', upload_url: `http://127.0.0.1:8080/uploads/upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6?expires=1795000000&signature=3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b`, method: 'PUT', headers: { 'Content-Type': 'audio/wav', 'Content-Length': '37926044' }, expires_at: exampleTime }],
+    examples: [
+      {
+        key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+        upload_url: `http://127.0.0.1:8080/uploads/upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6?expires=1795000000&signature=3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b`,
+        method: 'PUT',
+        headers: { 'Content-Type': 'audio/wav', 'Content-Length': '37926044' },
+        expires_at: exampleTime,
+      },
+    ],
   });
 export type TrackUploadUrlData = z.infer<typeof TrackUploadUrlData>;
 
@@ -190,7 +304,23 @@ export const ValidationResultData = z
   })
   .meta({
     id: 'ValidationResultData',
-    examples: [{ kind: 'upc', input: '0 36000 29145 3', valid: false, normalized: '036000291453', display: null, problems: [{ code: 'bad_check_digit', message: 'check digit is 3, should be 2', hint: 'the code may be mistyped: did you mean 036000291452?', severity: 'error' }] }],
+    examples: [
+      {
+        kind: 'upc',
+        input: '0 36000 29145 3',
+        valid: false,
+        normalized: '036000291453',
+        display: null,
+        problems: [
+          {
+            code: 'bad_check_digit',
+            message: 'check digit is 3, should be 2',
+            hint: 'the code may be mistyped: did you mean 036000291452?',
+            severity: 'error',
+          },
+        ],
+      },
+    ],
   });
 export type ValidationResultData = z.infer<typeof ValidationResultData>;
 
@@ -204,7 +334,22 @@ export const ValidateCodesResponse = z
     examples: [
       {
         data: [
-          { kind: 'upc', input: '036000291452', valid: false, normalized: '036000291452', display: '036000291452', problems: [{ path: 'codes.0.code', code: 'upc_in_use', message: 'already used by your release 42 "Northern Sky" (NLR-0042, live)', hint: 'each release needs its own UPC; leave it empty to have one assigned at submit', severity: 'error' }] },
+          {
+            kind: 'upc',
+            input: '036000291452',
+            valid: false,
+            normalized: '036000291452',
+            display: '036000291452',
+            problems: [
+              {
+                path: 'codes.0.code',
+                code: 'upc_in_use',
+                message: 'already used by your release 42 "Northern Sky" (NLR-0042, live)',
+                hint: 'each release needs its own UPC; leave it empty to have one assigned at submit',
+                severity: 'error',
+              },
+            ],
+          },
         ],
       },
     ],
@@ -220,21 +365,41 @@ export const SubmitReleaseResponse = z
   })
   .meta({
     id: 'SubmitReleaseResponse',
-    examples: [{ submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] }],
+    examples: [
+      { submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] },
+    ],
   });
 export type SubmitReleaseResponse = z.infer<typeof SubmitReleaseResponse>;
 
 export const SubmitReleasesResult = z
   .object({
     release_id: EntityId.meta({ description: 'The release, as the request named it.' }),
-    status: z.number().int().meta({ description: "The HTTP status POST /releases/{releaseId}/submit would have answered for this release: 200, or its error's." }),
-    body: z
-      .union([SubmitReleaseResponse, ErrorBody])
-      .meta({ description: 'What POST /releases/{releaseId}/submit would have answered: a SubmitReleaseResponse with status 200, else the ErrorBody (submit_blocked with its problems, state_conflict, not_found…).' }),
+    status: z
+      .number()
+      .int()
+      .meta({ description: "The HTTP status POST /releases/{releaseId}/submit would have answered for this release: 200, or its error's." }),
+    body: z.union([SubmitReleaseResponse, ErrorBody]).meta({
+      description:
+        'What POST /releases/{releaseId}/submit would have answered: a SubmitReleaseResponse with status 200, else the ErrorBody (submit_blocked with its problems, state_conflict, not_found…).',
+    }),
   })
   .meta({
     id: 'SubmitReleasesResult',
-    examples: [{ release_id: 43, status: 409, body: { error: { status: 409, code: 'state_conflict', message: 'the release is in review (status in_review): submit is possible only from draft', request_id: 'req_9b1f0c6d2a', details: { release_id: 43, status: 'in_review' } } } }],
+    examples: [
+      {
+        release_id: 43,
+        status: 409,
+        body: {
+          error: {
+            status: 409,
+            code: 'state_conflict',
+            message: 'the release is in review (status in_review): submit is possible only from draft',
+            request_id: 'req_9b1f0c6d2a',
+            details: { release_id: 43, status: 'in_review' },
+          },
+        },
+      },
+    ],
   });
 export type SubmitReleasesResult = z.infer<typeof SubmitReleasesResult>;
 
@@ -248,7 +413,16 @@ export const SubmitReleasesResponse = z
     examples: [
       {
         data: [
-          { release_id: 42, status: 200, body: { submitted: true, message: 'Release 42 is in review.', release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime }, problems: [] } },
+          {
+            release_id: 42,
+            status: 200,
+            body: {
+              submitted: true,
+              message: 'Release 42 is in review.',
+              release: { ...releaseExample, status: 'in_review', submitted_at: exampleTime },
+              problems: [],
+            },
+          },
         ],
       },
     ],
@@ -274,13 +448,29 @@ export const ArtistPlatformResult = z
     url: z.string(),
     image_url: z.string().nullable(),
     followers: z.number().int().nonnegative().nullable(),
-    handle: z.string().nullable().meta({ description: 'Video service B: the channel\'s @handle; null on the other platforms.' }),
+    handle: z.string().nullable().meta({ description: "Video service B: the channel's @handle; null on the other platforms." }),
   })
   .meta({
     id: 'ArtistPlatformResult',
     examples: [
-      { platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: 'https://img.streaming-a.example/4Z8W4fKeB5YxbusRsdQVPb.jpg', followers: 18250, handle: null },
-      { platform: 'video_b', id: 'UCq3Vd9mX2kLp8RtYw4ZbN1c', name: 'Nina Vale', url: 'https://video-b.example/channel/UCq3Vd9mX2kLp8RtYw4ZbN1c', image_url: null, followers: 5120, handle: '@ninavale' },
+      {
+        platform: 'streaming_a',
+        id: '4Z8W4fKeB5YxbusRsdQVPb',
+        name: 'Nina Vale',
+        url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb',
+        image_url: 'https://img.streaming-a.example/4Z8W4fKeB5YxbusRsdQVPb.jpg',
+        followers: 18250,
+        handle: null,
+      },
+      {
+        platform: 'video_b',
+        id: 'UCq3Vd9mX2kLp8RtYw4ZbN1c',
+        name: 'Nina Vale',
+        url: 'https://video-b.example/channel/UCq3Vd9mX2kLp8RtYw4ZbN1c',
+        image_url: null,
+        followers: 5120,
+        handle: '@ninavale',
+      },
     ],
   });
 export type ArtistPlatformResult = z.infer<typeof ArtistPlatformResult>;
@@ -301,7 +491,10 @@ export const ArtistPreferencesData = z
     platforms: z.array(PlatformChoice),
     updated_at: Timestamp.nullable(),
   })
-  .meta({ id: 'ArtistPreferencesData', examples: [{ artist_name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new', profile: null }], updated_at: exampleTime }] });
+  .meta({
+    id: 'ArtistPreferencesData',
+    examples: [{ artist_name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new', profile: null }], updated_at: exampleTime }],
+  });
 export type ArtistPreferencesData = z.infer<typeof ArtistPreferencesData>;
 
 export const PreferenceArtistItem = z
@@ -323,7 +516,19 @@ export const LabelArtistResource = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .meta({ id: 'LabelArtistResource', examples: [{ id: 3, name: 'Nina Vale', platforms: [{ platform: 'store_c', mode: 'new', profile: null }], release_count: 2, created_at: exampleTime, updated_at: exampleTime }] });
+  .meta({
+    id: 'LabelArtistResource',
+    examples: [
+      {
+        id: 3,
+        name: 'Nina Vale',
+        platforms: [{ platform: 'store_c', mode: 'new', profile: null }],
+        release_count: 2,
+        created_at: exampleTime,
+        updated_at: exampleTime,
+      },
+    ],
+  });
 export type LabelArtistResource = z.infer<typeof LabelArtistResource>;
 
 export const LabelSettings = z
@@ -334,18 +539,35 @@ export const LabelSettings = z
     default_genre: z.string().nullable(),
     default_language: z.string().nullable(),
   })
-  .meta({ id: 'LabelSettings', examples: [{ name: 'Northern Lights Records', default_p_line_owner: 'Northern Lights Records', default_c_line_owner: 'Northern Lights Records', default_genre: 'Pop', default_language: 'en' }] });
-
-export const LabelPreferencesData = z
-  .object({ label: LabelSettings, artists: z.array(LabelArtistResource), meta: PaginationMeta })
   .meta({
-    id: 'LabelPreferencesData',
-    examples: [{
-      label: { name: 'Northern Lights Records', default_p_line_owner: 'Northern Lights Records', default_c_line_owner: 'Northern Lights Records', default_genre: 'Pop', default_language: 'en' },
+    id: 'LabelSettings',
+    examples: [
+      {
+        name: 'Northern Lights Records',
+        default_p_line_owner: 'Northern Lights Records',
+        default_c_line_owner: 'Northern Lights Records',
+        default_genre: 'Pop',
+        default_language: 'en',
+      },
+    ],
+  });
+
+export const LabelPreferencesData = z.object({ label: LabelSettings, artists: z.array(LabelArtistResource), meta: PaginationMeta }).meta({
+  id: 'LabelPreferencesData',
+  examples: [
+    {
+      label: {
+        name: 'Northern Lights Records',
+        default_p_line_owner: 'Northern Lights Records',
+        default_c_line_owner: 'Northern Lights Records',
+        default_genre: 'Pop',
+        default_language: 'en',
+      },
       artists: [{ id: 3, name: 'Nina Vale', platforms: [], release_count: 2, created_at: exampleTime, updated_at: exampleTime }],
       meta: { page: 1, per_page: 20, total: 1, total_pages: 1 },
-    }],
-  });
+    },
+  ],
+});
 export type LabelPreferencesData = z.infer<typeof LabelPreferencesData>;
 
 export const SearchArtistPlatformResponseData = z
@@ -355,7 +577,27 @@ export const SearchArtistPlatformResponseData = z
   })
   .meta({
     id: 'SearchArtistPlatformResponseData',
-    examples: [{ query: 'nina vale', results: [{ platform: 'streaming_a', artists: [{ platform: 'streaming_a', id: '4Z8W4fKeB5YxbusRsdQVPb', name: 'Nina Vale', url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb', image_url: null, followers: 18250, handle: null }] }] }],
+    examples: [
+      {
+        query: 'nina vale',
+        results: [
+          {
+            platform: 'streaming_a',
+            artists: [
+              {
+                platform: 'streaming_a',
+                id: '4Z8W4fKeB5YxbusRsdQVPb',
+                name: 'Nina Vale',
+                url: 'https://open.streaming-a.example/artist/4Z8W4fKeB5YxbusRsdQVPb',
+                image_url: null,
+                followers: 18250,
+                handle: null,
+              },
+            ],
+          },
+        ],
+      },
+    ],
   });
 export type SearchArtistPlatformResponseData = z.infer<typeof SearchArtistPlatformResponseData>;
 
@@ -376,7 +618,12 @@ export const LookupPlatformsData = z
   })
   .meta({
     id: 'LookupPlatformsData',
-    examples: [{ stores: [{ id: 'streaming_a', name: 'Streaming service A', kind: 'streaming' }], artist_platforms: [{ id: 'streaming_a', name: 'Streaming service A' }] }],
+    examples: [
+      {
+        stores: [{ id: 'streaming_a', name: 'Streaming service A', kind: 'streaming' }],
+        artist_platforms: [{ id: 'streaming_a', name: 'Streaming service A' }],
+      },
+    ],
   });
 export type LookupPlatformsData = z.infer<typeof LookupPlatformsData>;
 

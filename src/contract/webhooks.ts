@@ -25,11 +25,21 @@ const WebhookUrl = z
     examples: ['https://hooks.example.com/reldist'],
   });
 
-const WebhookEvents = z.array(WebhookEventFilter).min(1).max(eventTypes.length + 1);
+const WebhookEvents = z
+  .array(WebhookEventFilter)
+  .min(1)
+  .max(eventTypes.length + 1);
 
 const webhookExample = {
-  id: 3, url: 'https://hooks.example.com/reldist', description: 'Release pipeline', events: ['release.approved', 'release.rejected'], enabled: true,
-  created_at: exampleTime, updated_at: exampleTime, secret_rotated_at: null, previous_secret_expires_at: null,
+  id: 3,
+  url: 'https://hooks.example.com/reldist',
+  description: 'Release pipeline',
+  events: ['release.approved', 'release.rejected'],
+  enabled: true,
+  created_at: exampleTime,
+  updated_at: exampleTime,
+  secret_rotated_at: null,
+  previous_secret_expires_at: null,
 };
 
 export const WebhookEndpoint = z
@@ -42,9 +52,15 @@ export const WebhookEndpoint = z
     created_at: Timestamp,
     updated_at: Timestamp,
     secret_rotated_at: Timestamp.nullable().meta({ description: 'When the secret was last rotated (null: never).' }),
-    previous_secret_expires_at: Timestamp.nullable().meta({ description: 'Until then deliveries carry a signature with the previous secret too (null: no overlap running).' }),
+    previous_secret_expires_at: Timestamp.nullable().meta({
+      description: 'Until then deliveries carry a signature with the previous secret too (null: no overlap running).',
+    }),
   })
-  .meta({ id: 'WebhookEndpoint', description: 'A URL the account\'s events are delivered to. Its secret is never shown again after create or rotate.', examples: [webhookExample] });
+  .meta({
+    id: 'WebhookEndpoint',
+    description: "A URL the account's events are delivered to. Its secret is never shown again after create or rotate.",
+    examples: [webhookExample],
+  });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
 export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
@@ -63,7 +79,10 @@ export const CreateWebhookRequest = z
     description: z.string().trim().max(webhookLimits.descriptionMaxLength).nullable().optional(),
     enabled: z.boolean().default(true),
   })
-  .meta({ id: 'CreateWebhookRequest', examples: [{ url: 'https://hooks.example.com/reldist', events: ['release.approved', 'release.rejected'], description: 'Release pipeline' }] });
+  .meta({
+    id: 'CreateWebhookRequest',
+    examples: [{ url: 'https://hooks.example.com/reldist', events: ['release.approved', 'release.rejected'], description: 'Release pipeline' }],
+  });
 
 export const UpdateWebhookRequest = z
   .strictObject({
@@ -76,14 +95,22 @@ export const UpdateWebhookRequest = z
 
 export const RotateWebhookSecretRequest = z
   .strictObject({
-    overlap_seconds: z.number().int().min(0).max(webhookRotationOverlap.maxSeconds).default(webhookRotationOverlap.defaultSeconds).meta({
-      description: `How long deliveries are signed with the previous secret too (default ${webhookRotationOverlap.defaultSeconds}, 24 h; 0 stops it at once).`,
-    }),
+    overlap_seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(webhookRotationOverlap.maxSeconds)
+      .default(webhookRotationOverlap.defaultSeconds)
+      .meta({
+        description: `How long deliveries are signed with the previous secret too (default ${webhookRotationOverlap.defaultSeconds}, 24 h; 0 stops it at once).`,
+      }),
   })
   .meta({ id: 'RotateWebhookSecretRequest', examples: [{ overlap_seconds: 3600 }] });
 
 export const ResendWebhookEventRequest = z
-  .strictObject({ event_id: z.number().int().positive().meta({ description: 'The event (an id of GET /events) to send to this endpoint again, whatever its type.' }) })
+  .strictObject({
+    event_id: z.number().int().positive().meta({ description: 'The event (an id of GET /events) to send to this endpoint again, whatever its type.' }),
+  })
   .meta({ id: 'ResendWebhookEventRequest', examples: [{ event_id: 1043 }] });
 
 export const TestWebhookRequest = z.strictObject({}).meta({ id: 'TestWebhookRequest', description: 'Nothing: the ping is always the same.', examples: [{}] });
@@ -115,7 +142,14 @@ export const WebhookAttempt = z
   .meta({ id: 'WebhookAttempt', examples: [{ attempt: 1, at: exampleTime, status_code: 200, error: null, duration_ms: 41 }] });
 
 const deliveryExample = {
-  id: 88, webhook_id: 3, event_id: 1043, event_type: 'release.approved', status: 'succeeded', resend: false, next_attempt_at: null, created_at: exampleTime,
+  id: 88,
+  webhook_id: 3,
+  event_id: 1043,
+  event_type: 'release.approved',
+  status: 'succeeded',
+  resend: false,
+  next_attempt_at: null,
+  created_at: exampleTime,
   attempts: [
     { attempt: 1, at: exampleTime, status_code: 503, error: 'answered 503', duration_ms: 12 },
     { attempt: 2, at: '2026-11-22T10:15:05.210Z', status_code: 200, error: null, duration_ms: 9 },
@@ -126,7 +160,11 @@ export const WebhookDelivery = z
   .object({
     id: z.number().int().positive(),
     webhook_id: WebhookId,
-    event_id: z.number().int().positive().meta({ description: 'The event delivered; its webhook-id header is evt_<event_id>, the same on every attempt and every resend.' }),
+    event_id: z
+      .number()
+      .int()
+      .positive()
+      .meta({ description: 'The event delivered; its webhook-id header is evt_<event_id>, the same on every attempt and every resend.' }),
     event_type: EventType,
     status: WebhookDeliveryStatus,
     resend: z.boolean().meta({ description: 'Asked for with POST /webhooks/{webhookId}/resend.' }),
@@ -144,7 +182,7 @@ export const ListWebhookDeliveriesResponse = z
   .object({
     data: z.array(WebhookDelivery).meta({ description: 'Newest first.' }),
     has_more: z.boolean(),
-    cursor: z.number().int().min(0).meta({ description: 'Pass as `before` for the next (older) page: the last delivery\'s id (0 when the page is empty).' }),
+    cursor: z.number().int().min(0).meta({ description: "Pass as `before` for the next (older) page: the last delivery's id (0 when the page is empty)." }),
   })
   .meta({ id: 'ListWebhookDeliveriesResponse', examples: [{ data: [deliveryExample], has_more: true, cursor: 88 }] });
 export type ListWebhookDeliveriesResponse = z.infer<typeof ListWebhookDeliveriesResponse>;
@@ -169,12 +207,21 @@ export const WebhookPayload = z
   .meta({
     id: 'WebhookPayload',
     description: 'The body of a delivery. Verify the signature over the raw bytes before parsing them.',
-    examples: [{
-      type: 'release.approved', timestamp: exampleTime,
-      data: {
-        id: 1043, type: 'release.approved', created_at: exampleTime, account_id: 1, release_id: 42, catalog_number: 'NLR-0042',
-        actor: { kind: 'system', user_id: null, name: 'sandbox auto-review', request_id: null }, data: { from: 'in_review', to: 'approved' },
+    examples: [
+      {
+        type: 'release.approved',
+        timestamp: exampleTime,
+        data: {
+          id: 1043,
+          type: 'release.approved',
+          created_at: exampleTime,
+          account_id: 1,
+          release_id: 42,
+          catalog_number: 'NLR-0042',
+          actor: { kind: 'system', user_id: null, name: 'sandbox auto-review', request_id: null },
+          data: { from: 'in_review', to: 'approved' },
+        },
       },
-    }],
+    ],
   });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

@@ -12,8 +12,18 @@ export const releaseStatuses = ['draft', 'in_review', 'approved', 'rejected', 'd
  * arrived for one.
  */
 export const eventTypes = [
-  'release.created', 'release.updated', 'release.tracks_changed', 'release.submitted', 'release.approved', 'release.rejected',
-  'release.withdrawn', 'release.delivered', 'release.live', 'release.taken_down', 'release.deleted', 'upload.ready',
+  'release.created',
+  'release.updated',
+  'release.tracks_changed',
+  'release.submitted',
+  'release.approved',
+  'release.rejected',
+  'release.withdrawn',
+  'release.delivered',
+  'release.live',
+  'release.taken_down',
+  'release.deleted',
+  'upload.ready',
 ] as const;
 
 /** The longest GET /events waits for an event (seconds): below the idle timeouts of the service and of clients (docs/api.md). */
@@ -29,7 +39,15 @@ export const artistPlatformIds = ['streaming_a', 'video_b', 'store_c'] as const;
  * file's declared type when it is one of these, else application/octet-stream.
  */
 export const uploadContentTypes = [
-  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/flac', 'audio/x-flac', 'audio/aiff', 'audio/x-aiff', 'application/octet-stream',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'audio/flac',
+  'audio/x-flac',
+  'audio/aiff',
+  'audio/x-aiff',
+  'application/octet-stream',
 ] as const;
 
 /** The Content-Type to send an upload with, given the type declared for the file. */

@@ -38,17 +38,49 @@ export interface SubmitFacts {
 
 const GENERIC_ARTIST_NAMES = new Set(
   [
-    'sleep music', 'sleep', 'sleep sounds', 'workout', 'workout music', 'relaxing music', 'relaxation', 'relax', 'study music',
-    'study', 'meditation', 'meditation music', 'white noise', 'rain sounds', 'nature sounds', 'lullabies', 'baby lullaby',
-    'spa', 'spa music', 'yoga', 'yoga music', 'chill', 'lofi', 'lo-fi', 'lofi beats', 'focus', 'party music', 'christmas music',
-    'piano music', 'background music', 'various', 'unknown', 'unknown artist', 'artist', 'dj',
+    'sleep music',
+    'sleep',
+    'sleep sounds',
+    'workout',
+    'workout music',
+    'relaxing music',
+    'relaxation',
+    'relax',
+    'study music',
+    'study',
+    'meditation',
+    'meditation music',
+    'white noise',
+    'rain sounds',
+    'nature sounds',
+    'lullabies',
+    'baby lullaby',
+    'spa',
+    'spa music',
+    'yoga',
+    'yoga music',
+    'chill',
+    'lofi',
+    'lo-fi',
+    'lofi beats',
+    'focus',
+    'party music',
+    'christmas music',
+    'piano music',
+    'background music',
+    'various',
+    'unknown',
+    'unknown artist',
+    'artist',
+    'dj',
   ].map((s) => s.toLowerCase()),
 );
 
 const FEATURING_RE = /(^|[\s([{-])(feat\.?|featuring|ft\.)(\s|$)|[([]\s*ft\s/i;
 const EXPLICIT_MARKER_RE = /[([]\s*(clean|explicit|dirty)\s*(version)?\s*[)\]]/i;
 const MARKETING_RE = /\b(official|exclusive|original mix|album version|free download|hq|hd|new single|new song)\b/i;
-const VERSION_IN_TITLE_RE = /[([][^)\]]*\b(remix|remixed|live|deluxe|remaster(ed)?|edition|version|acoustic|instrumental|radio edit|extended mix)\b[^)\]]*[)\]]/i;
+const VERSION_IN_TITLE_RE =
+  /[([][^)\]]*\b(remix|remixed|live|deluxe|remaster(ed)?|edition|version|acoustic|instrumental|radio edit|extended mix)\b[^)\]]*[)\]]/i;
 const GENERIC_TITLE_RE = /^(track|untitled|title|audio track)\s*(no\.?\s*|#\s*)?\d*$/i;
 // Several people in one entry. Collaboration markers ("A / B", "A x B", "A vs. B", "A; B",
 // "A feat. B", "A with B") always are. "&" and "," also join the names of one act ("Simon &
@@ -83,7 +115,13 @@ export interface TrackRule {
 }
 
 const error = (path: string, code: string, message: string, hint?: string): Problem => ({ path, code, message, ...(hint ? { hint } : {}), severity: 'error' });
-const warning = (path: string, code: string, message: string, hint?: string): Problem => ({ path, code, message, ...(hint ? { hint } : {}), severity: 'warning' });
+const warning = (path: string, code: string, message: string, hint?: string): Problem => ({
+  path,
+  code,
+  message,
+  ...(hint ? { hint } : {}),
+  severity: 'warning',
+});
 
 // ---------------------------------------------------------------- release rules
 
@@ -114,7 +152,14 @@ const manyPrimaryArtists: ReleaseRule = {
   check(r) {
     const primaries = r.artists.filter((a) => a.role === 'primary').length;
     if (primaries < MANY_PRIMARIES) return [];
-    return [warning('artists', 'many_primary_artists', `${primaries} primary artists on one release`, 'Stores often show releases with four or more primaries as "Various Artists"; consider featuring roles.')];
+    return [
+      warning(
+        'artists',
+        'many_primary_artists',
+        `${primaries} primary artists on one release`,
+        'Stores often show releases with four or more primaries as "Various Artists"; consider featuring roles.',
+      ),
+    ];
   },
 };
 
@@ -124,10 +169,24 @@ const upc: ReleaseRule = {
     if (r.upc === null) return [];
     const u = checkUpc(r.upc);
     if (!u.valid) {
-      return [error('upc', 'upc_invalid', `the UPC ${r.upc} is invalid: ${u.problems.map((p) => p.message).join('; ')}`, 'Fix the code, or clear it to have one assigned at submit.')];
+      return [
+        error(
+          'upc',
+          'upc_invalid',
+          `the UPC ${r.upc} is invalid: ${u.problems.map((p) => p.message).join('; ')}`,
+          'Fix the code, or clear it to have one assigned at submit.',
+        ),
+      ];
     }
     if (facts.upcInUseBy) {
-      return [error('upc', 'upc_in_use', `the UPC ${r.upc} is already used by your release ${facts.upcInUseBy.id} (${facts.upcInUseBy.status})`, 'Each release needs its own UPC; clear it to have one assigned.')];
+      return [
+        error(
+          'upc',
+          'upc_in_use',
+          `the UPC ${r.upc} is already used by your release ${facts.upcInUseBy.id} (${facts.upcInUseBy.status})`,
+          'Each release needs its own UPC; clear it to have one assigned.',
+        ),
+      ];
     }
     return [];
   },
@@ -138,7 +197,14 @@ const preorderBeforeRelease: ReleaseRule = {
   check(r) {
     const { release_date: releaseDate, preorder_date: preorder } = r.delivery;
     if (!releaseDate || !preorder || preorder < releaseDate) return [];
-    return [error('delivery.preorder_date', 'preorder_not_before_release', `the preorder date ${preorder} is not before the release date ${releaseDate}`, 'Move the preorder date earlier, or remove it.')];
+    return [
+      error(
+        'delivery.preorder_date',
+        'preorder_not_before_release',
+        `the preorder date ${preorder} is not before the release date ${releaseDate}`,
+        'Move the preorder date earlier, or remove it.',
+      ),
+    ];
   },
 };
 
@@ -147,7 +213,14 @@ const originalReleaseNotAfterRelease: ReleaseRule = {
   check(r) {
     const releaseDate = r.delivery.release_date;
     if (!releaseDate || !r.original_release_date || r.original_release_date <= releaseDate) return [];
-    return [error('original_release_date', 'original_release_after_release', `the original release date ${r.original_release_date} is after the release date ${releaseDate}`, 'The original release date is when it first came out: on or before the release date.')];
+    return [
+      error(
+        'original_release_date',
+        'original_release_after_release',
+        `the original release date ${r.original_release_date} is after the release date ${releaseDate}`,
+        'The original release date is when it first came out: on or before the release date.',
+      ),
+    ];
   },
 };
 
@@ -159,7 +232,14 @@ const releaseDateLead: ReleaseRule = {
     const days = Math.floor((Date.parse(`${releaseDate}T00:00:00Z`) - Date.parse(`${facts.now.toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
     if (!(days < RELEASE_LEAD_DAYS)) return [];
     const when = days < 0 ? `the release date ${releaseDate} is in the past` : `the release date ${releaseDate} is ${days} day${days === 1 ? '' : 's'} away`;
-    return [warning('delivery.release_date', 'release_date_soon', when, `Stores need at least ${RELEASE_LEAD_DAYS} days (more for editorial pitching); the release may go live late.`)];
+    return [
+      warning(
+        'delivery.release_date',
+        'release_date_soon',
+        when,
+        `Stores need at least ${RELEASE_LEAD_DAYS} days (more for editorial pitching); the release may go live late.`,
+      ),
+    ];
   },
 };
 
@@ -170,7 +250,8 @@ const artwork: ReleaseRule = {
     if (!a) return [];
     const out: Problem[] = [];
     if (a.width !== a.height) out.push(error('artwork', 'artwork_not_square', `the artwork is ${a.width}×${a.height}; it must be square`));
-    if (Math.min(a.width, a.height) < 3000) out.push(error('artwork', 'artwork_too_small', `the artwork is ${a.width}×${a.height}; it must be at least 3000×3000`));
+    if (Math.min(a.width, a.height) < 3000)
+      out.push(error('artwork', 'artwork_too_small', `the artwork is ${a.width}×${a.height}; it must be at least 3000×3000`));
     if (a.format !== 'jpg' && a.format !== 'png') out.push(error('artwork.format', 'artwork_format', `the artwork is ${a.format}; it must be JPG or PNG`));
     if (a.color_space !== 'rgb') out.push(error('artwork.color_space', 'artwork_color_space', `the artwork is ${a.color_space}; it must be RGB`));
     return out;
@@ -179,7 +260,8 @@ const artwork: ReleaseRule = {
 
 const hasTracks: ReleaseRule = {
   name: 'has tracks',
-  check: (_r, tracks) => (tracks.length === 0 ? [error('tracks', 'no_tracks', 'the release has no tracks', 'Upload audio and add tracks with PUT /releases/{id}/tracks.')] : []),
+  check: (_r, tracks) =>
+    tracks.length === 0 ? [error('tracks', 'no_tracks', 'the release has no tracks', 'Upload audio and add tracks with PUT /releases/{id}/tracks.')] : [],
 };
 
 const eachTrack: ReleaseRule = {
@@ -197,7 +279,9 @@ const composer: TrackRule = {
   name: 'composer',
   check(t, i) {
     if (t.contributors.some((c) => c.role === 'composer')) return [];
-    return [error(`tracks.${i}.contributors`, 'composer_missing', `track ${i + 1} "${t.title}" has no composer`, 'Add at least one contributor with role composer.')];
+    return [
+      error(`tracks.${i}.contributors`, 'composer_missing', `track ${i + 1} "${t.title}" has no composer`, 'Add at least one contributor with role composer.'),
+    ];
   },
 };
 
@@ -205,7 +289,14 @@ const lyricist: TrackRule = {
   name: 'lyricist',
   check(t, i) {
     if (t.audio_language === null || t.audio_language === 'instrumental' || t.contributors.some((c) => c.role === 'lyricist')) return [];
-    return [warning(`tracks.${i}.contributors`, 'lyricist_missing', `track ${i + 1} "${t.title}" has lyrics (${t.audio_language}) but no lyricist`, 'Add a lyricist, or set audio_language to "instrumental".')];
+    return [
+      warning(
+        `tracks.${i}.contributors`,
+        'lyricist_missing',
+        `track ${i + 1} "${t.title}" has lyrics (${t.audio_language}) but no lyricist`,
+        'Add a lyricist, or set audio_language to "instrumental".',
+      ),
+    ];
   },
 };
 
@@ -221,12 +312,29 @@ const isrc: TrackRule = {
     if (t.isrc === null || res === undefined) return [];
     const path = `tracks.${i}.isrc`;
     if (!res.valid) {
-      return [error(path, 'isrc_invalid', `the ISRC ${t.isrc} is invalid: ${res.problems.filter((x) => x.severity === 'error').map((x) => x.message).join('; ')}`, 'Fix the code, or clear it to have one assigned at submit.')];
+      return [
+        error(
+          path,
+          'isrc_invalid',
+          `the ISRC ${t.isrc} is invalid: ${res.problems
+            .filter((x) => x.severity === 'error')
+            .map((x) => x.message)
+            .join('; ')}`,
+          'Fix the code, or clear it to have one assigned at submit.',
+        ),
+      ];
     }
     const out = res.problems.filter((w) => w.severity === 'warning').map((w) => warning(path, `isrc_${w.code}`, w.message));
     const first = ctx.firstTrackWithIsrc.get(res.normalized!);
     if (first !== undefined && first !== i) {
-      out.push(error(path, 'isrc_duplicate', `track ${i + 1} has the same ISRC ${res.normalized} as track ${first + 1}`, 'Each recording on a release needs its own ISRC.'));
+      out.push(
+        error(
+          path,
+          'isrc_duplicate',
+          `track ${i + 1} has the same ISRC ${res.normalized} as track ${first + 1}`,
+          'Each recording on a release needs its own ISRC.',
+        ),
+      );
     }
     return out;
   },
@@ -238,7 +346,14 @@ const audioFile: TrackRule = {
     const path = `tracks.${i}.file`;
     const f = t.file;
     if (f?.state !== 'ready') {
-      return [error(path, 'track_file_missing', `track ${i + 1} "${t.title}" has no ready audio file`, 'Upload the audio (POST …/tracks/upload-url) and attach its key.')];
+      return [
+        error(
+          path,
+          'track_file_missing',
+          `track ${i + 1} "${t.title}" has no ready audio file`,
+          'Upload the audio (POST …/tracks/upload-url) and attach its key.',
+        ),
+      ];
     }
     return trackAudioProblems(f, i + 1).map((p) => error(path, p.code, p.message));
   },
@@ -310,17 +425,28 @@ export function titleProblems(title: string, path: string): Problem[] {
   if (!title) return [];
   const out: Problem[] = [];
   if (FEATURING_RE.test(title)) {
-    out.push(error(path, 'title_has_featuring', `"${title}" credits an artist in the title`, 'Remove "feat. X" from the title and add X as an artist with role featuring.'));
+    out.push(
+      error(
+        path,
+        'title_has_featuring',
+        `"${title}" credits an artist in the title`,
+        'Remove "feat. X" from the title and add X as an artist with role featuring.',
+      ),
+    );
   }
   if (EXPLICIT_MARKER_RE.test(title)) {
-    out.push(error(path, 'title_has_explicit_marker', `"${title}" marks clean/explicit in the title`, 'Remove it from the title and set the explicit field instead.'));
+    out.push(
+      error(path, 'title_has_explicit_marker', `"${title}" marks clean/explicit in the title`, 'Remove it from the title and set the explicit field instead.'),
+    );
   }
   const marketing = MARKETING_RE.exec(title);
   if (marketing) {
     out.push(error(path, 'title_has_marketing_words', `"${title}" contains "${marketing[1]}"`, 'Stores refuse marketing words in titles; remove them.'));
   }
   if (VERSION_IN_TITLE_RE.test(title)) {
-    out.push(warning(path, 'title_has_version', `"${title}" seems to carry a version in the title`, 'Put "Remix", "Live", "Deluxe Edition"… in the version field.'));
+    out.push(
+      warning(path, 'title_has_version', `"${title}" seems to carry a version in the title`, 'Put "Remix", "Live", "Deluxe Edition"… in the version field.'),
+    );
   }
   if (GENERIC_TITLE_RE.test(title.trim())) {
     out.push(error(path, 'title_generic', `"${title}" is not a real title`, 'Give the track its real title; "Track 1" style titles are refused.'));
@@ -352,10 +478,19 @@ function artistProblems(artists: ArtistCredit[], path: string, knownActs: Readon
       );
     }
     if (GENERIC_ARTIST_NAMES.has(a.name.trim().toLowerCase())) {
-      out.push(error(p, 'artist_name_generic', `"${a.name}" is a generic name, not an artist`, 'Stores refuse descriptive artist names; use the real artist name.'));
+      out.push(
+        error(p, 'artist_name_generic', `"${a.name}" is a generic name, not an artist`, 'Stores refuse descriptive artist names; use the real artist name.'),
+      );
     }
     if (a.role === 'featuring' && primaries.has(a.name.trim().toLowerCase())) {
-      out.push(error(`${path}.${i}.role`, 'artist_featured_and_primary', `"${a.name}" is both primary and featuring`, 'An artist is either primary or featuring, not both.'));
+      out.push(
+        error(
+          `${path}.${i}.role`,
+          'artist_featured_and_primary',
+          `"${a.name}" is both primary and featuring`,
+          'An artist is either primary or featuring, not both.',
+        ),
+      );
     }
     out.push(...nameProblems(a.name, p));
   });
@@ -373,10 +508,10 @@ function caseProblems(text: string, path: string, what: 'title' | 'name'): Probl
   // Case only means something for scripts with case; short all-caps names (ABBA, U2) are common.
   if (letters.toLowerCase() === letters.toUpperCase()) return [];
   if (letters.length >= 5 && letters === letters.toUpperCase()) {
-    return [warning(path, `${what}_all_caps`, `"${text}" is all capitals`, 'Stores ask for title case unless the stylisation is the artist\'s own.')];
+    return [warning(path, `${what}_all_caps`, `"${text}" is all capitals`, "Stores ask for title case unless the stylisation is the artist's own.")];
   }
   if (letters.length >= 2 && letters === letters.toLowerCase()) {
-    return [warning(path, `${what}_all_lowercase`, `"${text}" is all lowercase`, 'Stores ask for title case unless the stylisation is the artist\'s own.')];
+    return [warning(path, `${what}_all_lowercase`, `"${text}" is all lowercase`, "Stores ask for title case unless the stylisation is the artist's own.")];
   }
   return [];
 }

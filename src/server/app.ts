@@ -10,7 +10,15 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod';
 import {
-  acceptsIdempotencyKey, endpointIds, pathIdsOf, routes, sandboxEndpointIds, sandboxRoutes, type EndpointId, type HttpMethod, type Route,
+  acceptsIdempotencyKey,
+  endpointIds,
+  pathIdsOf,
+  routes,
+  sandboxEndpointIds,
+  sandboxRoutes,
+  type EndpointId,
+  type HttpMethod,
+  type Route,
 } from '../contract/routes.js';
 import { Committed, ServiceError, notFound, type Handler, type HandlerMap, type RouteHandler, type ServerDeps } from './handler.js';
 import { authenticate } from './http/auth.js';
@@ -244,8 +252,15 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
     try {
       const body = schemas.body ? parseBody(schemas.body, parseJsonBody(bytes, c.req.header('content-type'), schemas.bodyOptional)) : undefined;
       const input = {
-        params: paramsResult.data, query, body, user, requestId: c.var.requestId, baseUrl: options.baseUrl((name) => c.req.header(name)),
-        raw: c, spendMore: (count: number) => c.var.rateLimitMore?.(count) ?? 0, commit,
+        params: paramsResult.data,
+        query,
+        body,
+        user,
+        requestId: c.var.requestId,
+        baseUrl: options.baseUrl((name) => c.req.header(name)),
+        raw: c,
+        spendMore: (count: number) => c.var.rateLimitMore?.(count) ?? 0,
+        commit,
       };
       if (!claim || isAsync(handler)) {
         const result = await handler(input, deps);
@@ -277,7 +292,10 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       if (e instanceof KeyTakenOver) return replay(c, answerOfTakenKey(deps.db, claim));
       if (committed !== undefined) {
         // Work after the commit failed (removing files): the answer kept with the write stands.
-        deps.log.error('request failed after its write was committed', { request_id: c.var.requestId, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+        deps.log.error('request failed after its write was committed', {
+          request_id: c.var.requestId,
+          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        });
         text = committed;
       } else {
         // Nothing of this request was committed (its transaction rolled back): the refusal is its answer.
@@ -308,7 +326,11 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
       {
         method: route.method,
         honoPath: toHonoPath(route.path),
-        buildSchemas: lazySchemas(route, (b) => b.bodySchemaOf(id), (q) => q.querySchemaOf(id)),
+        buildSchemas: lazySchemas(
+          route,
+          (b) => b.bodySchemaOf(id),
+          (q) => q.querySchemaOf(id),
+        ),
         status: route.status,
         ...(route.account ? { account: route.account } : {}),
         ...(route.etag ? { etag: true } : {}),
@@ -325,7 +347,11 @@ export function buildApp(options: AppOptions): Hono<AppEnv> {
         {
           method: route.method,
           honoPath: toHonoPath(route.path),
-          buildSchemas: lazySchemas(route, (b) => b.sandboxBodySchemas[id], () => undefined),
+          buildSchemas: lazySchemas(
+            route,
+            (b) => b.sandboxBodySchemas[id],
+            () => undefined,
+          ),
           status: route.status,
         },
         eraseInputTypes(sandboxHandlers[id]),

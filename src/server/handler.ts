@@ -187,8 +187,7 @@ export class ServiceError extends Error {
   }
 }
 
-export const notFound = (what = 'resource'): ServiceError =>
-  new ServiceError(404, 'not_found', `${what} not found`);
+export const notFound = (what = 'resource'): ServiceError => new ServiceError(404, 'not_found', `${what} not found`);
 
 /** The 422 for bad fields: every message keyed by path, the first one (and a count) in words. */
 export function validationFailed(fields: Record<string, string[]>): ServiceError {

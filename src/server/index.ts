@@ -104,7 +104,13 @@ type AppListener = (req: IncomingMessage, res: ServerResponse) => Promise<unknow
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-export const serverModules: readonly ServerModule[] = [{ component: 'core', migrations: coreMigrations }, preferencesModule, uploadRetentionModule, eventsModule, webhooksModule];
+export const serverModules: readonly ServerModule[] = [
+  { component: 'core', migrations: coreMigrations },
+  preferencesModule,
+  uploadRetentionModule,
+  eventsModule,
+  webhooksModule,
+];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
 export function openDataDir(dataDir: string, now: () => Date, options: { demoAccounts?: boolean; verbose?: ((sql?: unknown) => void) | undefined } = {}) {
@@ -178,7 +184,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const artists = options.artists ?? lazySeededDirectory();
   const commits = new CommitWatch(db);
   const deps: ServerDeps = {
-    db, dataDir: options.dataDir, sandbox: options.sandbox, demoAccounts, now, log, uploadSecret: secret, artists, commits,
+    db,
+    dataDir: options.dataDir,
+    sandbox: options.sandbox,
+    demoAccounts,
+    now,
+    log,
+    uploadSecret: secret,
+    artists,
+    commits,
     ...(options.sandbox && options.sandboxAutoReview ? { sandboxAutoReview: options.sandboxAutoReview } : {}),
   };
   deps.webhooks = { ...webhookSettings(deps), ...options.webhooks };
@@ -196,7 +210,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // One token cache and one set of budgets for both lanes.
     const gate = new RequestGate(db, { demoTokens: demoAccounts, rateLimit, commits });
     lane = options.fastLane === false ? undefined : fastLane(deps, gate);
-    const baseUrl = publicBaseUrl({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), trustProxy: options.trustProxy ?? false, fallback: () => url });
+    const baseUrl = publicBaseUrl({
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      trustProxy: options.trustProxy ?? false,
+      fallback: () => url,
+    });
     let loading: Promise<AppListener> | undefined;
     loadApp = () =>
       (loading ??= Promise.all([import('./app.js'), import('@hono/node-server')]).then(([{ buildApp }, { getRequestListener }]) =>
@@ -297,7 +315,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server,
     {
       total: options.maxConnections,
-      perAddress: options.maxConnectionsPerAddress ?? (options.maxConnections === undefined ? undefined : options.trustProxy ? options.maxConnections : defaultPerAddress(options.maxConnections)),
+      perAddress:
+        options.maxConnectionsPerAddress ??
+        (options.maxConnections === undefined ? undefined : options.trustProxy ? options.maxConnections : defaultPerAddress(options.maxConnections)),
     },
     cuts,
   );
@@ -349,4 +369,3 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     },
   };
 }
-

@@ -29,9 +29,20 @@ const run = (argv: string[]) => runCli(argv, { url: mock.url, token: 'rd_mock_to
 
 describe('the CLI against a mock built from openapi.json alone', () => {
   it.each([
-    ['me'], ['release', 'list'], ['release', 'list', '--json'], ['release', 'get', '42'], ['track', 'list', '42'], ['track', 'get', '42', '7'],
-    ['lookup', 'countries'], ['lookup', 'platforms'], ['lookup', 'genres'], ['lookup', 'languages'],
-    ['label', 'artists', 'list'], ['label', 'artists', 'get', '3'], ['prefs', 'label'], ['artist', 'search', 'Nina Vale'],
+    ['me'],
+    ['release', 'list'],
+    ['release', 'list', '--json'],
+    ['release', 'get', '42'],
+    ['track', 'list', '42'],
+    ['track', 'get', '42', '7'],
+    ['lookup', 'countries'],
+    ['lookup', 'platforms'],
+    ['lookup', 'genres'],
+    ['lookup', 'languages'],
+    ['label', 'artists', 'list'],
+    ['label', 'artists', 'get', '3'],
+    ['prefs', 'label'],
+    ['artist', 'search', 'Nina Vale'],
   ])('reldist %s', async (...argv) => {
     const r = await run(argv);
     expect(r.code, r.stderr).toBe(0);
@@ -45,7 +56,10 @@ describe('the CLI against a mock built from openapi.json alone', () => {
     expect(mock.problems).toEqual([]);
   });
 
-  it.each([['upc', '036000241457'], ['isrc', 'US-SKG-19-12345']])('checks one %s remotely against the documented answer, whatever the code', async (kind, code) => {
+  it.each([
+    ['upc', '036000241457'],
+    ['isrc', 'US-SKG-19-12345'],
+  ])('checks one %s remotely against the documented answer, whatever the code', async (kind, code) => {
     const r = await run(['validate', kind, code, '--remote', '--json']);
     expect(r.stderr).not.toMatch(/answered \d+ verdicts|bad_response/);
     expect([0, 3]).toContain(r.code);
@@ -56,7 +70,7 @@ describe('the CLI against a mock built from openapi.json alone', () => {
     // The documented upload-url answer instructs Content-Type audio/wav and the Content-Length of
     // its file, and the documented upload answer has that file's sha256: the examples describe one
     // real file (a 440 Hz tone, 16-bit stereo 44.1 kHz, as writeWav makes it), which is sent.
-    const answer = (mockDoc().components.schemas.TrackUploadUrlData!.examples[0]) as { headers: Record<string, string> };
+    const answer = mockDoc().components.schemas.TrackUploadUrlData!.examples[0] as { headers: Record<string, string> };
     const seconds = (Number(answer.headers['Content-Length']) - 44) / (44_100 * 4);
     await writeWav(join(work, 'northern-sky.wav'), { seconds });
     const r = await run(['track', 'upload', '42', join(work, 'northern-sky.wav'), '--json']);

@@ -122,10 +122,14 @@ describe('the CLI against the real service, through a validating proxy of openap
       const argv = step.argv.map((a) => a.replace('WORK', work));
       const token = step.as === 'artist' ? server.tokens.artist : step.as === 'nobody' ? 'rd_not_a_token' : server.tokens.label;
       const r = await run(argv, { token, ...(step.stdin !== undefined ? { stdin: step.stdin } : {}) });
-      if (step.code >= 0 && r.code !== step.code) codes.push(`reldist ${argv.join(' ')}: exit ${r.code}, expected ${step.code}: ${r.stderr.trim().split('\n').pop()}`);
+      if (step.code >= 0 && r.code !== step.code)
+        codes.push(`reldist ${argv.join(' ')}: exit ${r.code}, expected ${step.code}: ${r.stderr.trim().split('\n').pop()}`);
     }
     // Resolve a link of each other platform, as found by the searches above.
-    for (const [search, platform] of [['searchVideoChannel', 'video_b'], ['searchStoreC', 'store_c']] as const) {
+    for (const [search, platform] of [
+      ['searchVideoChannel', 'video_b'],
+      ['searchStoreC', 'store_c'],
+    ] as const) {
       const found = proxy.answers.get(`${search} 200`) as { url: string }[];
       const r = await run(['artist', 'resolve', found[0]!.url, '--platform', platform, '--json']);
       if (r.code !== 0) codes.push(`reldist artist resolve ${found[0]!.url} --platform ${platform}: exit ${r.code}: ${r.stderr.trim()}`);
@@ -178,9 +182,15 @@ function shapeDifferences(example: unknown, real: unknown, at: string): string[]
   const rk = Object.keys(r).sort().join(',');
   // A record (headers) has keys of its own; every field object must have the same ones.
   if (ek !== rk && !at.endsWith('.headers')) out.push(`${at}: example keys ${ek}, the service answers ${rk}`);
-  const lead = (v: unknown) => String(v).replace(/[0-9]+/g, '#').split(' ').slice(0, 2).join(' ');
+  const lead = (v: unknown) =>
+    String(v)
+      .replace(/[0-9]+/g, '#')
+      .split(' ')
+      .slice(0, 2)
+      .join(' ');
   if ('kind' in e && e.kind !== r.kind) out.push(`${at}.kind: example ${String(e.kind)}, the service answers ${String(r.kind)}`);
-  if (typeof e.message === 'string' && lead(e.message) !== lead(r.message)) out.push(`${at}.message: example "${e.message}", the service answers "${String(r.message)}"`);
+  if (typeof e.message === 'string' && lead(e.message) !== lead(r.message))
+    out.push(`${at}.message: example "${e.message}", the service answers "${String(r.message)}"`);
   for (const key of Object.keys(e)) if (key in r) out.push(...shapeDifferences(e[key], r[key], `${at}.${key}`));
   return out;
 }

@@ -23,17 +23,38 @@ it('document-valid values of every single-field rule are accepted (or name nothi
   const rel = await createRelease(s, s.tokens.label);
   const qp = (path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.name === name).schema;
   const body = (schema: string, name: string) => doc.components.schemas[schema].properties[name];
-  const strings = (sch: any) => fc.stringMatching(new RegExp(sch.pattern ?? '[\\s\\S]*')).filter((v) => v.length >= (sch.minLength ?? 0) && v.length <= (sch.maxLength ?? 1e9));
+  const strings = (sch: any) =>
+    fc.stringMatching(new RegExp(sch.pattern ?? '[\\s\\S]*')).filter((v) => v.length >= (sch.minLength ?? 0) && v.length <= (sch.maxLength ?? 1e9));
   const cases: [string, any, (v: string) => Promise<{ status: number; body: any }>][] = [
     ['search', qp('/releases', 'search'), (v) => api(s, s.tokens.label, 'GET', `/releases?search=${encodeURIComponent(v)}`)],
     ['catalog_number', qp('/releases', 'catalog_number'), (v) => api(s, s.tokens.label, 'GET', `/releases?catalog_number=${encodeURIComponent(v)}`)],
     ['q', qp('/preferences/search-streaming-a', 'q'), (v) => api(s, s.tokens.label, 'GET', `/preferences/search-streaming-a?q=${encodeURIComponent(v)}`)],
-    ['url streaming_a', qp('/preferences/get-streaming-a-artist', 'url'), (v) => api(s, s.tokens.label, 'GET', `/preferences/get-streaming-a-artist?url=${encodeURIComponent(v)}`)],
-    ['url video_b', qp('/preferences/get-video-channel', 'url'), (v) => api(s, s.tokens.label, 'GET', `/preferences/get-video-channel?url=${encodeURIComponent(v)}`)],
-    ['url store_c', qp('/preferences/get-store-c-artist', 'url'), (v) => api(s, s.tokens.label, 'GET', `/preferences/get-store-c-artist?url=${encodeURIComponent(v)}`)],
+    [
+      'url streaming_a',
+      qp('/preferences/get-streaming-a-artist', 'url'),
+      (v) => api(s, s.tokens.label, 'GET', `/preferences/get-streaming-a-artist?url=${encodeURIComponent(v)}`),
+    ],
+    [
+      'url video_b',
+      qp('/preferences/get-video-channel', 'url'),
+      (v) => api(s, s.tokens.label, 'GET', `/preferences/get-video-channel?url=${encodeURIComponent(v)}`),
+    ],
+    [
+      'url store_c',
+      qp('/preferences/get-store-c-artist', 'url'),
+      (v) => api(s, s.tokens.label, 'GET', `/preferences/get-store-c-artist?url=${encodeURIComponent(v)}`),
+    ],
     ['url (body)', body('GetArtistViaUrlRequest', 'url'), (v) => api(s, s.tokens.label, 'POST', '/preferences/artist/get-artist-via-url', { url: v })],
-    ['filename', body('CreateTrackUploadUrlRequest', 'filename'), (v) => api(s, s.tokens.label, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: v, content_type: 'audio/wav', size: 1000 })],
-    ['content_type', body('CreateTrackUploadUrlRequest', 'content_type'), (v) => api(s, s.tokens.label, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: 'a.wav', content_type: v, size: 1000 })],
+    [
+      'filename',
+      body('CreateTrackUploadUrlRequest', 'filename'),
+      (v) => api(s, s.tokens.label, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: v, content_type: 'audio/wav', size: 1000 }),
+    ],
+    [
+      'content_type',
+      body('CreateTrackUploadUrlRequest', 'content_type'),
+      (v) => api(s, s.tokens.label, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: 'a.wav', content_type: v, size: 1000 }),
+    ],
     ['title', body('UpdateReleaseMetadataRequest', 'title'), (v) => api(s, s.tokens.label, 'PATCH', `/releases/${rel.id}/metadata`, { title: v })],
   ];
   const out: Record<string, string> = {};
@@ -52,7 +73,8 @@ it('document-valid values of every single-field rule are accepted (or name nothi
         if (examples.length < 2) examples.push(`${JSON.stringify(v)} → ${r.status} ${r.body?.error?.message}`);
       }
     }
-    total += values.length; refused += bad;
+    total += values.length;
+    refused += bad;
     out[name] = `${bad} refused, ${notFound} not found of ${values.length} ${examples.join(' | ')}`;
   }
   if (process.env.RELDIST_DOCUMENT_FUZZ_RUNS) console.log(JSON.stringify({ total, refused, out }, null, 1));

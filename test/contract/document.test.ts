@@ -31,7 +31,8 @@ function examples(): [string, unknown][] {
       }
     }
   }
-  for (const [name, r] of Object.entries(doc.components.responses as Obj)) media(`#/components/responses/${name}/content/application~1json`, r.content['application/json']);
+  for (const [name, r] of Object.entries(doc.components.responses as Obj))
+    media(`#/components/responses/${name}/content/application~1json`, r.content['application/json']);
   for (const [name, p] of Object.entries(doc.components.parameters as Obj)) out.push([`#/components/parameters/${name}/schema`, p.example]);
   for (const [name, h] of Object.entries(doc.components.headers as Obj)) out.push([`#/components/headers/${name}/schema`, h.example]);
   return out;
@@ -65,7 +66,16 @@ describe('openapi.json, read with a JSON Schema validator', () => {
       for (const op of Object.values(item as Obj)) for (const r of Object.values(op.responses as Obj)) walk(r, path);
     }
     // Named schemas reachable from an answer: a request's own schemas are the *Request/*Input ones.
-    const fromAnswers = ['ReleaseResource', 'TrackResource', 'UserResource', 'ErrorBody', 'ListReleasesResponse', 'ArtistCredit', 'Territories', 'PlatformChoice'];
+    const fromAnswers = [
+      'ReleaseResource',
+      'TrackResource',
+      'UserResource',
+      'ErrorBody',
+      'ListReleasesResponse',
+      'ArtistCredit',
+      'Territories',
+      'PlatformChoice',
+    ];
     for (const name of fromAnswers) if (doc.components.schemas[name]) walk(doc.components.schemas[name], name);
     expect(closed).toEqual([]);
     expect(doc.components.schemas.CreateReleaseRequest.additionalProperties).toBe(false);

@@ -30,17 +30,29 @@ beforeAll(async () => {
   // The generated code and the lifecycles resolve their libraries from the package's node_modules.
   await symlink(join(pkg, 'node_modules'), join(dir, 'node_modules'), 'dir');
   await writeFile(join(dir, 'package.json'), '{"type":"module"}\n');
-  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      strict: true, noUncheckedIndexedAccess: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext',
-      lib: ['ES2022', 'DOM'], types: ['node'], skipLibCheck: true, outDir: 'out',
-    },
-    files: lifecycles,
-  }));
+  await writeFile(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022', 'DOM'],
+        types: ['node'],
+        skipLibCheck: true,
+        outDir: 'out',
+      },
+      files: lifecycles,
+    }),
+  );
   for (const file of lifecycles) await copyFile(join(pkg, file), join(dir, file));
   const openapi = resolve('openapi.json');
   await run(bin('openapi-typescript'), [openapi, '-o', join(dir, 'generated', 'schema.d.ts')], { timeout: 60_000 });
-  await run(bin('swagger-typescript-api'), ['generate', '-p', openapi, '-o', join(dir, 'generated'), '-n', 'sta.ts', '--silent', '--enum-style=union'], { timeout: 60_000 });
+  await run(bin('swagger-typescript-api'), ['generate', '-p', openapi, '-o', join(dir, 'generated'), '-n', 'sta.ts', '--silent', '--enum-style=union'], {
+    timeout: 60_000,
+  });
   server = await startTestServer();
   await writeFile(join(dir, 'track.wav'), makeWav({ seconds: 30 }));
 }, 120_000);
@@ -63,19 +75,34 @@ describe('clients generated from openapi.json', () => {
   it.each([
     ['openapi-fetch', 'lifecycle-openapi-fetch.js', 35],
     ['swagger-typescript-api', 'lifecycle-swagger-typescript-api.js', 18],
-  ])('run the lifecycle through %s against the service', async (_name, file, calls) => {
-    const { stdout } = await run(process.execPath, [join(dir, 'out', file)], {
-      timeout: 60_000,
-      env: { ...process.env, RELDIST_URL: server.url, RELDIST_TOKEN: server.tokens.label, RELDIST_WAV: join(dir, 'track.wav') },
-    });
-    const result = JSON.parse(stdout);
-    expect(result).toMatchObject({ calls, me: 'label', submitted: true, status: 'in_review', upcValid: true, isrcValid: true });
-    // What the client reported is what the service holds.
-    const release = await api(server, server.tokens.label, 'GET', `/releases/${result.releaseId}`);
-    expect([release.status, release.body.status, release.body.tracks.length]).toEqual([200, 'in_review', 1]);
-    if (file === 'lifecycle-openapi-fetch.js') {
-      expect(result).toMatchObject({ lookups: [true, true, true, true], trackCount: 1, codes: 1, dryRunProblems: 0, listed: 'in_review', resolved: true, removed: true });
-      expect(result.batch).toEqual([[result.releaseId, 200], [expect.any(Number), 200]]);
-    }
-  }, 90_000);
+  ])(
+    'run the lifecycle through %s against the service',
+    async (_name, file, calls) => {
+      const { stdout } = await run(process.execPath, [join(dir, 'out', file)], {
+        timeout: 60_000,
+        env: { ...process.env, RELDIST_URL: server.url, RELDIST_TOKEN: server.tokens.label, RELDIST_WAV: join(dir, 'track.wav') },
+      });
+      const result = JSON.parse(stdout);
+      expect(result).toMatchObject({ calls, me: 'label', submitted: true, status: 'in_review', upcValid: true, isrcValid: true });
+      // What the client reported is what the service holds.
+      const release = await api(server, server.tokens.label, 'GET', `/releases/${result.releaseId}`);
+      expect([release.status, release.body.status, release.body.tracks.length]).toEqual([200, 'in_review', 1]);
+      if (file === 'lifecycle-openapi-fetch.js') {
+        expect(result).toMatchObject({
+          lookups: [true, true, true, true],
+          trackCount: 1,
+          codes: 1,
+          dryRunProblems: 0,
+          listed: 'in_review',
+          resolved: true,
+          removed: true,
+        });
+        expect(result.batch).toEqual([
+          [result.releaseId, 200],
+          [expect.any(Number), 200],
+        ]);
+      }
+    },
+    90_000,
+  );
 });

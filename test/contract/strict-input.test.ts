@@ -49,7 +49,11 @@ describe('bodies', () => {
   });
 
   it.each([
-    ['an escape sequence', 'Evil\u001b[2J'], ['a bell', 'Ring\u0007'], ['a C1 control', 'CSI\u009b31m'], ['a trailing newline', 'Title\n'], ['a NUL', 'A\u0000B'],
+    ['an escape sequence', 'Evil\u001b[2J'],
+    ['a bell', 'Ring\u0007'],
+    ['a C1 control', 'CSI\u009b31m'],
+    ['a trailing newline', 'Title\n'],
+    ['a NUL', 'A\u0000B'],
   ])('text with %s is refused, naming the field and why', async (_what, title) => {
     const res = await api(server, server.tokens.label, 'POST', '/releases', { ...release, title, artists: [{ name: title, role: 'primary' }] });
     expect(res.status).toBe(422);

@@ -23,16 +23,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test.skipIf(!hasTmux)('the token prompt hides what is typed; login saves the checked token', async () => {
-  // Empty RELDIST_BASE_URL/RELDIST_TOKEN: nothing comes from the environment.
-  const target = { url: '', token: '', configDir: join(dir, 'cfg') };
-  const tty = Tty.start(`reldist-auth-login-${process.pid}`, target, ['auth', 'login', '--base-url', server.url], dir);
-  sessions.push(tty);
-  await tty.waitFor('Paste your API token');
-  tty.answer(server.tokens.label);
-  const screen = await tty.waitFor(/Logged in to/);
-  expect(await tty.exitCode()).toBe(0);
-  expect(screen).not.toContain(server.tokens.label);
-  const saved = JSON.parse(readFileSync(join(dir, 'cfg', 'config.json'), 'utf8'));
-  expect(saved.profiles.default).toMatchObject({ base_url: server.url, token: server.tokens.label });
-}, 60_000);
+test.skipIf(!hasTmux)(
+  'the token prompt hides what is typed; login saves the checked token',
+  async () => {
+    // Empty RELDIST_BASE_URL/RELDIST_TOKEN: nothing comes from the environment.
+    const target = { url: '', token: '', configDir: join(dir, 'cfg') };
+    const tty = Tty.start(`reldist-auth-login-${process.pid}`, target, ['auth', 'login', '--base-url', server.url], dir);
+    sessions.push(tty);
+    await tty.waitFor('Paste your API token');
+    tty.answer(server.tokens.label);
+    const screen = await tty.waitFor(/Logged in to/);
+    expect(await tty.exitCode()).toBe(0);
+    expect(screen).not.toContain(server.tokens.label);
+    const saved = JSON.parse(readFileSync(join(dir, 'cfg', 'config.json'), 'utf8'));
+    expect(saved.profiles.default).toMatchObject({ base_url: server.url, token: server.tokens.label });
+  },
+  60_000,
+);

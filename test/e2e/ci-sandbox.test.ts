@@ -14,10 +14,15 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('under CI', () => {
   it('the issue: CI=true RELDIST_BASE_URL= RELDIST_TOKEN= release apply --submit is exit 4 naming both; no sandbox, nothing made', async () => {
-    const r = await runBin(['release', 'apply', 'examples/first-release/release.yaml', '--submit'], cleanEnv({ ...base, CI: 'true', RELDIST_BASE_URL: '', RELDIST_TOKEN: '' }));
+    const r = await runBin(
+      ['release', 'apply', 'examples/first-release/release.yaml', '--submit'],
+      cleanEnv({ ...base, CI: 'true', RELDIST_BASE_URL: '', RELDIST_TOKEN: '' }),
+    );
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: RELDIST_BASE_URL and RELDIST_TOKEN are set but empty\nhint: an empty variable is often a CI secret the job cannot see .*--sandbox or set RELDIST_SANDBOX=1\n$/);
+    expect(r.stderr).toMatch(
+      /^error: RELDIST_BASE_URL and RELDIST_TOKEN are set but empty\nhint: an empty variable is often a CI secret the job cannot see .*--sandbox or set RELDIST_SANDBOX=1\n$/,
+    );
     expect(existsSync(dataDir)).toBe(false);
   });
 

@@ -18,7 +18,14 @@ export interface Target {
 }
 
 export function cliEnv(t: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = cleanEnv({ RELDIST_BASE_URL: t.url, RELDIST_TOKEN: t.token, RELDIST_CONFIG_DIR: t.configDir, RELDIST_DATA_DIR: join(t.configDir, 'data'), HOME: t.configDir, ...extra });
+  const env = cleanEnv({
+    RELDIST_BASE_URL: t.url,
+    RELDIST_TOKEN: t.token,
+    RELDIST_CONFIG_DIR: t.configDir,
+    RELDIST_DATA_DIR: join(t.configDir, 'data'),
+    HOME: t.configDir,
+    ...extra,
+  });
   delete env.FORCE_COLOR;
   return env;
 }
@@ -54,7 +61,10 @@ function sleep(ms: number): Promise<void> {
 
 /** A program running in a detached tmux session: a real terminal of 160x50. */
 export class Tty {
-  private constructor(readonly name: string, private readonly exitFile: string) {}
+  private constructor(
+    readonly name: string,
+    private readonly exitFile: string,
+  ) {}
 
   static start(name: string, t: Target, args: string[], dir: string): Tty {
     const exitFile = join(dir, `${name}.exit`);

@@ -32,7 +32,9 @@ interface Served {
 }
 
 async function serve(dataDir: string): Promise<Served> {
-  const c = spawn(process.execPath, [binPath, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const c = spawn(process.execPath, [binPath, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child = c;
   let err = '';
   c.stderr!.on('data', (d) => (err += d));
@@ -87,7 +89,12 @@ test('0 events lost and 0 under a new id across 10 SIGKILLs of the service durin
     const work = Array.from({ length: WORKERS }, async (_, w) => {
       for (let n = 0; !stop && n < 10_000; n++) {
         try {
-          const created = await api(s, s.token, 'POST', '/releases', { type: 'single', title: `e${epoch}w${w}n${n}`, artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' });
+          const created = await api(s, s.token, 'POST', '/releases', {
+            type: 'single',
+            title: `e${epoch}w${w}n${n}`,
+            artists: [{ name: 'Nina Vale', role: 'primary' }],
+            label: 'L',
+          });
           if (created.status !== 201) throw new Error(`create: ${created.status}`);
           const id = created.body.id as number;
           ackedTitles.set(id, new Set());
@@ -135,7 +142,10 @@ test('0 events lost and 0 under a new id across 10 SIGKILLs of the service durin
     let chained = 0;
     for (const [id, title] of releases) {
       const own = byRelease.get(id) ?? [];
-      expect(own.filter((e) => e.type === 'release.created'), `release ${id}`).toHaveLength(1);
+      expect(
+        own.filter((e) => e.type === 'release.created'),
+        `release ${id}`,
+      ).toHaveLength(1);
       expect(own[0]!.type).toBe('release.created');
       let current = own[0]!.data.title;
       for (const e of own.slice(1)) {
@@ -153,7 +163,9 @@ test('0 events lost and 0 under a new id across 10 SIGKILLs of the service durin
     expect(releases.size).toBeGreaterThanOrEqual(ackedTitles.size);
     expect(chained).toBeGreaterThanOrEqual(edits);
     expect(edits).toBeGreaterThan(KILLS); // the stream really ran between the kills
-    console.log(`events-kill: ${KILLS} kills, ${releases.size} releases, ${chained} edits committed (${edits} acknowledged), ${events.length} events, ids unique and stable`);
+    console.log(
+      `events-kill: ${KILLS} kills, ${releases.size} releases, ${chained} edits committed (${edits} acknowledged), ${events.length} events, ids unique and stable`,
+    );
   } finally {
     s.child.kill('SIGTERM');
     await new Promise((r) => s.child.once('exit', r));

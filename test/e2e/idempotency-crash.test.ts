@@ -71,7 +71,13 @@ const steps = (i: number): Step[] => [
   { name: 'create A', method: 'POST', path: () => '/releases', body: () => release(`Crash ${i} A`), status: 201 },
   { name: 'create B', method: 'POST', path: () => '/releases', body: () => release(`Crash ${i} B`), status: 201 },
   { name: 'edit A', method: 'PATCH', path: (ids) => `/releases/${ids.a}/metadata`, body: () => ({ version: `take ${i}` }), status: 200 },
-  { name: 'tracks of A', method: 'PUT', path: (ids) => `/releases/${ids.a}/tracks`, body: () => ({ tracks: [{ title: 'One' }, { title: 'Two' }] }), status: 200 },
+  {
+    name: 'tracks of A',
+    method: 'PUT',
+    path: (ids) => `/releases/${ids.a}/tracks`,
+    body: () => ({ tracks: [{ title: 'One' }, { title: 'Two' }] }),
+    status: 200,
+  },
   {
     name: 'upload address for A',
     method: 'POST',
@@ -116,7 +122,7 @@ async function runSteps(s: Service, i: number): Promise<{ answers: Map<string, A
   const ids: Ids = {};
   const answers = new Map<string, Answer>();
   for (const step of steps(i)) {
-    const a = await send(s, step, ids, `crash-${i}-${step.name.replaceAll(" ", "-")}`);
+    const a = await send(s, step, ids, `crash-${i}-${step.name.replaceAll(' ', '-')}`);
     if (!a) return { answers, complete: false };
     answers.set(step.name, a);
     if (step.name === 'create A') ids.a = a.body.id;
@@ -178,7 +184,8 @@ test(`SIGKILLed at ${killPoints.length} points of keyed writes, every retried ke
       if (a.status !== step.status) problem(`${step.name} answered ${a.status} ${JSON.stringify(a.body?.error?.code ?? '')}, not ${step.status}`);
       // An answer the first request made (before the crash) is the one the retry gets.
       const before = first.answers.get(step.name);
-      if (before && JSON.stringify(a.body) !== JSON.stringify(before.body) && step.status < 300) problem(`${step.name} answered otherwise than before the crash`);
+      if (before && JSON.stringify(a.body) !== JSON.stringify(before.body) && step.status < 300)
+        problem(`${step.name} answered otherwise than before the crash`);
     }
     const artistMessage = retried.answers.get('label artist')?.body?.message;
     if (artistMessage !== 'Label preferences saved: 1 artist added.') problem(`label artist: ${artistMessage}`);

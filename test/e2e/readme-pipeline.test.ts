@@ -32,9 +32,14 @@ let proxy: FaultProxy;
 
 /** `reldist serve --sandbox`, auto-approving a second after submit, on a free port; its first line says where. */
 function startServe(dataDir: string): Promise<{ base_url: string; tokens: { label: string } }> {
-  const child = spawn(process.execPath, [binPath, 'serve', '--sandbox', '--sandbox-auto-review', 'approve', '--sandbox-review-delay', '1s', '--port', '0', '--data-dir', dataDir], {
-    env: cleanEnv({}), stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [binPath, 'serve', '--sandbox', '--sandbox-auto-review', 'approve', '--sandbox-review-delay', '1s', '--port', '0', '--data-dir', dataDir],
+    {
+      env: cleanEnv({}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   serve = child;
   let out = '';
   let err = '';
@@ -59,7 +64,10 @@ async function readmePipeline(): Promise<Workflow> {
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 const enabled = process.env.RELDIST_PIPELINE_TEST === '1';
@@ -124,8 +132,19 @@ describe.skipIf(!enabled)("the README's CI pipeline", () => {
       },
       stepTimeoutMs: 60_000,
     });
-    const explain = JSON.stringify(result.jobs.map((j) => ({ job: j.job, matrix: j.matrix, result: j.result, steps: j.steps.map((s) => ({ step: s.step, outcome: s.outcome, output: s.output.slice(-600) })) })), null, 1);
-    console.log(`README pipeline: ${result.jobs.map((j) => `${j.job}${j.matrix.shard ?? ''} ${j.result} [${j.steps.map((s) => s.outcome).join(' ')}]`).join('; ')}; proxy ${JSON.stringify(proxy.stats.byDecision)}`);
+    const explain = JSON.stringify(
+      result.jobs.map((j) => ({
+        job: j.job,
+        matrix: j.matrix,
+        result: j.result,
+        steps: j.steps.map((s) => ({ step: s.step, outcome: s.outcome, output: s.output.slice(-600) })),
+      })),
+      null,
+      1,
+    );
+    console.log(
+      `README pipeline: ${result.jobs.map((j) => `${j.job}${j.matrix.shard ?? ''} ${j.result} [${j.steps.map((s) => s.outcome).join(' ')}]`).join('; ')}; proxy ${JSON.stringify(proxy.stats.byDecision)}`,
+    );
     expect(result.result, explain).toBe('success');
 
     const applies = result.jobs.filter((j) => j.job === 'apply');
@@ -146,7 +165,13 @@ describe.skipIf(!enabled)("the README's CI pipeline", () => {
     expect(watch.step).toMatch(/release watch/);
     expect(watch.outcome).toBe('success');
     // One tab-separated line per change of state; each release's last says approved.
-    const lastStatus = new Map(watch.output.trim().split('\n').map((l) => l.split('\t')).map((c) => [c[1], c[2]]));
+    const lastStatus = new Map(
+      watch.output
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'))
+        .map((c) => [c[1], c[2]]),
+    );
     expect([...lastStatus].sort(), watch.output).toEqual(Array.from({ length: RELEASES }, (_, i) => [`PIPE-${i + 1}`, 'approved']));
 
     // On the service: each catalog number once, approved.

@@ -37,7 +37,12 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 describe.each(['SIGINT', 'SIGTERM'] as const)('release apply, stopped by %s', (signal) => {
   it('writes an interrupted line for each release it did not finish, exits 130, and a retry finishes them', { timeout: 60_000 }, async () => {
@@ -64,7 +69,9 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('release apply, stopped by %s', (s
       proxy.setHooks({});
     });
     expect(r.code, r.stderr).toBe(130);
-    expect(r.stderr).toMatch(/^\{"error":\{"code":"interrupted","message":"interrupted: 1 of 3 releases finished, 2 not \(each has its line, outcome interrupted\)"/m);
+    expect(r.stderr).toMatch(
+      /^\{"error":\{"code":"interrupted","message":"interrupted: 1 of 3 releases finished, 2 not \(each has its line, outcome interrupted\)"/m,
+    );
     const lines = jsonLines(await readFile(report, 'utf8'));
     expect(jsonLines(r.stdout)).toEqual(lines);
     expect(lines.map((l) => [l.catalog_number, l.outcome, l.status, l.error?.code ?? null])).toEqual([

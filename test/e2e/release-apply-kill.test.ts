@@ -161,7 +161,9 @@ async function serviceProblems(expected: Map<string, number>, current: CatalogRe
     const tracks = (res.body.tracks ?? []) as { disc: number; position: number; file: { sha256: string } | null }[];
     const slots = new Set(tracks.map((t) => `${t.disc}/${t.position}`));
     if (tracks.length !== c.tracks || slots.size !== tracks.length) {
-      problems.push(`release ${ids[0]} (${c.catalogNumber}): ${tracks.length} tracks at ${[...tracks.map((t) => `${t.disc}/${t.position}`)].join(', ')}, expected ${c.tracks}`);
+      problems.push(
+        `release ${ids[0]} (${c.catalogNumber}): ${tracks.length} tracks at ${[...tracks.map((t) => `${t.disc}/${t.position}`)].join(', ')}, expected ${c.tracks}`,
+      );
     }
     if (tracks.some((t) => t.file === null)) problems.push(`release ${ids[0]} (${c.catalogNumber}): a track without audio`);
   }
@@ -212,13 +214,16 @@ describe('release apply, killed at any request', () => {
         if (rerun.code === 0) break;
       }
       if (rerun?.code !== 0) {
-        found.push(`killed at ${where}: apply did not succeed in ${MAX_RERUNS + 1} runs after; last exit ${rerun?.code}: ${rerun?.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+        found.push(
+          `killed at ${where}: apply did not succeed in ${MAX_RERUNS + 1} runs after; last exit ${rerun?.code}: ${rerun?.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+        );
       }
       for (const p of await serviceProblems(expected, catalog)) found.push(`killed at ${where}: ${p}`);
 
       const plan = await runAndKill({ args: ['release', 'apply', dir, '--plan'], env, timeoutMs: 60_000 });
       if (plan.code !== 0) found.push(`killed at ${where}: --plan exited ${plan.code}: ${plan.stderr.trim().split('\n').at(-1)}`);
-      else if (!/\b0 to create, 0 to update, 0 to submit\b/.test(plan.stdout)) found.push(`killed at ${where}: --plan still has work: ${plan.stdout.trim().split('\n').at(-1)}`);
+      else if (!/\b0 to create, 0 to update, 0 to submit\b/.test(plan.stdout))
+        found.push(`killed at ${where}: --plan still has work: ${plan.stdout.trim().split('\n').at(-1)}`);
     }
     // Every point but perhaps the very last (parallel runs vary a little in length).
     expect(notReached).toBeLessThanOrEqual(2);

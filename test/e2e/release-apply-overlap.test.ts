@@ -58,21 +58,37 @@ afterAll(async () => {
 it(`${RUNS} processes apply one catalog at once: all exit 0, none failed, each audio received once`, { timeout: 120_000 }, async () => {
   const runs = await Promise.all(Array.from({ length: RUNS }, () => reldist(t, ['release', 'apply', join(work, 'catalog'), '--submit'])));
   // Piped: one tab-separated line per release (file, catalog number, id, action, outcome, status, error).
-  const lines = runs.flatMap((r) => r.stdout.trim().split('\n').filter(Boolean).map((l) => l.split('\t')));
+  const lines = runs.flatMap((r) =>
+    r.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')),
+  );
   const outcomes: Record<string, number> = {};
   for (const l of lines) outcomes[l[4]!] = (outcomes[l[4]!] ?? 0) + 1;
 
-  const releases = (await api(t, t.token, 'GET', '/releases?perPage=100')).body.data.filter((r: { catalog_number: string | null }) => r.catalog_number?.startsWith('E2O-'));
+  const releases = (await api(t, t.token, 'GET', '/releases?perPage=100')).body.data.filter((r: { catalog_number: string | null }) =>
+    r.catalog_number?.startsWith('E2O-'),
+  );
   const db = new Database(join(server.dataDir, DB_FILE), { readonly: true, fileMustExist: true });
-  const received = db.prepare(`SELECT release_id, COUNT(*) AS n FROM uploads WHERE state = 'ready' GROUP BY release_id`).all() as { release_id: number; n: number }[];
+  const received = db.prepare(`SELECT release_id, COUNT(*) AS n FROM uploads WHERE state = 'ready' GROUP BY release_id`).all() as {
+    release_id: number;
+    n: number;
+  }[];
   db.close();
   const mine = received.filter((r) => releases.some((x: { id: string }) => Number(x.id) === r.release_id));
   // For the report (never asserted on).
-  console.log(`e2e apply overlap x${RUNS}: exits ${runs.map((r) => r.code).join(',')}; outcomes ${JSON.stringify(outcomes)}; `
-    + `uploads received ${mine.reduce((n, r) => n + r.n, 0)} for ${RELEASES * AUDIO.length} tracks`);
+  console.log(
+    `e2e apply overlap x${RUNS}: exits ${runs.map((r) => r.code).join(',')}; outcomes ${JSON.stringify(outcomes)}; ` +
+      `uploads received ${mine.reduce((n, r) => n + r.n, 0)} for ${RELEASES * AUDIO.length} tracks`,
+  );
 
   expect(lines.filter((l) => l[4] === 'failed')).toEqual([]);
-  expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual(runs.map(() => 0));
+  expect(
+    runs.map((r) => r.code),
+    runs.map((r) => r.stderr).join('\n'),
+  ).toEqual(runs.map(() => 0));
   expect(lines).toHaveLength(RUNS * RELEASES);
   expect(lines.filter((l) => l[5] !== 'in_review')).toEqual([]);
   expect(releases).toHaveLength(RELEASES);

@@ -42,7 +42,9 @@ function hold(pick: Hold['pick']): Hold {
 beforeAll(async () => {
   server = await startTestServer();
   proxy = await startFaultProxy({
-    target: server.url, seed: 1, faults: {},
+    target: server.url,
+    seed: 1,
+    faults: {},
     onRequest: (e) => {
       const h = holds.find((x) => !x.taken && x.pick(e.method, e.route));
       if (!h) return undefined;
@@ -120,47 +122,55 @@ async function walkWizard(tty: Tty, title: string): Promise<void> {
 const isUpload = (m: string, route: string) => m === 'PUT' && route === '/uploads/{key}';
 const isDelete = (m: string, route: string) => m === 'DELETE' && route === '/releases/{releaseId}';
 
-test.skipIf(!hasTmux)('a second Ctrl-C while the draft is deleted lets the deletion finish: no draft is left', async () => {
-  const upload = hold(isUpload);
-  const deletion = hold(isDelete);
-  const tty = Tty.start(`reldist-wizard-2c-${process.pid}`, t, ['release', 'create'], dir);
-  sessions.push(tty);
-  await walkWizard(tty, 'Second Press');
-  await upload.arrived;
-  const [id] = await releaseIds();
-  expect(id).toBeDefined();
-  tty.keys('C-c');
-  await deletion.arrived;
-  tty.keys('C-c');
-  await tty.waitFor(`still deleting the draft release ${id}; Ctrl-C again to stop and leave it`);
-  deletion.release(undefined);
-  expect(await tty.exitCode()).toBe(130);
-  expect(tty.screen()).toContain(`error: interrupted: the draft release ${id} was deleted, nothing was kept`);
-  expect(await releaseIds()).toEqual([]);
-  upload.release('drop');
-}, 90_000);
+test.skipIf(!hasTmux)(
+  'a second Ctrl-C while the draft is deleted lets the deletion finish: no draft is left',
+  async () => {
+    const upload = hold(isUpload);
+    const deletion = hold(isDelete);
+    const tty = Tty.start(`reldist-wizard-2c-${process.pid}`, t, ['release', 'create'], dir);
+    sessions.push(tty);
+    await walkWizard(tty, 'Second Press');
+    await upload.arrived;
+    const [id] = await releaseIds();
+    expect(id).toBeDefined();
+    tty.keys('C-c');
+    await deletion.arrived;
+    tty.keys('C-c');
+    await tty.waitFor(`still deleting the draft release ${id}; Ctrl-C again to stop and leave it`);
+    deletion.release(undefined);
+    expect(await tty.exitCode()).toBe(130);
+    expect(tty.screen()).toContain(`error: interrupted: the draft release ${id} was deleted, nothing was kept`);
+    expect(await releaseIds()).toEqual([]);
+    upload.release('drop');
+  },
+  90_000,
+);
 
-test.skipIf(!hasTmux)('a third Ctrl-C stops the deletion and names the draft left and the command that deletes it', async () => {
-  const upload = hold(isUpload);
-  const deletion = hold(isDelete);
-  const tty = Tty.start(`reldist-wizard-3c-${process.pid}`, t, ['release', 'create'], dir);
-  sessions.push(tty);
-  await walkWizard(tty, 'Third Press');
-  await upload.arrived;
-  const [id] = await releaseIds();
-  tty.keys('C-c');
-  await deletion.arrived;
-  tty.keys('C-c');
-  await tty.waitFor(`still deleting the draft release ${id}`);
-  tty.keys('C-c');
-  expect(await tty.exitCode()).toBe(130);
-  const command = `reldist release delete ${id} --yes`;
-  expect(tty.screen()).toContain(`error: interrupted: the draft release ${id} remains; delete it with \`${command}\``);
-  // The held deletion never reaches the service: the draft is there, and the command named removes it.
-  deletion.release('drop');
-  upload.release('drop');
-  expect(await releaseIds()).toEqual([id]);
-  const removed = await reldist({ ...t, url: server.url }, command.split(' ').slice(1));
-  expect(removed.code, removed.stderr).toBe(0);
-  expect(await releaseIds()).toEqual([]);
-}, 90_000);
+test.skipIf(!hasTmux)(
+  'a third Ctrl-C stops the deletion and names the draft left and the command that deletes it',
+  async () => {
+    const upload = hold(isUpload);
+    const deletion = hold(isDelete);
+    const tty = Tty.start(`reldist-wizard-3c-${process.pid}`, t, ['release', 'create'], dir);
+    sessions.push(tty);
+    await walkWizard(tty, 'Third Press');
+    await upload.arrived;
+    const [id] = await releaseIds();
+    tty.keys('C-c');
+    await deletion.arrived;
+    tty.keys('C-c');
+    await tty.waitFor(`still deleting the draft release ${id}`);
+    tty.keys('C-c');
+    expect(await tty.exitCode()).toBe(130);
+    const command = `reldist release delete ${id} --yes`;
+    expect(tty.screen()).toContain(`error: interrupted: the draft release ${id} remains; delete it with \`${command}\``);
+    // The held deletion never reaches the service: the draft is there, and the command named removes it.
+    deletion.release('drop');
+    upload.release('drop');
+    expect(await releaseIds()).toEqual([id]);
+    const removed = await reldist({ ...t, url: server.url }, command.split(' ').slice(1));
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await releaseIds()).toEqual([]);
+  },
+  90_000,
+);

@@ -40,7 +40,9 @@ test('a blocked submit exits 3 with one row per problem; --json keeps one JSON v
   const rows = r.stdout.trimEnd().split('\n');
   expect(rows.length).toBeGreaterThan(1);
   for (const row of rows) expect(row.split('\t').slice(0, 2)).toEqual([id, 'blocked']);
-  expect(r.stderr).toBe(`error: release ${id} was not submitted: ${rows.length} blocking problems\nhint: fix the problems listed and submit again; --dry-run checks without submitting\n`);
+  expect(r.stderr).toBe(
+    `error: release ${id} was not submitted: ${rows.length} blocking problems\nhint: fix the problems listed and submit again; --dry-run checks without submitting\n`,
+  );
   const j = await reldist(t, ['release', 'submit', id, '--json']);
   expect(j.code).toBe(3);
   expect(JSON.parse(j.stdout).problems).toHaveLength(rows.length);
@@ -71,9 +73,17 @@ test('several releases go as one batch; a long report that exits 3 reaches a pip
   }
   // A reader that is late: the pipe is full when the command is done, and it must wait for it.
   // (Not spawnSync: the service answering it runs in this process.)
-  const late = await promisify(execFile)('sh', ['-c', '{ "$0" "$@"; echo "exit $?" >&2; } | { sleep 1; cat; }', process.execPath, BIN, 'release', 'submit', '--dry-run', ...ids], {
-    env: cliEnv(t), cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 25_000,
-  });
+  const late = await promisify(execFile)(
+    'sh',
+    ['-c', '{ "$0" "$@"; echo "exit $?" >&2; } | { sleep 1; cat; }', process.execPath, BIN, 'release', 'submit', '--dry-run', ...ids],
+    {
+      env: cliEnv(t),
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      timeout: 25_000,
+    },
+  );
   expect(late.stderr).toBe('error: 400 of 400 releases would not go through\nhint: fix the problems listed and check again\nexit 3\n');
   const rows = late.stdout.split('\n');
   expect(rows.pop()).toBe('');

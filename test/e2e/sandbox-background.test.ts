@@ -24,7 +24,10 @@ function freshEnv(extra: Record<string, string> = {}) {
 
 /** The background process's state, once it has announced itself (the command that spawned it did not wait). */
 async function stateOf(dataDir: string): Promise<{ pid: number; url: string; token: string }> {
-  await until('the background process to announce itself', () => existsSync(join(dataDir, 'sandbox-server.json')) && !existsSync(join(dataDir, 'sandbox-server.lock')));
+  await until(
+    'the background process to announce itself',
+    () => existsSync(join(dataDir, 'sandbox-server.json')) && !existsSync(join(dataDir, 'sandbox-server.lock')),
+  );
   const s = JSON.parse(readFileSync(join(dataDir, 'sandbox-server.json'), 'utf8'));
   if (!started.includes(s.pid)) started.push(s.pid);
   return s;
@@ -51,19 +54,25 @@ const create = (env: NodeJS.ProcessEnv, title: string) =>
   runBin(['release', 'create', '--type', 'single', '--title', title, '--artist', 'Nina Vale', '--label', 'Sandbox Records', '--json', '--quiet'], env);
 
 describe('background sandbox', () => {
-  it.each([2, 10, 30, 60])('%i commands at once, on a data folder without a sandbox: one process, nothing lost', async (n) => {
-    const { dataDir, env } = freshEnv();
-    const runs = await Promise.all(Array.from({ length: n }, (_, i) => (i % 2 === 0 ? create(env, `At once ${i}`) : runBin(['release', 'list', '--json', '--quiet'], env))));
-    const failed = runs.filter((r) => r.code !== 0);
-    expect(failed.map((r) => r.stderr)).toEqual([]);
-    const { pid } = await stateOf(dataDir);
-    expect(alive(pid)).toBe(true);
-    expect(backgroundProcesses(dataDir)).toEqual([pid]);
-    const list = await runBin(['release', 'list', '--all', '--json'], env);
-    const titles = JSON.parse(list.stdout).map((r: { title: string }) => r.title);
-    expect(titles.filter((t: string) => t.startsWith('At once ')).length).toBe(Math.ceil(n / 2));
-    expect((await stateOf(dataDir)).pid).toBe(pid);
-  }, 120_000);
+  it.each([2, 10, 30, 60])(
+    '%i commands at once, on a data folder without a sandbox: one process, nothing lost',
+    async (n) => {
+      const { dataDir, env } = freshEnv();
+      const runs = await Promise.all(
+        Array.from({ length: n }, (_, i) => (i % 2 === 0 ? create(env, `At once ${i}`) : runBin(['release', 'list', '--json', '--quiet'], env))),
+      );
+      const failed = runs.filter((r) => r.code !== 0);
+      expect(failed.map((r) => r.stderr)).toEqual([]);
+      const { pid } = await stateOf(dataDir);
+      expect(alive(pid)).toBe(true);
+      expect(backgroundProcesses(dataDir)).toEqual([pid]);
+      const list = await runBin(['release', 'list', '--all', '--json'], env);
+      const titles = JSON.parse(list.stdout).map((r: { title: string }) => r.title);
+      expect(titles.filter((t: string) => t.startsWith('At once ')).length).toBe(Math.ceil(n / 2));
+      expect((await stateOf(dataDir)).pid).toBe(pid);
+    },
+    120_000,
+  );
 
   it('replaces the files of a killed process, and a lock whose holder is gone', async () => {
     const { dataDir, env } = freshEnv();

@@ -14,7 +14,24 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 const note = `note: no service configured, so this uses the local sandbox (data in ${dataDir}); for a real service run \`reldist auth login --base-url <url>\` or set RELDIST_BASE_URL and RELDIST_TOKEN\n`;
 
 const create = (title: string) =>
-  runBin(['api', 'POST', '/releases', '-f', 'type=single', '-f', `title=${title}`, '-f', 'artists[0][name]=Nina Vale', '-f', 'artists[0][role]=primary', '-f', 'label=Sandbox Records'], env);
+  runBin(
+    [
+      'api',
+      'POST',
+      '/releases',
+      '-f',
+      'type=single',
+      '-f',
+      `title=${title}`,
+      '-f',
+      'artists[0][name]=Nina Vale',
+      '-f',
+      'artists[0][role]=primary',
+      '-f',
+      'label=Sandbox Records',
+    ],
+    env,
+  );
 
 describe('embedded sandbox', () => {
   it('answers as the seeded label account and says so on stderr, every time', async () => {

@@ -151,7 +151,17 @@ test('serve flags: sandbox-only ones need --sandbox; bad values are usage errors
 }, 60_000);
 
 test('slow clients: the flags reach the service, and what it cut goes to stderr with the reason', async () => {
-  const s = await serve(['--sandbox', '--data-dir', join(dir, 'slow'), '--headers-timeout', '1s', '--max-connections', '8', '--max-connections-per-address', '2']);
+  const s = await serve([
+    '--sandbox',
+    '--data-dir',
+    join(dir, 'slow'),
+    '--headers-timeout',
+    '1s',
+    '--max-connections',
+    '8',
+    '--max-connections-per-address',
+    '2',
+  ]);
   const { port } = new URL(s.first.base_url);
   const { connect } = await import('node:net');
   const open = () => {

@@ -29,7 +29,18 @@ process.on('exit', () => {
   appendFileSync(process.env.RELDIST_TEST_LOADS, urls.map((u) => u + '\\n').join(''));
 });`;
 
-const HEAVY = ['node_modules/zod/', 'node_modules/undici/', 'node_modules/conf/', 'node_modules/@inquirer/', 'node_modules/music-metadata/', 'node_modules/better-sqlite3/', 'node_modules/hono/', 'src/server/', 'node_modules/cli-table3/', 'node_modules/chalk/'];
+const HEAVY = [
+  'node_modules/zod/',
+  'node_modules/undici/',
+  'node_modules/conf/',
+  'node_modules/@inquirer/',
+  'node_modules/music-metadata/',
+  'node_modules/better-sqlite3/',
+  'node_modules/hono/',
+  'src/server/',
+  'node_modules/cli-table3/',
+  'node_modules/chalk/',
+];
 
 let server: TestServer;
 let home: string;
@@ -128,14 +139,17 @@ describe('start-up: the embedded sandbox in the command', () => {
   const schemaModules = (inputs: string[]) => inputs.filter((i) => /^src\/contract\/(queries|bodies|requests|resources|catalog)\.ts$/.test(i)).sort();
 
   it('a read the fast lane answers loads the service without hono (nor the undici it brings) or any schema', async () => {
-    for (const args of [['lookup', 'countries', '--json'], ['release', 'list', '--json']]) {
+    for (const args of [
+      ['lookup', 'countries', '--json'],
+      ['release', 'list', '--json'],
+    ]) {
       const inputs = await loadedInputs(args, inCommand);
       expect(inputs.some((i) => i.startsWith('src/server/'))).toBe(true);
       expect(inputs.filter((i) => /node_modules\/(hono|@hono|zod)\//.test(i))).toEqual([]);
     }
   });
 
-  it('a read the app answers builds that route\'s query and path schemas only: no body or answer schema', async () => {
+  it("a read the app answers builds that route's query and path schemas only: no body or answer schema", async () => {
     const inputs = await loadedInputs(['release', 'list', '--status', 'draft', '--json'], inCommand);
     expect(inputs.some((i) => i.includes('node_modules/@hono/node-server/'))).toBe(true);
     expect(schemaModules(inputs)).toEqual(['src/contract/queries.ts']);
@@ -143,7 +157,7 @@ describe('start-up: the embedded sandbox in the command', () => {
 });
 
 describe('the table of groups', () => {
-  it("names and summarizes every group as its own declaration does", async () => {
+  it('names and summarizes every group as its own declaration does', async () => {
     for (const entry of commandGroups) {
       const group = await entry.load();
       expect({ name: group.name, summary: group.summary }).toEqual({ name: entry.name, summary: entry.summary });

@@ -47,7 +47,11 @@ function serve(args: string[]): Promise<Served> {
 }
 
 async function call(s: Served, method: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(s.url + path, { method, headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(s.url + path, {
+    method,
+    headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.json();
 }
 
@@ -57,9 +61,20 @@ test('SIGKILL mid-upload, restart over the same data directory: no partial file 
   const wav = validWav();
   const first = await serve(['--data-dir', data]);
   const rel = await call(first, 'POST', '/releases', validRelease);
-  const u = await call(first, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) });
+  const u = await call(first, 'POST', `/releases/${rel.id}/tracks/upload-url`, {
+    filename: 'a.wav',
+    content_type: 'audio/wav',
+    size: wav.length,
+    sha256: sha256(wav),
+  });
   const url = new URL(u.upload_url);
-  const req = request({ host: url.hostname, port: url.port, method: 'PUT', path: url.pathname + url.search, headers: { 'content-length': String(wav.length) } });
+  const req = request({
+    host: url.hostname,
+    port: url.port,
+    method: 'PUT',
+    path: url.pathname + url.search,
+    headers: { 'content-length': String(wav.length) },
+  });
   req.on('error', () => {}); // the service dies under it
   req.write(wav.subarray(0, 1 << 20));
   const parts = () => (existsSync(tmp) ? readdirSync(tmp) : []);
@@ -87,7 +102,12 @@ test('serve --upload-expiry: the running service removes what outlived it and sa
   const s = await serve(['--data-dir', data, '--upload-expiry', '1m']);
   const rel = await call(s, 'POST', '/releases', validRelease);
   const wav = validWav();
-  const u = await call(s, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) });
+  const u = await call(s, 'POST', `/releases/${rel.id}/tracks/upload-url`, {
+    filename: 'a.wav',
+    content_type: 'audio/wav',
+    size: wav.length,
+    sha256: sha256(wav),
+  });
   expect((await fetch(u.upload_url, { method: 'PUT', body: wav })).status).toBe(200);
   // A file with no record: removed by the first sweep (every 15 s with a 1 minute expiry), long before the upload expires.
   const orphan = join(data, 'uploads', 'files', `upl_${'0'.repeat(32)}`);

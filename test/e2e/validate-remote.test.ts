@@ -33,7 +33,10 @@ describe('validate --remote', () => {
   it('shows the service verdict next to the local one, as JSON Lines', async () => {
     const r = await run(['validate', 'upc', '036000241457', '036000241456', '--remote', '--json']);
     expect(r.code).toBe(3);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.input, l.valid, l.remote.valid])).toEqual([
       ['036000241457', true, true],
       ['036000241456', false, false],
@@ -45,7 +48,10 @@ describe('validate --remote', () => {
   it('adds the service verdict and reason as two more columns, in input order from stdin, the line last', async () => {
     const r = await run(['validate', 'isrc', '-', '--remote'], 'USRC17607839\r\n\r\nus-rc1-76-0783X\n');
     expect(r.code).toBe(3);
-    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((x) => [x[0], x[1], x[4]])).toEqual([
       ['USRC17607839', 'valid', 'valid'],
       ['us-rc1-76-0783X', 'invalid', 'invalid'],
@@ -61,7 +67,10 @@ describe('validate --remote', () => {
     const r = await run(['validate', 'upc', '-', '--remote', '--json'], `${codes.join('\n')}\n`);
     expect(r.code).toBe(3);
     expect(r.stderr).not.toMatch(/Warning/);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.remote.input)).toEqual(codes);
     expect(lines.every((l) => l.remote.valid === l.valid)).toBe(true);
   });

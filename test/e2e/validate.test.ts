@@ -19,8 +19,16 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
-const rows = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t'));
-const jsonLines = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+const rows = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split('\t'));
+const jsonLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('validate upc', () => {
   it('a valid code: a row on stdout, the summary on stderr, exit 0', async () => {
@@ -49,7 +57,10 @@ describe('validate upc', () => {
     // 11 digits that are a UPC-A once a leading zero is back: named, with the repaired code.
     expect((line!.problems as { code: string }[])[0]!.code).toBe('lost_leading_zero');
     expect(line!.repaired).toBe('012345678905');
-    const [summary, error] = r.stderr.trim().split('\n').map((l) => JSON.parse(l));
+    const [summary, error] = r.stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(summary).toEqual({ summary: { checked: 1, valid: 0, invalid: 1, warnings: 0, problems: { lost_leading_zero: 1 } } });
     expect(error.error.code).toBe('validation_failed');
   });
@@ -135,7 +146,15 @@ describe('validate isrc', () => {
     const r = await run(['validate', 'isrc', '--file', path, '--json']);
     expect(r.code).toBe(3);
     const lines = jsonLines(r.stdout);
-    expect(lines[0]).toEqual({ input: 'USRC17607839', valid: true, normalized: 'USRC17607839', kind: 'isrc', display: 'US-RC1-76-07839', problems: [], line: 1 });
+    expect(lines[0]).toEqual({
+      input: 'USRC17607839',
+      valid: true,
+      normalized: 'USRC17607839',
+      kind: 'isrc',
+      display: 'US-RC1-76-07839',
+      problems: [],
+      line: 1,
+    });
     // Blank lines count: the third code is on line 4.
     expect(lines.map((l) => l.line)).toEqual([1, 3, 4]);
     expect((lines[1]!.problems as { code: string }[])[0]!.code).toBe('lookalike_letter');

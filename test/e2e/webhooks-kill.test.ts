@@ -26,9 +26,14 @@ afterAll(async () => {
 });
 
 function startServe(dataDir: string): Promise<{ base_url: string; tokens: { label: string } }> {
-  const c = spawn(process.execPath, [binPath, 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--webhook-timeout', '2s', '--webhook-retry-horizon', '1h'], {
-    env: cleanEnv({}), stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const c = spawn(
+    process.execPath,
+    [binPath, 'serve', '--sandbox', '--port', '0', '--data-dir', dataDir, '--webhook-timeout', '2s', '--webhook-retry-horizon', '1h'],
+    {
+      env: cleanEnv({}),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   child = c;
   let out = '';
   let err = '';
@@ -58,9 +63,12 @@ describe('webhook deliveries across 10 SIGKILLs of the service', () => {
     rx = await startReceiver();
     let service = await startServe(dataDir);
     const token = service.tokens.label;
-    const call = (method: string, path: string, body?: unknown) => fetch(`${service.base_url}${path}`, {
-      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${service.base_url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
     const created = await call('POST', '/webhooks', { url: rx.url });
     expect(created.status).toBe(201);
     const { secret } = (await created.json()) as { secret: string };
@@ -113,6 +121,8 @@ describe('webhook deliveries across 10 SIGKILLs of the service', () => {
       expect(ids.has(String(req.headers['webhook-id']))).toBe(true);
       expect(`evt_${payload.data.id}`).toBe(req.headers['webhook-id']);
     }
-    console.log(`webhooks-kill: ${KILLS} kills, ${acknowledged.length} acknowledged changes, ${log.length} events, ${rx.received.length} deliveries received (${rx.received.length - ids.size} repeated)`);
+    console.log(
+      `webhooks-kill: ${KILLS} kills, ${acknowledged.length} acknowledged changes, ${log.length} events, ${rx.received.length} deliveries received (${rx.received.length - ids.size} repeated)`,
+    );
   }, 120_000);
 });

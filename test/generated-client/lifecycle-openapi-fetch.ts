@@ -26,52 +26,87 @@ const platforms = must(await client.GET('/lookup/platforms'));
 const genres = must(await client.GET('/lookup/genres'));
 const languages = must(await client.GET('/lookup/languages'));
 
-const release = must(await client.POST('/releases', {
-  body: { type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: genres[0], language: languages[0]?.code },
-}));
+const release = must(
+  await client.POST('/releases', {
+    body: {
+      type: 'single',
+      title: 'Northern Sky',
+      artists: [{ name: 'Nina Vale', role: 'primary' }],
+      label: 'Northern Lights Records',
+      genre: genres[0],
+      language: languages[0]?.code,
+    },
+  }),
+);
 const releaseId = release.id;
 must(await client.GET('/releases/{releaseId}', { params: { path: { releaseId } } }));
-must(await client.PATCH('/releases/{releaseId}/metadata', {
-  params: { path: { releaseId } },
-  body: { p_line: { year: 2026, owner: 'Northern Lights Records' }, c_line: { year: 2026, owner: 'Northern Lights Records' }, explicit: 'not_explicit' },
-}));
+must(
+  await client.PATCH('/releases/{releaseId}/metadata', {
+    params: { path: { releaseId } },
+    body: { p_line: { year: 2026, owner: 'Northern Lights Records' }, c_line: { year: 2026, owner: 'Northern Lights Records' }, explicit: 'not_explicit' },
+  }),
+);
 const releaseDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-must(await client.PATCH('/releases/{releaseId}/delivery', {
-  params: { path: { releaseId } },
-  body: { platforms: 'all', territories: { mode: 'worldwide' }, release_date: releaseDate },
-}));
+must(
+  await client.PATCH('/releases/{releaseId}/delivery', {
+    params: { path: { releaseId } },
+    body: { platforms: 'all', territories: { mode: 'worldwide' }, release_date: releaseDate },
+  }),
+);
 must(await client.PATCH('/releases/{releaseId}/video', { params: { path: { releaseId } }, body: { enabled: true } }));
 const upc = must(await client.POST('/releases/validate/upc', { body: { upc: '036000291452', release_id: release.id } }));
 const codes = must(await client.POST('/releases/validate', { body: { codes: [{ kind: 'upc', code: '036000291452', release_id: release.id }] } }));
 
 async function uploaded(filename: string): Promise<string> {
-  const ticket = must(await client.POST('/releases/{releaseId}/tracks/upload-url', {
-    params: { path: { releaseId } },
-    body: { filename, content_type: 'audio/wav', size: wav.length },
-  }));
+  const ticket = must(
+    await client.POST('/releases/{releaseId}/tracks/upload-url', {
+      params: { path: { releaseId } },
+      body: { filename, content_type: 'audio/wav', size: wav.length },
+    }),
+  );
   const put = await fetch(ticket.upload_url, { method: ticket.method, headers: { 'Content-Type': 'audio/wav' }, body: wav });
   calls++;
   if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
   return ticket.key;
 }
 
-const withTracks = must(await client.PUT('/releases/{releaseId}/tracks', {
-  params: { path: { releaseId } },
-  body: { tracks: [{ file_key: await uploaded('northern-sky.wav'), title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }, { name: 'Nina Vale', role: 'lyricist' }], audio_language: 'en' }] },
-}));
+const withTracks = must(
+  await client.PUT('/releases/{releaseId}/tracks', {
+    params: { path: { releaseId } },
+    body: {
+      tracks: [
+        {
+          file_key: await uploaded('northern-sky.wav'),
+          title: 'Northern Sky',
+          contributors: [
+            { name: 'Nina Vale', role: 'composer' },
+            { name: 'Nina Vale', role: 'lyricist' },
+          ],
+          audio_language: 'en',
+        },
+      ],
+    },
+  }),
+);
 const tracks = must(await client.GET('/releases/{releaseId}/tracks', { params: { path: { releaseId } } }));
 const trackId = tracks[0]!.id;
 const track = must(await client.GET('/releases/{releaseId}/tracks/{trackId}', { params: { path: { releaseId, trackId } } }));
-must(await client.PATCH('/releases/{releaseId}/tracks/{trackId}/file', {
-  params: { path: { releaseId: track.release_id, trackId: track.id } },
-  body: { file_key: await uploaded('northern-sky-remaster.wav') },
-}));
+must(
+  await client.PATCH('/releases/{releaseId}/tracks/{trackId}/file', {
+    params: { path: { releaseId: track.release_id, trackId: track.id } },
+    body: { file_key: await uploaded('northern-sky-remaster.wav') },
+  }),
+);
 const isrc = must(await client.POST('/releases/validate/isrc', { body: { isrc: 'GB-NLR-26-00001', release_id: track.release_id, track_id: track.id } }));
 
 const check = must(await client.POST('/releases/{releaseId}/submit', { params: { path: { releaseId } }, body: { dry_run: true } }));
 const submitted = must(await client.POST('/releases/{releaseId}/submit', { params: { path: { releaseId } }, body: { notes: 'First single.' } }));
 
-const other = must(await client.POST('/releases', { body: { type: 'ep', title: 'Harbor Lights', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records' } }));
+const other = must(
+  await client.POST('/releases', {
+    body: { type: 'ep', title: 'Harbor Lights', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records' },
+  }),
+);
 const batch = must(await client.POST('/releases/submit', { body: { release_ids: [release.id, other.id], dry_run: true } }));
 const listed = must(await client.GET('/releases', { params: { query: { search: 'Northern Sky', perPage: 10 } } }));
 const found = listed.data.find((r) => r.id === release.id);

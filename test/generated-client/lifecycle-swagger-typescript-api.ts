@@ -18,10 +18,19 @@ const me = await answer(api.me.getMe());
 const countries = await answer(api.lookup.getCountries());
 const genres = await answer(api.lookup.getGenres());
 
-const release = await answer(api.releases.createRelease({
-  type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: genres[0], language: 'en',
-  p_line: { year: 2026, owner: 'Northern Lights Records' }, c_line: { year: 2026, owner: 'Northern Lights Records' }, explicit: 'not_explicit',
-}));
+const release = await answer(
+  api.releases.createRelease({
+    type: 'single',
+    title: 'Northern Sky',
+    artists: [{ name: 'Nina Vale', role: 'primary' }],
+    label: 'Northern Lights Records',
+    genre: genres[0],
+    language: 'en',
+    p_line: { year: 2026, owner: 'Northern Lights Records' },
+    c_line: { year: 2026, owner: 'Northern Lights Records' },
+    explicit: 'not_explicit',
+  }),
+);
 await answer(api.releases.getRelease(release.id));
 const releaseDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 await answer(api.releases.updateReleaseDelivery(release.id, { territories: { mode: 'worldwide' }, release_date: releaseDate }));
@@ -31,9 +40,21 @@ const ticket = await answer(api.releases.createTrackUploadUrl(release.id, { file
 const put = await fetch(ticket.upload_url, { method: ticket.method, headers: { 'Content-Type': 'audio/wav' }, body: wav });
 calls++;
 if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
-await answer(api.releases.replaceReleaseTracks(release.id, {
-  tracks: [{ file_key: ticket.key, title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }, { name: 'Nina Vale', role: 'lyricist' }], audio_language: 'en' }],
-}));
+await answer(
+  api.releases.replaceReleaseTracks(release.id, {
+    tracks: [
+      {
+        file_key: ticket.key,
+        title: 'Northern Sky',
+        contributors: [
+          { name: 'Nina Vale', role: 'composer' },
+          { name: 'Nina Vale', role: 'lyricist' },
+        ],
+        audio_language: 'en',
+      },
+    ],
+  }),
+);
 const tracks = await answer(api.releases.listTracks(release.id));
 const track = await answer(api.releases.getTrack(release.id, tracks[0]!.id));
 const isrc = await answer(api.releases.validateIsrc({ isrc: 'GB-NLR-26-00001', release_id: track.release_id, track_id: track.id }));
@@ -45,17 +66,19 @@ const roster = await answer(api.preferences.getLabelPreferences({ perPage: 5 }))
 const first = roster.artists[0];
 const artist = first ? await answer(api.preferences.getLabelArtist(first.id)) : undefined;
 
-console.log(JSON.stringify({
-  generator: 'swagger-typescript-api',
-  calls,
-  me: me.kind,
-  countries: countries.length > 0,
-  releaseId: release.id,
-  upcValid: upc.valid,
-  isrcValid: isrc.valid,
-  submitted: submitted.submitted,
-  status: submitted.release.status,
-  listed: listed.data.some((r) => r.id === release.id),
-  hits: hits.length > 0,
-  artist: artist?.id === first?.id,
-}));
+console.log(
+  JSON.stringify({
+    generator: 'swagger-typescript-api',
+    calls,
+    me: me.kind,
+    countries: countries.length > 0,
+    releaseId: release.id,
+    upcValid: upc.valid,
+    isrcValid: isrc.valid,
+    submitted: submitted.submitted,
+    status: submitted.release.status,
+    listed: listed.data.some((r) => r.id === release.id),
+    hits: hits.length > 0,
+    artist: artist?.id === first?.id,
+  }),
+);

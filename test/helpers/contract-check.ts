@@ -14,7 +14,15 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 /** Headers of plain HTTP (framing, caching, connection): not the contract's business. */
 const TRANSPORT_HEADERS = new Set([
-  'content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary', 'server', 'content-encoding',
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  'server',
+  'content-encoding',
 ]);
 
 export interface Exchange {
@@ -63,7 +71,10 @@ export class ContractChecker {
   resolve<T = Obj>(node: Obj): T {
     let n = node;
     while (typeof n?.$ref === 'string') {
-      n = n.$ref.slice(2).split('/').reduce((o: Obj, k: string) => o[k], this.doc);
+      n = n.$ref
+        .slice(2)
+        .split('/')
+        .reduce((o: Obj, k: string) => o[k], this.doc);
     }
     return n as T;
   }
@@ -94,7 +105,12 @@ export class ContractChecker {
       this.compiled.set(pointer, fn);
     }
     if (fn(value)) return [];
-    return (fn.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+    return (fn.errors ?? [])
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      );
   }
 
   /** Everything about this exchange that the document does not say. */

@@ -50,13 +50,20 @@ export async function startContractMock(checker = new ContractChecker()): Promis
     const headers = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_9b1f0c6d2a' };
     // The request as the document says it must be: the answer is checked too, as a sanity check of the mock.
     const exchange: Exchange = {
-      method: req.method!, url: req.url!, requestHeaders: req.headers as Record<string, string>, requestBody,
-      status: Number(status), responseHeaders: headers, responseBody: body,
+      method: req.method!,
+      url: req.url!,
+      requestHeaders: req.headers as Record<string, string>,
+      requestBody,
+      status: Number(status),
+      responseHeaders: headers,
+      responseBody: body,
     };
     const found = checker.check(exchange);
     if (found.length > 0) {
       problems.push(...found);
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { status: 400, code: 'bad_request', message: found[0], request_id: 'req_mock' } }));
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { status: 400, code: 'bad_request', message: found[0], request_id: 'req_mock' } }));
       return;
     }
     answered.push(operation.operationId as string);

@@ -63,8 +63,13 @@ export async function startContractProxy(target: string, checker = new ContractC
       const requestBody = Buffer.concat(chunks);
       const responseBody = await readAll(answer);
       const exchange: Exchange = {
-        method: req.method!, url: req.url!, requestHeaders: flat(req.headers), requestBody,
-        status: answer.statusCode!, responseHeaders: flat(answer.headers), responseBody,
+        method: req.method!,
+        url: req.url!,
+        requestHeaders: flat(req.headers),
+        requestBody,
+        status: answer.statusCode!,
+        responseHeaders: flat(answer.headers),
+        responseBody,
       };
       seen.push(`${req.method} ${checker.pathOf(pathname, req.method) ?? pathname} ${answer.statusCode}`);
       problems.push(...checker.check(exchange));
@@ -80,7 +85,10 @@ export async function startContractProxy(target: string, checker = new ContractC
       res.end(responseBody);
     } catch (e) {
       // A client that went away, or a service that stopped, answers nothing to check.
-      if (!clientGone && (e as NodeJS.ErrnoException).code !== 'ECONNREFUSED') problems.push(`${req.method} ${pathname} (query: ${[...new URL(req.url!, 'http://x').searchParams.keys()].join(', ')}; ${chunks.reduce((n, c) => n + c.length, 0)} bytes sent): proxy failed: ${(e as Error).message}`);
+      if (!clientGone && (e as NodeJS.ErrnoException).code !== 'ECONNREFUSED')
+        problems.push(
+          `${req.method} ${pathname} (query: ${[...new URL(req.url!, 'http://x').searchParams.keys()].join(', ')}; ${chunks.reduce((n, c) => n + c.length, 0)} bytes sent): proxy failed: ${(e as Error).message}`,
+        );
       res.destroy();
     }
   });

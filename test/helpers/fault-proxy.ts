@@ -128,7 +128,17 @@ export function mulberry32(seed: number): () => number {
 const DECISIONS: Decision[] = ['dropBefore', 'dropAfter', 'unavailable', 'delay', 'pass'];
 const FAILING = new Set<Decision>(['dropBefore', 'dropAfter', 'unavailable']);
 // Per-connection headers: never forwarded either way (RFC 9110 §7.6.1).
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 const zeroDecisions = (): Record<Decision, number> => ({ dropBefore: 0, dropAfter: 0, unavailable: 0, delay: 0, pass: 0 });
 const emptyStats = (): FaultProxyStats => ({ requests: 0, forwarded: 0, answered: 0, hookDrops: 0, byDecision: zeroDecisions(), byRoute: {}, events: [] });
@@ -199,13 +209,22 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
   function answerUnavailable(req: IncomingMessage, res: ServerResponse, event: ProxyEvent): void {
     const body: ErrorBody = {
-      error: { status: 503, code: 'unavailable', message: 'the service is unavailable (injected by the test fault proxy)', request_id: `req_fault_${event.seq}` },
+      error: {
+        status: 503,
+        code: 'unavailable',
+        message: 'the service is unavailable (injected by the test fault proxy)',
+        request_id: `req_fault_${event.seq}`,
+      },
     };
     const text = JSON.stringify(body);
     // A body still on its way must not be read as the next request on this connection.
     if (!req.complete) res.setHeader('connection', 'close');
     req.resume();
-    res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'retry-after': String(options.retryAfterSeconds ?? 0) });
+    res.writeHead(503, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      'retry-after': String(options.retryAfterSeconds ?? 0),
+    });
     res.end(text);
   }
 

@@ -124,18 +124,20 @@ export function startRun(options: RunOptions): Run {
     child.kill('SIGKILL');
   }, timeoutMs);
 
-  const result = exited.then(
-    ({ code, signal }): RunResult => {
+  const result = exited
+    .then(({ code, signal }): RunResult => {
       if (timedOut) {
-        throw new Error(`${[program, ...lead, ...options.args].join(' ')} did not finish within ${timeoutMs} ms; the end of its stderr:\n${out.stderr.slice(-2000)}`);
+        throw new Error(
+          `${[program, ...lead, ...options.args].join(' ')} did not finish within ${timeoutMs} ms; the end of its stderr:\n${out.stderr.slice(-2000)}`,
+        );
       }
       return { code, signal, stdout: out.stdout, stderr: out.stderr, killed };
-    },
-  ).finally(() => {
-    clearTimeout(timer);
-    clearTimeout(hardStop);
-    if (point && 'proxy' in point) point.proxy.setHooks({});
-  });
+    })
+    .finally(() => {
+      clearTimeout(timer);
+      clearTimeout(hardStop);
+      if (point && 'proxy' in point) point.proxy.setHooks({});
+    });
   return { pid: child.pid, kill, result };
 }
 

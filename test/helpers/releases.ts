@@ -60,7 +60,17 @@ export async function submittableRelease(s: TestServer, token: string, overrides
   const up = await upload(s, token, rel.id, validWav());
   if (up.put.status !== 200) throw new Error(`upload: ${up.put.status} ${JSON.stringify(up.put.body)}`);
   const t = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, {
-    tracks: [{ file_key: up.key, title: 'Northern Sky', contributors: [{ name: 'Nina Vale', role: 'composer' }, { name: 'Nina Vale', role: 'lyricist' }], audio_language: 'en' }],
+    tracks: [
+      {
+        file_key: up.key,
+        title: 'Northern Sky',
+        contributors: [
+          { name: 'Nina Vale', role: 'composer' },
+          { name: 'Nina Vale', role: 'lyricist' },
+        ],
+        audio_language: 'en',
+      },
+    ],
   });
   if (t.status !== 200) throw new Error(`tracks: ${t.status} ${JSON.stringify(t.body)}`);
   return t.body;

@@ -73,7 +73,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!server.tokens) throw new Error('the test service started without its demo accounts');
   // RELDIST_CONTRACT_CHECK=1: every answer of this service, to whatever test sends the request,
   // passes a validating proxy of openapi.json, and stopping the service fails on any difference.
-  const proxy = process.env.RELDIST_CONTRACT_CHECK === '1' ? await startContractProxy(server.url, new ContractChecker(undefined, { requests: false })) : undefined;
+  const proxy =
+    process.env.RELDIST_CONTRACT_CHECK === '1' ? await startContractProxy(server.url, new ContractChecker(undefined, { requests: false })) : undefined;
   return {
     url: proxy?.url ?? server.url,
     tokens: server.tokens,

@@ -29,31 +29,48 @@ export async function startReceiver(fallback: Answer = 200): Promise<Receiver> {
   const waiters: { n: number; resolve: () => void }[] = [];
   const hanging = new Set<ServerResponse>();
   const r: Receiver = {
-    url: '', received, answers: [], fallback,
+    url: '',
+    received,
+    answers: [],
+    fallback,
     waitFor(n, ms = 10_000) {
       if (received.length >= n) return Promise.resolve(received.slice());
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`receiver: ${received.length} of ${n} requests after ${ms} ms`)), ms);
-        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve(received.slice())) });
+        waiters.push({
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(received.slice());
+          },
+        });
       });
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const res of hanging) res.destroy();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() });
-      for (const w of waiters.slice()) if (received.length >= w.n) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+      for (const w of waiters.slice()) {
+        if (received.length < w.n) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
       const answer = r.answers.shift() ?? r.fallback;
       if (typeof answer === 'number') return void res.writeHead(answer).end();
       if ('redirect' in answer) return void res.writeHead(302, { location: answer.redirect }).end();
       hanging.add(res);
-      setTimeout(() => (hanging.delete(res), res.writeHead(200).end()), answer.hangMs).unref();
+      setTimeout(() => {
+        hanging.delete(res);
+        res.writeHead(200).end();
+      }, answer.hangMs).unref();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

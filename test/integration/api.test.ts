@@ -13,7 +13,23 @@ describe('reldist api', () => {
   });
 
   it('POST sends -f/-F fields as a JSON body; -i shows the status line and headers', async () => {
-    const r = await cli(['api', 'POST', '/releases', '-f', 'type=single', '-f', 'title=Field Notes', '-f', 'artists[0][name]=Nina Vale', '-f', 'artists[0][role]=primary', '-f', 'label=Northern Lights', '-f', 'explicit=clean']);
+    const r = await cli([
+      'api',
+      'POST',
+      '/releases',
+      '-f',
+      'type=single',
+      '-f',
+      'title=Field Notes',
+      '-f',
+      'artists[0][name]=Nina Vale',
+      '-f',
+      'artists[0][role]=primary',
+      '-f',
+      'label=Northern Lights',
+      '-f',
+      'explicit=clean',
+    ]);
     expect(r.code).toBe(0);
     const created = JSON.parse(r.stdout);
     expect(created).toMatchObject({ title: 'Field Notes', explicit: 'clean' });
@@ -24,7 +40,21 @@ describe('reldist api', () => {
 
   it('--paginate merges every page into one array', async () => {
     for (let i = 0; i < 3; i++) {
-      await cli(['api', 'POST', '/releases', '-f', 'type=single', '-f', `title=P${i}`, '-f', 'artists[0][name]=N', '-f', 'artists[0][role]=primary', '-f', 'label=L']);
+      await cli([
+        'api',
+        'POST',
+        '/releases',
+        '-f',
+        'type=single',
+        '-f',
+        `title=P${i}`,
+        '-f',
+        'artists[0][name]=N',
+        '-f',
+        'artists[0][role]=primary',
+        '-f',
+        'label=L',
+      ]);
     }
     const total = JSON.parse((await cli(['api', 'GET', '/releases'])).stdout).meta.total;
     const r = await cli(['api', 'GET', '/releases', '-F', 'perPage=1', '--paginate']);

@@ -29,6 +29,11 @@ describe('artist resolve', () => {
     expect(r.code).not.toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: .*points to a track, not an artist/);
-    expect(r.stderr.trimEnd().split('\n').filter((l) => l.startsWith('error:'))).toHaveLength(1);
+    expect(
+      r.stderr
+        .trimEnd()
+        .split('\n')
+        .filter((l) => l.startsWith('error:')),
+    ).toHaveLength(1);
   });
 });

@@ -19,9 +19,32 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const at = (name: string) => join(dir, name);
 
 const sox = (name: string, rate: number, bits: number, channels: number, encoding?: string) =>
-  execFileSync('sox', ['-D', '-r', String(rate), '-c', String(channels), '-n', ...(encoding ? ['-e', encoding] : []), '-b', String(bits), at(name), 'synth', '3', 'sine', '440'], { stdio: 'ignore' });
+  execFileSync(
+    'sox',
+    ['-D', '-r', String(rate), '-c', String(channels), '-n', ...(encoding ? ['-e', encoding] : []), '-b', String(bits), at(name), 'synth', '3', 'sine', '440'],
+    { stdio: 'ignore' },
+  );
 const ffmpeg = (name: string, rate: number, codec: string, channels: number, ...extra: string[]) =>
-  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${rate}:duration=3`, '-ac', String(channels), '-c:a', codec, ...extra, '-y', at(name)], { stdio: 'ignore' });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=${rate}:duration=3`,
+      '-ac',
+      String(channels),
+      '-c:a',
+      codec,
+      ...extra,
+      '-y',
+      at(name),
+    ],
+    { stdio: 'ignore' },
+  );
 
 /** [file, how it is made, whether it is plain (read from its headers)] */
 const files: [string, () => void, boolean][] = [

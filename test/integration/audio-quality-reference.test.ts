@@ -82,7 +82,9 @@ describe.skipIf(!tools)('quality meters against ffmpeg ebur128 (skipped: sox or 
 
   it('track check shows the figures and one warning per finding, each with its figure; exit 0 with only warnings', async () => {
     const r = await runCli(['track', 'check', at('hot997.wav'), at('lead.wav'), at('clipped.wav'), at('short.flac')], {
-      url: 'http://127.0.0.1:9', token: 'unused', configDir: work,
+      url: 'http://127.0.0.1:9',
+      token: 'unused',
+      configDir: work,
     });
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n').filter((l) => /^(Loudness|True peak|Warning)\t/.test(l));

@@ -20,7 +20,10 @@ describe('reldist auth and config', () => {
   });
 
   it('login --with-token saves a 0600 profile; status shows a masked hint, never the token', async () => {
-    const login = await cli(['auth', 'login', '--base-url', harness.server.url, '--with-token', '--profile', 'work'], { ...noEnv, stdin: `${harness.server.tokens.label}\n` });
+    const login = await cli(['auth', 'login', '--base-url', harness.server.url, '--with-token', '--profile', 'work'], {
+      ...noEnv,
+      stdin: `${harness.server.tokens.label}\n`,
+    });
     expect(login.code).toBe(0);
     // Piped: the success line is for a person at a terminal; a script gets silence and exit 0.
     expect(login.stderr).toBe('');
@@ -31,7 +34,14 @@ describe('reldist auth and config', () => {
     const status = await cli(['auth', 'status', '--json', '--profile', 'work'], noEnv);
     expect(status.code).toBe(0);
     const s = JSON.parse(status.stdout);
-    expect(s).toMatchObject({ profile: 'work', profile_source: 'flag', base_url: harness.server.url, base_url_source: 'profile', token_source: 'profile', token_valid: true });
+    expect(s).toMatchObject({
+      profile: 'work',
+      profile_source: 'flag',
+      base_url: harness.server.url,
+      base_url_source: 'profile',
+      token_source: 'profile',
+      token_valid: true,
+    });
     expect(s.token_hint).toBe(`rd_…${harness.server.tokens.label.slice(-4)}`);
     expect(status.stdout + status.stderr).not.toContain(harness.server.tokens.label);
 

@@ -12,7 +12,10 @@ const golden = (name: string) => `../fixtures/golden/${name}.txt`;
 const run = (argv: string[], o: { tty?: boolean; token?: string } = {}): Promise<RunResult> => cli.run(argv, o);
 /** The transcript without what differs per run: the service's port and the temporary folders. */
 const pinned = (r: RunResult) =>
-  transcript(r).replaceAll(cli.server.url, '<url>').replaceAll(work, '<work>').replace(/rd_…[\w-]{4}/g, 'rd_…<hint>');
+  transcript(r)
+    .replaceAll(cli.server.url, '<url>')
+    .replaceAll(work, '<work>')
+    .replace(/rd_…[\w-]{4}/g, 'rd_…<hint>');
 async function both(argv: string[], name: string, expectedCode = 0, token?: string): Promise<void> {
   const piped = await run(argv, token ? { token } : {});
   expect(piped.code, piped.stderr).toBe(expectedCode);

@@ -119,7 +119,12 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
   };
   for (const [k, v] of Object.entries(given)) if (v !== undefined) env[k] = v;
   // The real argv → exit code path of the binary, error reporting included, minus the process.
-  const code = await runArgv(argv, { io, env, ...(o.services ? { services: o.services } : {}), ...(o.ciTimeoutMs !== undefined ? { ciTimeoutMs: o.ciTimeoutMs } : {}) });
+  const code = await runArgv(argv, {
+    io,
+    env,
+    ...(o.services ? { services: o.services } : {}),
+    ...(o.ciTimeoutMs !== undefined ? { ciTimeoutMs: o.ciTimeoutMs } : {}),
+  });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 

@@ -51,7 +51,10 @@ describe('--timeout', () => {
     stallWhen((e) => e.method === 'GET');
     const r = await cli.run(['--timeout', '500ms', '--json', 'release', 'list'], { url: proxy.url });
     expect(r.code).toBe(7);
-    expect(JSON.parse(r.stderr).error).toMatchObject({ code: 'timed_out', message: expect.stringMatching(/^timed out after 500ms waiting for the service to list releases;/) });
+    expect(JSON.parse(r.stderr).error).toMatchObject({
+      code: 'timed_out',
+      message: expect.stringMatching(/^timed out after 500ms waiting for the service to list releases;/),
+    });
   });
 
   it('says a change may be done, and that an edit is safe to run again', async () => {
@@ -59,7 +62,9 @@ describe('--timeout', () => {
     stallWhen((e) => e.method === 'PATCH');
     const r = await cli.run(['release', 'edit', String(release.id), '--title', 'Later', '--timeout', '1s'], { url: proxy.url });
     expect(r.code).toBe(7);
-    expect(r.stderr.split('\n')[0]).toMatch(/^error: timed out after 1s waiting for the service to edit release metadata \(which may or may not be done\); safe to run again$/);
+    expect(r.stderr.split('\n')[0]).toMatch(
+      /^error: timed out after 1s waiting for the service to edit release metadata \(which may or may not be done\); safe to run again$/,
+    );
   });
 
   it('says a batch submit may be done, and that running it again is safe', async () => {

@@ -8,7 +8,12 @@ import type { BodyOf } from '../../src/contract/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { describeClientError } from '../../src/cli/describe-client-error.js';
 
-const validRelease: BodyOf<'createRelease'> = { type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records' };
+const validRelease: BodyOf<'createRelease'> = {
+  type: 'single',
+  title: 'Northern Sky',
+  artists: [{ name: 'Nina Vale', role: 'primary' }],
+  label: 'Northern Lights Records',
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,8 +26,20 @@ afterAll(async () => {
 /** A proxy that faults the first matching request (then lets the retry through), and a client behind it. */
 async function faulty(method: string, faults: FaultRates): Promise<{ proxy: FaultProxy; client: ApiClient; close(): Promise<void> }> {
   const proxy = await startFaultProxy({ target: server.url, seed: 1, faults, maxConsecutiveFaults: 1, match: (m) => m === method });
-  const client = createClient({ baseUrl: proxy.url, token: server.tokens.label, transport: 'undici', retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 50 } });
-  return { proxy, client, close: async () => { await client.close(); await proxy.close(); } };
+  const client = createClient({
+    baseUrl: proxy.url,
+    token: server.tokens.label,
+    transport: 'undici',
+    retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 50 },
+  });
+  return {
+    proxy,
+    client,
+    close: async () => {
+      await client.close();
+      await proxy.close();
+    },
+  };
 }
 
 async function newDraft(title: string): Promise<number> {
@@ -90,7 +107,12 @@ describe('mutations are retried under one Idempotency-Key', () => {
   it('a network failure that outlasts the retries is a network error, not a refusal', async () => {
     const id = await newDraft('Never Reached');
     const proxy = await startFaultProxy({ target: server.url, seed: 2, faults: { dropBefore: 1 }, maxConsecutiveFaults: 100, match: (m) => m === 'PATCH' });
-    const client = createClient({ baseUrl: proxy.url, token: server.tokens.label, transport: 'undici', retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 10 } });
+    const client = createClient({
+      baseUrl: proxy.url,
+      token: server.tokens.label,
+      transport: 'undici',
+      retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 10 },
+    });
     const err: any = await client.call('updateReleaseMetadata', { params: { releaseId: id }, body: { title: 'X' } }).catch((e) => e);
     expect(err.name).toBe('NetworkError');
     expect(describeClientError(err)!).toMatchObject({ code: 'network_error' });
@@ -102,18 +124,34 @@ describe('mutations are retried under one Idempotency-Key', () => {
 });
 
 describe('a key an earlier attempt still holds', () => {
-  it('the client waits (409 idempotency_in_progress, each wait told) and gets the first attempt\'s answer, not a second effect', async () => {
+  it("the client waits (409 idempotency_in_progress, each wait told) and gets the first attempt's answer, not a second effect", async () => {
     // A service whose profile look-ups wait for the test: the first attempt holds its key meanwhile.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const profile = { platform: 'video_b' as const, id: 'UC-slow', name: 'Slow Channel', url: 'https://video-b.example/@slow', image_url: null, followers: null, handle: 'slow' };
+    const profile = {
+      platform: 'video_b' as const,
+      id: 'UC-slow',
+      name: 'Slow Channel',
+      url: 'https://video-b.example/@slow',
+      image_url: null,
+      followers: null,
+      handle: 'slow',
+    };
     let lookups = 0;
-    const slow = await startTestServer({ artists: { search: async () => [], get: async () => undefined, getByHandle: async () => {
-      lookups++;
-      await gate;
-      return profile;
-    } } });
-    const body: BodyOf<'submitLabelPreference'> = { artists: [{ name: 'Waited For', platforms: [{ platform: 'video_b', mode: 'existing', profile_id: '@slow' }] }] };
+    const slow = await startTestServer({
+      artists: {
+        search: async () => [],
+        get: async () => undefined,
+        getByHandle: async () => {
+          lookups++;
+          await gate;
+          return profile;
+        },
+      },
+    });
+    const body: BodyOf<'submitLabelPreference'> = {
+      artists: [{ name: 'Waited For', platforms: [{ platform: 'video_b', mode: 'existing', profile_id: '@slow' }] }],
+    };
     const key = 'client-waits-for-its-key';
     const first = fetch(`${slow.url}/preferences/label/submit`, {
       method: 'POST',
@@ -124,7 +162,10 @@ describe('a key an earlier attempt still holds', () => {
     expect(lookups).toBe(1);
     const waits: string[] = [];
     const client = createClient({
-      baseUrl: slow.url, token: slow.tokens.label, transport: 'http', retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 50 },
+      baseUrl: slow.url,
+      token: slow.tokens.label,
+      transport: 'http',
+      retry: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 50 },
       // The first attempt finishes while the client waits.
       onRetry: ({ reason }) => {
         waits.push(reason);

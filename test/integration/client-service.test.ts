@@ -20,7 +20,12 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const release: BodyOf<'createRelease'> = { type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records' };
+const release: BodyOf<'createRelease'> = {
+  type: 'single',
+  title: 'Northern Sky',
+  artists: [{ name: 'Nina Vale', role: 'primary' }],
+  label: 'Northern Lights Records',
+};
 
 for (const transport of ['http', 'undici'] as const) {
   describe(`client over ${transport} against the reference service`, () => {

@@ -24,7 +24,10 @@ describe('reldist auth and config', () => {
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe('error: profile: no profile named "wrok" (none saved)\nhint: create it first with `reldist auth login --profile wrok`\n');
     expect((await cli(['config', 'get', 'profile', '--json'], noEnv)).stdout.trim()).toBe('null');
-    const login = await cli(['auth', 'login', '--base-url', harness.server.url, '--with-token', '--profile', 'work'], { ...noEnv, stdin: `${harness.server.tokens.label}\n` });
+    const login = await cli(['auth', 'login', '--base-url', harness.server.url, '--with-token', '--profile', 'work'], {
+      ...noEnv,
+      stdin: `${harness.server.tokens.label}\n`,
+    });
     expect(login.code, login.stderr).toBe(0);
     expect((await cli(['config', 'set', 'profile', 'wrok'], noEnv)).stderr).toContain('no profile named "wrok" (saved: work)');
     expect((await cli(['config', 'set', 'profile', 'work'], noEnv)).code).toBe(0);

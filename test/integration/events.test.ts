@@ -8,10 +8,15 @@ import { startOldService } from '../helpers/old-service.js';
 
 const cli = useCli();
 
-const jsonLines = (r: RunResult) => r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const jsonLines = (r: RunResult) =>
+  r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 describe('events list and tail', () => {
-  it('lists the account\'s events oldest first: tab-separated when piped, JSON lines with --json, filtered by release and type', async () => {
+  it("lists the account's events oldest first: tab-separated when piped, JSON lines with --json, filtered by release and type", async () => {
     const token = cli.server.tokens.label;
     const a = await createRelease(cli.server, token, { catalog_number: 'EVL-0001' });
     await api(cli.server, token, 'PATCH', `/releases/${a.id}/metadata`, { title: 'Renamed' });
@@ -22,12 +27,22 @@ describe('events list and tail', () => {
     const events = jsonLines(all);
     const ids = events.map((e) => e.id);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
-    expect(events.filter((e) => e.release_id === a.id || e.release_id === b.id).map((e) => e.type)).toEqual(['release.created', 'release.updated', 'release.created']);
+    expect(events.filter((e) => e.release_id === a.id || e.release_id === b.id).map((e) => e.type)).toEqual([
+      'release.created',
+      'release.updated',
+      'release.created',
+    ]);
 
     const byRelease = await cli.run(['events', 'list', '--release', 'EVL-0001']);
     expect(byRelease.code, byRelease.stderr).toBe(0);
-    const rows = byRelease.stdout.trim().split('\n').map((l) => l.split('\t'));
-    expect(rows.map((r) => [r[2], r[3], r[4]])).toEqual([['release.created', String(a.id), 'EVL-0001'], ['release.updated', String(a.id), 'EVL-0001']]);
+    const rows = byRelease.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    expect(rows.map((r) => [r[2], r[3], r[4]])).toEqual([
+      ['release.created', String(a.id), 'EVL-0001'],
+      ['release.updated', String(a.id), 'EVL-0001'],
+    ]);
     expect(rows[1]![6]).toBe('changed title');
 
     const byType = jsonLines(await cli.run(['events', 'list', '--type', 'updated', '--json']));
@@ -60,7 +75,9 @@ describe('events list and tail', () => {
     const rel = await createRelease(cli.server, token, { catalog_number: 'EVL-TTY' });
     const r = await cli.run(['events', 'list', '--release', String(rel.id)], { tty: true });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}Z  release ${rel.id} \\(EVL-TTY\\)  created "Northern Sky" \\(single\\)  \\(.+\\)\\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}Z  release ${rel.id} \\(EVL-TTY\\)  created "Northern Sky" \\(single\\)  \\(.+\\)\\n$`),
+    );
   });
 
   it('refuses a bad --type, --after or -n naming the flag, and an unknown catalog number', async () => {
@@ -94,7 +111,10 @@ describe('release history', () => {
     expect(lines[4]).toBe('    delivery.price_tier: (none) → front');
 
     const piped = await cli.run(['release', 'history', String(rel.id)]);
-    const upcRow = piped.stdout.split('\n').map((l) => l.split('\t')).find((c) => c[3] === 'upc');
+    const upcRow = piped.stdout
+      .split('\n')
+      .map((l) => l.split('\t'))
+      .find((c) => c[3] === 'upc');
     expect(upcRow?.slice(1)).toEqual(['release.updated', expect.any(String), 'upc', '036000291452', '5063489000013']);
 
     const json = await cli.json(['release', 'history', 'hist-0042']);

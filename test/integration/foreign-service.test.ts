@@ -15,15 +15,18 @@ beforeAll(async () => {
   site = http.createServer((req, res) => {
     // /slow/… answers our list after a pause long enough for the "waiting for" line.
     const slow = req.url?.startsWith('/slow/');
-    setTimeout(() => {
-      if (slow) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ data: [], meta: { page: 1, per_page: 20, total: 0, total_pages: 0 } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><title>Welcome to our web site</title>');
-    }, slow ? 3500 : 0);
+    setTimeout(
+      () => {
+        if (slow) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ data: [], meta: { page: 1, per_page: 20, total: 0, total_pages: 0 } }));
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>Welcome to our web site</title>');
+      },
+      slow ? 3500 : 0,
+    );
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -39,7 +42,9 @@ describe('a base URL that is not the release service', () => {
       const r = await runCli(['release', 'list'], { url, token: 'rd_any', configDir: config.dir, tty });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`error: ${url} does not look like the release service: it answered text/html\nhint: check the base URL: --base-url, RELDIST_BASE_URL, or the profile \`reldist auth status\` shows\n`);
+      expect(r.stderr).toBe(
+        `error: ${url} does not look like the release service: it answered text/html\nhint: check the base URL: --base-url, RELDIST_BASE_URL, or the profile \`reldist auth status\` shows\n`,
+      );
     }
   });
 });

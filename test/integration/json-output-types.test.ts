@@ -40,7 +40,8 @@ function breaches(value: unknown, path = '$', names = false): string[] {
     if (!(names ? /^[a-z0-9_.]+$/ : /^[a-z0-9_]+$/).test(k)) out.push(`${at}: key not snake_case`);
     const isId = (k === 'id' && !NAMES_NOT_IDS.test(at)) || (k.endsWith('_id') && k !== 'request_id' && k !== 'content_id');
     if (isId && v !== null && typeof v !== 'number') out.push(`${at}: id ${JSON.stringify(v)} is not a number`);
-    if (k === 'status' && v !== null && !(releaseStatuses as readonly unknown[]).includes(v)) out.push(`${at}: status ${JSON.stringify(v)} is not a release state`);
+    if (k === 'status' && v !== null && !(releaseStatuses as readonly unknown[]).includes(v))
+      out.push(`${at}: status ${JSON.stringify(v)} is not a release state`);
     out.push(...breaches(v, at));
   }
   return out;
@@ -51,7 +52,11 @@ function parse(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    return text
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   }
 }
 
@@ -83,7 +88,10 @@ describe('--json field types', () => {
       [['label', 'artists', 'get', '1'], [0]],
       [['release', 'create', ...draftFlags], [0]], // release 1
       [['release', 'create', '--file', 'examples/first-release/release.yaml', '--submit'], [0]], // release 2
-      [['release', 'create', '--file', 'examples/first-release/release.yaml', '--catalog-number', 'NLR-0099', '--check'], [0, 3]],
+      [
+        ['release', 'create', '--file', 'examples/first-release/release.yaml', '--catalog-number', 'NLR-0099', '--check'],
+        [0, 3],
+      ],
       [['release', 'list'], [0]],
       [['release', 'get', '1'], [0]],
       [['release', 'edit', '1', '--title', 'Northern Sea'], [0]],

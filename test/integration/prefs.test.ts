@@ -33,7 +33,10 @@ describe('prefs label', () => {
     const data = await json(['prefs', 'label', '--search', 'kai moreno']);
     expect(data.label.default_genre).toBe('Electronic');
     expect(data.artists.map((a: any) => a.name)).toEqual(['Kai Moreno']);
-    await writeFile(join(work, 'label.yaml'), `default_language: de\nartists:\n  - id: ${data.artists[0].id}\n    name: Kai Moreno\n    platforms:\n      - { platform: store_c, mode: new }\n`);
+    await writeFile(
+      join(work, 'label.yaml'),
+      `default_language: de\nartists:\n  - id: ${data.artists[0].id}\n    name: Kai Moreno\n    platforms:\n      - { platform: store_c, mode: new }\n`,
+    );
     expect((await run(['prefs', 'label', '--file', join(work, 'label.yaml')])).code).toBe(0);
     const after = await json(['label', 'artists', 'get', String(data.artists[0].id)]);
     expect(after.platforms).toEqual([{ platform: 'store_c', mode: 'new', profile: null }]);
@@ -57,13 +60,18 @@ describe('prefs label', () => {
 });
 
 describe('prefs artist', () => {
-  it('shows and saves the artist account\'s profile choices', async () => {
+  it("shows and saves the artist account's profile choices", async () => {
     const token = cli.server.tokens.artist;
     await expect(transcript(await run(['prefs', 'artist'], { token }))).toMatchFileSnapshot(golden('artist-before.piped'));
     const r = await run(['prefs', 'artist', '--platform', 'streaming_a=cn3Vv2aLARkJ1of1D5NpI2', '--platform', 'store_c=new'], { token, tty: true });
     await expect(transcript(r)).toMatchFileSnapshot(golden('artist-after.tty'));
     const data = await json(['prefs', 'artist'], token);
-    expect(data.platforms.map((p: any) => [p.platform, p.mode])).toEqual(expect.arrayContaining([['streaming_a', 'existing'], ['store_c', 'new']]));
+    expect(data.platforms.map((p: any) => [p.platform, p.mode])).toEqual(
+      expect.arrayContaining([
+        ['streaming_a', 'existing'],
+        ['store_c', 'new'],
+      ]),
+    );
     const bad = await run(['prefs', 'artist', '--platform', 'streaming_a'], { token });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --platform: expected <platform>=<profile id> or <platform>=new, got "streaming_a"\n/);

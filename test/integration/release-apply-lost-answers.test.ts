@@ -38,11 +38,19 @@ async function applyWith(prefix: string, mode: FaultMode, method: string, path: 
   await mkdir(dir);
   for (let i = 0; i < RELEASES; i++) await writeFile(join(dir, `r${i}.yaml`), releaseYaml(`${prefix}-${i}`, { audio: join(work, 'a.wav') }));
   const proxy = await startFaultProxy({
-    target: cli.server.url, seed: 3, faults: { [mode]: 1 }, maxConsecutiveFaults: 1_000_000, match: (m, p) => m === method && path.test(p),
+    target: cli.server.url,
+    seed: 3,
+    faults: { [mode]: 1 },
+    maxConsecutiveFaults: 1_000_000,
+    match: (m, p) => m === method && path.test(p),
   });
   try {
     const r = await cli.run(['release', 'apply', dir, '--submit', '--json', '--parallel', '3'], { url: proxy.url });
-    const lines = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line);
     return { code: r.code, lines, faulted: proxy.stats.byDecision[mode] };
   } finally {
     await proxy.close();

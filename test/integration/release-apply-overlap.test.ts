@@ -78,15 +78,23 @@ for (const runs of [2, 4]) {
     for (let i = 0; i < RELEASES; i++) await writeFile(join(dir, `r${String(i).padStart(2, '0')}.yaml`), twoTrackYaml(`${prefix}-${i}`));
 
     const results = await Promise.all(Array.from({ length: runs }, () => cli.run(['release', 'apply', dir, '--submit', '--json', '--parallel', '4'])));
-    const lines = results.flatMap((r) => r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { outcome: string; status: string | null; error: { message: string } | null }));
+    const lines = results.flatMap((r) =>
+      r.stdout
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { outcome: string; status: string | null; error: { message: string } | null }),
+    );
     const outcomes: Record<string, number> = {};
     for (const l of lines) outcomes[l.outcome] = (outcomes[l.outcome] ?? 0) + 1;
     const counts = uploadCounts(prefix);
     const received = counts.reduce((n, c) => n + c.received, 0);
     const addresses = counts.reduce((n, c) => n + c.addresses, 0);
     // For the report (never asserted on): what the runs said and what the service received.
-    console.log(`apply overlap x${runs}: exits ${results.map((r) => r.code).join(',')}; outcomes ${JSON.stringify(outcomes)}; `
-      + `uploads received ${received} (addresses ${addresses}) for ${RELEASES * 2} tracks; most per release ${Math.max(...counts.map((c) => c.received))}`);
+    console.log(
+      `apply overlap x${runs}: exits ${results.map((r) => r.code).join(',')}; outcomes ${JSON.stringify(outcomes)}; ` +
+        `uploads received ${received} (addresses ${addresses}) for ${RELEASES * 2} tracks; most per release ${Math.max(...counts.map((c) => c.received))}`,
+    );
     const failed = lines.filter((l) => l.outcome === 'failed').map((l) => l.error?.message);
 
     expect(failed).toEqual([]);

@@ -26,10 +26,17 @@ async function writeRelease(dir: string, name: string, cn: string, o: Partial<Pa
 }
 
 function mutations(p: FaultProxy): number {
-  return Object.entries(p.stats.byRoute).filter(([k]) => !k.startsWith('GET ')).reduce((n, [, s]) => n + s.requests, 0);
+  return Object.entries(p.stats.byRoute)
+    .filter(([k]) => !k.startsWith('GET '))
+    .reduce((n, [, s]) => n + s.requests, 0);
 }
 
-const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'reldist-apply-'));
@@ -110,7 +117,9 @@ describe('release apply', () => {
     let interfered = 0;
     const statuses: number[] = [];
     const meddler = await startFaultProxy({
-      target: cli.server.url, seed: 1, faults: {},
+      target: cli.server.url,
+      seed: 1,
+      faults: {},
       onRequest: async (e) => {
         if (e.method !== 'PUT' || e.route !== '/releases/{releaseId}/tracks' || interfered++ > 0) return;
         const edit = await cli.run(['track', 'edit', releaseId, '1', '--title', 'Renamed Elsewhere']);
@@ -145,7 +154,9 @@ describe('release apply', () => {
     let interfered = 0;
     const statuses: string[] = [];
     const meddler = await startFaultProxy({
-      target: cli.server.url, seed: 1, faults: {},
+      target: cli.server.url,
+      seed: 1,
+      faults: {},
       onRequest: async (e) => {
         if (e.method !== 'PATCH' || e.route !== '/releases/{releaseId}/delivery' || interfered++ > 0) return;
         expect((await api(cli.server, cli.server.tokens.label, 'PATCH', `/releases/${releaseId}/metadata`, { title: 'Renamed Elsewhere' })).status).toBe(200);
@@ -202,9 +213,24 @@ describe('release apply', () => {
     await writeRelease(dir, 'notes.yaml', 'APL-0302', { audio: join(work, 'notes.wav') });
     const j = await run([dir, '--json']);
     expect([j.code, j.stdout]).toEqual([2, '']);
-    expect(j.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
-      { file: join(work, 'mono.wav'), code: 'audio_not_stereo', message: 'the audio has 1 channel; it must be stereo (2 channels)', named_in: join(dir, 'mono.yaml') },
-      { file: join(work, 'notes.wav'), code: 'audio_unrecognized', message: 'the file is not audio in any format we can read; upload WAV, FLAC or AIFF', named_in: join(dir, 'notes.yaml') },
+    expect(
+      j.stderr
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      {
+        file: join(work, 'mono.wav'),
+        code: 'audio_not_stereo',
+        message: 'the audio has 1 channel; it must be stereo (2 channels)',
+        named_in: join(dir, 'mono.yaml'),
+      },
+      {
+        file: join(work, 'notes.wav'),
+        code: 'audio_unrecognized',
+        message: 'the file is not audio in any format we can read; upload WAV, FLAC or AIFF',
+        named_in: join(dir, 'notes.yaml'),
+      },
       { error: expect.objectContaining({ code: 'bad_input_files', message: '2 of 3 files would be refused by the service; nothing was sent' }) },
     ]);
     // Not a release made, not a byte uploaded, not even a look-up.
@@ -268,7 +294,9 @@ describe('release apply', () => {
 
     const plan = await run([dir, '--plan', '--submit']);
     expect(plan.code, plan.stderr).toBe(3);
-    expect(plan.stdout).toMatch(/^! PLB-1  .*feat\.yaml  new release, 1 track; delivery; submit would be blocked \(1 error\)\n    title\n      error    title_has_featuring: "My Song feat\. Bob" credits an artist in the title/m);
+    expect(plan.stdout).toMatch(
+      /^! PLB-1  .*feat\.yaml  new release, 1 track; delivery; submit would be blocked \(1 error\)\n    title\n      error    title_has_featuring: "My Song feat\. Bob" credits an artist in the title/m,
+    );
     expect(plan.stdout).toMatch(/^\+ PLB-2  .*fine\.yaml  new release, 1 track; delivery; submit$/m);
     expect(plan.stdout).toMatch(/^2 to create, 0 to update, 1 to submit, 1 blocked at submit, 0 unchanged, 0 skipped$/m);
     expect(plan.stderr).toMatch(/^error: 1 of 2 releases would be blocked at submit: PLB-1$/m);
@@ -337,7 +365,9 @@ describe('release apply, stopped by --timeout', () => {
       proxy.setHooks({});
     });
     expect(r.code, r.stderr).toBe(7);
-    expect(r.stderr).toMatch(/^\{"error":\{"code":"timed_out","message":"timed out after 2s: 1 of 4 releases finished, 3 not \(each has its line, outcome interrupted\)","hint":"run the same command again: it resumes where it stopped; or retry only what is left with --only-failed .*timeout\.jsonl"\}\}$/m);
+    expect(r.stderr).toMatch(
+      /^\{"error":\{"code":"timed_out","message":"timed out after 2s: 1 of 4 releases finished, 3 not \(each has its line, outcome interrupted\)","hint":"run the same command again: it resumes where it stopped; or retry only what is left with --only-failed .*timeout\.jsonl"\}\}$/m,
+    );
     const lines = jsonLines(await readFile(report, 'utf8'));
     expect(jsonLines(r.stdout)).toEqual(lines);
     expect(lines.map((l) => [l.catalog_number, l.outcome, l.status])).toEqual([
@@ -351,27 +381,53 @@ describe('release apply, stopped by --timeout', () => {
       code: 'timed_out',
       message: `the run stopped (timed out after 2s) while this release was being applied; release ${lines[1].release_id} is draft (the step in flight may or may not be done); run \`reldist release apply\` again to resume`,
     });
-    expect(lines[2]).toMatchObject({ release_id: null, action: null, error: { message: expect.stringMatching(/before this release was started: nothing was done for it/) } });
+    expect(lines[2]).toMatchObject({
+      release_id: null,
+      action: null,
+      error: { message: expect.stringMatching(/before this release was started: nothing was done for it/) },
+    });
 
     // A report that lost its last lines (a killed run): the releases without a line are chosen too.
     const partial = join(work, 'timeout-partial.jsonl');
     await writeFile(partial, `${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n`);
     const plan = await run([dir, '--submit', '--plan', '--only-failed', partial]);
     expect(plan.stderr).toMatch(/^retrying 3 of 4: 1 interrupted, 2 never reported$/m);
-    expect(plan.stdout.split('\n').filter((l) => /^[+~=!] /.test(l)).map((l) => l.split(/\s+/)[1])).toEqual(['TMO-2', 'TMO-3', 'TMO-4']);
+    expect(
+      plan.stdout
+        .split('\n')
+        .filter((l) => /^[+~=!] /.test(l))
+        .map((l) => l.split(/\s+/)[1]),
+    ).toEqual(['TMO-2', 'TMO-3', 'TMO-4']);
 
     const retry = await run([dir, '--submit', '--only-failed', report, '--report', report]);
     expect(retry.code, retry.stderr).toBe(0);
     expect(retry.stderr).toMatch(/^retrying 3 of 4: 3 interrupted$/m);
-    expect(retry.stdout.trim().split('\n').map((l) => l.split('\t')).map((c) => [c[1], c[4]]).sort()).toEqual([
-      ['TMO-2', 'submitted'], ['TMO-3', 'submitted'], ['TMO-4', 'submitted'],
+    expect(
+      retry.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'))
+        .map((c) => [c[1], c[4]])
+        .sort(),
+    ).toEqual([
+      ['TMO-2', 'submitted'],
+      ['TMO-3', 'submitted'],
+      ['TMO-4', 'submitted'],
     ]);
     const again = await run([dir, '--submit', '--only-failed', report]);
     expect(again.code).toBe(0);
     expect(again.stderr).toBe('nothing to retry: all 4 releases are done in ' + report + '\n');
     const list = JSON.parse((await cli.run(['release', 'list', '--json'], {})).stdout) as { catalog_number: string; status: string }[];
-    expect(list.filter((x) => x.catalog_number.startsWith('TMO-')).map((x) => [x.catalog_number, x.status]).sort()).toEqual([
-      ['TMO-1', 'in_review'], ['TMO-2', 'in_review'], ['TMO-3', 'in_review'], ['TMO-4', 'in_review'],
+    expect(
+      list
+        .filter((x) => x.catalog_number.startsWith('TMO-'))
+        .map((x) => [x.catalog_number, x.status])
+        .sort(),
+    ).toEqual([
+      ['TMO-1', 'in_review'],
+      ['TMO-2', 'in_review'],
+      ['TMO-3', 'in_review'],
+      ['TMO-4', 'in_review'],
     ]);
   });
 

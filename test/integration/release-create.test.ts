@@ -23,7 +23,9 @@ afterAll(async () => {
 describe('release create', () => {
   it('creates a draft from flags (piped, terminal, --json)', async () => {
     await expect(transcript(await run(['release', 'create', ...flags]))).toMatchFileSnapshot(golden('create-flags.piped'));
-    await expect(transcript(await run(['release', 'create', ...flags, '--release-version', 'Acoustic'], { tty: true }))).toMatchFileSnapshot(golden('create-flags.tty'));
+    await expect(transcript(await run(['release', 'create', ...flags, '--release-version', 'Acoustic'], { tty: true }))).toMatchFileSnapshot(
+      golden('create-flags.tty'),
+    );
     const r = await json(['release', 'create', ...flags, '--p-line', '2026 Northern Lights Records', '--explicit', 'clean']);
     expect(r).toMatchObject({ id: 3, status: 'draft', title: 'Northern Sky', explicit: 'clean', p_line: { year: 2026, owner: 'Northern Lights Records' } });
   });
@@ -112,7 +114,12 @@ describe('release create', () => {
     // --json: the bad file as a JSON line, then the error; nothing plain.
     const j = await run(['release', 'create', '--file', join(work, 'release.yaml'), '--json']);
     expect([j.code, j.stdout]).toEqual([2, '']);
-    expect(j.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      j.stderr
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { file: 'mono.wav', code: 'audio_not_stereo', message: 'the audio has 1 channel; it must be stereo (2 channels)' },
       { error: expect.objectContaining({ code: 'bad_input_files', message: '1 of 2 files would be refused by the service; nothing was created' }) },
     ]);

@@ -55,14 +55,27 @@ describe('refused at once, nothing sent', () => {
   it('release files: create --file and apply --plan refuse a bad ISRC and a shared one, by file:line', async () => {
     const before = await releases();
     const file = join(dir, 'release.yaml');
-    await writeFile(file, [
-      'type: ep', 'title: Harbour Lights', 'artists: [{ name: Nina Vale, role: primary }]', 'label: Northern Lights Records', 'catalog_number: DOOR-2',
-      'tracks:',
-      `  - file: ${audio}/first-light.flac`, '    isrc: GBNLR2600021',
-      `  - file: ${audio}/evening-tide.flac`, '    isrc: GB-NLR-26-00021',
-      '',
-    ].join('\n'));
-    for (const argv of [['release', 'create', '--file', file], ['release', 'apply', file, '--plan'], ['release', 'apply', file]]) {
+    await writeFile(
+      file,
+      [
+        'type: ep',
+        'title: Harbour Lights',
+        'artists: [{ name: Nina Vale, role: primary }]',
+        'label: Northern Lights Records',
+        'catalog_number: DOOR-2',
+        'tracks:',
+        `  - file: ${audio}/first-light.flac`,
+        '    isrc: GBNLR2600021',
+        `  - file: ${audio}/evening-tide.flac`,
+        '    isrc: GB-NLR-26-00021',
+        '',
+      ].join('\n'),
+    );
+    for (const argv of [
+      ['release', 'create', '--file', file],
+      ['release', 'apply', file, '--plan'],
+      ['release', 'apply', file],
+    ]) {
       const r = await cli.run(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr, argv.join(' ')).toContain(`${file}:10: tracks.1.isrc: isrc_duplicate: track 2 has the same ISRC GBNLR2600021 as track 1`);
@@ -95,7 +108,7 @@ describe('refused at once, nothing sent', () => {
 });
 
 describe('what the submit would block is warned at once, in its words', () => {
-  it('flags, edits and files warn with the submit check\'s code; the value is saved', async () => {
+  it("flags, edits and files warn with the submit check's code; the value is saved", async () => {
     const created = await cli.run(['release', 'create', ...draftFlags.map((v) => (v === 'Northern Sky' ? 'Northern Sky feat. Kai' : v)), '--json']);
     expect(created.code, created.stderr).toBe(0);
     const warning = created.stderr.split('\n').find((l) => l.startsWith('{"warning"'));
@@ -109,7 +122,9 @@ describe('what the submit would block is warned at once, in its words', () => {
 
     const edit = await cli.run(['track', 'edit', String(id), '1', '--title', 'First Light (Official Video)']);
     expect(edit.code, edit.stderr).toBe(0);
-    expect(edit.stderr).toBe('warning: --title: title_has_marketing_words: "First Light (Official Video)" contains "Official"; the submit will refuse it (hint: Stores refuse marketing words in titles; remove them.)\n');
+    expect(edit.stderr).toBe(
+      'warning: --title: title_has_marketing_words: "First Light (Official Video)" contains "Official"; the submit will refuse it (hint: Stores refuse marketing words in titles; remove them.)\n',
+    );
     expect((await cli.json<any[]>(['track', 'list', String(id)]))[0].title).toBe('First Light (Official Video)');
     const release = await cli.run(['release', 'edit', String(id), '--title', 'Exclusive Northern Sky']);
     expect(release.code, release.stderr).toBe(0);

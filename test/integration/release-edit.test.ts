@@ -23,7 +23,23 @@ afterAll(async () => {
 
 describe('release edit', () => {
   it('changes metadata, delivery and video from flags', async () => {
-    const r = await run(['release', 'edit', '1', '--title', 'Northern Sky', '--p-line', '2026 Northern Lights Records', '--release-date', '2030-02-01', '--territories', 'exclude:kp', '--video-enabled', 'yes', '--content-id', 'track']);
+    const r = await run([
+      'release',
+      'edit',
+      '1',
+      '--title',
+      'Northern Sky',
+      '--p-line',
+      '2026 Northern Lights Records',
+      '--release-date',
+      '2030-02-01',
+      '--territories',
+      'exclude:kp',
+      '--video-enabled',
+      'yes',
+      '--content-id',
+      'track',
+    ]);
     await expect(transcript(r)).toMatchFileSnapshot(golden('edit-flags.piped'));
     const after = await json(['release', 'get', '1']);
     expect(after.delivery).toMatchObject({ release_date: '2030-02-01', territories: { mode: 'exclude', countries: ['KP'] } });
@@ -32,7 +48,9 @@ describe('release edit', () => {
 
   it('reads parts from files (and stdin), flags winning', async () => {
     await writeFile(join(work, 'meta.yaml'), 'genre: Folk\nversion: Live\ncatalog_number: 007\n');
-    const r = await run(['release', 'edit', '1', '--metadata', join(work, 'meta.yaml'), '--genre', 'Jazz', '--delivery', '-', '--json'], { stdin: '{"price_tier": "mid"}' });
+    const r = await run(['release', 'edit', '1', '--metadata', join(work, 'meta.yaml'), '--genre', 'Jazz', '--delivery', '-', '--json'], {
+      stdin: '{"price_tier": "mid"}',
+    });
     expect(r.code, r.stderr).toBe(0);
     const after = JSON.parse(r.stdout);
     expect(after).toMatchObject({ genre: 'Jazz', version: 'Live', catalog_number: '007', delivery: { price_tier: 'mid' } });
@@ -42,7 +60,9 @@ describe('release edit', () => {
     await writeFile(join(work, 'video.yaml'), 'enabled: true\ncontent_id:\n  policy: sell\n');
     const r = await run(['release', 'edit', '1', '--video', join(work, 'video.yaml')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: ${join(work, 'video.yaml')}:3: content_id.policy: expected one of monetize, track, block, got "sell"\nhint: fix the fields named above and run again\n`);
+    expect(r.stderr).toBe(
+      `error: ${join(work, 'video.yaml')}:3: content_id.policy: expected one of monetize, track, block, got "sell"\nhint: fix the fields named above and run again\n`,
+    );
   });
 
   it('puts the metadata back when the delivery part is refused', async () => {
@@ -58,7 +78,10 @@ describe('release edit', () => {
   it('adds a featured artist without dropping the primary ones', async () => {
     const r = await run(['release', 'edit', '1', '--featuring', 'Kai Moreno', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).artists).toEqual([{ name: 'Nina Vale', role: 'primary' }, { name: 'Kai Moreno', role: 'featuring' }]);
+    expect(JSON.parse(r.stdout).artists).toEqual([
+      { name: 'Nina Vale', role: 'primary' },
+      { name: 'Kai Moreno', role: 'featuring' },
+    ]);
   });
 
   it('says there is nothing to change', async () => {

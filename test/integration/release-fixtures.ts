@@ -4,7 +4,20 @@ import { expect } from 'vitest';
 import type { RunResult } from './cli-harness.js';
 
 /** Flags of a complete draft single. */
-export const draftFlags = ['--type', 'single', '--title', 'Northern Sky', '--artist', 'Nina Vale', '--label', 'Northern Lights Records', '--genre', 'Pop', '--language', 'en'];
+export const draftFlags = [
+  '--type',
+  'single',
+  '--title',
+  'Northern Sky',
+  '--artist',
+  'Nina Vale',
+  '--label',
+  'Northern Lights Records',
+  '--genre',
+  'Pop',
+  '--language',
+  'en',
+];
 
 /**
  * Releases 1–3: drafts from flags (2 with a version, 3 with a ℗ line and explicit clean);

@@ -69,7 +69,15 @@ describe('a release named by its catalog number', () => {
   });
 
   it('--help says how a release is named', async () => {
-    for (const argv of [['release', 'get'], ['release', 'edit'], ['release', 'delete'], ['release', 'submit'], ['track', 'list'], ['track', 'edit'], ['track', 'set']]) {
+    for (const argv of [
+      ['release', 'get'],
+      ['release', 'edit'],
+      ['release', 'delete'],
+      ['release', 'submit'],
+      ['track', 'list'],
+      ['track', 'edit'],
+      ['track', 'set'],
+    ]) {
       const r = await cli.run([...argv, '--help']);
       expect(r.stdout.replace(/\s+/g, ' '), argv.join(' ')).toMatch(/catalog number.*cat:42/);
     }

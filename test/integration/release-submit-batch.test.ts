@@ -33,7 +33,11 @@ beforeAll(async () => {
     if (req.method === 'POST' && req.url === '/releases/submit') {
       seen.batch++;
       res.writeHead(405, { 'content-type': 'application/json', allow: 'DELETE, GET' });
-      res.end(JSON.stringify({ error: { status: 405, code: 'method_not_allowed', message: 'POST is not allowed on /releases/submit; allowed: DELETE, GET', request_id: 'req_older' } }));
+      res.end(
+        JSON.stringify({
+          error: { status: 405, code: 'method_not_allowed', message: 'POST is not allowed on /releases/submit; allowed: DELETE, GET', request_id: 'req_older' },
+        }),
+      );
       return;
     }
     if (req.method === 'POST' && /^\/releases\/[^/]+\/submit$/.test(req.url ?? '')) seen.single++;
@@ -55,9 +59,12 @@ afterAll(async () => {
   await new Promise((resolve) => older?.close(resolve));
 });
 
-const runOlder = (argv: string[], o: { tty?: boolean } = {}) =>
-  runCli(argv, { url: olderUrl, token: cli.server.tokens.label, configDir: cli.configDir, ...o });
-const withoutRequestIds = (r: RunResult) => ({ ...r, stdout: r.stdout.replace(/req_[\w-]+/g, 'req_<id>'), stderr: r.stderr.replace(/req_[\w-]+/g, 'req_<id>') });
+const runOlder = (argv: string[], o: { tty?: boolean } = {}) => runCli(argv, { url: olderUrl, token: cli.server.tokens.label, configDir: cli.configDir, ...o });
+const withoutRequestIds = (r: RunResult) => ({
+  ...r,
+  stdout: r.stdout.replace(/req_[\w-]+/g, 'req_<id>'),
+  stderr: r.stderr.replace(/req_[\w-]+/g, 'req_<id>'),
+});
 
 describe('release submit of several releases', () => {
   let a: string;
@@ -87,9 +94,15 @@ describe('release submit of several releases', () => {
   it('submits a mixed batch, each release on its own; a re-run finds them in review and exits 0', async () => {
     const r = await run(['release', 'submit', a, blocked, '999', b, a, '--json']);
     expect(r.code).toBe(5);
-    expect(JSON.parse(r.stdout).map((o: any) => [o.release_id, o.outcome])).toEqual([
-      [a, 'submitted'], [blocked, 'blocked'], ['999', 'failed'], [b, 'submitted'], [a, 'already_in_review'],
-    ].map(([id, outcome]) => [Number(id), outcome]));
+    expect(JSON.parse(r.stdout).map((o: any) => [o.release_id, o.outcome])).toEqual(
+      [
+        [a, 'submitted'],
+        [blocked, 'blocked'],
+        ['999', 'failed'],
+        [b, 'submitted'],
+        [a, 'already_in_review'],
+      ].map(([id, outcome]) => [Number(id), outcome]),
+    );
     const again = await run(['release', 'submit', a, b, '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout).map((o: any) => [o.release_id, o.outcome, o.status])).toEqual([
@@ -126,7 +139,10 @@ describe('release submit of several releases', () => {
   it('a batch whose answer was lost is sent again under its Idempotency-Key: each release submitted once, reported as submitted', async () => {
     const ids = [await readyDraft(5), await readyDraft(6), await readyDraft(7)];
     const proxy = await startFaultProxy({
-      target: cli.server.url, seed: 5, faults: { dropAfter: 1 }, maxConsecutiveFaults: 1,
+      target: cli.server.url,
+      seed: 5,
+      faults: { dropAfter: 1 },
+      maxConsecutiveFaults: 1,
       match: (method, path) => method === 'POST' && path === '/releases/submit',
     });
     try {

@@ -38,7 +38,10 @@ describe('release submit', () => {
     const two = await run(['release', 'submit', '2', '3', '--json']);
     expect(two.code).toBe(3);
     const outcomes = JSON.parse(two.stdout);
-    expect(outcomes.map((o: any) => [o.release_id, o.outcome])).toEqual([[2, 'blocked'], [3, 'blocked']]);
+    expect(outcomes.map((o: any) => [o.release_id, o.outcome])).toEqual([
+      [2, 'blocked'],
+      [3, 'blocked'],
+    ]);
     // --json: the error too is one JSON object, on stderr.
     expect(JSON.parse(two.stderr).error.message).toBe('2 of 2 releases were not submitted');
   });
@@ -84,14 +87,22 @@ describe('release submit', () => {
     const one = await run(['release', 'submit', '4', '--dry-run', '--json']);
     expect(one.code).toBe(9);
     expect(JSON.parse(one.stdout)).toEqual({
-      release_id: 4, outcome: 'conflict', status: 'in_review', sandbox: false, message: 'in review: nothing to check or submit', problems: [],
+      release_id: 4,
+      outcome: 'conflict',
+      status: 'in_review',
+      sandbox: false,
+      message: 'in review: nothing to check or submit',
+      problems: [],
       error: { code: 'state_conflict', message: 'in review: nothing to check or submit' },
     });
     expect(JSON.parse(one.stderr).error.code).toBe('state_conflict');
     // Among others (through the batch endpoint), the same outcome and the worst code.
     const several = await run(['release', 'submit', '3', '4', '--dry-run', '--json']);
     expect(several.code).toBe(9);
-    expect(JSON.parse(several.stdout).map((o: { outcome: string; status: string }) => [o.outcome, o.status])).toEqual([['blocked', 'draft'], ['conflict', 'in_review']]);
+    expect(JSON.parse(several.stdout).map((o: { outcome: string; status: string }) => [o.outcome, o.status])).toEqual([
+      ['blocked', 'draft'],
+      ['conflict', 'in_review'],
+    ]);
   });
 
   it('reports a release that cannot be submitted in its state: exit 9, its state in --json', async () => {

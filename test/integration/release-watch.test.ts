@@ -19,7 +19,12 @@ async function inReview(s: TestServer = cli.server, overrides: Record<string, un
   return { id: String(r.id) };
 }
 
-const lines = (r: RunResult) => r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (r: RunResult) =>
+  r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 describe('release watch', () => {
   it('waits until a release is approved by a reviewer acting meanwhile', async () => {
@@ -35,12 +40,15 @@ describe('release watch', () => {
     expect(r.code, r.stderr).toBe(0);
     expect((await approving)?.code).toBe(0);
     const events = lines(r);
-    expect(events.map((e) => [e.status, e.previous])).toEqual([['in_review', null], ['approved', 'in_review']]);
+    expect(events.map((e) => [e.status, e.previous])).toEqual([
+      ['in_review', null],
+      ['approved', 'in_review'],
+    ]);
     expect(events[1]).toMatchObject({ release_id: Number(id), review: null });
     expect(events[1].at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
-  it('exits 3 on a rejection and prints the reviewer\'s codes and notes', async () => {
+  it("exits 3 on a rejection and prints the reviewer's codes and notes", async () => {
     const { id } = await inReview();
     const rej = await cli.run(['sandbox', 'reject', id, '--reason', 'artwork_low_resolution,audio_clipping', '--message', 'The cover is 1400 px.']);
     expect(rej.code, rej.stderr).toBe(0);
@@ -83,7 +91,9 @@ describe('release watch', () => {
     const other = await inReview();
     const asked: string[] = [];
     const proxy = await startFaultProxy({
-      target: cli.server.url, seed: 1, faults: {},
+      target: cli.server.url,
+      seed: 1,
+      faults: {},
       onAnswered: (e) => {
         asked.push(`${e.method} ${e.route} ${e.status}`);
       },
@@ -136,7 +146,9 @@ describe('release watch', () => {
       // Each read after the first asked with If-None-Match: counted from the service's answers.
       const statuses: number[] = [];
       const proxy = await startFaultProxy({
-        target: old.url, seed: 1, faults: {},
+        target: old.url,
+        seed: 1,
+        faults: {},
         onAnswered: (e) => {
           if (e.method === 'GET' && e.route === '/releases/{releaseId}') statuses.push(e.status);
         },
@@ -191,7 +203,7 @@ describe('release watch', () => {
   });
 });
 
-describe('release watch with the sandbox\'s auto-review', () => {
+describe("release watch with the sandbox's auto-review", () => {
   it('submit, then watch until the sandbox approved it by itself', async () => {
     const auto = await startTestServer({ sandboxAutoReview: { outcome: 'approve', delayMs: 0 } });
     try {

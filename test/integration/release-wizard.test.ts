@@ -147,14 +147,20 @@ function goodAnswers(artist = 'Nina Vale', profiles: Answer[] = [false]): Answer
     'single', // Type
     'Night Drive', // Title
     '', // Version
-    artist, '', // Primary artist, then done
+    artist,
+    '', // Primary artist, then done
     '', // Featured
     undefined, // Label (the default)
     '', // Catalog number
-    'Electronic', 'en', 'not_explicit', // Genre, Language, Explicit
-    undefined, undefined, // ℗, ©
+    'Electronic',
+    'en',
+    'not_explicit', // Genre, Language, Explicit
+    undefined,
+    undefined, // ℗, ©
     '', // UPC
-    join(work, 'good.flac'), 'Night Drive', undefined, // Audio file, its title, composer
+    join(work, 'good.flac'),
+    'Night Drive',
+    undefined, // Audio file, its title, composer
     '', // no more tracks
     '2030-01-15', // Release date
     ...profiles, // the profiles: saved ones (replace?), then find?, one choice per platform
@@ -163,7 +169,7 @@ function goodAnswers(artist = 'Nina Vale', profiles: Answer[] = [false]): Answer
 }
 
 describe('release create wizard', () => {
-  it('holds each answer against the service\'s rules as it is given, and asks again with the reason', async () => {
+  it("holds each answer against the service's rules as it is given, and asks again with the reason", async () => {
     const before = await releaseIds();
     const answers = goodAnswers();
     answers.splice(1, 1, 'Night Drive (Official)', 'Night Drive feat. Jo', 'Night Drive');
@@ -219,7 +225,7 @@ describe('release create wizard', () => {
     expect(await releaseIds()).toEqual(before);
   });
 
-  it('shows the artist\'s saved profiles and replaces them only after a yes', async () => {
+  it("shows the artist's saved profiles and replaces them only after a yes", async () => {
     const saved = async () => {
       const c = createClient({ baseUrl: cli.server.url, token: cli.server.tokens.label });
       const prefs = await c.call('getLabelPreferences', { query: { search: 'Ada Stone', perPage: 100 } });
@@ -276,6 +282,11 @@ describe('release create wizard', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Saved the answers to ${file}`);
     const saved = JSON.parse(await readFile(file, 'utf8'));
-    expect(saved).toMatchObject({ type: 'single', title: 'Night Drive', tracks: [{ file: 'good.flac', title: 'Night Drive' }], delivery: { release_date: '2030-01-15' } });
+    expect(saved).toMatchObject({
+      type: 'single',
+      title: 'Night Drive',
+      tracks: [{ file: 'good.flac', title: 'Night Drive' }],
+      delivery: { release_date: '2030-01-15' },
+    });
   });
 });

@@ -82,7 +82,7 @@ describe('release delete', () => {
     expect(JSON.parse((await run(['release', 'delete', '2', '--yes', '--json'])).stdout)).toEqual({ message: expect.any(String) });
   });
 
-  it('cannot see another account\'s releases', async () => {
+  it("cannot see another account's releases", async () => {
     const r = await run(['release', 'get', '1'], { token: cli.server.tokens.artist });
     expect(r.code).toBe(5);
   });

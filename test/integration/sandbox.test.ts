@@ -58,7 +58,10 @@ describe('sandbox controls', () => {
     // b is approved already: a state conflict (9), and its line says the state it is in.
     expect(r.code).toBe(9);
     const out = JSON.parse(r.stdout);
-    expect(out.map((o: any) => [o.release_id, o.status])).toEqual([[Number(a), 'approved'], [Number(b), 'approved']]);
+    expect(out.map((o: any) => [o.release_id, o.status])).toEqual([
+      [Number(a), 'approved'],
+      [Number(b), 'approved'],
+    ]);
     expect(out[1].error.code).toBe('state_conflict');
     expect(JSON.parse(r.stderr).error.message).toBe('1 of 2 releases were not moved');
     const missing = await cli.run(['sandbox', 'approve', '987654']);

@@ -42,7 +42,7 @@ describe('search endpoints', () => {
     }
   });
 
-  it('a channel\'s handle resolves back to the channel', async () => {
+  it("a channel's handle resolves back to the channel", async () => {
     const channel = (await get('/preferences/search-video-channel' + q({ q: 'Lena Voss' }))).body[0];
     const res = await get('/preferences/get-video-channel' + q({ url: `https://video-b.example/${channel.handle}` }));
     expect(res.status).toBe(200);

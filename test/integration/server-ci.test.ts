@@ -198,7 +198,11 @@ describe('sandbox routes in the contract', () => {
 });
 
 describe('sandbox auto-review', () => {
-  for (const [outcome, status] of [['approve', 'approved'], ['reject', 'rejected'], ['live', 'live']] as const) {
+  for (const [outcome, status] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+    ['live', 'live'],
+  ] as const) {
     test(`${outcome}: due after the delay, applied when the release is next read or listed`, async () => {
       const c = manualClock();
       const auto = await startTestServer({ now: c.now, sandboxAutoReview: { outcome, delayMs: 60_000 } });
@@ -255,7 +259,12 @@ describe('sandbox auto-review', () => {
 
 function validBody() {
   return {
-    type: 'single', title: 'Northern Sky', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records',
-    genre: 'Pop', language: 'en', explicit: 'not_explicit',
+    type: 'single',
+    title: 'Northern Sky',
+    artists: [{ name: 'Nina Vale', role: 'primary' }],
+    label: 'Northern Lights Records',
+    genre: 'Pop',
+    language: 'en',
+    explicit: 'not_explicit',
   };
 }

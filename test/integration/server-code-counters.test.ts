@@ -28,8 +28,12 @@ afterEach(async () => {
 /** `count` tracks already holding the user's ISRCs of YEAR, designations 1..count (as if assigned). */
 function seedIsrcs(count: number): void {
   const stem = `ZZ${getUserRow(db, userId).isrc_registrant}${YEAR % 100}`;
-  const release = Number(db.prepare(`INSERT INTO releases (user_id, status, type, title, data, created_at, updated_at)
-    VALUES (?, 'draft', 'album', 'Seeded', '{"artists":[]}', 'x', 'x')`).run(userId).lastInsertRowid);
+  const release = Number(
+    db
+      .prepare(`INSERT INTO releases (user_id, status, type, title, data, created_at, updated_at)
+    VALUES (?, 'draft', 'album', 'Seeded', '{"artists":[]}', 'x', 'x')`)
+      .run(userId).lastInsertRowid,
+  );
   const insert = db.prepare("INSERT INTO tracks (release_id, disc, position, isrc, data, created_at, updated_at) VALUES (?, 1, ?, ?, '{}', 'x', 'x')");
   db.transaction(() => {
     for (let n = 1; n <= count; n++) insert.run(release, n, `${stem}${String(n).padStart(5, '0')}`);
@@ -88,5 +92,9 @@ test('a code someone typed by hand is skipped once, and the counter moves past i
   const code = `${taken}${check(taken)}`;
   db.prepare(`INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, data, created_at, updated_at)
     VALUES (?, 'draft', 'single', 'By hand', ?, ?, '{"artists":[]}', 'x', 'x')`).run(userId, code, `00${code}`);
-  expect(db.transaction(() => assignUpc(db, userId))().startsWith(`${prefix}0003`)).toBe(true);
+  expect(
+    db
+      .transaction(() => assignUpc(db, userId))()
+      .startsWith(`${prefix}0003`),
+  ).toBe(true);
 });

@@ -66,35 +66,76 @@ test('every endpoint answers exactly what the contract declares', async () => {
   await call('getMe', label);
 
   // Releases and tracks, through every state a client can reach.
-  const rel = await call('createRelease', label, {}, { type: 'album', title: 'Contract Check', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', genre: 'Pop', language: 'en' });
+  const rel = await call(
+    'createRelease',
+    label,
+    {},
+    {
+      type: 'album',
+      title: 'Contract Check',
+      artists: [{ name: 'Nina Vale', role: 'primary' }],
+      label: 'Northern Lights Records',
+      genre: 'Pop',
+      language: 'en',
+    },
+  );
   const releaseId = rel.id as number;
   await call('listReleases', label, {}, undefined, '?perPage=5&status=draft');
   await call('getRelease', label, { releaseId });
-  await call('updateReleaseMetadata', label, { releaseId }, {
-    p_line: { year: 2026, owner: 'Northern Lights Records' }, c_line: { year: 2026, owner: 'Northern Lights Records' },
-    original_release_date: '2020-01-01', catalog_number: 'NLR-001', version: 'Deluxe Edition',
-    artwork: { url: 'https://cdn.example/art.jpg', width: 3000, height: 3000, format: 'jpg', color_space: 'rgb' },
-  });
-  await call('updateReleaseDelivery', label, { releaseId }, { release_date: daysFromNow(30), preorder_date: daysFromNow(20), price_tier: 'front', territories: { mode: 'exclude', countries: ['KP'] } });
+  await call(
+    'updateReleaseMetadata',
+    label,
+    { releaseId },
+    {
+      p_line: { year: 2026, owner: 'Northern Lights Records' },
+      c_line: { year: 2026, owner: 'Northern Lights Records' },
+      original_release_date: '2020-01-01',
+      catalog_number: 'NLR-001',
+      version: 'Deluxe Edition',
+      artwork: { url: 'https://cdn.example/art.jpg', width: 3000, height: 3000, format: 'jpg', color_space: 'rgb' },
+    },
+  );
+  await call(
+    'updateReleaseDelivery',
+    label,
+    { releaseId },
+    { release_date: daysFromNow(30), preorder_date: daysFromNow(20), price_tier: 'front', territories: { mode: 'exclude', countries: ['KP'] } },
+  );
   await call('updateReleaseVideo', label, { releaseId }, { enabled: true, art_tracks: true, content_id: { enabled: true, policy: 'track' } });
   const ticket = await call('createTrackUploadUrl', label, { releaseId }, { filename: 'a.wav', content_type: 'audio/wav', size: 1000, sha256: 'a'.repeat(64) });
   expect(ticket.method).toBe('PUT');
   const a = await upload(s, label, releaseId, validWav());
   const b = await upload(s, label, releaseId, validWav(), { filename: 'b.wav' });
   expect([a.put.status, b.put.status]).toEqual([200, 200]);
-  const withTracks = await call('replaceReleaseTracks', label, { releaseId }, {
-    tracks: [
-      { file_key: a.key, title: 'First Light', isrc: 'USSKG1912345', contributors: [{ name: 'Nina Vale', role: 'composer' }], audio_language: 'instrumental' },
-      { title: 'Second Light', contributors: [{ name: 'Nina Vale', role: 'composer' }] },
-    ],
-  });
+  const withTracks = await call(
+    'replaceReleaseTracks',
+    label,
+    { releaseId },
+    {
+      tracks: [
+        {
+          file_key: a.key,
+          title: 'First Light',
+          isrc: 'USSKG1912345',
+          contributors: [{ name: 'Nina Vale', role: 'composer' }],
+          audio_language: 'instrumental',
+        },
+        { title: 'Second Light', contributors: [{ name: 'Nina Vale', role: 'composer' }] },
+      ],
+    },
+  );
   const [t1, t2] = withTracks.tracks;
   await call('listTracks', label, { releaseId });
   await call('getTrack', label, { releaseId, trackId: t1.id });
   await call('replaceTrackFile', label, { releaseId, trackId: t2.id }, { file_key: b.key });
 
   // Code checks, with every kind of problem the service adds of its own.
-  const other = await call('createRelease', label, {}, { type: 'single', title: 'Holder', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L', upc: '5901234123457' });
+  const other = await call(
+    'createRelease',
+    label,
+    {},
+    { type: 'single', title: 'Holder', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L', upc: '5901234123457' },
+  );
   const upcInUse = await call('validateUpc', label, {}, { upc: '05901234123457', release_id: releaseId });
   expect(upcInUse.problems.map((p: any) => p.code)).toEqual(['upc_in_use']);
   const badUpc = await call('validateUpc', label, {}, { upc: '036000291453' });
@@ -102,14 +143,19 @@ test('every endpoint answers exactly what the contract declares', async () => {
   const dupIsrc = await call('validateIsrc', label, {}, { isrc: 'us-skg-19-12345', release_id: releaseId });
   expect(dupIsrc.problems.map((p: any) => p.code)).toEqual(['isrc_duplicate']);
   await call('validateIsrc', label, {}, { isrc: 'XX-SKG-99-1234' });
-  const batch = await call('validateCodes', label, {}, {
-    codes: [
-      { kind: 'upc', code: '05901234123457', release_id: releaseId },
-      { kind: 'isrc', code: 'us-skg-19-12345', release_id: releaseId },
-      { kind: 'upc', code: '036000291453' },
-      { kind: 'isrc', code: 'XX-SKG-99-1234' },
-    ],
-  });
+  const batch = await call(
+    'validateCodes',
+    label,
+    {},
+    {
+      codes: [
+        { kind: 'upc', code: '05901234123457', release_id: releaseId },
+        { kind: 'isrc', code: 'us-skg-19-12345', release_id: releaseId },
+        { kind: 'upc', code: '036000291453' },
+        { kind: 'isrc', code: 'XX-SKG-99-1234' },
+      ],
+    },
+  );
   expect(batch.data.map((r: any) => r.problems.map((p: any) => p.code)[0])).toEqual(['upc_in_use', 'isrc_duplicate', 'bad_check_digit', expect.any(String)]);
 
   // Submit: blocked (error body), dry run, then through with warnings.
@@ -147,16 +193,34 @@ test('every endpoint answers exactly what the contract declares', async () => {
   await call('getArtistViaUrl', label, {}, { url: vb.url });
 
   // Preferences: the label's side, then the artist's.
-  await call('submitLabelPreference', label, {}, {
-    default_genre: 'Rock',
-    artists: [{ name: 'Contract Artist', platforms: [{ platform: 'video_b', mode: 'existing', profile_id: vb.id }, { platform: 'store_c', mode: 'new' }] }],
-  });
+  await call(
+    'submitLabelPreference',
+    label,
+    {},
+    {
+      default_genre: 'Rock',
+      artists: [
+        {
+          name: 'Contract Artist',
+          platforms: [
+            { platform: 'video_b', mode: 'existing', profile_id: vb.id },
+            { platform: 'store_c', mode: 'new' },
+          ],
+        },
+      ],
+    },
+  );
   const prefs = await call('getLabelPreferences', label, {}, undefined, '?search=contract&limit=5');
   const managed = prefs.artists[0];
   await call('getLabelArtist', label, { id: managed.id });
   await call('listPreferenceArtists', label);
   await call('removeLabelArtist', label, {}, { artist_id: managed.id });
-  await call('submitArtistPreference', artist, {}, { artist_name: 'Sandbox Artist', platforms: [{ platform: 'streaming_a', mode: 'existing', profile_id: sa.id }] });
+  await call(
+    'submitArtistPreference',
+    artist,
+    {},
+    { artist_name: 'Sandbox Artist', platforms: [{ platform: 'streaming_a', mode: 'existing', profile_id: sa.id }] },
+  );
   await call('getArtistPreferences', artist);
   await callError('GET', '/preferences/artist', label);
 

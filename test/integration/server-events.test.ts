@@ -40,14 +40,17 @@ async function since(cursor: number, query = ''): Promise<ListEventsResponse['da
 const end = async () => (await events('?last=1')).cursor;
 
 describe('GET /events: one event per change, written with it', () => {
-  it('records a release\'s life: created, updated (fields old → new, who), tracks, upload, submitted with codes, reviewed, delivered, live, taken down', async () => {
+  it("records a release's life: created, updated (fields old → new, who), tracks, upload, submitted with codes, reviewed, delivered, live, taken down", async () => {
     const start = await end();
     const rel = await createRelease(s, token, { catalog_number: 'EVT-0001' });
     const created = await since(start);
     expect(created.map((e) => e.type)).toEqual(['release.created']);
     expect(created[0]).toMatchObject({
-      release_id: rel.id, catalog_number: 'EVT-0001', account_id: expect.any(Number),
-      actor: { kind: 'user', name: expect.any(String), request_id: expect.stringMatching(/^req_/) }, data: { title: 'Northern Sky', type: 'single' },
+      release_id: rel.id,
+      catalog_number: 'EVT-0001',
+      account_id: expect.any(Number),
+      actor: { kind: 'user', name: expect.any(String), request_id: expect.stringMatching(/^req_/) },
+      data: { title: 'Northern Sky', type: 'single' },
     });
 
     let cursor = created[0]!.id;
@@ -57,19 +60,29 @@ describe('GET /events: one event per change, written with it', () => {
     expect(updated).toHaveLength(1);
     expect(updated[0]!.type).toBe('release.updated');
     expect(updated[0]!.data).toEqual({
-      changes: expect.arrayContaining([{ field: 'upc', old: null, new: '036000291452' }, { field: 'title', old: 'Northern Sky', new: 'Northern Sky (Edit)' }]),
+      changes: expect.arrayContaining([
+        { field: 'upc', old: null, new: '036000291452' },
+        { field: 'title', old: 'Northern Sky', new: 'Northern Sky (Edit)' },
+      ]),
     });
     expect(updated[0]!.actor.request_id).toBe(patch.headers.get('x-request-id'));
     cursor = updated[0]!.id;
 
     await api(s, token, 'PATCH', `/releases/${rel.id}/delivery`, { release_date: daysFromNow(30) });
     const up = await upload(s, token, rel.id, validWav(), { filename: 'sky.wav' });
-    await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [{ title: 'Northern Sky', file_key: up.key, contributors: [{ name: 'Nina Vale', role: 'composer' }] }]);
+    await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [
+      { title: 'Northern Sky', file_key: up.key, contributors: [{ name: 'Nina Vale', role: 'composer' }] },
+    ]);
     const editing = await since(cursor);
     expect(editing.map((e) => e.type)).toEqual(['release.updated', 'upload.ready', 'release.tracks_changed']);
     expect(editing[0]!.data).toEqual({ changes: [{ field: 'delivery.release_date', old: null, new: daysFromNow(30) }] });
     expect(editing[1]!.data).toMatchObject({ key: up.key, filename: 'sky.wav', format: 'wav', size: validWav().length });
-    expect(editing[2]!.data).toMatchObject({ added: [{ track_id: expect.any(Number), disc: 1, position: 1, title: 'Northern Sky' }], removed: [], changed: [], changes: [] });
+    expect(editing[2]!.data).toMatchObject({
+      added: [{ track_id: expect.any(Number), disc: 1, position: 1, title: 'Northern Sky' }],
+      removed: [],
+      changed: [],
+      changes: [],
+    });
     cursor = editing.at(-1)!.id;
 
     // A write that changes nothing records nothing.
@@ -90,12 +103,23 @@ describe('GET /events: one event per change, written with it', () => {
       ['release.taken_down', 'live', 'taken_down'],
     ]);
     // The UPC was given; the track's ISRC was assigned at submit, and the event says which.
-    expect(life[0]!.data).toMatchObject({ notes: 'first', assigned: { upc: null, isrcs: [{ track_id: expect.any(Number), isrc: expect.stringMatching(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/) }] } });
+    expect(life[0]!.data).toMatchObject({
+      notes: 'first',
+      assigned: { upc: null, isrcs: [{ track_id: expect.any(Number), isrc: expect.stringMatching(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/) }] },
+    });
     // The whole history of the release, by filter.
     const history = await events(`?release_id=${rel.id}`);
     expect(history.data.map((e) => e.type)).toEqual([
-      'release.created', 'release.updated', 'release.updated', 'upload.ready', 'release.tracks_changed',
-      'release.submitted', 'release.approved', 'release.delivered', 'release.live', 'release.taken_down',
+      'release.created',
+      'release.updated',
+      'release.updated',
+      'upload.ready',
+      'release.tracks_changed',
+      'release.submitted',
+      'release.approved',
+      'release.delivered',
+      'release.live',
+      'release.taken_down',
     ]);
     expect(new Set(history.data.map((e) => e.id)).size).toBe(history.data.length);
   });
@@ -130,7 +154,17 @@ describe('GET /events: one event per change, written with it', () => {
     const a = await createRelease(s, token, { catalog_number: 'EVT-FAIL' });
     const cursor = await end();
     // Refused: catalog number taken (409), bad field (422), a state conflict (409), a blocked submit (422), a dry run.
-    expect((await api(s, token, 'POST', '/releases', { type: 'single', title: 'X', artists: [{ name: 'A', role: 'primary' }], label: 'L', catalog_number: 'evt-fail' })).status).toBe(409);
+    expect(
+      (
+        await api(s, token, 'POST', '/releases', {
+          type: 'single',
+          title: 'X',
+          artists: [{ name: 'A', role: 'primary' }],
+          label: 'L',
+          catalog_number: 'evt-fail',
+        })
+      ).status,
+    ).toBe(409);
     expect((await api(s, token, 'PATCH', `/releases/${a.id}/metadata`, { genre: 'Not A Genre' })).status).toBe(422);
     expect((await api(s, token, 'POST', `/_sandbox/releases/${a.id}/approve`, {})).status).toBe(409);
     expect((await api(s, token, 'POST', `/releases/${a.id}/submit`, {})).status).toBe(422);
@@ -179,7 +213,13 @@ describe('GET /events: reading', () => {
   });
 
   it('refuses bad queries with 400 naming the parameter', async () => {
-    for (const [q, word] of [['?after=-1', 'after'], ['?type=release.exploded', 'type'], ['?wait=31', 'wait'], ['?limit=0', 'limit'], ['?after=1&last=1', 'not both']] as const) {
+    for (const [q, word] of [
+      ['?after=-1', 'after'],
+      ['?type=release.exploded', 'type'],
+      ['?wait=31', 'wait'],
+      ['?limit=0', 'limit'],
+      ['?after=1&last=1', 'not both'],
+    ] as const) {
       const r = await api(s, token, 'GET', `/events${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error.message, q).toContain(word);
@@ -224,7 +264,7 @@ describe('GET /events: long poll', () => {
     expect(quiet).toEqual({ data: [], has_more: false, cursor: page.cursor });
   });
 
-  it('wakes for a filter\'s event only, and for a change made by another process on the same data directory', async () => {
+  it("wakes for a filter's event only, and for a change made by another process on the same data directory", async () => {
     const rel = await createRelease(s, token, { title: 'Filtered' });
     const cursor = await end();
     const waiting = events(`?after=${cursor}&release_id=${rel.id}&wait=20`);

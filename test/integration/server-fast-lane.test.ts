@@ -73,40 +73,68 @@ const bearer = (token: string): [string, string] => ['Authorization', `Bearer ${
 
 describe('the same bytes with and without the fast lane', () => {
   const cases: Array<[string, () => string]> = [
-    ['an own release, kept alive then closed', () => request('GET', `/releases/${own}`, [bearer(label)], false) + request('GET', `/releases/${own}`, [bearer(label)])],
+    [
+      'an own release, kept alive then closed',
+      () => request('GET', `/releases/${own}`, [bearer(label)], false) + request('GET', `/releases/${own}`, [bearer(label)]),
+    ],
     ['a query string', () => request('GET', `/releases/${own}?expand=tracks&x`, [bearer(label)])],
     ['a release that does not exist', () => request('GET', '/releases/999999', [bearer(label)])],
-    ['another account\'s release', () => request('GET', `/releases/${foreign}`, [bearer(label)])],
-    ['ids that are not ids', () => ['0', '007', 'abc', '99999999999999999', '%31', `${own}/`, '-1'].map((id) => request('GET', `/releases/${id}`, [bearer(label)], false)).join('') + request('GET', '/releases/1', [bearer(label)])],
-    ['no token, an unknown one, a malformed header, a lowercase scheme, two headers', () =>
-      request('GET', `/releases/${own}`, [], false) +
-      request('GET', `/releases/${own}`, [bearer('rd_unknown')], false) +
-      request('GET', `/releases/${own}`, [['Authorization', label]], false) +
-      request('GET', `/releases/${own}`, [['authorization', `bearer   ${label}`]], false) +
-      request('GET', `/releases/${own}`, [bearer(label), bearer(label)])],
+    ["another account's release", () => request('GET', `/releases/${foreign}`, [bearer(label)])],
+    [
+      'ids that are not ids',
+      () =>
+        ['0', '007', 'abc', '99999999999999999', '%31', `${own}/`, '-1'].map((id) => request('GET', `/releases/${id}`, [bearer(label)], false)).join('') +
+        request('GET', '/releases/1', [bearer(label)]),
+    ],
+    [
+      'no token, an unknown one, a malformed header, a lowercase scheme, two headers',
+      () =>
+        request('GET', `/releases/${own}`, [], false) +
+        request('GET', `/releases/${own}`, [bearer('rd_unknown')], false) +
+        request('GET', `/releases/${own}`, [['Authorization', label]], false) +
+        request('GET', `/releases/${own}`, [['authorization', `bearer   ${label}`]], false) +
+        request('GET', `/releases/${own}`, [bearer(label), bearer(label)]),
+    ],
     ['HEAD', () => request('HEAD', `/releases/${own}`, [bearer(label)], false) + request('HEAD', '/lookup/countries', [bearer(label)])],
-    ['If-None-Match: the tag, its weak form, another, *, a list', () =>
-      [etag, `W/${etag}`, '"other"', '*', `"a", ${etag}`].map((t) => request('GET', `/releases/${own}`, [bearer(label), ['If-None-Match', t]], false)).join('') +
-      request('GET', '/lookup/genres', [bearer(label), ['If-None-Match', '*']])],
-    ['every lookup, with a query, for both kinds of account', () =>
-      ['/lookup/countries', '/lookup/genres', '/lookup/platforms', '/lookup/languages?x=1'].map((p) => request('GET', p, [bearer(label)], false)).join('') +
-      request('GET', '/lookup/countries', [bearer(artist)])],
-    ['other methods and neighbours', () =>
-      request('POST', '/lookup/countries', [bearer(label), ['Content-Length', '0']], false) +
-      request('DELETE', `/releases/${foreign}`, [bearer(label)], false) +
-      request('GET', '/lookup/countries/', [bearer(label)], false) +
-      request('GET', '/lookup', [bearer(label)])],
+    [
+      'If-None-Match: the tag, its weak form, another, *, a list',
+      () =>
+        [etag, `W/${etag}`, '"other"', '*', `"a", ${etag}`]
+          .map((t) => request('GET', `/releases/${own}`, [bearer(label), ['If-None-Match', t]], false))
+          .join('') + request('GET', '/lookup/genres', [bearer(label), ['If-None-Match', '*']]),
+    ],
+    [
+      'every lookup, with a query, for both kinds of account',
+      () =>
+        ['/lookup/countries', '/lookup/genres', '/lookup/platforms', '/lookup/languages?x=1'].map((p) => request('GET', p, [bearer(label)], false)).join('') +
+        request('GET', '/lookup/countries', [bearer(artist)]),
+    ],
+    [
+      'other methods and neighbours',
+      () =>
+        request('POST', '/lookup/countries', [bearer(label), ['Content-Length', '0']], false) +
+        request('DELETE', `/releases/${foreign}`, [bearer(label)], false) +
+        request('GET', '/lookup/countries/', [bearer(label)], false) +
+        request('GET', '/lookup', [bearer(label)]),
+    ],
     ['Expect: 100-continue on a read', () => request('GET', `/releases/${own}`, [bearer(label), ['Expect', '100-continue']])],
-    ['the releases without a query string, for both kinds of account, and with one', () =>
-      request('GET', '/releases', [bearer(label)], false) +
-      request('GET', '/releases', [bearer(artist)], false) +
-      request('GET', '/releases?', [bearer(label)], false) +
-      request('GET', '/releases?perPage=1', [bearer(label)], false) +
-      request('GET', '/releases?perPage=0', [bearer(label)], false) +
-      request('GET', '/releases/', [bearer(label)], false) +
-      request('GET', '/releases', [])],
-    ['the releases, If-None-Match: their tag, another', () =>
-      [releasesTag, '"other"'].map((t) => request('GET', '/releases', [bearer(label), ['If-None-Match', t]], false)).join('') + request('GET', '/releases', [bearer(label)])],
+    [
+      'the releases without a query string, for both kinds of account, and with one',
+      () =>
+        request('GET', '/releases', [bearer(label)], false) +
+        request('GET', '/releases', [bearer(artist)], false) +
+        request('GET', '/releases?', [bearer(label)], false) +
+        request('GET', '/releases?perPage=1', [bearer(label)], false) +
+        request('GET', '/releases?perPage=0', [bearer(label)], false) +
+        request('GET', '/releases/', [bearer(label)], false) +
+        request('GET', '/releases', []),
+    ],
+    [
+      'the releases, If-None-Match: their tag, another',
+      () =>
+        [releasesTag, '"other"'].map((t) => request('GET', '/releases', [bearer(label), ['If-None-Match', t]], false)).join('') +
+        request('GET', '/releases', [bearer(label)]),
+    ],
   ];
   test.each(cases)('%s', async (_, raw) => {
     const [a, b] = await Promise.all([exchange(withLane.url, raw()), exchange(withoutLane.url, raw())]);
@@ -121,7 +149,8 @@ describe('the same bytes with and without the fast lane', () => {
     const app = await startServer({ ...common, fastLane: false });
     try {
       const token = lane.tokens!.label;
-      const raw = ['/lookup/countries', '/releases/1'].map((p) => request('GET', p, [bearer(token)], false)).join('') + request('GET', '/lookup/genres', [bearer(token)]);
+      const raw =
+        ['/lookup/countries', '/releases/1'].map((p) => request('GET', p, [bearer(token)], false)).join('') + request('GET', '/lookup/genres', [bearer(token)]);
       const [a, b] = await Promise.all([exchange(lane.url, raw), exchange(app.url, raw)]);
       expect(a.match(/HTTP\/1\.1 \d+/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 404', 'HTTP/1.1 429']);
       expect(normalised(a)).toBe(normalised(b));
@@ -180,7 +209,8 @@ describe('what the lane takes and what it leaves to the app', () => {
     expect(await statusOf('GET', `/releases/${own}`, [bearer(label)])).toBe(200);
     expect(await statusOf('GET', `/releases/${own}`, [bearer(label), ['If-None-Match', etag]])).toBe(304);
     expect(await statusOf('GET', `/releases/${foreign}`, [bearer(label)])).toBe(404);
-    for (const p of ['/lookup/countries', '/lookup/genres', '/lookup/platforms', '/lookup/languages']) expect(await statusOf('GET', p, [bearer(artist)])).toBe(200);
+    for (const p of ['/lookup/countries', '/lookup/genres', '/lookup/platforms', '/lookup/languages'])
+      expect(await statusOf('GET', p, [bearer(artist)])).toBe(200);
     expect(await statusOf('GET', '/releases', [bearer(label)])).toBe(200);
     expect(await statusOf('GET', '/releases', [bearer(label), ['If-None-Match', releasesTag]])).toBe(304);
   });

@@ -6,8 +6,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import {
-  catalog, CreateReleaseRequest, ErrorBody, ReplaceReleaseTracksTrackInput, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest,
-  UpdateReleaseVideoRequest, ValidateIsrcRequest, ValidateUpcRequest,
+  catalog,
+  CreateReleaseRequest,
+  ErrorBody,
+  ReplaceReleaseTracksTrackInput,
+  UpdateReleaseDeliveryRequest,
+  UpdateReleaseMetadataRequest,
+  UpdateReleaseVideoRequest,
+  ValidateIsrcRequest,
+  ValidateUpcRequest,
 } from '../../src/contract/index.js';
 import { createRelease, submittableRelease } from '../helpers/releases.js';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
@@ -66,7 +73,10 @@ function encoded(body: fc.Arbitrary<unknown>): fc.Arbitrary<Uint8Array | string>
     { weight: 8, arbitrary: body.map((b) => JSON.stringify(b) ?? 'null') },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) },
     { weight: 1, arbitrary: body.map((b) => (JSON.stringify(b) ?? '').slice(0, -1)) },
-    { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 50 }).map((bad) => Buffer.concat([Buffer.from('{"title":"'), Buffer.from(bad), Buffer.from('"}')])) },
+    {
+      weight: 1,
+      arbitrary: fc.uint8Array({ minLength: 1, maxLength: 50 }).map((bad) => Buffer.concat([Buffer.from('{"title":"'), Buffer.from(bad), Buffer.from('"}')])),
+    },
   );
 }
 
@@ -89,19 +99,37 @@ describe('malformed bodies never cause a 500', () => {
   const cases: [string, string, () => string, fc.Arbitrary<unknown>][] = [
     ['POST /releases', 'POST', () => '/releases', bodyFor(CreateReleaseRequest, validRelease)],
     ['PATCH metadata', 'PATCH', () => `/releases/${targetId}/metadata`, bodyFor(UpdateReleaseMetadataRequest, { title: 'T', genre: 'Rock', upc: '' })],
-    ['PATCH delivery', 'PATCH', () => `/releases/${targetId}/delivery`, bodyFor(UpdateReleaseDeliveryRequest, { platforms: 'all', territories: { mode: 'include', countries: ['DE'] }, release_date: '2030-01-01' })],
-    ['PATCH video', 'PATCH', () => `/releases/${targetId}/video`, bodyFor(UpdateReleaseVideoRequest, { enabled: true, content_id: { enabled: true, policy: 'block' } })],
-    ['PUT tracks', 'PUT', () => `/releases/${targetId}/tracks`, fc.oneof(
-      fc.array(bodyFor(ReplaceReleaseTracksTrackInput, { title: 'T', position: 1 }), { maxLength: 4 }),
-      fc.array(bodyFor(ReplaceReleaseTracksTrackInput, { title: 'T' }), { maxLength: 4 }).map((tracks) => ({ tracks })),
-      nasty,
-    )],
+    [
+      'PATCH delivery',
+      'PATCH',
+      () => `/releases/${targetId}/delivery`,
+      bodyFor(UpdateReleaseDeliveryRequest, { platforms: 'all', territories: { mode: 'include', countries: ['DE'] }, release_date: '2030-01-01' }),
+    ],
+    [
+      'PATCH video',
+      'PATCH',
+      () => `/releases/${targetId}/video`,
+      bodyFor(UpdateReleaseVideoRequest, { enabled: true, content_id: { enabled: true, policy: 'block' } }),
+    ],
+    [
+      'PUT tracks',
+      'PUT',
+      () => `/releases/${targetId}/tracks`,
+      fc.oneof(
+        fc.array(bodyFor(ReplaceReleaseTracksTrackInput, { title: 'T', position: 1 }), { maxLength: 4 }),
+        fc.array(bodyFor(ReplaceReleaseTracksTrackInput, { title: 'T' }), { maxLength: 4 }).map((tracks) => ({ tracks })),
+        nasty,
+      ),
+    ],
     ['POST validate/upc', 'POST', () => '/releases/validate/upc', bodyFor(ValidateUpcRequest, { upc: '036000291452', release_id: 1 })],
     ['POST validate/isrc', 'POST', () => '/releases/validate/isrc', bodyFor(ValidateIsrcRequest, { isrc: 'USSKG1912345', release_id: 1, track_id: 1 })],
   ];
   for (const [name, method, path, body] of cases) {
     test(name, async () => {
-      await fc.assert(fc.asyncProperty(encoded(body), (bytes) => send(method, path(), bytes)), { numRuns: RUNS });
+      await fc.assert(
+        fc.asyncProperty(encoded(body), (bytes) => send(method, path(), bytes)),
+        { numRuns: RUNS },
+      );
     }, 120_000);
   }
 });
@@ -134,11 +162,44 @@ describe('bad ids in paths are 404, never 500', () => {
 describe('every endpoint, any query string, any body on any method: never a 500', () => {
   // Query values a person or a script could send: repeated keys, numbers out of range, odd text.
   const qKey = fc.oneof(
-    fc.constantFrom('page', 'perPage', 'limit', 'q', 'url', 'platform', 'status', 'type', 'search', 'expires', 'signature', '__proto__', 'constructor', 'toString'),
+    fc.constantFrom(
+      'page',
+      'perPage',
+      'limit',
+      'q',
+      'url',
+      'platform',
+      'status',
+      'type',
+      'search',
+      'expires',
+      'signature',
+      '__proto__',
+      'constructor',
+      'toString',
+    ),
     fc.string({ maxLength: 10 }),
   );
   const qValue = fc.oneof(
-    fc.constantFrom('', '0', '-1', '1e309', '1e2', '9007199254740993', 'NaN', 'Infinity', '0x10', '1.5', ' 1', 'draft', 'video_b', '%', '\u0000', '🎵', 'https://video-b.example/@x'),
+    fc.constantFrom(
+      '',
+      '0',
+      '-1',
+      '1e309',
+      '1e2',
+      '9007199254740993',
+      'NaN',
+      'Infinity',
+      '0x10',
+      '1.5',
+      ' 1',
+      'draft',
+      'video_b',
+      '%',
+      '\u0000',
+      '🎵',
+      'https://video-b.example/@x',
+    ),
     fc.string({ unit: 'grapheme', maxLength: 30 }),
     // Long, but within the 16 KiB Node allows for a request head (past it Node answers 431 itself).
     fc.integer({ min: 200, max: 500 }).map((n) => 'é'.repeat(n)),
@@ -180,10 +241,19 @@ describe('every endpoint, any query string, any body on any method: never a 500'
     const { request } = await import('node:http');
     const u = new URL(`${s.url}/releases/${sentinel.label.id}`);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'GET', headers: { authorization: `Bearer ${s.tokens.label}`, 'content-type': 'application/json', 'content-length': '15' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'GET',
+          headers: { authorization: `Bearer ${s.tokens.label}`, 'content-type': 'application/json', 'content-length': '15' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end('{"title":"bad"}');
     });

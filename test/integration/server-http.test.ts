@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 /** Sends raw bytes with exactly the headers given (fetch would add or fix some). */
-function raw(method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(s.url + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -60,8 +65,16 @@ describe('400 malformed input', () => {
 describe('400 unknown query parameters', () => {
   test('any name an endpoint does not list is refused, on endpoints with a query and without one', async () => {
     const release = await createRelease(s, token);
-    const asked = ['/releases?__proto__=x', '/releases?constructor=1', '/releases?foo=1', '/me?foo=1', `/releases/${release.id}?x=1`,
-      '/lookup/genres?__proto__=x', '/lookup/countries?hasOwnProperty=1', `/releases/${release.id}/tracks?page=1`];
+    const asked = [
+      '/releases?__proto__=x',
+      '/releases?constructor=1',
+      '/releases?foo=1',
+      '/me?foo=1',
+      `/releases/${release.id}?x=1`,
+      '/lookup/genres?__proto__=x',
+      '/lookup/countries?hasOwnProperty=1',
+      `/releases/${release.id}/tracks?page=1`,
+    ];
     for (const path of asked) {
       const res = await api(s, token, 'GET', path);
       expectError(res, 400, 'invalid_query');
@@ -153,12 +166,21 @@ describe('413 and 415', () => {
   test('a body over 1 MiB is 413, declared or chunked', async () => {
     const big = JSON.stringify({ ...validRelease, title: 'x'.repeat(1024 * 1024 + 10) });
     expectError(await api(s, token, 'POST', '/releases', big), 413, 'payload_too_large');
-    const chunked = await raw('POST', '/releases', { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, big);
+    const chunked = await raw(
+      'POST',
+      '/releases',
+      { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      big,
+    );
     expectError(chunked, 413, 'payload_too_large');
   });
 
   test('a body that is not JSON on a JSON endpoint is 415', async () => {
-    expectError(await api(s, token, 'POST', '/releases', 'type=single', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+    expectError(
+      await api(s, token, 'POST', '/releases', 'type=single', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'unsupported_media_type',
+    );
     expectError(await raw('POST', '/releases', { authorization: `Bearer ${token}` }, JSON.stringify(validRelease)), 415, 'unsupported_media_type');
     // Only the type the document lists: a +json type is another media type.
     for (const type of ['application/vnd.api+json', 'application/merge-patch+json', 'text/json']) {
@@ -190,7 +212,13 @@ describe('422', () => {
   });
 
   test('field names that are also object properties are reported like any other', async () => {
-    const res = await api(s, token, 'POST', '/releases', `{"type":"single","title":"T","artists":[{"name":"N","role":"primary"}],"label":"L","constructor":1,"__proto__":{"x":1},"toString":2}`);
+    const res = await api(
+      s,
+      token,
+      'POST',
+      '/releases',
+      `{"type":"single","title":"T","artists":[{"name":"N","role":"primary"}],"label":"L","constructor":1,"__proto__":{"x":1},"toString":2}`,
+    );
     expectError(res, 422, 'validation_failed');
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['__proto__', 'constructor', 'toString']);
   });
@@ -208,7 +236,13 @@ describe('422', () => {
 describe('request ids', () => {
   test('every response carries a distinct X-Request-Id', async () => {
     const ids = new Set<string>();
-    for (const [m, p, t] of [['GET', '/me', token], ['GET', '/nope', token], ['GET', '/me', undefined], ['PUT', '/me', token], ['GET', '/lookup/genres', token]] as const) {
+    for (const [m, p, t] of [
+      ['GET', '/me', token],
+      ['GET', '/nope', token],
+      ['GET', '/me', undefined],
+      ['PUT', '/me', token],
+      ['GET', '/lookup/genres', token],
+    ] as const) {
       const res = await api(s, t, m, p, m === 'PUT' ? {} : undefined);
       const id = res.headers.get('x-request-id');
       expect(id, `${m} ${p}`).toMatch(/^req_[A-Za-z0-9_-]+$/);
@@ -296,7 +330,10 @@ describe('graceful close', () => {
     const r = await createRelease(own, own.tokens.label);
     const wav = validWav();
     const u = await api(own, own.tokens.label, 'POST', `/releases/${r.id}/tracks/upload-url`, {
-      filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav),
+      filename: 'a.wav',
+      content_type: 'audio/wav',
+      size: wav.length,
+      sha256: sha256(wav),
     });
     let release!: () => void;
     const gate = new Promise<void>((res) => (release = res));

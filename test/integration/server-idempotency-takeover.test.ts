@@ -16,7 +16,15 @@ function gatedDirectory() {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let waiting = 0;
-  const profile: ArtistPlatformResult = { platform: 'video_b', id: 'UC-gated', name: 'Gated Channel', url: 'https://video-b.example/@gated', image_url: null, followers: null, handle: 'gated' };
+  const profile: ArtistPlatformResult = {
+    platform: 'video_b',
+    id: 'UC-gated',
+    name: 'Gated Channel',
+    url: 'https://video-b.example/@gated',
+    image_url: null,
+    followers: null,
+    handle: 'gated',
+  };
   const directory: ArtistDirectory = {
     search: async () => [],
     get: async () => undefined,
@@ -94,7 +102,7 @@ describe('a key whose holder is provably gone is taken over at once', () => {
   });
 });
 
-test('a request whose key was taken over while it ran rolls its write back: one effect, the later request\'s', async () => {
+test("a request whose key was taken over while it ran rolls its write back: one effect, the later request's", async () => {
   const key = 'fenced-label-artist';
   const body = JSON.stringify({ artists: [{ name: 'Fenced Artist', platforms: [{ platform: 'video_b', mode: 'existing', profile_id: '@gated' }] }] });
   const send = () => api(s, s.tokens.label, 'POST', '/preferences/label/submit', body, { 'idempotency-key': key });

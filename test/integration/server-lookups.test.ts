@@ -56,7 +56,10 @@ describe('lookups', () => {
   it('the label default genre and language are checked against the lookups', async () => {
     const genres: string[] = (await get('/lookup/genres')).body;
     const languages: { code: string }[] = (await get('/lookup/languages')).body;
-    const ok = await api(server, server.tokens.label, 'POST', '/preferences/label/submit', { default_genre: genres.at(-1), default_language: languages.at(-1)!.code });
+    const ok = await api(server, server.tokens.label, 'POST', '/preferences/label/submit', {
+      default_genre: genres.at(-1),
+      default_language: languages.at(-1)!.code,
+    });
     expect(ok.status).toBe(200);
     const bad = await api(server, server.tokens.label, 'POST', '/preferences/label/submit', { default_genre: 'Not A Genre' });
     expect(bad.status).toBe(422);

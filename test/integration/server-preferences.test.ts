@@ -28,7 +28,11 @@ describe('sandbox seed', () => {
     const res = await get('/preferences/label', label);
     expect(res.status).toBe(200);
     expect(res.body.label).toEqual({
-      name: 'Sandbox Records', default_p_line_owner: 'Sandbox Records', default_c_line_owner: 'Sandbox Records', default_genre: 'Pop', default_language: 'en',
+      name: 'Sandbox Records',
+      default_p_line_owner: 'Sandbox Records',
+      default_c_line_owner: 'Sandbox Records',
+      default_genre: 'Pop',
+      default_language: 'en',
     });
     const names = res.body.artists.map((a: any) => a.name);
     expect(names).toEqual(['Åsa Lindqvist', 'Glass Harbor', 'Kaito Nakamura', 'Lena Voss', 'The Paper Lanterns']);
@@ -111,7 +115,12 @@ describe('artist preferences', () => {
 
     const twice = await post(
       '/preferences/artist/submit',
-      { platforms: [{ platform: 'store_c', mode: 'new' }, { platform: 'store_c', mode: 'existing', profile_id: profile('store_c', 'Lena Voss').id }] },
+      {
+        platforms: [
+          { platform: 'store_c', mode: 'new' },
+          { platform: 'store_c', mode: 'existing', profile_id: profile('store_c', 'Lena Voss').id },
+        ],
+      },
       artist,
     );
     expect(twice.status).toBe(422);
@@ -178,7 +187,11 @@ describe('label preferences', () => {
 
     const res = await get('/preferences/label', otherLabel);
     expect(res.body.label).toEqual({
-      name: 'Second Label Records', default_p_line_owner: 'Second Label Records', default_c_line_owner: null, default_genre: 'Hip-Hop/Rap', default_language: 'de',
+      name: 'Second Label Records',
+      default_p_line_owner: 'Second Label Records',
+      default_c_line_owner: null,
+      default_genre: 'Hip-Hop/Rap',
+      default_language: 'de',
     });
     expect((await get('/me', otherLabel)).body.label_name).toBe('Second Label Records');
     expect(res.body.artists.map((a: any) => a.name)).toEqual(['Nobody Yet', 'Zoë Brandt']);
@@ -187,7 +200,11 @@ describe('label preferences', () => {
     expect(zoe.release_count).toBe(0);
 
     // Update by id: rename, add a platform, keep the other choice.
-    const upd = await post('/preferences/label/submit', { artists: [{ id: zoe.id, name: 'Zoë Brandt Trio', platforms: [{ platform: 'video_b', mode: 'new' }] }] }, otherLabel);
+    const upd = await post(
+      '/preferences/label/submit',
+      { artists: [{ id: zoe.id, name: 'Zoë Brandt Trio', platforms: [{ platform: 'video_b', mode: 'new' }] }] },
+      otherLabel,
+    );
     expect(upd.body.message).toBe('Label preferences saved: 1 artist updated.');
     const one = await get(`/preferences/label/artist/${zoe.id}`, otherLabel);
     expect(one.status).toBe(200);
@@ -284,15 +301,12 @@ describe('paging and search of label artists', () => {
     expect((await get('/preferences/label?limit=5&perPage=7', otherLabel)).body.meta.per_page).toBe(7);
   });
 
-  it.each(['page=0', 'page=-1', 'perPage=0', 'perPage=101', 'limit=101', 'limit=abc', 'page=1.5', 'sort=name'])(
-    'refuses %s with 400',
-    async (query) => {
-      const res = await get(`/preferences/label?${query}`, otherLabel);
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe('invalid_query');
-      expect(res.body.error.message).toContain(query.split('=')[0]);
-    },
-  );
+  it.each(['page=0', 'page=-1', 'perPage=0', 'perPage=101', 'limit=101', 'limit=abc', 'page=1.5', 'sort=name'])('refuses %s with 400', async (query) => {
+    const res = await get(`/preferences/label?${query}`, otherLabel);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_query');
+    expect(res.body.error.message).toContain(query.split('=')[0]);
+  });
 
   it('searches names case- and accent-insensitively', async () => {
     const res = await get(`/preferences/label?search=${encodeURIComponent('ZOE')}`, otherLabel);
@@ -385,11 +399,26 @@ describe('profiles saved before handles were on the wire', () => {
     const { join } = await import('node:path');
     const { LabelArtistResource } = await import('../../src/contract/resources.js');
     const me = (await get('/me', label)).body;
-    const old = { platform: 'video_b', id: 'UCq3Vd9mX2kLp8RtYw4ZbN1c', name: 'Old Snapshot', url: 'https://video-b.example/channel/UCq3Vd9mX2kLp8RtYw4ZbN1c', image_url: null, followers: 12 };
+    const old = {
+      platform: 'video_b',
+      id: 'UCq3Vd9mX2kLp8RtYw4ZbN1c',
+      name: 'Old Snapshot',
+      url: 'https://video-b.example/channel/UCq3Vd9mX2kLp8RtYw4ZbN1c',
+      image_url: null,
+      followers: 12,
+    };
     const db = new Database(join(server.dataDir, 'reldist.sqlite'));
     const id = Number(
-      db.prepare('INSERT INTO label_artists (user_id, name, name_folded, platforms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(me.id, 'Old Snapshot', 'old snapshot', JSON.stringify([{ platform: 'video_b', mode: 'existing', profile: old }]), '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z').lastInsertRowid,
+      db
+        .prepare('INSERT INTO label_artists (user_id, name, name_folded, platforms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(
+          me.id,
+          'Old Snapshot',
+          'old snapshot',
+          JSON.stringify([{ platform: 'video_b', mode: 'existing', profile: old }]),
+          '2026-01-01T00:00:00.000Z',
+          '2026-01-01T00:00:00.000Z',
+        ).lastInsertRowid,
     );
     db.close();
     const res = await get(`/preferences/label/artist/${id}`, label);

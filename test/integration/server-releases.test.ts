@@ -59,7 +59,9 @@ describe('create, read, list, delete', () => {
     const unknown = await api(s, label, 'POST', '/releases', { ...validRelease, artists: [{ name: 'X', artist_id: 999999, role: 'primary' }] });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.error.fields)).toEqual(['artists.0.artist_id']);
-    const theirs = await api(s, artist, 'PATCH', `/releases/${(await createRelease(s, artist)).id}/metadata`, { artists: [{ name: managed.name, artist_id: managed.id, role: 'primary' }] });
+    const theirs = await api(s, artist, 'PATCH', `/releases/${(await createRelease(s, artist)).id}/metadata`, {
+      artists: [{ name: managed.name, artist_id: managed.id, role: 'primary' }],
+    });
     expect(theirs.status).toBe(422);
   });
 
@@ -182,7 +184,13 @@ describe('editing and the state machine', () => {
       price_tier: 'front',
     });
     expect(d.status).toBe(200);
-    expect(d.body.delivery).toEqual({ platforms: ['streaming_a', 'store_c'], territories: { mode: 'exclude', countries: ['KP'] }, release_date: '2030-01-15', preorder_date: null, price_tier: 'front' });
+    expect(d.body.delivery).toEqual({
+      platforms: ['streaming_a', 'store_c'],
+      territories: { mode: 'exclude', countries: ['KP'] },
+      release_date: '2030-01-15',
+      preorder_date: null,
+      price_tier: 'front',
+    });
     const v = await api(s, label, 'PATCH', `/releases/${r.id}/video`, { enabled: true, content_id: { policy: 'block' } });
     expect(v.status).toBe(200);
     expect(v.body.video).toEqual({ enabled: true, art_tracks: false, content_id: { enabled: false, policy: 'block' } });
@@ -274,7 +282,10 @@ describe('editing and the state machine', () => {
     await api(s, label, 'POST', `/releases/${r2.id}/submit`, {});
     const bad = await api(s, label, 'POST', `/_sandbox/releases/${r2.id}/reject`, { codes: [] });
     expect(bad.status).toBe(422);
-    const rej = await api(s, label, 'POST', `/_sandbox/releases/${r2.id}/reject`, { codes: ['artwork_low_resolution', 'metadata_style'], notes: 'Cover is 1400 px.' });
+    const rej = await api(s, label, 'POST', `/_sandbox/releases/${r2.id}/reject`, {
+      codes: ['artwork_low_resolution', 'metadata_style'],
+      notes: 'Cover is 1400 px.',
+    });
     expect(rej.status).toBe(200);
     expect(rej.body.status).toBe('rejected');
     expect(rej.body.review).toMatchObject({ codes: ['artwork_low_resolution', 'metadata_style'], notes: 'Cover is 1400 px.' });
@@ -292,7 +303,11 @@ describe('submit', () => {
   test('blocking problems: 422 submit_blocked listing every problem at once, nothing changes', async () => {
     const r = await createRelease(s, label, {
       title: 'Song feat. Someone (Official)',
-      artists: [{ name: 'A & B', role: 'primary' }, { name: 'Sleep Music', role: 'primary' }, { name: 'A & B', role: 'featuring' }],
+      artists: [
+        { name: 'A & B', role: 'primary' },
+        { name: 'Sleep Music', role: 'primary' },
+        { name: 'A & B', role: 'featuring' },
+      ],
       genre: null,
       upc: '036000291453',
     });
@@ -303,8 +318,16 @@ describe('submit', () => {
     const codes = res.body.error.problems.map((p: any) => p.code);
     expect(codes).toEqual(
       expect.arrayContaining([
-        'required', 'title_has_featuring', 'title_has_marketing_words', 'artist_several_people', 'artist_name_generic',
-        'artist_featured_and_primary', 'upc_invalid', 'no_tracks', 'preorder_not_before_release', 'release_date_soon',
+        'required',
+        'title_has_featuring',
+        'title_has_marketing_words',
+        'artist_several_people',
+        'artist_name_generic',
+        'artist_featured_and_primary',
+        'upc_invalid',
+        'no_tracks',
+        'preorder_not_before_release',
+        'release_date_soon',
       ]),
     );
     for (const p of res.body.error.problems) {
@@ -381,7 +404,10 @@ describe('conditional release writes (If-Match with the ETag of GET /releases/{i
     expect(meta.status).toBe(200);
     // Based on the read before that change: refused, nothing written.
     for (const [method, path, body] of [
-      ['PATCH', 'metadata', { title: 'Stale' }], ['PATCH', 'delivery', { price_tier: 'budget' }], ['PATCH', 'video', { enabled: true }], ['POST', 'submit', {}],
+      ['PATCH', 'metadata', { title: 'Stale' }],
+      ['PATCH', 'delivery', { price_tier: 'budget' }],
+      ['PATCH', 'video', { enabled: true }],
+      ['POST', 'submit', {}],
     ] as const) {
       const stale = await api(s, label, method, `/releases/${r.id}/${path}`, body, { 'if-match': first });
       expect(stale.status, path).toBe(412);

@@ -66,7 +66,7 @@ describe('search and filters', () => {
     expect(await totals()).toEqual(start);
   });
 
-  test('a list reports each release\'s track count', async () => {
+  test("a list reports each release's track count", async () => {
     const r = await createRelease(s, token, { title: 'Counted' });
     const tracks = [1, 2, 3].map((position) => ({ position, title: `T${position}`, artists: [{ name: 'Nina Vale', role: 'primary' }] }));
     expect((await api(s, token, 'PUT', `/releases/${r.id}/tracks`, { tracks })).status).toBe(200);
@@ -98,7 +98,14 @@ test('a data directory of the previous schema gets the search index, the counts 
     expect((await api(s, token, 'GET', '/releases?status=draft')).body.meta.total).toBe(2);
     // Found by the composed spelling, and the composed spelling counts as taken.
     expect(ids(await api(s, token, 'GET', `/releases?catalog_number=${encodeURIComponent(composed.toLowerCase())}`))).toEqual([one.id]);
-    expect((await api(s, token, 'POST', '/releases', { ...{ type: 'single', title: 'X', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' }, catalog_number: composed })).status).toBe(409);
+    expect(
+      (
+        await api(s, token, 'POST', '/releases', {
+          ...{ type: 'single', title: 'X', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' },
+          catalog_number: composed,
+        })
+      ).status,
+    ).toBe(409);
     await s.close();
     const after = new Database(join(dataDir, DB_FILE), { readonly: true });
     expect(after.prepare('SELECT catalog_key FROM releases WHERE id = ?').get(one.id)).toEqual({ catalog_key: composed.toLowerCase() });
@@ -115,12 +122,20 @@ test('the filters and the search are answered through indexes, not by reading ev
     const db = new Database(join(dataDir, DB_FILE), { readonly: true });
     const plan = (sql: string, ...args: unknown[]) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join('; ');
-    expect(plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.status = ? ORDER BY r.id DESC LIMIT 25', 1, 'draft')).toMatch(/INDEX releases_user_status/);
+    expect(plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.status = ? ORDER BY r.id DESC LIMIT 25', 1, 'draft')).toMatch(
+      /INDEX releases_user_status/,
+    );
     expect(plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.type = ? ORDER BY r.id DESC LIMIT 25', 1, 'ep')).toMatch(/INDEX releases_user_type/);
-    expect(plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.id IN (SELECT rowid FROM releases_search WHERE releases_search MATCH ?)', 1, '"abc"')).toMatch(/VIRTUAL TABLE INDEX/);
-    expect(plan("SELECT id FROM releases WHERE user_id = ? AND status = 'in_review' AND json_extract(data, '$.auto_review.due_at') <= ?", 1, 'x')).toMatch(/releases_review_due/);
+    expect(
+      plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.id IN (SELECT rowid FROM releases_search WHERE releases_search MATCH ?)', 1, '"abc"'),
+    ).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(plan("SELECT id FROM releases WHERE user_id = ? AND status = 'in_review' AND json_extract(data, '$.auto_review.due_at') <= ?", 1, 'x')).toMatch(
+      /releases_review_due/,
+    );
     expect(plan('SELECT id FROM releases r WHERE r.user_id = ? AND r.catalog_key = ?', 1, 'x')).toMatch(/releases_user_catalog/);
-    expect(plan('SELECT release_id FROM release_code_suffixes WHERE user_id = ? AND suffix >= ? AND suffix < ?', 1, 'a', 'b')).toMatch(/SEARCH release_code_suffixes USING PRIMARY KEY/);
+    expect(plan('SELECT release_id FROM release_code_suffixes WHERE user_id = ? AND suffix >= ? AND suffix < ?', 1, 'a', 'b')).toMatch(
+      /SEARCH release_code_suffixes USING PRIMARY KEY/,
+    );
     db.close();
   } finally {
     await s.close();

@@ -69,9 +69,10 @@ async function normalClient(s: TestServer, releaseId: number, until: Promise<unk
   void until.finally(() => (done = true));
   const statuses: number[] = [];
   for (let i = 0; i < max && !done; i++) {
-    const r = i % 3 === 2
-      ? await api(s, s.tokens.label, 'PATCH', `/releases/${releaseId}/metadata`, { title: `Title ${i}` })
-      : await api(s, s.tokens.label, 'GET', i % 3 === 0 ? `/releases/${releaseId}` : '/lookup/countries');
+    const r =
+      i % 3 === 2
+        ? await api(s, s.tokens.label, 'PATCH', `/releases/${releaseId}/metadata`, { title: `Title ${i}` })
+        : await api(s, s.tokens.label, 'GET', i % 3 === 0 ? `/releases/${releaseId}` : '/lookup/countries');
     statuses.push(r.status);
     await sleep(20);
   }
@@ -98,7 +99,10 @@ describe('slow headers, slow bodies and trickling uploads are cut within their b
       const uploadUrls: string[] = [];
       for (let i = 0; i < 20; i++) {
         const u = await api(s, s.tokens.label, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
-          filename: `t${i}.wav`, content_type: 'audio/wav', size: wav.length, sha256: sha256(wav),
+          filename: `t${i}.wav`,
+          content_type: 'audio/wav',
+          size: wav.length,
+          sha256: sha256(wav),
         });
         expect(u.status).toBe(201);
         uploadUrls.push(u.body.upload_url);
@@ -111,7 +115,9 @@ describe('slow headers, slow bodies and trickling uploads are cut within their b
       const bodies = Array.from({ length: 50 }, () =>
         trickle(s.url, {
           head: `POST /releases HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.tokens.label}\r\nContent-Type: application/json\r\nContent-Length: ${json.length}\r\n\r\n`,
-          drip: json, everyMs: 500, from: 'head',
+          drip: json,
+          everyMs: 500,
+          from: 'head',
         }),
       );
       const uploads = uploadUrls.map((url) => {
@@ -147,7 +153,9 @@ describe('slow headers, slow bodies and trickling uploads are cut within their b
       expect(lines.length).toBe(20);
       const kinds = new Set<string>();
       for (const line of lines) {
-        expect(line).toMatch(/^closed a connection from 127\.0\.0\.1(: no complete request headers within 2s| \((POST \/releases|PUT \/uploads\/upl_[0-9a-f]{32})\): the request body arrived too slowly: .*)$/);
+        expect(line).toMatch(
+          /^closed a connection from 127\.0\.0\.1(: no complete request headers within 2s| \((POST \/releases|PUT \/uploads\/upl_[0-9a-f]{32})\): the request body arrived too slowly: .*)$/,
+        );
         kinds.add(line.includes('headers') ? 'headers too slow' : 'bodies too slow');
       }
       const summary = s.warnings.find((l) => l.startsWith('and more clients cut off than shown: '));
@@ -165,7 +173,9 @@ describe('slow headers, slow bodies and trickling uploads are cut within their b
     const json = `{"title":"${'a'.repeat(5980)}"}`;
     const w = trickle(s.url, {
       head: `POST /releases HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.tokens.label}\r\nContent-Type: application/json\r\nContent-Length: ${json.length}\r\n\r\n`,
-      drip: '', everyMs: 1000, from: 'head',
+      drip: '',
+      everyMs: 1000,
+      from: 'head',
     });
     const feed = setInterval(() => w.socket.write(json.slice(0, 120)), 100);
     const ms = await w.lasted;
@@ -176,7 +186,12 @@ describe('slow headers, slow bodies and trickling uploads are cut within their b
   });
 
   test('an idle keep-alive connection is closed after the keep-alive timeout', async () => {
-    const w = trickle(s.url, { head: `GET /lookup/countries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.tokens.label}\r\n\r\n`, drip: '', everyMs: 1000, from: 'head' });
+    const w = trickle(s.url, {
+      head: `GET /lookup/countries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.tokens.label}\r\n\r\n`,
+      drip: '',
+      everyMs: 1000,
+      from: 'head',
+    });
     const ms = await w.lasted;
     expect(w.received()).toMatch(/^HTTP\/1\.1 200/);
     // Node closes it 1 s after the advertised keep-alive timeout.
@@ -187,7 +202,9 @@ describe('slow headers, slow bodies and trickling uploads are cut within their b
     // Empty lines start no request (no headers bound) but restart Node's keep-alive timer.
     const w = trickle(s.url, {
       head: `GET /lookup/countries HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.tokens.label}\r\n\r\n`,
-      drip: '\r\n'.repeat(40), everyMs: 200, from: 'head',
+      drip: '\r\n'.repeat(40),
+      everyMs: 200,
+      from: 'head',
     });
     const ms = await w.lasted;
     expect(w.received()).toMatch(/^HTTP\/1\.1 200/);
@@ -207,11 +224,20 @@ test('a slow but moving upload lives to completion; one under the minimum rate i
     const releaseId = (await createRelease(s, s.tokens.label)).id;
     const put = async (delayMs: number, stopAfter = Infinity) => {
       const u = await api(s, s.tokens.label, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
-        filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav),
+        filename: 'a.wav',
+        content_type: 'audio/wav',
+        size: wav.length,
+        sha256: sha256(wav),
       });
       const url = new URL(u.body.upload_url);
       return new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request({ host: url.hostname, port: url.port, method: 'PUT', path: url.pathname + url.search, headers: { 'content-length': String(wav.length) } });
+        const req = request({
+          host: url.hostname,
+          port: url.port,
+          method: 'PUT',
+          path: url.pathname + url.search,
+          headers: { 'content-length': String(wav.length) },
+        });
         req.on('response', (res) => {
           let body = '';
           res.setEncoding('utf8');
@@ -236,7 +262,9 @@ test('a slow but moving upload lives to completion; one under the minimum rate i
     expect(s.errors).toEqual([]);
     // Logged with the path only: the query holds the upload's signature.
     expect(s.warnings).toEqual([
-      expect.stringMatching(/^closed a connection from 127\.0\.0\.1 \(PUT \/uploads\/upl_[0-9a-f]{32}\): the request body arrived too slowly: [\d.]+ KiB in 1(\.\d)?s, under the minimum of 512 KiB\/s$/),
+      expect.stringMatching(
+        /^closed a connection from 127\.0\.0\.1 \(PUT \/uploads\/upl_[0-9a-f]{32}\): the request body arrived too slowly: [\d.]+ KiB in 1(\.\d)?s, under the minimum of 512 KiB\/s$/,
+      ),
     ]);
   } finally {
     await s.close();
@@ -280,10 +308,13 @@ describe('--max-connections holds per client address', () => {
     for (let i = 0; i < n; i++) {
       statuses.push(
         await new Promise<number>((resolve) => {
-          const req = request({ host: '127.0.0.1', port, path: '/lookup/countries', localAddress: '127.0.0.2', agent, headers: { authorization: `Bearer ${s.tokens.artist}` } }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          });
+          const req = request(
+            { host: '127.0.0.1', port, path: '/lookup/countries', localAddress: '127.0.0.2', agent, headers: { authorization: `Bearer ${s.tokens.artist}` } },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
           req.on('error', () => resolve(0));
           req.end();
         }),

@@ -36,7 +36,13 @@ describe('POST /releases/submit', () => {
     const res = await batch({ release_ids: ids, notes: 'from CI' });
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: any) => [r.release_id, r.status])).toEqual([
-      [ready.id, 200], [blocked.id, 422], [999999, 404], [foreign.id, 404], [later.id, 200], [ready.id, 409], [submitted.id, 409],
+      [ready.id, 200],
+      [blocked.id, 422],
+      [999999, 404],
+      [foreign.id, 404],
+      [later.id, 200],
+      [ready.id, 409],
+      [submitted.id, 409],
     ]);
     const [first, refused, , , fifth] = res.body.data;
     expect(first.body).toMatchObject({ submitted: true, message: `Release ${ready.id} is in review.`, release: { status: 'in_review' } });
@@ -68,7 +74,11 @@ describe('POST /releases/submit', () => {
     const ids = [ready.id, blocked.id, ready.id];
     const res = await batch({ release_ids: ids, dry_run: true });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r: any) => [r.status, r.body.submitted])).toEqual([[200, false], [200, false], [200, false]]);
+    expect(res.body.data.map((r: any) => [r.status, r.body.submitted])).toEqual([
+      [200, false],
+      [200, false],
+      [200, false],
+    ]);
     for (const [i, id] of ids.entries()) expect(res.body.data[i].body).toEqual((await single(id, { dry_run: true })).body);
     expect((await read(ready.id)).status).toBe('draft');
     expect((await read(ready.id)).updated_at).toBe(ready.updated_at);
@@ -103,7 +113,10 @@ describe('POST /releases/submit', () => {
     expect(again.body).toEqual(first.body);
     // Without the key, the same batch finds both in review: nothing changed, nothing assigned anew.
     const fresh = await batch({ release_ids: [a.id, b.id] });
-    expect(fresh.body.data.map((r: any) => [r.status, r.body.error.code])).toEqual([[409, 'state_conflict'], [409, 'state_conflict']]);
+    expect(fresh.body.data.map((r: any) => [r.status, r.body.error.code])).toEqual([
+      [409, 'state_conflict'],
+      [409, 'state_conflict'],
+    ]);
     expect((await read(a.id)).upc).toBe(first.body.data[0].body.release.upc);
   });
 

@@ -30,13 +30,20 @@ async function uploadUrl(s: TestServer, headers: Record<string, string> = {}): P
   const release = await createRelease(s, s.tokens.label);
   const body = JSON.stringify({ filename: 'a.wav', content_type: 'audio/wav', size: 4, sha256: createHash('sha256').update('abcd').digest('hex') });
   const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(`${s.url}/releases/${release.id}/tracks/upload-url`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.tokens.label}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      `${s.url}/releases/${release.id}/tracks/upload-url`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.tokens.label}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (text += c))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -53,7 +60,9 @@ describe('upload URLs', () => {
     expect(await uploadUrl(s, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/`));
 
     const proxied = await started({ trustProxy: true });
-    expect(await uploadUrl(proxied, { 'x-forwarded-host': 'reldist.example.com', 'x-forwarded-proto': 'https' })).toMatch(/^https:\/\/reldist\.example\.com\/uploads\//);
+    expect(await uploadUrl(proxied, { 'x-forwarded-host': 'reldist.example.com', 'x-forwarded-proto': 'https' })).toMatch(
+      /^https:\/\/reldist\.example\.com\/uploads\//,
+    );
   });
 
   it('use --public-url when given, whatever the request says', async () => {
@@ -74,7 +83,7 @@ describe('rate limit', () => {
     expect((await fetch(`${s.url}/me`, { headers: { authorization: `Bearer ${s.tokens.artist}` } })).status).toBe(200);
   });
 
-  it('gives made-up tokens no budgets of their own: they share their address\'s', async () => {
+  it("gives made-up tokens no budgets of their own: they share their address's", async () => {
     const s = await started({ rateLimit: { requests: 2, windowMs: 60_000 } });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await fetch(`${s.url}/me`, { headers: { authorization: `Bearer rd_made_up_${i}` } })).status);
@@ -138,7 +147,12 @@ describe('the CLI', () => {
       const release = await createRelease(s, s.tokens.label);
       const wav = join(config.dir, 'one.wav');
       await writeWav(wav, { seconds: 31 });
-      const r = await runCli(['track', 'upload', String(release.id), wav], { url: s.url, token: s.tokens.label, configDir: config.dir, env: { RELDIST_MAX_RETRIES: '0' } });
+      const r = await runCli(['track', 'upload', String(release.id), wav], {
+        url: s.url,
+        token: s.tokens.label,
+        configDir: config.dir,
+        env: { RELDIST_MAX_RETRIES: '0' },
+      });
       expect(r.code).not.toBe(0);
       expect(r.stderr).toContain(`upload host http://127.0.0.1:${port}`);
       expect(r.stderr).not.toContain(`cannot connect to ${s.url}`);

@@ -42,16 +42,37 @@ describe('If-Match on PUT …/tracks', () => {
 
     // Weak tags never match an If-Match; a list of tags matches if one is current; * always does.
     expect((await api(s, token, 'PUT', tracksPath, [{ id: first.body.tracks[0].id, title: 'One' }], { 'if-match': `W/${tag}` })).status).toBe(412);
-    const appended = await api(s, token, 'PUT', tracksPath, [{ id: first.body.tracks[0].id, title: 'One' }, { file_key: b.key, title: 'Two' }], { 'if-match': `${emptyTag}, ${tag}` });
+    const appended = await api(
+      s,
+      token,
+      'PUT',
+      tracksPath,
+      [
+        { id: first.body.tracks[0].id, title: 'One' },
+        { file_key: b.key, title: 'Two' },
+      ],
+      { 'if-match': `${emptyTag}, ${tag}` },
+    );
     expect(appended.status).toBe(200);
     expect(appended.body.tracks.map((t: any) => t.title)).toEqual(['One', 'Two']);
-    expect((await api(s, token, 'PUT', tracksPath, appended.body.tracks.map((t: any) => ({ id: t.id, title: t.title })), { 'if-match': '*' })).status).toBe(200);
+    expect(
+      (
+        await api(
+          s,
+          token,
+          'PUT',
+          tracksPath,
+          appended.body.tracks.map((t: any) => ({ id: t.id, title: t.title })),
+          { 'if-match': '*' },
+        )
+      ).status,
+    ).toBe(200);
 
     // Without If-Match the write is unconditional, as before.
     expect((await api(s, token, 'PUT', tracksPath, [{ id: first.body.tracks[0].id, title: 'Only' }])).status).toBe(200);
   });
 
-  test('a stale write to another user\'s or a missing release is still 404', async () => {
+  test("a stale write to another user's or a missing release is still 404", async () => {
     expect((await api(s, token, 'PUT', '/releases/999999/tracks', [], { 'if-match': '"x"' })).status).toBe(404);
   });
 });

@@ -44,7 +44,9 @@ describe('quota: complete uploads no track names count against the account', () 
     // 5 MiB a file under 20 MiB: three are held, the fourth is refused before its bytes are kept.
     expect(statuses).toEqual([200, 200, 200, 413]);
     expect(refusal.error.code).toBe('upload_quota_exceeded');
-    expect(refusal.error.message).toMatch(/holds 15\.1 MiB of uploaded files attached to no track.*20 MiB.*attach those files to tracks.*24 h after their upload.*reldist sandbox prune/);
+    expect(refusal.error.message).toMatch(
+      /holds 15\.1 MiB of uploaded files attached to no track.*20 MiB.*attach those files to tracks.*24 h after their upload.*reldist sandbox prune/,
+    );
     expect(bytesOnDisk(s.dataDir)).toBeLessThanOrEqual(20 * MiB);
     expect(filesOnDisk(s.dataDir)).toHaveLength(3);
 
@@ -66,7 +68,11 @@ describe('expiry: the running service removes unattached uploads past the expiry
   beforeAll(async () => {
     dataDir = await makeTempDataDir();
     server = await startServer({
-      host: '127.0.0.1', port: 0, dataDir, sandbox: true, now: () => new Date(Date.now() + clock),
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      sandbox: true,
+      now: () => new Date(Date.now() + clock),
       uploadLimits: { unattachedExpiryMs: 3_600_000, sweepMs: 50 },
       logger: { info() {}, warn() {}, error: (m, f) => notices.push(`error: ${m} ${JSON.stringify(f)}`), notice: (m) => notices.push(m) },
     });
@@ -77,7 +83,7 @@ describe('expiry: the running service removes unattached uploads past the expiry
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('an unattached file and a track\'s replaced file go after the expiry; attached ones stay; orphans and dead partials go at once', async () => {
+  test("an unattached file and a track's replaced file go after the expiry; attached ones stay; orphans and dead partials go at once", async () => {
     const token = server.tokens!.label;
     const rel = (await createRelease(s, token)).id;
     const [a, b, loose] = [await upload(s, token, rel, wav), await upload(s, token, rel, wav), await upload(s, token, rel, wav)];
@@ -128,7 +134,11 @@ describe('reldist sandbox prune', () => {
 
   test('beside the running service: frees unattached uploads, orphans and dead partials, keeps attached files and live partials, reports it', async () => {
     const rel = (await createRelease(s, s.tokens.label)).id;
-    const [kept, loose1, loose2] = [await upload(s, s.tokens.label, rel, wav), await upload(s, s.tokens.label, rel, wav), await upload(s, s.tokens.label, rel, wav)];
+    const [kept, loose1, loose2] = [
+      await upload(s, s.tokens.label, rel, wav),
+      await upload(s, s.tokens.label, rel, wav),
+      await upload(s, s.tokens.label, rel, wav),
+    ];
     expect((await api(s, s.tokens.label, 'PUT', `/releases/${rel}/tracks`, [track(kept.key)])).status).toBe(200);
     writeFileSync(join(uploadsDir(s.dataDir), `upl_${'2'.repeat(32)}`), Buffer.alloc(MiB));
     mkdirSync(uploadsTmpDir(s.dataDir), { recursive: true });
@@ -147,8 +157,11 @@ describe('reldist sandbox prune', () => {
     const r = await prune('--data-dir', s.dataDir, '--json');
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
-      data_dir: s.dataDir, freed_bytes: 2 * wav.length,
-      unattached: { count: 2, bytes: 2 * wav.length }, orphans: { count: 0, bytes: 0 }, partials: { count: 0, bytes: 0 },
+      data_dir: s.dataDir,
+      freed_bytes: 2 * wav.length,
+      unattached: { count: 2, bytes: 2 * wav.length },
+      orphans: { count: 0, bytes: 0 },
+      partials: { count: 0, bytes: 0 },
     });
     // The first run, with --older-than, took the orphan and the dead partials already.
     expect(JSON.parse(young.stdout)).toMatchObject({ orphans: { count: 1, bytes: MiB }, partials: { count: 2, bytes: 2 * MiB } });
@@ -187,7 +200,10 @@ describe('reldist sandbox prune', () => {
 test('serve --upload-expiry refuses what it cannot read, naming the flag', async () => {
   const config = await makeConfigDir();
   try {
-    for (const [value, message] of [['soon', /--upload-expiry: expected a duration/], ['10s', /--upload-expiry: must be at least 1m/]] as const) {
+    for (const [value, message] of [
+      ['soon', /--upload-expiry: expected a duration/],
+      ['10s', /--upload-expiry: must be at least 1m/],
+    ] as const) {
       const r = await runCli(['serve', '--upload-expiry', value], { url: 'http://127.0.0.1:9', token: 'x', configDir: config.dir });
       expect(r.code, value).toBe(2);
       expect(r.stderr).toMatch(message);

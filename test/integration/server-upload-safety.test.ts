@@ -31,7 +31,10 @@ function put(url: string, bytes: Buffer, o: { expect?: boolean; chunkDelayMs?: n
     let sent = 0;
     let answered = false;
     const req = request({
-      host: u.hostname, port: u.port, method: 'PUT', path: u.pathname + u.search,
+      host: u.hostname,
+      port: u.port,
+      method: 'PUT',
+      path: u.pathname + u.search,
       headers: { 'content-type': 'audio/wav', 'content-length': String(bytes.length), ...(o.expect ? { expect: '100-continue' } : {}) },
     });
     const writeAll = async () => {
@@ -65,7 +68,10 @@ function put(url: string, bytes: Buffer, o: { expect?: boolean; chunkDelayMs?: n
 
 async function uploadUrl(s: TestServer, token: string, releaseId: number, bytes: Buffer, declareSha = true): Promise<string> {
   const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
-    filename: 'a.wav', content_type: 'audio/wav', size: bytes.length, ...(declareSha ? { sha256: sha256(bytes) } : {}),
+    filename: 'a.wav',
+    content_type: 'audio/wav',
+    size: bytes.length,
+    ...(declareSha ? { sha256: sha256(bytes) } : {}),
   });
   expect(u.status).toBe(201);
   return u.body.upload_url;
@@ -223,9 +229,10 @@ test('connections beyond --max-connections are closed as they arrive', async () 
   const s = await startTestServer({ maxConnections: 2 });
   try {
     const port = Number(new URL(s.url).port);
-    const open = () => new Promise<import('node:net').Socket>((resolve) => {
-      const c = connect(port, '127.0.0.1', () => resolve(c));
-    });
+    const open = () =>
+      new Promise<import('node:net').Socket>((resolve) => {
+        const c = connect(port, '127.0.0.1', () => resolve(c));
+      });
     const held = [await open(), await open()];
     const third = await open();
     const closed = await new Promise<boolean>((resolve) => {

@@ -32,7 +32,10 @@ describe('a good upload', () => {
   test('upload-url → PUT → probe facts; attach with PUT tracks; file in place', async () => {
     const wav = validWav();
     const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
-      filename: 'northern-sky.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav),
+      filename: 'northern-sky.wav',
+      content_type: 'audio/wav',
+      size: wav.length,
+      sha256: sha256(wav),
     });
     expect(u.status).toBe(201);
     expect(u.body).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'audio/wav', 'Content-Length': String(wav.length) } });
@@ -40,14 +43,32 @@ describe('a good upload', () => {
     expect(Date.parse(u.body.expires_at)).toBeGreaterThan(Date.now());
     const put = await fetch(u.body.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: wav });
     expect(put.status).toBe(200);
-    expect(await put.json()).toMatchObject({ key: u.body.key, state: 'ready', format: 'wav', sample_rate: 44_100, bit_depth: 16, channels: 2, duration_ms: 30_000, size: wav.length });
+    expect(await put.json()).toMatchObject({
+      key: u.body.key,
+      state: 'ready',
+      format: 'wav',
+      sample_rate: 44_100,
+      bit_depth: 16,
+      channels: 2,
+      duration_ms: 30_000,
+      size: wav.length,
+    });
     expect((await filesOnDisk()).files).toContain(u.body.key);
 
-    const t = await api(s, token, 'PUT', `/releases/${releaseId}/tracks`, [{ file_key: u.body.key, title: 'Northern Sky', contributors: [{ name: 'N', role: 'composer' }] }]);
+    const t = await api(s, token, 'PUT', `/releases/${releaseId}/tracks`, [
+      { file_key: u.body.key, title: 'Northern Sky', contributors: [{ name: 'N', role: 'composer' }] },
+    ]);
     expect(t.status).toBe(200);
     expect(t.body.tracks).toHaveLength(1);
     expect(t.body.tracks[0]).toMatchObject({ position: 1, disc: 1, title: 'Northern Sky', artists: t.body.artists });
-    expect(t.body.tracks[0].file).toMatchObject({ key: u.body.key, filename: 'northern-sky.wav', format: 'wav', channels: 2, state: 'ready', sha256: sha256(wav) });
+    expect(t.body.tracks[0].file).toMatchObject({
+      key: u.body.key,
+      filename: 'northern-sky.wav',
+      format: 'wav',
+      channels: 2,
+      state: 'ready',
+      sha256: sha256(wav),
+    });
 
     const list = await api(s, token, 'GET', `/releases/${releaseId}/tracks`);
     expect(list.body).toEqual(t.body.tracks);
@@ -72,7 +93,11 @@ describe('a good upload', () => {
   });
 
   test('extensible PCM (what ffmpeg and sox write for 24 bit and above 48 kHz) is accepted like legacy PCM', async () => {
-    for (const [sampleRate, bitDepth] of [[48_000, 24], [96_000, 24], [44_100, 16]] as const) {
+    for (const [sampleRate, bitDepth] of [
+      [48_000, 24],
+      [96_000, 24],
+      [44_100, 16],
+    ] as const) {
       const up = await upload(s, token, releaseId, makeWav({ seconds: 31, sampleRate, bitDepth, extensible: true }));
       expect(up.put.status, JSON.stringify(up.put.body)).toBe(200);
       expect(up.put.body).toMatchObject({ format: 'wav', sample_rate: sampleRate, bit_depth: bitDepth, channels: 2, duration_ms: 31_000 });
@@ -85,7 +110,10 @@ describe('a good upload', () => {
     const first = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, {
       tracks: [{ file_key: a.key, title: 'Keep Me', isrc: 'us-skg-19-12345' }, { title: 'Drop Me' }],
     });
-    expect(first.body.tracks.map((t: any) => [t.position, t.title])).toEqual([[1, 'Keep Me'], [2, 'Drop Me']]);
+    expect(first.body.tracks.map((t: any) => [t.position, t.title])).toEqual([
+      [1, 'Keep Me'],
+      [2, 'Drop Me'],
+    ]);
     expect(first.body.tracks[0].isrc).toBe('USSKG1912345');
     const kept = first.body.tracks[0];
     const second = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [{ title: 'New' }, { id: kept.id, title: 'Keep Me' }]);
@@ -94,15 +122,25 @@ describe('a good upload', () => {
     expect(second.body.tracks[1]).toMatchObject({ id: kept.id, position: 2, isrc: 'USSKG1912345' });
     expect(second.body.tracks[1].file.key).toBe(a.key);
 
-    const gaps = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [{ title: 'A', position: 1 }, { title: 'B', position: 3 }]);
+    const gaps = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [
+      { title: 'A', position: 1 },
+      { title: 'B', position: 3 },
+    ]);
     expect(gaps.status).toBe(422);
     expect(Object.keys(gaps.body.error.fields)).toEqual(['tracks.1.position']);
     const other = await createRelease(s, token);
     const foreign = await upload(s, token, other.id, validWav());
-    const wrongKey = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [{ title: 'A', file_key: foreign.key }, { title: 'B', file_key: 'upl_nope' }, { id: 999999, title: 'C' }]);
+    const wrongKey = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [
+      { title: 'A', file_key: foreign.key },
+      { title: 'B', file_key: 'upl_nope' },
+      { id: 999999, title: 'C' },
+    ]);
     expect(wrongKey.status).toBe(422);
     expect(Object.keys(wrongKey.body.error.fields).sort()).toEqual(['tracks.0.file_key', 'tracks.1.file_key', 'tracks.2.id']);
-    const twice = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [{ title: 'A', file_key: a.key }, { title: 'B', file_key: a.key }]);
+    const twice = await api(s, token, 'PUT', `/releases/${rel.id}/tracks`, [
+      { title: 'A', file_key: a.key },
+      { title: 'B', file_key: a.key },
+    ]);
     expect(Object.keys(twice.body.error.fields)).toEqual(['tracks.1.file_key']);
     // The failed replacements changed nothing.
     expect((await api(s, token, 'GET', `/releases/${rel.id}/tracks`)).body).toEqual(second.body.tracks);
@@ -160,16 +198,27 @@ describe('refused uploads leave nothing behind', () => {
   test('more bytes than declared are cut off: the upload is refused', async () => {
     const wav = validWav();
     const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
-      filename: 'a.wav', content_type: 'audio/wav', size: 1000, sha256: sha256(wav.subarray(0, 1000)),
+      filename: 'a.wav',
+      content_type: 'audio/wav',
+      size: 1000,
+      sha256: sha256(wav.subarray(0, 1000)),
     });
-    const status = await fetch(u.body.upload_url, { method: 'PUT', body: wav }).then((r) => r.status, () => 'connection closed');
+    const status = await fetch(u.body.upload_url, { method: 'PUT', body: wav }).then(
+      (r) => r.status,
+      () => 'connection closed',
+    );
     expect([422, 'connection closed']).toContain(status);
     expect((await filesOnDisk()).files).not.toContain(u.body.key);
     expect((await filesOnDisk()).tmp).toEqual([]);
   });
 
   test('lossy content types are refused before any byte is sent', async () => {
-    const res = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, { filename: 'a.mp3', content_type: 'audio/mpeg', size: 1000, sha256: 'a'.repeat(64) });
+    const res = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
+      filename: 'a.mp3',
+      content_type: 'audio/mpeg',
+      size: 1000,
+      sha256: 'a'.repeat(64),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('audio_format_not_accepted');
   });
@@ -178,7 +227,12 @@ describe('refused uploads leave nothing behind', () => {
 describe('the upload address', () => {
   async function address() {
     const wav = validWav();
-    const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) });
+    const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
+      filename: 'a.wav',
+      content_type: 'audio/wav',
+      size: wav.length,
+      sha256: sha256(wav),
+    });
     return { wav, url: new URL(u.body.upload_url), key: u.body.key as string };
   }
 
@@ -227,10 +281,17 @@ describe('the upload address', () => {
 
 describe('one address shared by several clients (If-None-Match: *)', () => {
   /** A PUT asking with Expect: 100-continue; `sendBody` decides what to send once the service says 100. */
-  function putExpecting(url: URL, size: number, sendBody: (req: ClientRequest) => void): Promise<{ status: number; continued: boolean; body: any; retryAfter: string | undefined }> {
+  function putExpecting(
+    url: URL,
+    size: number,
+    sendBody: (req: ClientRequest) => void,
+  ): Promise<{ status: number; continued: boolean; body: any; retryAfter: string | undefined }> {
     return new Promise((resolve, reject) => {
       let continued = false;
-      const req = httpRequest(url, { method: 'PUT', headers: { 'content-type': 'audio/wav', 'content-length': String(size), expect: '100-continue', 'if-none-match': '*' } });
+      const req = httpRequest(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'audio/wav', 'content-length': String(size), expect: '100-continue', 'if-none-match': '*' },
+      });
       req.on('continue', () => {
         continued = true;
         sendBody(req);
@@ -248,7 +309,15 @@ describe('one address shared by several clients (If-None-Match: *)', () => {
 
   test('the same key asks for the same address; bytes arriving: 409 upload_in_progress; complete: 412 before any byte', async () => {
     const wav = validWav();
-    const ask = () => api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) }, { 'idempotency-key': 'shared-upload-1' });
+    const ask = () =>
+      api(
+        s,
+        token,
+        'POST',
+        `/releases/${releaseId}/tracks/upload-url`,
+        { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) },
+        { 'idempotency-key': 'shared-upload-1' },
+      );
     const [a, b] = [await ask(), await ask()];
     expect(b.body.key).toBe(a.body.key);
     const url = new URL(a.body.upload_url);
@@ -275,10 +344,21 @@ describe('one address shared by several clients (If-None-Match: *)', () => {
 describe('an upload the client abandons', () => {
   test('a connection dropped halfway leaves no partial file, and the address still works', async () => {
     const wav = validWav();
-    const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) });
+    const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
+      filename: 'a.wav',
+      content_type: 'audio/wav',
+      size: wav.length,
+      sha256: sha256(wav),
+    });
     const url = new URL(u.body.upload_url);
     const { request } = await import('node:http');
-    const req = request({ host: url.hostname, port: url.port, method: 'PUT', path: url.pathname + url.search, headers: { 'content-length': String(wav.length) } });
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      method: 'PUT',
+      path: url.pathname + url.search,
+      headers: { 'content-length': String(wav.length) },
+    });
     const ended = new Promise<void>((resolve) => {
       req.on('error', () => resolve());
       req.on('response', () => resolve());
@@ -310,10 +390,21 @@ describe('a release deleted while its upload is arriving', () => {
   test('the upload is refused and leaves no file behind', async () => {
     const rel = await createRelease(s, token);
     const wav = validWav();
-    const u = await api(s, token, 'POST', `/releases/${rel.id}/tracks/upload-url`, { filename: 'a.wav', content_type: 'audio/wav', size: wav.length, sha256: sha256(wav) });
+    const u = await api(s, token, 'POST', `/releases/${rel.id}/tracks/upload-url`, {
+      filename: 'a.wav',
+      content_type: 'audio/wav',
+      size: wav.length,
+      sha256: sha256(wav),
+    });
     const url = new URL(u.body.upload_url);
     const { request } = await import('node:http');
-    const req = request({ host: url.hostname, port: url.port, method: 'PUT', path: url.pathname + url.search, headers: { 'content-length': String(wav.length) } });
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      method: 'PUT',
+      path: url.pathname + url.search,
+      headers: { 'content-length': String(wav.length) },
+    });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let body = '';

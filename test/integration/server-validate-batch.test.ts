@@ -63,7 +63,12 @@ describe('POST /releases/validate', () => {
   test('a UPC held by another release of the account is upc_in_use, naming that release; not for the release itself', async () => {
     const [held] = upcs(1, 777);
     const holder = await api(s, s.tokens.label, 'POST', '/releases', {
-      type: 'single', title: 'Held Song', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L', upc: held, catalog_number: 'HLD-001',
+      type: 'single',
+      title: 'Held Song',
+      artists: [{ name: 'Nina Vale', role: 'primary' }],
+      label: 'L',
+      upc: held,
+      catalog_number: 'HLD-001',
     });
     expect(holder.status).toBe(201);
     const res = await batch([
@@ -76,7 +81,12 @@ describe('POST /releases/validate', () => {
     expect(free.valid).toBe(true);
     expect(taken.valid).toBe(false);
     expect(taken.problems).toEqual([
-      expect.objectContaining({ path: 'codes.1.code', code: 'upc_in_use', severity: 'error', message: `already used by your release ${holder.body.id} "Held Song" (HLD-001, draft)` }),
+      expect.objectContaining({
+        path: 'codes.1.code',
+        code: 'upc_in_use',
+        severity: 'error',
+        message: `already used by your release ${holder.body.id} "Held Song" (HLD-001, draft)`,
+      }),
     ]);
     expect(own).toMatchObject({ valid: true, problems: [] });
     // Another account's releases are not looked at.
@@ -85,7 +95,12 @@ describe('POST /releases/validate', () => {
   });
 
   test('an ISRC already on another track of the named release is isrc_duplicate', async () => {
-    const rel = await api(s, s.tokens.label, 'POST', '/releases', { type: 'single', title: 'Dup', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' });
+    const rel = await api(s, s.tokens.label, 'POST', '/releases', {
+      type: 'single',
+      title: 'Dup',
+      artists: [{ name: 'Nina Vale', role: 'primary' }],
+      label: 'L',
+    });
     const put = await api(s, s.tokens.label, 'PUT', `/releases/${rel.body.id}/tracks`, [{ title: 'One', isrc: 'GBAYE6700149' }]);
     expect(put.status).toBe(200);
     const trackId = put.body.tracks[0].id;
@@ -111,7 +126,12 @@ describe('POST /releases/validate', () => {
         return originals[i]!.apply(this, a);
       };
     });
-    const rel = await api(s, s.tokens.label, 'POST', '/releases', { type: 'single', title: 'Counted', artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'L' });
+    const rel = await api(s, s.tokens.label, 'POST', '/releases', {
+      type: 'single',
+      title: 'Counted',
+      artists: [{ name: 'Nina Vale', role: 'primary' }],
+      label: 'L',
+    });
     const statementsFor = async (n: number) => {
       const codes = upcs(n, 5000).flatMap((code) => [
         { kind: 'upc', code, release_id: rel.body.id },
@@ -134,14 +154,20 @@ describe('POST /releases/validate', () => {
     }
   });
 
-  test('a release that is not the account\'s is a 404 naming the code', async () => {
-    const res = await batch([{ kind: 'upc', code: '036000291452' }, { kind: 'upc', code: '036000291452', release_id: 999999 }]);
+  test("a release that is not the account's is a 404 naming the code", async () => {
+    const res = await batch([
+      { kind: 'upc', code: '036000291452' },
+      { kind: 'upc', code: '036000291452', release_id: 999999 },
+    ]);
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('release 999999 not found (codes.1.release_id)');
   });
 
   test('a retry with the same Idempotency-Key replays the first answer', async () => {
-    const codes = [{ kind: 'upc', code: '036000291452' }, { kind: 'isrc', code: 'USRC17607839' }];
+    const codes = [
+      { kind: 'upc', code: '036000291452' },
+      { kind: 'isrc', code: 'USRC17607839' },
+    ];
     const key = { 'idempotency-key': 'batch-retry-1' };
     const first = await batch(codes, key);
     const again = await batch(codes, key);

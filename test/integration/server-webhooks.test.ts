@@ -60,7 +60,11 @@ describe('webhooks on a sandbox', () => {
     const list = await api(s, s.tokens.label, 'GET', '/webhooks');
     const got = await api(s, s.tokens.label, 'GET', `/webhooks/${hook.id}`);
     expect(JSON.stringify([list.body, got.body])).not.toContain(hook.secret.slice(6));
-    expect(WebhookEndpoint.array().parse(list.body).map((h) => h.id)).toContain(hook.id);
+    expect(
+      WebhookEndpoint.array()
+        .parse(list.body)
+        .map((h) => h.id),
+    ).toContain(hook.id);
 
     const rel = await createRelease(s, s.tokens.label, { catalog_number: 'WH-0001' });
     // Not wanted: an edit records release.updated, which this endpoint did not ask for.
@@ -203,13 +207,17 @@ describe('webhooks on a sandbox', () => {
     await api(s, s.tokens.label, 'DELETE', `/webhooks/${hook.id}`);
   });
 
-  it('keeps another account\'s endpoints and deliveries out of sight, and never delivers its events', async () => {
+  it("keeps another account's endpoints and deliveries out of sight, and never delivers its events", async () => {
     const rx = await receiver();
     const mine = await createHook(s, s.tokens.label, { url: rx.url });
     const theirs = await createHook(s, s.tokens.artist, { url: rx.url, events: ['release.created'] });
     for (const [method, path, body] of [
-      ['GET', `/webhooks/${mine.id}`], ['PATCH', `/webhooks/${mine.id}`, { enabled: false }], ['DELETE', `/webhooks/${mine.id}`],
-      ['GET', `/webhooks/${mine.id}/deliveries`], ['POST', `/webhooks/${mine.id}/test`], ['POST', `/webhooks/${mine.id}/rotate-secret`, {}],
+      ['GET', `/webhooks/${mine.id}`],
+      ['PATCH', `/webhooks/${mine.id}`, { enabled: false }],
+      ['DELETE', `/webhooks/${mine.id}`],
+      ['GET', `/webhooks/${mine.id}/deliveries`],
+      ['POST', `/webhooks/${mine.id}/test`],
+      ['POST', `/webhooks/${mine.id}/rotate-secret`, {}],
       ['POST', `/webhooks/${mine.id}/resend`, { event_id: 1 }],
     ] as const) {
       expect((await api(s, s.tokens.artist, method, path, body)).status, `${method} ${path}`).toBe(404);
@@ -253,7 +261,16 @@ describe('webhooks on a team service', () => {
     // …then served as a team service: the delivery is refused at send.
     const team = await startTestServer({ dataDir, sandbox: false, webhooks: { retryHorizonMs: 500, timeoutMs: 1000, addresses: 'public' } });
     try {
-      for (const url of ['http://127.0.0.1:8080/h', 'http://localhost:8080/h', 'http://[::1]/h', 'http://[::ffff:127.0.0.1]/h', 'http://10.1.2.3/h', 'http://169.254.169.254/h', 'http://[fe80::1]/h', 'http://0.0.0.0/h']) {
+      for (const url of [
+        'http://127.0.0.1:8080/h',
+        'http://localhost:8080/h',
+        'http://[::1]/h',
+        'http://[::ffff:127.0.0.1]/h',
+        'http://10.1.2.3/h',
+        'http://169.254.169.254/h',
+        'http://[fe80::1]/h',
+        'http://0.0.0.0/h',
+      ]) {
         const r = await api(team, team.tokens.label, 'POST', '/webhooks', { url });
         expect(r.status, url).toBe(422);
         expect(r.body.error.message, url).toMatch(/^invalid request body: url: .*(loopback|private)/);

@@ -15,7 +15,8 @@ const cli = useCli();
 /** Nothing configured: the harness's base URL and token taken away. */
 const nothing = { RELDIST_BASE_URL: undefined, RELDIST_TOKEN: undefined };
 const dataDir = () => join(cli.configDir, 'data');
-const WAYS_OUT = 'hint: set RELDIST_BASE_URL and RELDIST_TOKEN (or run `reldist auth login`); for the local sandbox on purpose, pass --sandbox or set RELDIST_SANDBOX=1\n';
+const WAYS_OUT =
+  'hint: set RELDIST_BASE_URL and RELDIST_TOKEN (or run `reldist auth login`); for the local sandbox on purpose, pass --sandbox or set RELDIST_SANDBOX=1\n';
 
 describe('no service configured under CI: refused, never the sandbox', () => {
   it('CI=true and nothing configured is exit 4 naming CI, with both ways out; nothing starts', async () => {
@@ -34,7 +35,9 @@ describe('no service configured under CI: refused, never the sandbox', () => {
   });
 
   it('the issue: CI=true RELDIST_BASE_URL= RELDIST_TOKEN= release apply --submit is exit 4 naming both, nothing made', async () => {
-    const r = await cli.run(['release', 'apply', 'examples/first-release/release.yaml', '--submit'], { env: { CI: 'true', RELDIST_BASE_URL: '', RELDIST_TOKEN: '' } });
+    const r = await cli.run(['release', 'apply', 'examples/first-release/release.yaml', '--submit'], {
+      env: { CI: 'true', RELDIST_BASE_URL: '', RELDIST_TOKEN: '' },
+    });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     expect(r.stderr.split('\n')[0]).toBe('error: RELDIST_BASE_URL and RELDIST_TOKEN are set but empty');
@@ -60,7 +63,9 @@ describe('no service configured under CI: refused, never the sandbox', () => {
   it('any other empty RELDIST_* variable, CI or not, forbids the fallback (exit 4)', async () => {
     const r = await cli.run(['release', 'list'], { env: { ...nothing, RELDIST_SANDBOX_IDLE: '' } });
     expect(r.code).toBe(4);
-    expect(r.stderr.split('\n')[0]).toBe('error: no service configured and RELDIST_SANDBOX_IDLE is set but empty: reldist does not fall back to the local sandbox');
+    expect(r.stderr.split('\n')[0]).toBe(
+      'error: no service configured and RELDIST_SANDBOX_IDLE is set but empty: reldist does not fall back to the local sandbox',
+    );
     expect(existsSync(dataDir())).toBe(false);
   });
 
@@ -100,7 +105,9 @@ describe('the sandbox asked for by name', () => {
     for (let i = 0; i < 2; i++) {
       const r = await cli.run(['release', 'list'], { env: nothing });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/^note: no service configured, so this uses the local sandbox \(data in .+\); for a real service run `reldist auth login --base-url <url>` or set RELDIST_BASE_URL and RELDIST_TOKEN\n$/);
+      expect(r.stderr).toMatch(
+        /^note: no service configured, so this uses the local sandbox \(data in .+\); for a real service run `reldist auth login --base-url <url>` or set RELDIST_BASE_URL and RELDIST_TOKEN\n$/,
+      );
     }
   });
 });
@@ -127,7 +134,9 @@ describe('retries print one line each on stderr, piped or not', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^retrying in \\d+\\.\\ds \\(attempt ${i + 2} of 4\\): list releases: the service answered 503 \\(unavailable\\)$`)));
+    lines.forEach((line, i) =>
+      expect(line).toMatch(new RegExp(`^retrying in \\d+\\.\\ds \\(attempt ${i + 2} of 4\\): list releases: the service answered 503 \\(unavailable\\)$`)),
+    );
     expect(proxy.stats.byDecision.unavailable).toBe(3);
     const quiet = await cli.run(['release', 'list', '--quiet'], { url: proxy.url });
     expect(quiet.code).toBe(0);

@@ -14,11 +14,16 @@ let work: string;
 let calls = 0;
 // No service runs in this file: any attempt to reach one (or start the sandbox) is counted.
 const offline: Partial<Services> = {
-  client: async () => { calls++; throw new Error('track check must not reach the service'); },
-  session: async () => { calls++; throw new Error('track check must not resolve a session'); },
+  client: async () => {
+    calls++;
+    throw new Error('track check must not reach the service');
+  },
+  session: async () => {
+    calls++;
+    throw new Error('track check must not resolve a session');
+  },
 };
-const run = (argv: string[]): Promise<RunResult> =>
-  runCli(argv, { url: 'http://127.0.0.1:9', token: 'unused', configDir: work, services: offline });
+const run = (argv: string[]): Promise<RunResult> => runCli(argv, { url: 'http://127.0.0.1:9', token: 'unused', configDir: work, services: offline });
 const at = (name: string) => join(work, name);
 
 beforeAll(async () => {
@@ -38,18 +43,36 @@ afterAll(async () => {
 
 describe('track check', () => {
   // The generated WAVs hold a faint click train: silent to the 24-bit file's ear, very quiet in 16 bit.
-  it('prints each file\'s format in words, figures and quality warnings; exit 0 when every file would be accepted', async () => {
+  it("prints each file's format in words, figures and quality warnings; exit 0 when every file would be accepted", async () => {
     const r = await run(['track', 'check', at('ext24.wav'), at('pcm16.wav')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
       [
-        `File\t${at('ext24.wav')}`, 'Format\tWAV, PCM (extensible)', 'Channels\t2', 'Sample rate\t48000 Hz', 'Bit depth\t24 bit',
-        'Duration\t31.0 s', 'Size\t8.5 MB', 'Loudness\tbelow -70 LUFS', 'True peak\t-90.9 dBTP', 'Result\taccepted',
-        'Warning\tthe audio is silent throughout (nothing above -90 dBFS); export the master again', '',
-        `File\t${at('pcm16.wav')}`, 'Format\tWAV, PCM', 'Channels\t2', 'Sample rate\t44100 Hz', 'Bit depth\t16 bit',
-        'Duration\t31.0 s', 'Size\t5.2 MB', 'Loudness\t-69.0 LUFS', 'True peak\t-42.7 dBTP', 'Result\taccepted',
-        'Warning\tloudness -69.0 LUFS is below -24 LUFS; check that this is the mastered export', '',
+        `File\t${at('ext24.wav')}`,
+        'Format\tWAV, PCM (extensible)',
+        'Channels\t2',
+        'Sample rate\t48000 Hz',
+        'Bit depth\t24 bit',
+        'Duration\t31.0 s',
+        'Size\t8.5 MB',
+        'Loudness\tbelow -70 LUFS',
+        'True peak\t-90.9 dBTP',
+        'Result\taccepted',
+        'Warning\tthe audio is silent throughout (nothing above -90 dBFS); export the master again',
+        '',
+        `File\t${at('pcm16.wav')}`,
+        'Format\tWAV, PCM',
+        'Channels\t2',
+        'Sample rate\t44100 Hz',
+        'Bit depth\t16 bit',
+        'Duration\t31.0 s',
+        'Size\t5.2 MB',
+        'Loudness\t-69.0 LUFS',
+        'True peak\t-42.7 dBTP',
+        'Result\taccepted',
+        'Warning\tloudness -69.0 LUFS is below -24 LUFS; check that this is the mastered export',
+        '',
       ].join('\n'),
     );
   });
@@ -78,11 +101,25 @@ describe('track check', () => {
       ['WAV, PCM (extensible)', true, null],
     ]);
     expect(out[3]).toEqual({
-      file: at('ext24.wav'), format: 'WAV, PCM (extensible)', channels: 2, sample_rate: 48_000, bit_depth: 24,
-      duration_seconds: 31, size_bytes: 31 * 48_000 * 6 + 68, accepted: true, loudness_lufs: null, true_peak_dbtp: -90.9,
-      not_measured: null, errors: [], warnings: [{ code: 'audio_silent', message: 'the audio is silent throughout (nothing above -90 dBFS); export the master again' }],
+      file: at('ext24.wav'),
+      format: 'WAV, PCM (extensible)',
+      channels: 2,
+      sample_rate: 48_000,
+      bit_depth: 24,
+      duration_seconds: 31,
+      size_bytes: 31 * 48_000 * 6 + 68,
+      accepted: true,
+      loudness_lufs: null,
+      true_peak_dbtp: -90.9,
+      not_measured: null,
+      errors: [],
+      warnings: [{ code: 'audio_silent', message: 'the audio is silent throughout (nothing above -90 dBFS); export the master again' }],
     });
-    expect(out[0]).toMatchObject({ loudness_lufs: null, true_peak_dbtp: null, not_measured: "the WAV file's audio is extensible with a non-PCM sub-format (IEEE float), not PCM" });
+    expect(out[0]).toMatchObject({
+      loudness_lufs: null,
+      true_peak_dbtp: null,
+      not_measured: "the WAV file's audio is extensible with a non-PCM sub-format (IEEE float), not PCM",
+    });
     expect(out[2]).toMatchObject({ loudness_lufs: null, not_measured: null, warnings: [] });
     for (const f of out) for (const e of f.errors) expect(e.message).not.toMatch(/\(\d+\)|65534/);
   });
@@ -122,55 +159,95 @@ describe.skipIf(!has('sox', '--version'))('track check on WAVs written by sox (s
 describe.skipIf(!has('ffmpeg', '-version'))('track check on WAVs written by ffmpeg (skipped: ffmpeg is not installed)', () => {
   it('pcm_s24le (extensible) is accepted; pcm_f32le is refused as extensible float', async () => {
     const ffmpeg = (name: string, codec: string) =>
-      execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=31', '-ac', '2', '-ar', '48000', '-c:a', codec, at(name)]);
+      execFileSync('ffmpeg', [
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=31',
+        '-ac',
+        '2',
+        '-ar',
+        '48000',
+        '-c:a',
+        codec,
+        at(name),
+      ]);
     ffmpeg('ff24.wav', 'pcm_s24le');
     ffmpeg('fffloat.wav', 'pcm_f32le');
     const out = JSON.parse((await run(['track', 'check', at('ff24.wav'), at('fffloat.wav'), '--json'])).stdout) as any[];
     expect(out.map((f) => [f.format, f.bit_depth, f.accepted, f.errors[0]?.message ?? null])).toEqual([
       ['WAV, PCM (extensible)', 24, true, null],
-      ['WAV, extensible with a non-PCM sub-format (IEEE float)', 32, false, "the WAV file's audio is extensible with a non-PCM sub-format (IEEE float); only PCM WAV is accepted"],
+      [
+        'WAV, extensible with a non-PCM sub-format (IEEE float)',
+        32,
+        false,
+        "the WAV file's audio is extensible with a non-PCM sub-format (IEEE float); only PCM WAV is accepted",
+      ],
     ]);
   });
 });
 
-describe.skipIf(!has('ffmpeg', '-version') || !has('sox', '--version'))('track check: lossy audio in a lossless container (skipped: needs ffmpeg and sox)', () => {
-  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
-  /** Encodes to MP3 at 128 kbit/s and decodes back to `name` (a WAV or a FLAC). */
-  const throughMp3 = (from: string, name: string) => {
-    ffmpeg('-i', at(from), '-c:a', 'libmp3lame', '-b:a', '128k', at(`${name}.mp3`));
-    ffmpeg('-i', at(`${name}.mp3`), at(name));
-  };
-  const lossyWarning = async (name: string) => {
-    const out = JSON.parse((await run(['track', 'check', at(name), '--json'])).stdout) as any[];
-    return out[0].warnings.find((w: { code: string }) => w.code === 'audio_lossy_source')?.message ?? null;
-  };
+describe.skipIf(!has('ffmpeg', '-version') || !has('sox', '--version'))(
+  'track check: lossy audio in a lossless container (skipped: needs ffmpeg and sox)',
+  () => {
+    const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+    /** Encodes to MP3 at 128 kbit/s and decodes back to `name` (a WAV or a FLAC). */
+    const throughMp3 = (from: string, name: string) => {
+      ffmpeg('-i', at(from), '-c:a', 'libmp3lame', '-b:a', '128k', at(`${name}.mp3`));
+      ffmpeg('-i', at(`${name}.mp3`), at(name));
+    };
+    const lossyWarning = async (name: string) => {
+      const out = JSON.parse((await run(['track', 'check', at(name), '--json'])).stdout) as any[];
+      return out[0].warnings.find((w: { code: string }) => w.code === 'audio_lossy_source')?.message ?? null;
+    };
 
-  beforeAll(() => {
-    // Broadband noise, and a music-like mix: a chord with harmonics over a quiet hiss.
-    ffmpeg('-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.3:duration=8:sample_rate=44100', '-ac', '2', '-c:a', 'pcm_s16le', at('noise.wav'));
-    ffmpeg(
-      '-f', 'lavfi', '-i', 'aevalsrc=0.15*sin(2*PI*220*t)+0.1*sin(2*PI*277.2*t)+0.1*sin(2*PI*329.6*t)+0.03*sin(2*PI*1760*t)+0.02*sin(2*PI*5274*t):s=44100:d=8',
-      '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.05:duration=8:sample_rate=44100',
-      '-filter_complex', '[0][1]amix=inputs=2:normalize=0', '-ac', '2', '-c:a', 'pcm_s16le', at('music.wav'),
-    );
-    throughMp3('noise.wav', 'noise-mp3.wav');
-    throughMp3('music.wav', 'music-mp3.wav');
-    throughMp3('music.wav', 'music-mp3.flac');
-    execFileSync('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', at('sine1k.wav'), 'synth', '8', 'sine', '1000', 'vol', '0.5']);
-    execFileSync('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', at('silence.wav'), 'trim', '0', '8']);
-    throughMp3('sine1k.wav', 'sine1k-mp3.wav');
-  });
-
-  it('an MP3 decoded back to WAV or FLAC is warned about, with the cut-off', async () => {
-    for (const [name, container] of [['noise-mp3.wav', 'WAV'], ['music-mp3.wav', 'WAV'], ['music-mp3.flac', 'FLAC']] as const) {
-      expect(await lossyWarning(name), name).toMatch(
-        new RegExp(`^looks like lossy audio \\(MP3/AAC-like cut-off at 1[5-9](\\.5)? kHz\\) in a ${container} container; deliver the lossless master instead$`),
+    beforeAll(() => {
+      // Broadband noise, and a music-like mix: a chord with harmonics over a quiet hiss.
+      ffmpeg('-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.3:duration=8:sample_rate=44100', '-ac', '2', '-c:a', 'pcm_s16le', at('noise.wav'));
+      ffmpeg(
+        '-f',
+        'lavfi',
+        '-i',
+        'aevalsrc=0.15*sin(2*PI*220*t)+0.1*sin(2*PI*277.2*t)+0.1*sin(2*PI*329.6*t)+0.03*sin(2*PI*1760*t)+0.02*sin(2*PI*5274*t):s=44100:d=8',
+        '-f',
+        'lavfi',
+        '-i',
+        'anoisesrc=color=pink:amplitude=0.05:duration=8:sample_rate=44100',
+        '-filter_complex',
+        '[0][1]amix=inputs=2:normalize=0',
+        '-ac',
+        '2',
+        '-c:a',
+        'pcm_s16le',
+        at('music.wav'),
       );
-    }
-  });
+      throughMp3('noise.wav', 'noise-mp3.wav');
+      throughMp3('music.wav', 'music-mp3.wav');
+      throughMp3('music.wav', 'music-mp3.flac');
+      execFileSync('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', at('sine1k.wav'), 'synth', '8', 'sine', '1000', 'vol', '0.5']);
+      execFileSync('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', at('silence.wav'), 'trim', '0', '8']);
+      throughMp3('sine1k.wav', 'sine1k-mp3.wav');
+    });
 
-  it('the originals, a pure sine (even through MP3) and silence are not: no false positives on sparse spectra', async () => {
-    for (const name of ['noise.wav', 'music.wav', 'sine1k.wav', 'sine1k-mp3.wav', 'silence.wav']) expect(await lossyWarning(name), name).toBeNull();
-  });
-});
+    it('an MP3 decoded back to WAV or FLAC is warned about, with the cut-off', async () => {
+      for (const [name, container] of [
+        ['noise-mp3.wav', 'WAV'],
+        ['music-mp3.wav', 'WAV'],
+        ['music-mp3.flac', 'FLAC'],
+      ] as const) {
+        expect(await lossyWarning(name), name).toMatch(
+          new RegExp(
+            `^looks like lossy audio \\(MP3/AAC-like cut-off at 1[5-9](\\.5)? kHz\\) in a ${container} container; deliver the lossless master instead$`,
+          ),
+        );
+      }
+    });
 
+    it('the originals, a pure sine (even through MP3) and silence are not: no false positives on sparse spectra', async () => {
+      for (const name of ['noise.wav', 'music.wav', 'sine1k.wav', 'sine1k-mp3.wav', 'silence.wav']) expect(await lossyWarning(name), name).toBeNull();
+    });
+  },
+);

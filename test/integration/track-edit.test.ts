@@ -31,10 +31,41 @@ afterAll(() => {});
 
 describe('track edit', () => {
   it('changes the fields given of the track at a position, and nothing else', async () => {
-    const track = await json(['track', 'edit', '1', 'id:1', '--title', 'First Light', '--track-version', 'Radio Edit', '--isrc', 'gb-nlr-26-00001', '--explicit', 'clean', '--audio-language', 'EN', '--preview-start', '45', '--artist', 'Nina Vale', '--artist', 'Tom Ash']);
+    const track = await json([
+      'track',
+      'edit',
+      '1',
+      'id:1',
+      '--title',
+      'First Light',
+      '--track-version',
+      'Radio Edit',
+      '--isrc',
+      'gb-nlr-26-00001',
+      '--explicit',
+      'clean',
+      '--audio-language',
+      'EN',
+      '--preview-start',
+      '45',
+      '--artist',
+      'Nina Vale',
+      '--artist',
+      'Tom Ash',
+    ]);
     expect(track).toMatchObject({
-      id: 1, position: 2, title: 'First Light', version: 'Radio Edit', isrc: 'GBNLR2600001', explicit: 'clean', audio_language: 'en',
-      preview_start_seconds: 45, artists: [{ name: 'Nina Vale', role: 'primary' }, { name: 'Tom Ash', role: 'primary' }],
+      id: 1,
+      position: 2,
+      title: 'First Light',
+      version: 'Radio Edit',
+      isrc: 'GBNLR2600001',
+      explicit: 'clean',
+      audio_language: 'en',
+      preview_start_seconds: 45,
+      artists: [
+        { name: 'Nina Vale', role: 'primary' },
+        { name: 'Tom Ash', role: 'primary' },
+      ],
     });
     expect(track.file.filename).toBe('first-light.flac');
     const after = await json<any[]>(['track', 'list', '1']);
@@ -50,7 +81,9 @@ describe('track edit', () => {
   it('says so when a number is both a position and an id, and accepts disc-position', async () => {
     const r = await run(['track', 'edit', '1', '1', '--title', 'X']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: track: 1 could be track 1 "First Light" at position 2 or track 2 "Evening Tide" at position 1\nhint: name it id:1 for "First Light", or 1-1 for "Evening Tide"\n');
+    expect(r.stderr).toBe(
+      'error: track: 1 could be track 1 "First Light" at position 2 or track 2 "Evening Tide" at position 1\nhint: name it id:1 for "First Light", or 1-1 for "Evening Tide"\n',
+    );
     expect((await json(['track', 'edit', '1', '1-1', '--title', 'Evening Tide (Live)'])).id).toBe(2);
     const printed = await cli.run(['track', 'edit', '1', '1-1', '--title', 'Evening Tide'], { tty: true });
     expect(printed.code, printed.stderr).toBe(0);

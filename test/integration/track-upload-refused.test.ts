@@ -17,7 +17,9 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'reldist-refused-'));
   // Every upload address has expired when its bytes arrive: the clock jumps two hours on each PUT.
   proxy = await startFaultProxy({
-    target: cli.server.url, seed: 1, faults: {},
+    target: cli.server.url,
+    seed: 1,
+    faults: {},
     onRequest: (e) => {
       if (e.method === 'PUT' && e.path.startsWith('/uploads/')) clock += 2 * 3600_000;
     },
@@ -34,7 +36,9 @@ test('an expired upload address: one PUT per file, no resend, and the reason', a
   await writeWav(join(work, 'a.wav'), { seconds: 31 });
   await writeWav(join(work, 'b.wav'), { seconds: 31 });
   const r = await runCli(['track', 'upload', '1', join(work, 'a.wav'), join(work, 'b.wav')], {
-    url: proxy.url, token: cli.server.tokens.label, configDir: cli.configDir,
+    url: proxy.url,
+    token: cli.server.tokens.label,
+    configDir: cli.configDir,
   });
   expect(r.code).not.toBe(0);
   expect(r.stderr).toMatch(/expired/);

@@ -34,7 +34,12 @@ describe('track upload', () => {
   });
 
   it('appends after existing tracks and keeps them (terminal, with progress)', async () => {
-    await run(['track', 'set', '1', '--file', '-'], { stdin: JSON.stringify([{ id: 1, title: 'First Light', isrc: 'GBNLR2600001', contributors: [{ name: 'Nina Vale', role: 'composer' }] }, { id: 2, title: 'Low Tide' }]) });
+    await run(['track', 'set', '1', '--file', '-'], {
+      stdin: JSON.stringify([
+        { id: 1, title: 'First Light', isrc: 'GBNLR2600001', contributors: [{ name: 'Nina Vale', role: 'composer' }] },
+        { id: 2, title: 'Low Tide' },
+      ]),
+    });
     const r = await run(['track', 'upload', '1', `${audio}/evening-tide.flac`], { tty: true });
     await expect(transcript(r)).toMatchFileSnapshot(golden('upload.tty'));
     const tracks = await json<any[]>(['track', 'list', '1']);
@@ -51,7 +56,12 @@ describe('track upload', () => {
     await writeWav(join(work, 'short.wav'), { seconds: 2 });
     await writeFile(join(work, 'notes.wav'), 'these are notes, not audio');
     let clients = 0;
-    const counting = { client: async () => { clients++; throw new Error('the service must not be asked'); } };
+    const counting = {
+      client: async () => {
+        clients++;
+        throw new Error('the service must not be asked');
+      },
+    };
     const files = [join(work, 'mono.wav'), join(work, 'short.wav'), join(work, 'notes.wav'), `${audio}/first-light.flac`];
     const r = await run(['track', 'upload', '1', ...files], { services: counting });
     expect(r.code).toBe(2);
@@ -66,14 +76,19 @@ describe('track upload', () => {
     // --json: a JSON line per bad file on stderr (file, code, message), then the one error object; no plain lines.
     const j = await run(['track', 'upload', '1', ...files, '--json'], { services: counting });
     expect([j.code, j.stdout]).toEqual([2, '']);
-    const lines = j.stderr.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = j.stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.slice(0, 3).map((l) => [l.file, l.code])).toEqual([
       [join(work, 'mono.wav'), 'audio_not_stereo'],
       [join(work, 'short.wav'), 'audio_too_short'],
       [join(work, 'notes.wav'), 'audio_unrecognized'],
     ]);
     expect(lines[2].message).toBe('the file is not audio in any format we can read; upload WAV, FLAC or AIFF');
-    expect(lines.slice(3)).toEqual([{ error: expect.objectContaining({ code: 'bad_input_files', message: '3 of 4 files would be refused by the service; nothing was uploaded' }) }]);
+    expect(lines.slice(3)).toEqual([
+      { error: expect.objectContaining({ code: 'bad_input_files', message: '3 of 4 files would be refused by the service; nothing was uploaded' }) },
+    ]);
     expect(clients).toBe(0);
     // And against the real service: no track added, no file stored.
     const stored = async () => (await readdir(join(cli.server.dataDir, 'uploads', 'files')).catch(() => [] as string[])).length;
@@ -86,14 +101,24 @@ describe('track upload', () => {
   it('uploads nothing when a named file is missing, whatever its place', async () => {
     const before = (await json<any[]>(['track', 'list', '1'])).length;
     let clients = 0;
-    const counting = { client: async () => { clients++; throw new Error('the service must not be asked'); } };
+    const counting = {
+      client: async () => {
+        clients++;
+        throw new Error('the service must not be asked');
+      },
+    };
     const r = await run(['track', 'upload', '1', `${audio}/first-light.flac`, join(work, 'missing.wav')], { services: counting });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error: ${join(work, 'missing.wav')}: no such file\n`);
     // Every file that cannot be read is named, a JSON line each with --json.
     const j = await run(['track', 'upload', '1', join(work, 'missing.wav'), `${audio}/first-light.flac`, work, '--json'], { services: counting });
     expect([j.code, j.stdout]).toEqual([2, '']);
-    expect(j.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      j.stderr
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { file: join(work, 'missing.wav'), code: 'file_not_found', message: 'no such file' },
       { file: work, code: 'not_a_file', message: 'is a folder, expected an audio file' },
       { error: expect.objectContaining({ code: 'bad_input_files', message: '2 of 3 files cannot be read; nothing was sent' }) },
@@ -110,7 +135,7 @@ describe('track upload', () => {
     expect(noRelease.code).toBe(5);
   });
 
-  it('a title from the tags past the contract\'s bound is named by the client\'s own check, as before', async () => {
+  it("a title from the tags past the contract's bound is named by the client's own check, as before", async () => {
     // The audio check reads the title; the track-list write is parsed by the client only when a
     // value it filled in is outside the contract's plain-data bounds, and then says so as it did.
     const path = join(work, 'long-title.wav');

@@ -19,7 +19,10 @@ beforeAll(async () => {
   // Evening Tide; and mono.wav, which the service refuses.
   await writeWav(join(work, '04_low_tide.wav'), { seconds: 30.5 });
   await writeWav(join(work, 'mono.wav'), { seconds: 31, channels: 1 });
-  const first = [{ id: 1, title: 'First Light', isrc: 'GBNLR2600001', contributors: [{ name: 'Nina Vale', role: 'composer' }] }, { id: 2, title: 'Low Tide' }];
+  const first = [
+    { id: 1, title: 'First Light', isrc: 'GBNLR2600001', contributors: [{ name: 'Nina Vale', role: 'composer' }] },
+    { id: 2, title: 'Low Tide' },
+  ];
   for (const [argv, stdin] of [
     [['release', 'create', '--type', 'ep', '--title', 'Harbour Lights', '--artist', 'Nina Vale', '--label', 'Northern Lights Records']],
     [['track', 'upload', '1', `${audio}/first-light.flac`, join(work, '04_low_tide.wav')]],
@@ -58,7 +61,12 @@ describe('track list, get, replace, set', () => {
     await writeFile(join(work, 'notes.txt'), 'liner notes, not audio');
     const notAudio = await run(['track', 'replace', '1', '1', join(work, 'notes.txt'), '--json']);
     expect([notAudio.code, notAudio.stdout]).toEqual([2, '']);
-    expect(notAudio.stderr.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      notAudio.stderr
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { file: join(work, 'notes.txt'), code: 'audio_unrecognized', message: 'the file is not audio in any format we can read; upload WAV, FLAC or AIFF' },
       { error: expect.objectContaining({ code: 'bad_input_files' }) },
     ]);
@@ -83,9 +91,15 @@ describe('track list, get, replace, set', () => {
     expect(JSON.parse(json1.stdout || json1.stderr).error.code).toBe('usage');
     expect((await json<any[]>(['track', 'list', '1'])).map((t) => t.id)).toEqual([1, 2, 3]);
     // The same list with every track kept (and one reordered) needs no flag.
-    const kept = await run(['track', 'set', '1', '--file', '-'], { stdin: '[{"id": 1, "title": "First Light"}, {"id": 3, "title": "Evening Tide"}, {"id": 2, "title": "Low Tide"}]' });
+    const kept = await run(['track', 'set', '1', '--file', '-'], {
+      stdin: '[{"id": 1, "title": "First Light"}, {"id": 3, "title": "Evening Tide"}, {"id": 2, "title": "Low Tide"}]',
+    });
     expect(kept.code, kept.stderr).toBe(0);
-    expect((await json<any[]>(['track', 'list', '1'])).map((t) => [t.position, t.id])).toEqual([[1, 1], [2, 3], [3, 2]]);
+    expect((await json<any[]>(['track', 'list', '1'])).map((t) => [t.position, t.id])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 2],
+    ]);
   });
 
   it('sets the list from a file: object or plain array, YAML or JSON', async () => {

@@ -18,7 +18,11 @@ function file(name: string, content: string): string {
   return path;
 }
 
-const jsonLines = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 // What a spreadsheet export looks like: BOM, CRLF, a header, a quoted cell with a comma and one
 // with a line break, and the usual damage.
@@ -92,7 +96,12 @@ describe('validate: CSV and TSV input', () => {
     ]);
     // Without a header: the separator is the one on every line as often (not the decimal comma).
     const bare = await run(['validate', 'upc', '--file', file('bare-semi.csv', '036000241457;9,99\n036000241458;12,50\n'), '--column', '1', '--quiet']);
-    expect(bare.stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 2))).toEqual([
+    expect(
+      bare.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t').slice(0, 2)),
+    ).toEqual([
       ['036000241457', 'valid'],
       ['036000241458', 'invalid'],
     ]);
@@ -107,7 +116,11 @@ describe('validate: CSV and TSV input', () => {
     const xls = join(dir, 'old.xls');
     writeFileSync(xls, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x0a, 0x30]));
     const hint = 'hint: export the sheet as CSV (in Excel: File > Save As > CSV UTF-8) and give that file\n';
-    for (const argv of [['--file', xlsx], ['--file', xlsx, '--column', 'UPC'], ['--file', xls]]) {
+    for (const argv of [
+      ['--file', xlsx],
+      ['--file', xlsx, '--column', 'UPC'],
+      ['--file', xls],
+    ]) {
       const r = await run(['validate', 'upc', ...argv]);
       expect([r.code, r.stdout]).toEqual([2, '']);
       expect(r.stderr).toBe(`error: --file ${argv[1]} is a spreadsheet workbook (Excel, LibreOffice), not text\n${hint}`);
@@ -163,13 +176,20 @@ describe('validate: CSV and TSV input', () => {
   it('--invalid-only, --fix and --format csv', async () => {
     const path = file('catalog2.csv', `${CATALOG}\r\n`);
     const invalidOnly = await run(['validate', 'upc', '--file', path, '--invalid-only', '--fix']);
-    expect(invalidOnly.stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 3))).toEqual([
+    expect(
+      invalidOnly.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t').slice(0, 3)),
+    ).toEqual([
       ['3.6E+11', 'invalid', ''],
       ['36000241457', 'invalid', '036000241457'],
       ['036000241457.0', 'invalid', '036000241457'],
       ['036000241458', 'invalid', ''],
     ]);
-    expect(invalidOnly.stderr).toMatch(/^checked 7, valid 3, invalid 4, warnings 2\nby problem: bad_check_digit 1, decimal_suffix 1, duplicate 1, lost_leading_zero 1, not_release_prefix 1, scientific_notation 1\n/);
+    expect(invalidOnly.stderr).toMatch(
+      /^checked 7, valid 3, invalid 4, warnings 2\nby problem: bad_check_digit 1, decimal_suffix 1, duplicate 1, lost_leading_zero 1, not_release_prefix 1, scientific_notation 1\n/,
+    );
     const tty = await run(['validate', 'upc', '--file', path, '--invalid-only', '--fix', '--quiet'], { tty: true });
     expect(tty.stdout).toMatch(/│ Line │ Input +│ Verdict │ Code +│/);
     expect(tty.stdout).toMatch(/│ 5 +│ 36000241457 +│ invalid │ 036000241457 │/);
@@ -201,7 +221,10 @@ describe('validate: CSV and TSV input', () => {
     expect(utf8.stdout.split('\n')[1]).toMatch(/^3\.6E\+11\tinvalid\t\t.*scientific notation.*\t2$/);
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
-    for (const [name, bytes] of [['list16le.txt', le], ['list16be.txt', be]] as const) {
+    for (const [name, bytes] of [
+      ['list16le.txt', le],
+      ['list16be.txt', be],
+    ] as const) {
       const path = join(dir, name);
       writeFileSync(path, bytes);
       const r = await run(['validate', 'upc', '--file', path, '--quiet']);

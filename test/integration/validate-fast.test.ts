@@ -27,7 +27,10 @@ function mixed(kind: 'upc' | 'isrc', n: number): string {
     return data + upcCheckDigit(data);
   };
   const isrc = () =>
-    pick(['US', 'GB', 'XX', 'QZ']) + Array.from({ length: 3 }, () => pick([...'ABCXYZ019'])).join('') + String(Math.floor(random() * 40)).padStart(2, '0') + String(Math.floor(random() * 1e5)).padStart(5, '0');
+    pick(['US', 'GB', 'XX', 'QZ']) +
+    Array.from({ length: 3 }, () => pick([...'ABCXYZ019'])).join('') +
+    String(Math.floor(random() * 40)).padStart(2, '0') +
+    String(Math.floor(random() * 1e5)).padStart(5, '0');
   const seen: string[] = [];
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -38,9 +41,13 @@ function mixed(kind: 'upc' | 'isrc', n: number): string {
       r < 0.35
         ? code
         : r < 0.4
-          ? seen.length > 0 ? pick(seen) : code
+          ? seen.length > 0
+            ? pick(seen)
+            : code
           : r < 0.45
-            ? kind === 'upc' ? `${code.slice(0, 1)} ${code.slice(1, 6)}-${code.slice(6)}` : `${code.slice(0, 2).toLowerCase()}-${code.slice(2, 5)}-${code.slice(5, 7)}-${code.slice(7)}`
+            ? kind === 'upc'
+              ? `${code.slice(0, 1)} ${code.slice(1, 6)}-${code.slice(6)}`
+              : `${code.slice(0, 2).toLowerCase()}-${code.slice(2, 5)}-${code.slice(5, 7)}-${code.slice(7)}`
             : r < 0.55
               ? code.slice(0, -1) + ((Number(code.at(-1)) + 1) % 10)
               : r < 0.6
@@ -52,11 +59,17 @@ function mixed(kind: 'upc' | 'isrc', n: number): string {
                     : r < 0.73
                       ? `'${code}`
                       : r < 0.76
-                        ? kind === 'upc' ? `${code[1]}.${code.slice(2, 7)}E+11` : `${code.slice(0, 2)}/${code.slice(2)}`
+                        ? kind === 'upc'
+                          ? `${code[1]}.${code.slice(2, 7)}E+11`
+                          : `${code.slice(0, 2)}/${code.slice(2)}`
                         : r < 0.8
-                          ? kind === 'upc' ? `${String(Number(code))}.0` : `"${code.slice(0, 11)}"`
+                          ? kind === 'upc'
+                            ? `${String(Number(code))}.0`
+                            : `"${code.slice(0, 11)}"`
                           : r < 0.83
-                            ? kind === 'upc' ? upc('0').slice(1) : `ISRC ${code}`
+                            ? kind === 'upc'
+                              ? upc('0').slice(1)
+                              : `ISRC ${code}`
                             : r < 0.85
                               ? pick(['', '  ', '\t', 'x', '０１２', '"a\\b"', 'US‐RC1760783', '"036000241457', '1,234,567', 'ıTABC2300001', '000000000000'])
                               : code;
@@ -94,7 +107,9 @@ describe('validate: the bulk path says what the general path says', () => {
       const path = join(dir, `batch-${kind}.txt`);
       // Filler between, so that the pairs fall in one batch, and across batch boundaries too.
       const filler = kind === 'upc' ? '036000291452' : 'USRC17607839';
-      const lines = Array.from({ length: 300 }, (_, i) => (i % 37 < cases[kind].length ? cases[kind][i % 37]! : `${filler.slice(0, 10)}${String(i).padStart(2, '0')}`));
+      const lines = Array.from({ length: 300 }, (_, i) =>
+        i % 37 < cases[kind].length ? cases[kind][i % 37]! : `${filler.slice(0, 10)}${String(i).padStart(2, '0')}`,
+      );
       writeFileSync(path, `${lines.join('\n')}\n`);
       for (const flags of [['--json'], []]) {
         const argv = ['validate', kind, '--file', path, ...flags];
@@ -115,7 +130,9 @@ describe('validate: the bulk path says what the general path says', () => {
     for (const kind of ['upc', 'isrc'] as const) {
       const path = join(dir, `repeated-${kind}.txt`);
       // Every code three times, far apart: line numbers and first places of every width up to 4 digits.
-      const lines = Array.from({ length: 1500 }, (_, i) => (i % 5 === 0 ? codes[kind][i % 4]! : `${codes[kind][0]!.slice(0, 8)}${String(i % 500).padStart(4, '0')}`));
+      const lines = Array.from({ length: 1500 }, (_, i) =>
+        i % 5 === 0 ? codes[kind][i % 4]! : `${codes[kind][0]!.slice(0, 8)}${String(i % 500).padStart(4, '0')}`,
+      );
       writeFileSync(path, `${lines.join('\n')}\n`);
       // The first argument is the file's first code: its repeats name "code 1", not a line.
       for (const flags of [['--json'], [], ['--invalid-only'], [codes[kind][0]!, '--json']]) {
@@ -125,7 +142,9 @@ describe('validate: the bulk path says what the general path says', () => {
         expect(fast.stderr).toBe(general.stderr);
         expect(fast.stdout === general.stdout, `${kind} ${flags.join(' ')}: stdout differs`).toBe(true);
       }
-      expect((await cli.run(['validate', kind, '--file', path, '--json'])).stdout).toMatch(/"message":"the same code as line \d{3}","severity":"warning"}\],"line":\d{4}}/);
+      expect((await cli.run(['validate', kind, '--file', path, '--json'])).stdout).toMatch(
+        /"message":"the same code as line \d{3}","severity":"warning"}\],"line":\d{4}}/,
+      );
     }
   }, 60_000);
 
@@ -134,7 +153,10 @@ describe('validate: the bulk path says what the general path says', () => {
     const text = mixed('upc', 3000);
     writeFileSync(path, text);
     const r = await cli.run(['validate', 'upc', '--file', path, '--json', '--quiet']);
-    const lines = r.stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l) as { input: string; line: number });
+    const lines = r.stdout
+      .split('\n')
+      .slice(0, -1)
+      .map((l) => JSON.parse(l) as { input: string; line: number });
     const expected = text
       .slice(1)
       .split('\n')

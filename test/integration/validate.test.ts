@@ -69,9 +69,15 @@ describe('validate --remote: batches', () => {
   it(`sends ${codes.length} codes in chunks of ${validateBatchMax}, at most ${REMOTE_IN_FLIGHT} in flight, and answers in input order`, async () => {
     const counting = countingClient();
     try {
-      const r = await run(['validate', 'upc', '--remote', '--json', '-'], { stdin: `${codes.join('\n')}\n`, services: { client: async () => counting.client } });
+      const r = await run(['validate', 'upc', '--remote', '--json', '-'], {
+        stdin: `${codes.join('\n')}\n`,
+        services: { client: async () => counting.client },
+      });
       expect(r.code).toBe(3);
-      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; valid: boolean; remote: { input: string; valid: boolean } });
+      const lines = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { input: string; valid: boolean; remote: { input: string; valid: boolean } });
       expect(lines.map((l) => l.input)).toEqual(codes);
       // Each line carries the service's answer for its own code, not a neighbour's.
       for (const l of lines) {
@@ -92,7 +98,10 @@ describe('validate --remote: batches', () => {
       const some = codes.slice(0, 1500);
       const r = await run(['validate', 'upc', '--remote', '--json', '--debug', '-'], { url: proxy.url, stdin: `${some.join('\n')}\n` });
       expect(r.code).toBe(3);
-      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { input: string; remote: { input: string } });
+      const lines = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { input: string; remote: { input: string } });
       expect(lines.map((l) => l.remote.input)).toEqual(some);
       const route = proxy.stats.byRoute['POST /releases/validate']!;
       expect(route.byDecision.dropAfter).toBeGreaterThanOrEqual(1);
@@ -105,11 +114,29 @@ describe('validate --remote: batches', () => {
   });
 
   it('names the release already holding a UPC (upc_in_use) in every output, and in the summary', async () => {
-    const holder = await cli.json<{ id: number }>(['release', 'create', '--type', 'single', '--title', 'Held Song', '--artist', 'Nina Vale', '--label', 'L', '--upc', '5901234123457', '--catalog-number', 'HLD-7']);
+    const holder = await cli.json<{ id: number }>([
+      'release',
+      'create',
+      '--type',
+      'single',
+      '--title',
+      'Held Song',
+      '--artist',
+      'Nina Vale',
+      '--label',
+      'L',
+      '--upc',
+      '5901234123457',
+      '--catalog-number',
+      'HLD-7',
+    ]);
     const named = `release ${holder.id} "Held Song" (HLD-7, draft)`;
     const json = await run(['validate', 'upc', '--remote', '--json', '5901234123457', '036000241457']);
     expect(json.code).toBe(3);
-    const [taken, free] = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [taken, free] = json.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(taken).toMatchObject({ valid: true, remote: { valid: false, problems: [{ code: 'upc_in_use', message: `already used by your ${named}` }] } });
     expect(free).toMatchObject({ valid: true, remote: { valid: true, problems: [] } });
     expect(JSON.parse(json.stderr.split('\n')[0]!).summary).toMatchObject({ checked: 2, valid: 1, invalid: 1, problems: { upc_in_use: 1 } });
@@ -145,7 +172,12 @@ describe('validate --remote: batches', () => {
     stdin.end('GBAYE6700149');
     const r = await result;
     expect(r.code).toBe(3);
-    expect(r.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['USRC17607839', 'us-rc1-76-07839', 'USRC1760783X', 'GBAYE6700149']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['USRC17607839', 'us-rc1-76-07839', 'USRC1760783X', 'GBAYE6700149']);
   });
 
   it('checks the last line of a file without a final newline, after the arguments, in order', async () => {
@@ -155,14 +187,19 @@ describe('validate --remote: batches', () => {
     await writeFile(path, 'GBAYE6700149\r\nUSRC1760783X');
     const r = await run(['validate', 'isrc', '--remote', 'USRC17607839', '--file', path]);
     expect(r.code).toBe(3);
-    expect(r.stdout.trim().split('\n').map((l) => l.split('\t').slice(0, 2).concat(l.split('\t')[4]!))).toEqual([
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t').slice(0, 2).concat(l.split('\t')[4]!)),
+    ).toEqual([
       ['USRC17607839', 'valid', 'valid'],
       ['GBAYE6700149', 'valid', 'valid'],
       ['USRC1760783X', 'invalid', 'invalid'],
     ]);
   });
 
-  it('piped rows from a file end with the line (blank lines counted); an argument\'s row has that field empty', async () => {
+  it("piped rows from a file end with the line (blank lines counted); an argument's row has that field empty", async () => {
     const { writeFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
     const path = join(cli.configDir, 'upcs.txt');
@@ -170,7 +207,10 @@ describe('validate --remote: batches', () => {
     await writeFile(path, '036000241457\n\n3.6E+11\r\n036000241457\n0 36000 24145 7\n12345678901\n');
     const r = await run(['validate', 'upc', '036000241457', '--file', path]);
     expect(r.code).toBe(3);
-    const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((x) => [x[0], x[1], x[4]])).toEqual([
       ['036000241457', 'valid', ''],
       ['036000241457', 'valid', '1'],
@@ -190,7 +230,9 @@ describe('validate --remote: batches', () => {
     const r = await run(['validate', 'upc', '--remote', '036000241457', long]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: --remote: a code of 80 characters \("03600024147777777777…"\); the service checks codes of at most 64\nhint: remove that line, or check the codes without --remote\n$/);
+    expect(r.stderr).toMatch(
+      /^error: --remote: a code of 80 characters \("03600024147777777777…"\); the service checks codes of at most 64\nhint: remove that line, or check the codes without --remote\n$/,
+    );
   });
 
   it('a refused token stops the run with exit 4; the answers so far are printed', async () => {

@@ -78,7 +78,7 @@ describe('webhook create, list, test, deliveries, resend, rotate-secret, update,
     expect((await cli.run(['webhook', 'test', String(hook.id)])).code).toBe(5);
   });
 
-  it('says what is wrong in the user\'s terms: an unknown event type, a refused URL, an endpoint that does not answer', async () => {
+  it("says what is wrong in the user's terms: an unknown event type, a refused URL, an endpoint that does not answer", async () => {
     const bad = await cli.run(['webhook', 'create', 'http://127.0.0.1:9/h', '--events', 'approved,bogus']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --events: unknown event type "bogus"/);
@@ -94,15 +94,19 @@ describe('webhook create, list, test, deliveries, resend, rotate-secret, update,
 });
 
 describe('webhook listen', () => {
-  it('forwards each event of the account after the cursor, signed, and prints a line per event with the receiver\'s status', async () => {
+  it("forwards each event of the account after the cursor, signed, and prints a line per event with the receiver's status", async () => {
     const rx = await receiver();
     rx.answers.push(200, 503);
     const token = cli.server.tokens.label;
     await createRelease(cli.server, token, { title: 'Before' });
-    const end = await fetch(`${cli.server.url}/events?last=1`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<{ cursor: number }>);
+    const end = await fetch(`${cli.server.url}/events?last=1`, { headers: { authorization: `Bearer ${token}` } }).then(
+      (r) => r.json() as Promise<{ cursor: number }>,
+    );
     const a = await createRelease(cli.server, token, { title: 'Listen A', catalog_number: 'WHL-0001' });
     await fetch(`${cli.server.url}/releases/${a.id}/metadata`, {
-      method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Listen A2' }),
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Listen A2' }),
     });
     await fetch(`${cli.server.url}/releases/${a.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -112,7 +116,10 @@ describe('webhook listen', () => {
     });
     expect(r.code, r.stderr).toBe(7);
     expect(r.stderr).toContain(`Signing secret: ${secret}\n`);
-    const lines = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     // The deletion was not asked for; the receiver answered 200, then 503.
     expect(lines.map((l) => [l[2], l[3], l[4], l[5], l[6]])).toEqual([
       ['release.created', String(a.id), 'WHL-0001', '200', ''],

@@ -7,7 +7,14 @@ const typed = (text: string) => ({ kind: 'typed' as const, text });
 describe('api fields', () => {
   it('-f keeps strings, -F types true/false/null and numbers', () => {
     expect(buildFields([raw('a=1'), raw('b=true'), typed('c=1'), typed('d=true'), typed('e=null'), typed('f=-2.5'), typed('g=01'), typed('h=x')])).toEqual({
-      a: '1', b: 'true', c: 1, d: true, e: null, f: -2.5, g: '01', h: 'x',
+      a: '1',
+      b: 'true',
+      c: 1,
+      d: true,
+      e: null,
+      f: -2.5,
+      g: '01',
+      h: 'x',
     });
   });
 
@@ -18,7 +25,14 @@ describe('api fields', () => {
 
   it('nests with brackets: objects, indexes and appends', () => {
     expect(
-      buildFields([typed('artists[0][id]=3'), raw('artists[0][role]=primary'), typed('artists[1][id]=4'), raw('genres[]=rock'), raw('genres[]=pop'), raw('meta[label]=X')]),
+      buildFields([
+        typed('artists[0][id]=3'),
+        raw('artists[0][role]=primary'),
+        typed('artists[1][id]=4'),
+        raw('genres[]=rock'),
+        raw('genres[]=pop'),
+        raw('meta[label]=X'),
+      ]),
     ).toEqual({ artists: [{ id: 3, role: 'primary' }, { id: 4 }], genres: ['rock', 'pop'], meta: { label: 'X' } });
   });
 
@@ -41,6 +55,12 @@ describe('api fields', () => {
   });
 
   it('flattens fields to query parameters', () => {
-    expect(toQuery({ page: 2, status: 'draft', tags: ['a', 'b'], f: { x: 1 }, n: null })).toEqual({ page: '2', status: 'draft', tags: ['a', 'b'], 'f[x]': '1', n: '' });
+    expect(toQuery({ page: 2, status: 'draft', tags: ['a', 'b'], f: { x: 1 }, n: null })).toEqual({
+      page: '2',
+      status: 'draft',
+      tags: ['a', 'b'],
+      'f[x]': '1',
+      n: '',
+    });
   });
 });

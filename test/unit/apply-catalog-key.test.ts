@@ -10,7 +10,12 @@ describe('apply: the catalog number as the key', () => {
   });
 
   it('accepts files with one catalog number each', () => {
-    expect(catalogNumberProblems([{ file: 'a.yaml', catalogNumber: 'NLR-1' }, { file: 'b.yaml', catalogNumber: 'NLR-2' }])).toEqual([]);
+    expect(
+      catalogNumberProblems([
+        { file: 'a.yaml', catalogNumber: 'NLR-1' },
+        { file: 'b.yaml', catalogNumber: 'NLR-2' },
+      ]),
+    ).toEqual([]);
   });
 
   it('names every file without a catalog number, and both files of a shared one', () => {

@@ -38,7 +38,7 @@ describe('apply: the desired state from the local files', () => {
     expect(desired.plan).toBe(plan);
   });
 
-  it('hashes a file streamed through sha256 (the client\'s hashFile, which apply reads audio with)', async () => {
+  it("hashes a file streamed through sha256 (the client's hashFile, which apply reads audio with)", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'reldist-apply-'));
     dirs.push(dir);
     const bytes = Buffer.alloc(300_000, 7);

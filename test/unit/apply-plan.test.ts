@@ -56,10 +56,21 @@ function track(position: number, title: string, sha: string | null, overrides: P
     explicit: 'not_explicit',
     audio_language: 'instrumental',
     preview_start_seconds: null,
-    file: sha === null ? null : {
-      key: `upl_${position}`, filename: `${position}.flac`, format: 'flac', sample_rate: 44100, bit_depth: 16, channels: 2,
-      duration_ms: 200_000, size: 1000, sha256: sha, state: 'ready',
-    },
+    file:
+      sha === null
+        ? null
+        : {
+            key: `upl_${position}`,
+            filename: `${position}.flac`,
+            format: 'flac',
+            sample_rate: 44100,
+            bit_depth: 16,
+            channels: 2,
+            duration_ms: 200_000,
+            size: 1000,
+            sha256: sha,
+            state: 'ready',
+          },
     created_at: TIME,
     updated_at: TIME,
     ...overrides,
@@ -68,19 +79,34 @@ function track(position: number, title: string, sha: string | null, overrides: P
 
 /** The service's state after the example file was applied, as the service stores it. */
 function converged(status: ReleaseStatus = 'draft', overrides: Partial<ReleaseResource> = {}, tracks?: TrackResource[]): ExistingRelease {
-  const ts = tracks ?? [
-    track(1, 'First Light', SHA_A, { contributors: [{ name: 'Nina Vale', role: 'composer' }] }),
-    track(2, 'Evening Tide', SHA_B),
-  ];
+  const ts = tracks ?? [track(1, 'First Light', SHA_A, { contributors: [{ name: 'Nina Vale', role: 'composer' }] }), track(2, 'Evening Tide', SHA_B)];
   const release: ReleaseResource = {
-    id: 42, status, type: 'single', title: 'First Light', version: null,
-    artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', catalog_number: 'NLR-0001',
-    upc: null, genre: 'Electronic', subgenre: null, language: 'en',
-    p_line: { year: 2026, owner: 'Northern Lights Records' }, c_line: { year: 2026, owner: 'Northern Lights Records' },
-    original_release_date: null, explicit: 'not_explicit', artwork: null,
+    id: 42,
+    status,
+    type: 'single',
+    title: 'First Light',
+    version: null,
+    artists: [{ name: 'Nina Vale', role: 'primary' }],
+    label: 'Northern Lights Records',
+    catalog_number: 'NLR-0001',
+    upc: null,
+    genre: 'Electronic',
+    subgenre: null,
+    language: 'en',
+    p_line: { year: 2026, owner: 'Northern Lights Records' },
+    c_line: { year: 2026, owner: 'Northern Lights Records' },
+    original_release_date: null,
+    explicit: 'not_explicit',
+    artwork: null,
     delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2030-01-11', preorder_date: null, price_tier: 'front' },
     video: { enabled: true, art_tracks: true, content_id: { enabled: true, policy: 'monetize' } },
-    track_count: ts.length, tracks: ts, review: null, submission_notes: null, created_at: TIME, updated_at: TIME, submitted_at: null,
+    track_count: ts.length,
+    tracks: ts,
+    review: null,
+    submission_notes: null,
+    created_at: TIME,
+    updated_at: TIME,
+    submitted_at: null,
     ...overrides,
   };
   return { release, tracks: ts };
@@ -104,9 +130,21 @@ describe('apply plan: create', () => {
 
   it('builds the track list from the new uploads, with titles from the file or the tags', () => {
     const plan = planRelease(desired(), undefined, noSubmit);
-    const body = changeOf(plan, 'tracks')!.buildBody(new Map([[0, 'upl_x'], [1, 'upl_y']]));
+    const body = changeOf(plan, 'tracks')!.buildBody(
+      new Map([
+        [0, 'upl_x'],
+        [1, 'upl_y'],
+      ]),
+    );
     expect(body.tracks).toEqual([
-      { file_key: 'upl_x', title: 'First Light', audio_language: 'instrumental', contributors: [{ name: 'Nina Vale', role: 'composer' }], disc: 1, position: 1 },
+      {
+        file_key: 'upl_x',
+        title: 'First Light',
+        audio_language: 'instrumental',
+        contributors: [{ name: 'Nina Vale', role: 'composer' }],
+        disc: 1,
+        position: 1,
+      },
       { file_key: 'upl_y', title: 'Evening Tide', audio_language: 'instrumental', disc: 1, position: 2 },
     ]);
   });
@@ -145,14 +183,21 @@ describe('apply plan: convergence', () => {
     };
     plan.delivery = { platforms: ['store_c', 'streaming_a', 'store_c'], territories: { mode: 'exclude', countries: ['KP', 'DE', 'KP'] } };
     plan.tracks[0]!.fields.isrc = 'gb-nlr-26-00001';
-    const existing = converged('draft', {
-      upc: '0012345678905',
-      artists: [{ name: 'Nina Vale', role: 'primary', artist_id: 3 }],
-      delivery: { platforms: ['streaming_a', 'store_c'], territories: { mode: 'exclude', countries: ['DE', 'KP'] }, release_date: null, preorder_date: null, price_tier: null },
-    }, [
-      track(1, 'First Light', SHA_A, { isrc: 'GBNLR2600001', contributors: [{ name: 'Nina Vale', role: 'composer' }] }),
-      track(2, 'Evening Tide', SHA_B),
-    ]);
+    const existing = converged(
+      'draft',
+      {
+        upc: '0012345678905',
+        artists: [{ name: 'Nina Vale', role: 'primary', artist_id: 3 }],
+        delivery: {
+          platforms: ['streaming_a', 'store_c'],
+          territories: { mode: 'exclude', countries: ['DE', 'KP'] },
+          release_date: null,
+          preorder_date: null,
+          price_tier: null,
+        },
+      },
+      [track(1, 'First Light', SHA_A, { isrc: 'GBNLR2600001', contributors: [{ name: 'Nina Vale', role: 'composer' }] }), track(2, 'Evening Tide', SHA_B)],
+    );
     expect(planRelease(desired(plan), existing, noSubmit).action).toBe('unchanged');
   });
 
@@ -226,13 +271,20 @@ describe('apply plan: changes', () => {
     fewer.tracks = fewer.tracks.slice(0, 1);
     const removing = planRelease(desired(fewer, [SHA_A]), existing, noSubmit);
     expect(changeOf(removing, 'tracks')!.fields).toEqual([{ path: 'tracks', label: 'track 2 removed', before: 'Evening Tide', after: undefined }]);
-    expect(changeOf(removing, 'tracks')!.buildBody(new Map()).tracks.map((t) => t.id)).toEqual([101]);
+    expect(
+      changeOf(removing, 'tracks')!
+        .buildBody(new Map())
+        .tracks.map((t) => t.id),
+    ).toEqual([101]);
   });
 
   it('matches tracks by disc and position, numbering each disc from 1 as the service does', () => {
     const plan = releasePlan();
     plan.tracks[1]!.fields.disc = 2;
-    expect(trackSlots(plan.tracks)).toEqual([{ disc: 1, position: 1 }, { disc: 2, position: 1 }]);
+    expect(trackSlots(plan.tracks)).toEqual([
+      { disc: 1, position: 1 },
+      { disc: 2, position: 1 },
+    ]);
     const existing = converged('draft', {}, [
       track(1, 'First Light', SHA_A, { contributors: [{ name: 'Nina Vale', role: 'composer' }] }),
       track(1, 'Evening Tide', SHA_B, { id: 202, disc: 2 }),
@@ -248,7 +300,14 @@ describe('apply plan: changes', () => {
 
   it('tracks that took the release artists and explicit follow a change of them; tracks set otherwise do not', () => {
     const plan = releasePlan();
-    plan.release = { ...plan.release, artists: [{ name: 'Nina Vale', role: 'primary' }, { name: 'Ola', role: 'featuring' }], explicit: 'explicit' };
+    plan.release = {
+      ...plan.release,
+      artists: [
+        { name: 'Nina Vale', role: 'primary' },
+        { name: 'Ola', role: 'featuring' },
+      ],
+      explicit: 'explicit',
+    };
     const existing = converged('draft', {}, [
       track(1, 'First Light', SHA_A, { contributors: [{ name: 'Nina Vale', role: 'composer' }] }),
       track(2, 'Evening Tide', SHA_B, { artists: [{ name: 'Someone', role: 'primary' }], explicit: 'clean' }),
@@ -326,15 +385,21 @@ describe('apply plan: display', () => {
     const renamed = releasePlan();
     renamed.release = { ...renamed.release, title: 'New' };
     renamed.delivery = { ...renamed.delivery, release_date: '2030-02-01' };
-    const update = planRelease(desired(renamed), converged('draft', { title: 'Old' }, [
-      track(1, 'First Light', SHA_A, { contributors: [{ name: 'Nina Vale', role: 'composer' }] }),
-      track(2, 'Evening Tide', SHA_C),
-    ]), { submit: true });
+    const update = planRelease(
+      desired(renamed),
+      converged('draft', { title: 'Old' }, [
+        track(1, 'First Light', SHA_A, { contributors: [{ name: 'Nina Vale', role: 'composer' }] }),
+        track(2, 'Evening Tide', SHA_C),
+      ]),
+      { submit: true },
+    );
     expect(planLine({ file: 'release.yaml', catalogNumber: 'NLR-0001', plan: update })).toBe(
       '~ NLR-0001  release.yaml  title: "Old" → "New"; track 2 audio; delivery.release_date: "2030-01-11" → "2030-02-01"; submit',
     );
     const create = planRelease(desired(), undefined, noSubmit);
-    expect(planLine({ file: 'b/release.yaml', catalogNumber: 'NLR-0002', plan: create })).toBe('+ NLR-0002  b/release.yaml  new release, 2 tracks; delivery; video');
+    expect(planLine({ file: 'b/release.yaml', catalogNumber: 'NLR-0002', plan: create })).toBe(
+      '+ NLR-0002  b/release.yaml  new release, 2 tracks; delivery; video',
+    );
     const same = planRelease(desired(), converged(), noSubmit);
     expect(planLine({ file: 'c.yaml', catalogNumber: 'NLR-0003', plan: same })).toBe('= NLR-0003  c.yaml');
     const skip = planRelease(desired(), converged('in_review'), noSubmit);
@@ -359,7 +424,9 @@ describe('apply plan: display', () => {
       '! NLR-1  a.yaml  new release, 2 tracks; delivery; video; submit would be blocked (1 error)',
     );
     // Warnings alone do not block.
-    expect(planLine({ file: 'a.yaml', catalogNumber: 'NLR-1', plan: create, submitProblems: [warning] })).toBe('+ NLR-1  a.yaml  new release, 2 tracks; delivery; video; submit');
+    expect(planLine({ file: 'a.yaml', catalogNumber: 'NLR-1', plan: create, submitProblems: [warning] })).toBe(
+      '+ NLR-1  a.yaml  new release, 2 tracks; delivery; video; submit',
+    );
     const text = planText([
       { file: 'a.yaml', catalogNumber: 'NLR-1', plan: create, submitProblems: [error] },
       { file: 'b.yaml', catalogNumber: 'NLR-2', plan: create, submitProblems: [] },

@@ -86,10 +86,13 @@ describe('apply --report', () => {
     expect(inFlight).toMatchObject({ catalog_number: 'NLR-1', release_id: 12, action: null, outcome: 'interrupted', status: 'draft', problems: [] });
     expect(inFlight.error).toEqual({
       code: 'timed_out',
-      message: 'the run stopped (timed out after 2s) while this release was being applied; release 12 is draft (the step in flight may or may not be done); run `reldist release apply` again to resume',
+      message:
+        'the run stopped (timed out after 2s) while this release was being applied; release 12 is draft (the step in flight may or may not be done); run `reldist release apply` again to resume',
     });
     const notStarted = interruptedLine({ ...base, started: false, releaseId: null, status: null }, stop);
-    expect(notStarted.error?.message).toBe('the run stopped (timed out after 2s) before this release was started: nothing was done for it; run `reldist release apply` again to apply it');
+    expect(notStarted.error?.message).toBe(
+      'the run stopped (timed out after 2s) before this release was started: nothing was done for it; run `reldist release apply` again to apply it',
+    );
     expect(parseReport('r', formatReportLine(inFlight) + formatReportLine(notStarted))).toEqual([inFlight, notStarted]);
   });
 });

@@ -39,7 +39,12 @@ describe('artist link patterns', () => {
 
   it('refuses by pattern what the resolver refuses: another kind of link, another platform, spaces inside', () => {
     const pattern = new RegExp(artistLinkPattern(['streaming_a']));
-    for (const link of ['https://open.streaming-a.example/track/4Z8W4fKeB5YxbusRsdQVPb', 'https://video-b.example/@ninavale', 'https://open.streaming-a.example/artist/4Z8W4fKeB5 YxbusRsdQVPb', ' ']) {
+    for (const link of [
+      'https://open.streaming-a.example/track/4Z8W4fKeB5YxbusRsdQVPb',
+      'https://video-b.example/@ninavale',
+      'https://open.streaming-a.example/artist/4Z8W4fKeB5 YxbusRsdQVPb',
+      ' ',
+    ]) {
       expect(pattern.test(link), link).toBe(false);
     }
   });

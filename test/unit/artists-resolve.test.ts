@@ -136,9 +136,9 @@ const channelId = fc
   .map((c) => `UC${c.join('')}`);
 const storeId = fc.integer({ min: 100_000, max: 999_999_999_999 }).map(String);
 const queryString = fc.option(
-  fc.dictionary(fc.stringMatching(/^[a-z_]{1,8}$/), fc.stringMatching(/^[A-Za-z0-9_-]{0,12}$/), { maxKeys: 3 }).map(
-    (d) => `?${new URLSearchParams(d).toString()}`,
-  ),
+  fc
+    .dictionary(fc.stringMatching(/^[a-z_]{1,8}$/), fc.stringMatching(/^[A-Za-z0-9_-]{0,12}$/), { maxKeys: 3 })
+    .map((d) => `?${new URLSearchParams(d).toString()}`),
   { nil: '' },
 );
 const fragment = fc.option(fc.stringMatching(/^#[a-z0-9-]{0,10}$/), { nil: '' });
@@ -149,8 +149,13 @@ describe('parseArtistLink: decorated links resolve to the same id (fast-check)',
   it('streaming service A', () => {
     fc.assert(
       fc.property(
-        streamingId, scheme, fc.constantFrom('open.', 'www.', '', 'play.'),
-        fc.option(fc.stringMatching(/^intl-[a-z]{2}(-[a-z]{2})?$/), { nil: undefined }), slash, queryString, fragment,
+        streamingId,
+        scheme,
+        fc.constantFrom('open.', 'www.', '', 'play.'),
+        fc.option(fc.stringMatching(/^intl-[a-z]{2}(-[a-z]{2})?$/), { nil: undefined }),
+        slash,
+        queryString,
+        fragment,
         (id, s, sub, locale, sl, q, f) => {
           const link = `${s}${sub}streaming-a.example/${locale ? `${locale}/` : ''}artist/${id}${sl}${q}${f}`;
           expect(parseArtistLink(link)).toEqual({ ok: true, ref: { platform: 'streaming_a', id } });
@@ -163,8 +168,13 @@ describe('parseArtistLink: decorated links resolve to the same id (fast-check)',
   it('video service B', () => {
     fc.assert(
       fc.property(
-        channelId, scheme, fc.constantFrom('', 'www.', 'm.', 'music.'), fc.constantFrom('', '/videos', '/featured', '/about'),
-        slash, queryString, fragment,
+        channelId,
+        scheme,
+        fc.constantFrom('', 'www.', 'm.', 'music.'),
+        fc.constantFrom('', '/videos', '/featured', '/about'),
+        slash,
+        queryString,
+        fragment,
         (id, s, sub, tab, sl, q, f) => {
           const link = `${s}${sub}video-b.example/channel/${id}${tab}${sl}${q}${f}`;
           expect(parseArtistLink(link, 'video_b')).toEqual({ ok: true, ref: { platform: 'video_b', id } });
@@ -176,8 +186,15 @@ describe('parseArtistLink: decorated links resolve to the same id (fast-check)',
   it('store C', () => {
     fc.assert(
       fc.property(
-        storeId, scheme, fc.constantFrom('music.', '', 'www.', 'itunes.'), fc.option(fc.stringMatching(/^[a-z]{2}$/), { nil: undefined }),
-        fc.option(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), { nil: undefined }), fc.boolean(), slash, queryString, fragment,
+        storeId,
+        scheme,
+        fc.constantFrom('music.', '', 'www.', 'itunes.'),
+        fc.option(fc.stringMatching(/^[a-z]{2}$/), { nil: undefined }),
+        fc.option(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), { nil: undefined }),
+        fc.boolean(),
+        slash,
+        queryString,
+        fragment,
         (id, s, sub, cc, slug, idPrefix, sl, q, f) => {
           const link = `${s}${sub}store-c.example/${cc ? `${cc}/` : ''}artist/${slug ? `${slug}/` : ''}${idPrefix ? 'id' : ''}${id}${sl}${q}${f}`;
           expect(parseArtistLink(link, 'store_c')).toEqual({ ok: true, ref: { platform: 'store_c', id } });
@@ -188,11 +205,15 @@ describe('parseArtistLink: decorated links resolve to the same id (fast-check)',
 
   it('never throws, whatever is pasted', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.string({ unit: 'binary' })), fc.constantFrom(undefined, 'streaming_a', 'video_b', 'store_c'), (input, p) => {
-        const r = parseArtistLink(input, p as ArtistPlatform | undefined);
-        expect(typeof r.ok).toBe('boolean');
-        if (!r.ok) expect(r.message.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.webUrl(), fc.string({ unit: 'binary' })),
+        fc.constantFrom(undefined, 'streaming_a', 'video_b', 'store_c'),
+        (input, p) => {
+          const r = parseArtistLink(input, p as ArtistPlatform | undefined);
+          expect(typeof r.ok).toBe('boolean');
+          if (!r.ok) expect(r.message.length).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 });

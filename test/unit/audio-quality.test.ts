@@ -8,37 +8,64 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureAudio, qualityWarnings, type AudioMeasurement } from '../../src/audio/quality.js';
 
 let work: string;
-beforeAll(async () => { work = await mkdtemp(join(tmpdir(), 'reldist-qc-')); });
-afterAll(async () => { await rm(work, { recursive: true, force: true }); });
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'reldist-qc-'));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
 
 /** Stereo 16-bit PCM frames from a function of the frame index (the same value on both channels). */
 function pcm16(frames: number, sample: (i: number) => number, bigEndian = false): Buffer {
   const b = Buffer.alloc(frames * 4);
   for (let i = 0; i < frames; i++) {
     const v = Math.max(-32768, Math.min(32767, Math.round(sample(i) * 32768)));
-    if (bigEndian) { b.writeInt16BE(v, i * 4); b.writeInt16BE(v, i * 4 + 2); } else { b.writeInt16LE(v, i * 4); b.writeInt16LE(v, i * 4 + 2); }
+    if (bigEndian) {
+      b.writeInt16BE(v, i * 4);
+      b.writeInt16BE(v, i * 4 + 2);
+    } else {
+      b.writeInt16LE(v, i * 4);
+      b.writeInt16LE(v, i * 4 + 2);
+    }
   }
   return b;
 }
 
 function wav(rate: number, data: Buffer): Buffer {
   const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1'); h.writeUInt32LE(36 + data.length, 4); h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16); h.writeUInt16LE(1, 20); h.writeUInt16LE(2, 22); h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 4, 28); h.writeUInt16LE(4, 32); h.writeUInt16LE(16, 34); h.write('data', 36, 'latin1'); h.writeUInt32LE(data.length, 40);
+  h.write('RIFF', 0, 'latin1');
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8, 'latin1');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(2, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * 4, 28);
+  h.writeUInt16LE(4, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36, 'latin1');
+  h.writeUInt32LE(data.length, 40);
   return Buffer.concat([h, data]);
 }
 
 function aiff(rate: number, data: Buffer): Buffer {
   const comm = Buffer.alloc(26);
-  comm.write('COMM', 0, 'latin1'); comm.writeUInt32BE(18, 4); comm.writeInt16BE(2, 8); comm.writeUInt32BE(data.length / 4, 10); comm.writeInt16BE(16, 14);
+  comm.write('COMM', 0, 'latin1');
+  comm.writeUInt32BE(18, 4);
+  comm.writeInt16BE(2, 8);
+  comm.writeUInt32BE(data.length / 4, 10);
+  comm.writeInt16BE(16, 14);
   // 80-bit extended sample rate: exponent, then the mantissa with its leading 1 at bit 63.
   const e = Math.floor(Math.log2(rate));
-  comm.writeUInt16BE(16383 + e, 16); comm.writeUInt32BE((rate / 2 ** e) * 2 ** 31, 18);
+  comm.writeUInt16BE(16383 + e, 16);
+  comm.writeUInt32BE((rate / 2 ** e) * 2 ** 31, 18);
   const ssnd = Buffer.alloc(16);
-  ssnd.write('SSND', 0, 'latin1'); ssnd.writeUInt32BE(8 + data.length, 4);
+  ssnd.write('SSND', 0, 'latin1');
+  ssnd.writeUInt32BE(8 + data.length, 4);
   const form = Buffer.alloc(12);
-  form.write('FORM', 0, 'latin1'); form.writeUInt32BE(4 + comm.length + ssnd.length + data.length, 4); form.write('AIFF', 8, 'latin1');
+  form.write('FORM', 0, 'latin1');
+  form.writeUInt32BE(4 + comm.length + ssnd.length + data.length, 4);
+  form.write('AIFF', 8, 'latin1');
   return Buffer.concat([form, comm, ssnd, data]);
 }
 
@@ -70,15 +97,33 @@ describe('quality meters', () => {
   it('counts silence at both ends and runs of 3+ full-scale samples per channel', async () => {
     const rate = 44_100;
     // 3 s of zeros, 1 s of a square wave at full scale (4-sample half periods: each one a run), 2.5 s of zeros.
-    const m = await measured('edges.wav', wav(rate, pcm16(rate * 6.5, (i) => (i < rate * 3 || i >= rate * 4 ? 0 : Math.floor(i / 4) % 2 ? -1 : 1))));
+    const m = await measured(
+      'edges.wav',
+      wav(
+        rate,
+        pcm16(rate * 6.5, (i) => (i < rate * 3 || i >= rate * 4 ? 0 : Math.floor(i / 4) % 2 ? -1 : 1)),
+      ),
+    );
     expect(m.leadingSilenceSeconds).toBeCloseTo(3, 3);
     expect(m.trailingSilenceSeconds).toBeCloseTo(2.5, 3);
     expect(m.clippedRuns).toBe(2 * Math.ceil(rate / 4));
-    expect(qualityWarnings(m).map((w) => w.code)).toEqual(['audio_silence_at_start', 'audio_silence_at_end', 'audio_clipping', 'audio_true_peak_over', 'audio_too_loud']);
+    expect(qualityWarnings(m).map((w) => w.code)).toEqual([
+      'audio_silence_at_start',
+      'audio_silence_at_end',
+      'audio_clipping',
+      'audio_true_peak_over',
+      'audio_too_loud',
+    ]);
   });
 
   it('all zeros is one warning: silent throughout', async () => {
-    const m = await measured('zeros.wav', wav(44_100, pcm16(44_100, () => 0)));
+    const m = await measured(
+      'zeros.wav',
+      wav(
+        44_100,
+        pcm16(44_100, () => 0),
+      ),
+    );
     expect([m.silent, m.loudnessLufs, m.truePeakDbtp]).toEqual([true, undefined, undefined]);
     expect(qualityWarnings(m).map((w) => w.code)).toEqual(['audio_silent']);
   });
@@ -96,13 +141,25 @@ describe('quality meters', () => {
 });
 
 describe('quality warnings', () => {
-  const base: AudioMeasurement = { loudnessLufs: -14, truePeakDbtp: -1.5, leadingSilenceSeconds: 0.5, trailingSilenceSeconds: 2, clippedRuns: 0, silent: false, container: 'WAV', lossyCutoffHz: undefined };
+  const base: AudioMeasurement = {
+    loudnessLufs: -14,
+    truePeakDbtp: -1.5,
+    leadingSilenceSeconds: 0.5,
+    trailingSilenceSeconds: 2,
+    clippedRuns: 0,
+    silent: false,
+    container: 'WAV',
+    lossyCutoffHz: undefined,
+  };
   it('a typical master earns none; 2 s of silence at an end is still fine', () => {
     expect(qualityWarnings(base)).toEqual([]);
   });
   it("an encoder's low-pass earns a warning naming the cut-off and the container", () => {
     expect(qualityWarnings({ ...base, lossyCutoffHz: 16_150, container: 'AIFF' })).toEqual([
-      { code: 'audio_lossy_source', message: 'looks like lossy audio (MP3/AAC-like cut-off at 16 kHz) in an AIFF container; deliver the lossless master instead' },
+      {
+        code: 'audio_lossy_source',
+        message: 'looks like lossy audio (MP3/AAC-like cut-off at 16 kHz) in an AIFF container; deliver the lossless master instead',
+      },
     ]);
   });
   it('each figure past its limit earns one warning naming the figure', () => {

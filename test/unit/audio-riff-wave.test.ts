@@ -60,7 +60,9 @@ const ichunk = (id: string, body: Buffer) => {
   return Buffer.concat([head, body, body.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
 };
 /** An AIFF: COMM (80-bit extended rate) and SSND, with `extra` chunks before COMM. */
-function aiff(o: { seconds?: number; rate?: number; channels?: number; bits?: number; extra?: Buffer[]; form?: string; formSize?: (n: number) => number } = {}): Buffer {
+function aiff(
+  o: { seconds?: number; rate?: number; channels?: number; bits?: number; extra?: Buffer[]; form?: string; formSize?: (n: number) => number } = {},
+): Buffer {
   const rate = o.rate ?? 44_100;
   const channels = o.channels ?? 2;
   const bits = o.bits ?? 16;
@@ -99,13 +101,25 @@ const cases: [string, () => Buffer, boolean][] = [
   ['trailing bytes past the RIFF size', () => Buffer.concat([layout({ seconds: 31 }), Buffer.alloc(300, 7)]), true],
   ['a RIFF size ending at the data', () => layout({ seconds: 31 }, { after: [chunk('JUNK', Buffer.alloc(10))], riffSize: (n) => n - 18 }), true],
   ['a LIST/INFO title', () => layout({ seconds: 31 }, { after: [info('Evening Tide')] }), false],
-  ['a LIST/INFO with no title (as ffmpeg writes)', () => layout({ seconds: 31 }, { between: [list('INFO', chunk('ISFT', Buffer.from('Lavf60.16.100\0')))] }), true],
-  ['a LIST/INFO with an odd-sized entry', () => layout({ seconds: 31 }, { after: [list('INFO', chunk('IART', Buffer.from('Nina Vale')), chunk('ICMT', Buffer.from('ok\0\0')))] }), true],
-  ['a LIST/INFO whose entries overrun it', () => {
-    const bad = list('INFO', chunk('ISFT', Buffer.from('Lavf60\0\0')));
-    bad.writeUInt32LE(100, 16); // the entry claims more than the list holds
-    return layout({ seconds: 31 }, { after: [bad] });
-  }, false],
+  [
+    'a LIST/INFO with no title (as ffmpeg writes)',
+    () => layout({ seconds: 31 }, { between: [list('INFO', chunk('ISFT', Buffer.from('Lavf60.16.100\0')))] }),
+    true,
+  ],
+  [
+    'a LIST/INFO with an odd-sized entry',
+    () => layout({ seconds: 31 }, { after: [list('INFO', chunk('IART', Buffer.from('Nina Vale')), chunk('ICMT', Buffer.from('ok\0\0')))] }),
+    true,
+  ],
+  [
+    'a LIST/INFO whose entries overrun it',
+    () => {
+      const bad = list('INFO', chunk('ISFT', Buffer.from('Lavf60\0\0')));
+      bad.writeUInt32LE(100, 16); // the entry claims more than the list holds
+      return layout({ seconds: 31 }, { after: [bad] });
+    },
+    false,
+  ],
   ['a LIST of another kind', () => layout({ seconds: 31 }, { after: [list('adtl', chunk('labl', Buffer.alloc(12)))] }), true],
   ['an id3 chunk', () => layout({ seconds: 31 }, { after: [chunk('id3 ', Buffer.alloc(16))] }), false],
   ['a bext chunk', () => layout({ seconds: 31 }, { before: [chunk('bext', Buffer.alloc(602))] }), false],
@@ -114,15 +128,23 @@ const cases: [string, () => Buffer, boolean][] = [
   ['a RIFF size ending inside fmt', () => layout({ seconds: 31 }, { riffSize: () => 20 }), false],
   ['a RIFF size past the end', () => layout({ seconds: 31 }, { riffSize: (n) => n + 1000 }), false],
   ['two fmt chunks', () => layout({ seconds: 31 }, { before: [makeWav({ seconds: 0, sampleRate: 48_000 }).subarray(12, 36)] }), false],
-  ['data before fmt', () => {
-    const wav = makeWav({ seconds: 31 });
-    return Buffer.concat([wav.subarray(0, 12), wav.subarray(36), wav.subarray(12, 36)]);
-  }, false],
-  ['a fmt chunk too short', () => {
-    const wav = Buffer.from(layout({ seconds: 31 }));
-    wav.writeUInt32LE(14, 16);
-    return wav;
-  }, false],
+  [
+    'data before fmt',
+    () => {
+      const wav = makeWav({ seconds: 31 });
+      return Buffer.concat([wav.subarray(0, 12), wav.subarray(36), wav.subarray(12, 36)]);
+    },
+    false,
+  ],
+  [
+    'a fmt chunk too short',
+    () => {
+      const wav = Buffer.from(layout({ seconds: 31 }));
+      wav.writeUInt32LE(14, 16);
+      return wav;
+    },
+    false,
+  ],
   ['no data chunk', () => makeWav({ seconds: 31 }).subarray(0, 36), false],
   ['not RIFF', () => Buffer.from('not audio at all, only some words in a file'), false],
   ['RIFF but not WAVE', () => Buffer.concat([Buffer.from('RIFF'), u32(4), Buffer.from('AVI ')]), false],

@@ -4,7 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { audioFileProblems, audioSizeProblem, checkAudioFile, trackAudioProblems, UNREADABLE_AUDIO, type ProbedAudio } from '../../src/audio/rules.js';
 
 const good: ProbedAudio = {
-  container: 'WAVE', codec: 'PCM', wavEncoding: { pcm: true, name: 'PCM' }, sampleRate: 44_100, channels: 2, bitsPerSample: 16, durationSeconds: 31, fileSize: 31 * 44_100 * 4 + 44,
+  container: 'WAVE',
+  codec: 'PCM',
+  wavEncoding: { pcm: true, name: 'PCM' },
+  sampleRate: 44_100,
+  channels: 2,
+  bitsPerSample: 16,
+  durationSeconds: 31,
+  fileSize: 31 * 44_100 * 4 + 44,
 };
 const first = (over: Partial<ProbedAudio>) => audioFileProblems({ ...good, ...over })[0];
 
@@ -16,18 +23,29 @@ describe('upload rules', () => {
   test('each refusal, worded as before', () => {
     expect(UNREADABLE_AUDIO.message).toBe('the file is not audio in any format we can read; upload WAV, FLAC or AIFF');
     expect(first({ container: 'MPEG', codec: 'MPEG 1 Layer 3' })).toEqual({
-      code: 'audio_format_not_accepted', message: 'the file is MPEG (MPEG 1 Layer 3); only lossless WAV, FLAC or AIFF is accepted',
+      code: 'audio_format_not_accepted',
+      message: 'the file is MPEG (MPEG 1 Layer 3); only lossless WAV, FLAC or AIFF is accepted',
     });
-    expect(first({ container: undefined })).toEqual({ code: 'audio_unrecognized', message: 'the file is an unknown format; only lossless WAV, FLAC or AIFF is accepted' });
+    expect(first({ container: undefined })).toEqual({
+      code: 'audio_unrecognized',
+      message: 'the file is an unknown format; only lossless WAV, FLAC or AIFF is accepted',
+    });
     expect(first({ sampleRate: undefined })).toEqual({ code: 'audio_unrecognized', message: 'the WAV file has no readable audio stream' });
-    expect(first({ wavEncoding: { pcm: false, name: 'ADPCM' } })).toEqual({ code: 'audio_format_not_accepted', message: "the WAV file's audio is ADPCM; only PCM WAV is accepted" });
+    expect(first({ wavEncoding: { pcm: false, name: 'ADPCM' } })).toEqual({
+      code: 'audio_format_not_accepted',
+      message: "the WAV file's audio is ADPCM; only PCM WAV is accepted",
+    });
     expect(first({ channels: 1 })).toEqual({ code: 'audio_not_stereo', message: 'the audio has 1 channel; it must be stereo (2 channels)' });
     expect(first({ bitsPerSample: 8 })).toEqual({ code: 'audio_bit_depth_not_accepted', message: 'the audio is 8 bit; it must be 16 or 24 bit' });
     expect(first({ bitsPerSample: undefined })?.message).toBe('the audio is of unknown bit; it must be 16 or 24 bit');
     expect(first({ sampleRate: 22_050 })).toEqual({
-      code: 'audio_sample_rate_not_accepted', message: 'the sample rate is 22050 Hz; it must be one of 44100, 48000, 88200, 96000 or 192000 Hz',
+      code: 'audio_sample_rate_not_accepted',
+      message: 'the sample rate is 22050 Hz; it must be one of 44100, 48000, 88200, 96000 or 192000 Hz',
     });
-    expect(first({ fileSize: 1000 })).toEqual({ code: 'audio_truncated', message: 'the WAV header promises 5468400 bytes of audio but the file has 1000 bytes' });
+    expect(first({ fileSize: 1000 })).toEqual({
+      code: 'audio_truncated',
+      message: 'the WAV header promises 5468400 bytes of audio but the file has 1000 bytes',
+    });
     expect(first({ durationSeconds: 10 })).toEqual({ code: 'audio_too_short', message: 'the audio is 10.0 s long; it must be at least 30 s' });
   });
 

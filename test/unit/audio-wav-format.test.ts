@@ -13,8 +13,14 @@ const fmtOf = (o: WavOptions) => {
 const facts = (o: WavOptions): ProbedAudio => {
   const enc = parseWavFormatChunk(fmtOf(o))!;
   return {
-    container: 'WAVE', codec: undefined, wavEncoding: enc, sampleRate: o.sampleRate ?? 44_100, channels: 2,
-    bitsPerSample: enc.bitsPerSample, durationSeconds: 31, fileSize: 100 * 1024 ** 2,
+    container: 'WAVE',
+    codec: undefined,
+    wavEncoding: enc,
+    sampleRate: o.sampleRate ?? 44_100,
+    channels: 2,
+    bitsPerSample: enc.bitsPerSample,
+    durationSeconds: 31,
+    fileSize: 100 * 1024 ** 2,
   };
 };
 

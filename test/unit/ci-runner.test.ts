@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 const options = (): RunnerOptions => ({
-  vars: { WHO: 'ci' }, secrets: {}, baseEnv: { PATH: process.env.PATH }, actions: {}, workspace: async () => dir,
+  vars: { WHO: 'ci' },
+  secrets: {},
+  baseEnv: { PATH: process.env.PATH },
+  actions: {},
+  workspace: async () => dir,
 });
 
 /** A job whose first step fails in matrix combination 2, retried by the second step. */
@@ -36,7 +40,7 @@ function workflow(retry: Record<string, unknown>, first: Record<string, unknown>
 }
 
 describe('ci-runner', () => {
-  it("a retry under if: failure() runs, yet the job stays failed and what needs it is skipped", async () => {
+  it('a retry under if: failure() runs, yet the job stays failed and what needs it is skipped', async () => {
     const r = await runWorkflow(workflow({ if: 'failure()' }), options());
     expect(r.result).toBe('failure');
     const [one, two, review] = r.jobs;

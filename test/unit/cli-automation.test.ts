@@ -32,7 +32,9 @@ describe('resolveTarget: the sandbox only when nothing is configured on a person
 
   it('nothing configured: the sandbox, unless CI or an empty RELDIST_* variable says otherwise (exit 4)', () => {
     expect(resolveTarget({ flags: {}, env: {}, config: {} })).toMatchObject({ baseUrl: undefined, sandboxAsked: undefined });
-    expect(() => resolveTarget({ flags: {}, env: { CI: 'true' }, config: {} })).toThrow(expect.objectContaining({ exitCode: 4, message: expect.stringContaining('this is CI (CI=true)') }));
+    expect(() => resolveTarget({ flags: {}, env: { CI: 'true' }, config: {} })).toThrow(
+      expect.objectContaining({ exitCode: 4, message: expect.stringContaining('this is CI (CI=true)') }),
+    );
     expect(() => resolveTarget({ flags: {}, env: { RELDIST_SANDBOX_AUTO_REVIEW: '', RELDIST_DATA_DIR: '' }, config: {} })).toThrow(
       /RELDIST_DATA_DIR and RELDIST_SANDBOX_AUTO_REVIEW are set but empty: reldist does not fall back/,
     );
@@ -44,20 +46,40 @@ describe('resolveTarget: the sandbox only when nothing is configured on a person
     expect(() => resolveTarget({ flags: {}, env: { RELDIST_BASE_URL: '', RELDIST_TOKEN: '', RELDIST_PROFILE: '' }, config: saved })).toThrow(
       expect.objectContaining({ exitCode: 4, code: 'not_configured', message: 'RELDIST_BASE_URL, RELDIST_TOKEN and RELDIST_PROFILE are set but empty' }),
     );
-    expect(() => resolveTarget({ flags: { baseUrl: 'https://x.example', profile: 'default' }, env: { RELDIST_BASE_URL: '', RELDIST_TOKEN: '', RELDIST_PROFILE: '' }, config: saved })).toThrow(
-      /^RELDIST_TOKEN is set but empty$/,
-    );
-    expect(resolveTarget({ flags: { baseUrl: 'https://x.example' }, env: { RELDIST_BASE_URL: '', RELDIST_TOKEN: 'rd_x' }, config: {} })).toMatchObject({ baseUrl: 'https://x.example', token: 'rd_x' });
+    expect(() =>
+      resolveTarget({
+        flags: { baseUrl: 'https://x.example', profile: 'default' },
+        env: { RELDIST_BASE_URL: '', RELDIST_TOKEN: '', RELDIST_PROFILE: '' },
+        config: saved,
+      }),
+    ).toThrow(/^RELDIST_TOKEN is set but empty$/);
+    expect(resolveTarget({ flags: { baseUrl: 'https://x.example' }, env: { RELDIST_BASE_URL: '', RELDIST_TOKEN: 'rd_x' }, config: {} })).toMatchObject({
+      baseUrl: 'https://x.example',
+      token: 'rd_x',
+    });
   });
 
   it('--sandbox beats variables and saved profiles; RELDIST_SANDBOX=1 beats saved profiles and gives way to flags', () => {
     const env = { CI: 'true', RELDIST_BASE_URL: '', RELDIST_TOKEN: 'rd_env' };
     expect(resolveTarget({ flags: { sandbox: true }, env, config: saved })).toMatchObject({ baseUrl: undefined, token: undefined, sandboxAsked: 'flag' });
-    expect(resolveTarget({ flags: {}, env: { CI: 'true', RELDIST_SANDBOX: 'true' }, config: saved })).toMatchObject({ baseUrl: undefined, sandboxAsked: 'environment' });
-    expect(resolveTarget({ flags: { baseUrl: 'https://x.example' }, env: { RELDIST_SANDBOX: '1', RELDIST_TOKEN: 'rd_x' }, config: {} })).toMatchObject({ baseUrl: 'https://x.example', sandboxAsked: undefined });
-    expect(resolveTarget({ flags: {}, env: { RELDIST_SANDBOX: '0' }, config: saved })).toMatchObject({ baseUrl: 'https://saved.example', sandboxAsked: undefined });
-    expect(() => resolveTarget({ flags: { sandbox: true, profile: 'default' }, env: {}, config: saved })).toThrow(/--sandbox and --profile both say where requests go/);
-    expect(() => resolveTarget({ flags: {}, env: { RELDIST_SANDBOX: '1', RELDIST_TOKEN: 'rd_x' }, config: {} })).toThrow(/RELDIST_SANDBOX=1 and RELDIST_TOKEN both/);
+    expect(resolveTarget({ flags: {}, env: { CI: 'true', RELDIST_SANDBOX: 'true' }, config: saved })).toMatchObject({
+      baseUrl: undefined,
+      sandboxAsked: 'environment',
+    });
+    expect(resolveTarget({ flags: { baseUrl: 'https://x.example' }, env: { RELDIST_SANDBOX: '1', RELDIST_TOKEN: 'rd_x' }, config: {} })).toMatchObject({
+      baseUrl: 'https://x.example',
+      sandboxAsked: undefined,
+    });
+    expect(resolveTarget({ flags: {}, env: { RELDIST_SANDBOX: '0' }, config: saved })).toMatchObject({
+      baseUrl: 'https://saved.example',
+      sandboxAsked: undefined,
+    });
+    expect(() => resolveTarget({ flags: { sandbox: true, profile: 'default' }, env: {}, config: saved })).toThrow(
+      /--sandbox and --profile both say where requests go/,
+    );
+    expect(() => resolveTarget({ flags: {}, env: { RELDIST_SANDBOX: '1', RELDIST_TOKEN: 'rd_x' }, config: {} })).toThrow(
+      /RELDIST_SANDBOX=1 and RELDIST_TOKEN both/,
+    );
     expect(() => resolveTarget({ flags: {}, env: { CI: 'true', RELDIST_SANDBOX: '' }, config: {} })).toThrow(/this is CI/);
   });
 });
@@ -81,7 +103,9 @@ describe('retryLine', () => {
 
   it('what (in words), why, the wait and the attempt about to be made, of how many', () => {
     expect(retryLine(base)).toBe('retrying in 0.4s (attempt 2 of 4): list releases: the service answered 503 (unavailable)');
-    expect(retryLine({ ...base, attempt: 3, delayMs: 2000, status: 429, reason: '429' })).toBe('retrying in 2.0s (attempt 4 of 4): list releases: the service answered 429 (too many requests)');
+    expect(retryLine({ ...base, attempt: 3, delayMs: 2000, status: 429, reason: '429' })).toBe(
+      'retrying in 2.0s (attempt 4 of 4): list releases: the service answered 429 (too many requests)',
+    );
   });
 
   it('network causes in words with their code; an upload is named, never its address', () => {

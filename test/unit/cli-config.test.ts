@@ -25,18 +25,38 @@ describe('resolveTarget precedence: flags > env > profile > sandbox', () => {
 
   it('takes the profile named by the `profile` setting when neither flag nor env names one', () => {
     const t = resolveTarget({ flags: {}, env: {}, config });
-    expect(t).toMatchObject({ profile: 'work', profileSource: 'config', baseUrl: 'https://work.example', baseUrlSource: 'profile', token: 'rd_work', tokenSource: 'profile' });
+    expect(t).toMatchObject({
+      profile: 'work',
+      profileSource: 'config',
+      baseUrl: 'https://work.example',
+      baseUrlSource: 'profile',
+      token: 'rd_work',
+      tokenSource: 'profile',
+    });
   });
 
   it('RELDIST_PROFILE beats the setting; --profile beats RELDIST_PROFILE', () => {
     expect(resolveTarget({ flags: {}, env: { RELDIST_PROFILE: 'ci' }, config })).toMatchObject({ profile: 'ci', profileSource: 'environment', token: 'rd_ci' });
-    expect(resolveTarget({ flags: { profile: 'default' }, env: { RELDIST_PROFILE: 'ci' }, config })).toMatchObject({ profile: 'default', profileSource: 'flag', token: 'rd_default' });
+    expect(resolveTarget({ flags: { profile: 'default' }, env: { RELDIST_PROFILE: 'ci' }, config })).toMatchObject({
+      profile: 'default',
+      profileSource: 'flag',
+      token: 'rd_default',
+    });
   });
 
   it('env base URL and token beat the profile; --base-url beats RELDIST_BASE_URL', () => {
     const env = { RELDIST_BASE_URL: 'https://env.example/', RELDIST_TOKEN: 'rd_env' };
-    expect(resolveTarget({ flags: {}, env, config })).toMatchObject({ baseUrl: 'https://env.example', baseUrlSource: 'environment', token: 'rd_env', tokenSource: 'environment' });
-    expect(resolveTarget({ flags: { baseUrl: 'http://127.0.0.1:9' }, env, config })).toMatchObject({ baseUrl: 'http://127.0.0.1:9', baseUrlSource: 'flag', token: 'rd_env' });
+    expect(resolveTarget({ flags: {}, env, config })).toMatchObject({
+      baseUrl: 'https://env.example',
+      baseUrlSource: 'environment',
+      token: 'rd_env',
+      tokenSource: 'environment',
+    });
+    expect(resolveTarget({ flags: { baseUrl: 'http://127.0.0.1:9' }, env, config })).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9',
+      baseUrlSource: 'flag',
+      token: 'rd_env',
+    });
   });
 
   it('never sends a saved token to another service chosen by flag or env', () => {
@@ -48,7 +68,11 @@ describe('resolveTarget precedence: flags > env > profile > sandbox', () => {
   });
 
   it('RELDIST_TOKEN alone resolves no base URL (openSession then refuses it rather than start the sandbox)', () => {
-    expect(resolveTarget({ flags: {}, env: { RELDIST_TOKEN: 'rd_x' }, config: {} })).toMatchObject({ baseUrl: undefined, token: 'rd_x', tokenSource: 'environment' });
+    expect(resolveTarget({ flags: {}, env: { RELDIST_TOKEN: 'rd_x' }, config: {} })).toMatchObject({
+      baseUrl: undefined,
+      token: 'rd_x',
+      tokenSource: 'environment',
+    });
   });
 
   it('a profile named by flag or env that does not exist is a usage error naming it', () => {
@@ -57,7 +81,9 @@ describe('resolveTarget precedence: flags > env > profile > sandbox', () => {
   });
 
   it('a `profile` setting naming a missing profile is a usage error too, never the sandbox', () => {
-    expect(() => resolveTarget({ flags: {}, env: {}, config: { settings: { profile: 'gone' } } })).toThrow(/no profile named "gone" \(from the `profile` setting\)/);
+    expect(() => resolveTarget({ flags: {}, env: {}, config: { settings: { profile: 'gone' } } })).toThrow(
+      /no profile named "gone" \(from the `profile` setting\)/,
+    );
   });
 
   it('rejects a base URL that is not http(s) or that carries credentials', () => {

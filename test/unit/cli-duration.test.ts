@@ -26,7 +26,9 @@ describe('auto-review setting', () => {
     expect(autoReviewSetting({}, undefined)).toBeUndefined();
     expect(autoReviewSetting({}, { 'sandbox.auto_review': 'live', 'sandbox.review_delay': '2s' })).toEqual({ outcome: 'live', delayMs: 2000 });
     expect(autoReviewSetting({ RELDIST_SANDBOX_AUTO_REVIEW: 'reject' }, { 'sandbox.auto_review': 'live' })).toEqual({ outcome: 'reject', delayMs: 0 });
-    expect(() => autoReviewSetting({ RELDIST_SANDBOX_AUTO_REVIEW: 'yes' }, undefined)).toThrow('RELDIST_SANDBOX_AUTO_REVIEW: expected one of approve, reject, live');
+    expect(() => autoReviewSetting({ RELDIST_SANDBOX_AUTO_REVIEW: 'yes' }, undefined)).toThrow(
+      'RELDIST_SANDBOX_AUTO_REVIEW: expected one of approve, reject, live',
+    );
     expect(() => autoReviewSetting({ RELDIST_SANDBOX_REVIEW_DELAY: '1s' }, undefined)).toThrow(/needs an outcome/);
   });
 });

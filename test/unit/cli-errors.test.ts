@@ -11,14 +11,29 @@ describe('describeError', () => {
 
   it("words the HTTP client's errors, which are plain data", () => {
     const err = new ApiError({ status: 404, code: 'not_found', message: 'release 7 not found', requestId: 'req_1', method: 'GET', path: '/releases/7' });
-    expect(describeError(err, { debug: false })).toEqual({ message: 'release 7 not found (request req_1)', hint: undefined, code: 'not_found', exitCode: ExitCode.notFound, details: [], files: [] });
-    const conflict = new ApiError({ status: 409, code: 'catalog_number_taken', message: 'catalog number X is already used by release 4 (in_review)', details: { release_id: 4, status: 'in_review' }, method: 'POST', path: '/releases' });
+    expect(describeError(err, { debug: false })).toEqual({
+      message: 'release 7 not found (request req_1)',
+      hint: undefined,
+      code: 'not_found',
+      exitCode: ExitCode.notFound,
+      details: [],
+      files: [],
+    });
+    const conflict = new ApiError({
+      status: 409,
+      code: 'catalog_number_taken',
+      message: 'catalog number X is already used by release 4 (in_review)',
+      details: { release_id: 4, status: 'in_review' },
+      method: 'POST',
+      path: '/releases',
+    });
     expect(conflict.details).toEqual({ release_id: 4, status: 'in_review' });
     expect(describeError(conflict, { debug: false }).exitCode).toBe(ExitCode.failure);
   });
 
   it('gives a state conflict its own code (9); not every 409 is one', () => {
-    const exitOf = (status: number, code: string) => describeError(new ApiError({ status, code, message: 'x', method: 'POST', path: '/releases/4/submit' }), { debug: false }).exitCode;
+    const exitOf = (status: number, code: string) =>
+      describeError(new ApiError({ status, code, message: 'x', method: 'POST', path: '/releases/4/submit' }), { debug: false }).exitCode;
     expect(exitOf(409, 'state_conflict')).toBe(ExitCode.conflict);
     expect(exitOf(409, 'catalog_number_taken')).toBe(ExitCode.failure);
     expect(exitOf(409, 'codes_exhausted')).toBe(ExitCode.failure);

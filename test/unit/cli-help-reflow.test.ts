@@ -5,9 +5,29 @@ import { reflow } from '../../src/cli/help-text.js';
 
 describe('reflow', () => {
   it('joins the lines of a paragraph, keeps blank lines, indented lines and list items', () => {
-    const text = ['One sentence that the source', 'broke in two.', '', 'Rows:', '  input<TAB>verdict', 'and after it, prose', 'again.', '- an item', '- another', '1. first'].join('\n');
+    const text = [
+      'One sentence that the source',
+      'broke in two.',
+      '',
+      'Rows:',
+      '  input<TAB>verdict',
+      'and after it, prose',
+      'again.',
+      '- an item',
+      '- another',
+      '1. first',
+    ].join('\n');
     expect(reflow(text)).toBe(
-      ['One sentence that the source broke in two.', '', 'Rows:', '  input<TAB>verdict', 'and after it, prose again.', '- an item', '- another', '1. first'].join('\n'),
+      [
+        'One sentence that the source broke in two.',
+        '',
+        'Rows:',
+        '  input<TAB>verdict',
+        'and after it, prose again.',
+        '- an item',
+        '- another',
+        '1. first',
+      ].join('\n'),
     );
   });
 

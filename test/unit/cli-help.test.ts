@@ -29,8 +29,22 @@ const paths = walk(buildProgram({ io: io(), env: {} }));
 describe('--help of every command', () => {
   it('walks the whole tree (every group and its verbs)', () => {
     const names = paths.map((p) => p.join(' '));
-    for (const expected of ['me', 'api', 'openapi', 'completion', 'serve', 'release submit', 'track replace', 'validate isrc', 'artist resolve',
-      'prefs label', 'label artists remove', 'lookup genres', 'auth logout', 'config unset']) {
+    for (const expected of [
+      'me',
+      'api',
+      'openapi',
+      'completion',
+      'serve',
+      'release submit',
+      'track replace',
+      'validate isrc',
+      'artist resolve',
+      'prefs label',
+      'label artists remove',
+      'lookup genres',
+      'auth logout',
+      'config unset',
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -48,7 +62,10 @@ describe('--help of every command', () => {
     expect(lines[2]!.trim().length).toBeGreaterThan(10);
     expect(lines[3] === '' || lines[3] === undefined).toBe(true);
     expect(help).toMatch(/\nExamples:\n {2}\$ reldist \S/);
-    for (const example of help.slice(help.indexOf('\nExamples:')).split('\n').filter((l) => l.startsWith('  $ '))) {
+    for (const example of help
+      .slice(help.indexOf('\nExamples:'))
+      .split('\n')
+      .filter((l) => l.startsWith('  $ '))) {
       expect(example, `an example of ${name} runs this command`).toMatch(/^ {2}\$ (?:.*\| )?reldist |^ {2}\$ \S+.*\| reldist |^ {2}\$ (?:\w+=\S+ )*reldist /);
     }
   });

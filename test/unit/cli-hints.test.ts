@@ -11,10 +11,15 @@ import { inCliTerms } from '../../src/cli/service-text.js';
 
 const root = join(import.meta.dirname, '../../src/cli');
 const sink = new Writable({ write: (_c, _e, cb) => cb() });
-const program = buildProgram({ io: { stdin: new PassThrough().end(), stdout: sink, stderr: sink, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false }, env: {} });
+const program = buildProgram({
+  io: { stdin: new PassThrough().end(), stdout: sink, stderr: sink, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+  env: {},
+});
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** A quoted `reldist …` (a hint's backticks, an example's quotes): what a person is told to type. */
@@ -61,7 +66,8 @@ function problemOf(text: string): string | undefined {
     return `"${cmd.name()}" has no sub-command "${tokens[i]}"`;
   }
   const known = new Set<string>();
-  for (let c: Command | null = cmd; c; c = c.parent) for (const o of c.options) for (const f of [o.long, o.short, o.negate ? o.long : undefined]) if (f) known.add(f);
+  for (let c: Command | null = cmd; c; c = c.parent)
+    for (const o of c.options) for (const f of [o.long, o.short, o.negate ? o.long : undefined]) if (f) known.add(f);
   known.add('--help').add('-h');
   for (const t of tokens.slice(i)) {
     const flag = /^(--?[a-zA-Z][\w-]*)/.exec(t)?.[1];
@@ -107,10 +113,13 @@ describe('messages name commands, not HTTP', () => {
     const bad: string[] = [];
     // Help (the declarations) may say which endpoint a command calls; messages may not.
     for (const file of sources(root).filter((f) => !f.endsWith('spec.ts') && !f.endsWith('service-text.ts'))) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (/^\s*(\/\/|\*|\/\*)/.test(line) || line.includes('.option(')) return;
-        if (/['"`][^'"`]*\b(GET|POST|PUT|PATCH|DELETE) (\/|…\/|\.\.\.\/)[^'"`]*['"`]/.test(line)) bad.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\/\/|\*|\/\*)/.test(line) || line.includes('.option(')) return;
+          if (/['"`][^'"`]*\b(GET|POST|PUT|PATCH|DELETE) (\/|…\/|\.\.\.\/)[^'"`]*['"`]/.test(line))
+            bad.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(bad).toEqual([]);
   });
@@ -120,7 +129,9 @@ describe("the service's words in the CLI's terms", () => {
   it('turns the API references the service makes into commands, and drops any other', () => {
     expect(inCliTerms('Set a release date (PATCH …/delivery).')).toBe('Set a release date (`reldist release edit <id> --release-date YYYY-MM-DD`).');
     expect(inCliTerms('unknown genre "x"; see GET /lookup/genres')).toBe('unknown genre "x"; see `reldist lookup genres`');
-    expect(inCliTerms('Upload the audio (POST …/tracks/upload-url) and attach its key.')).toBe('Upload the audio with `reldist track upload <release> <files...>`.');
+    expect(inCliTerms('Upload the audio (POST …/tracks/upload-url) and attach its key.')).toBe(
+      'Upload the audio with `reldist track upload <release> <files...>`.',
+    );
     expect(inCliTerms('the upload address has expired; ask for a new one with POST …/tracks/upload-url')).toBe(
       'the upload address has expired; upload the file again with `reldist track upload <release> <files...>`',
     );
@@ -130,8 +141,14 @@ describe("the service's words in the CLI's terms", () => {
 
   it('every command it names is real', () => {
     const named = [
-      'Set a release date (PATCH …/delivery).', 'see GET /lookup/genres', 'see GET /lookup/languages', 'see GET /lookup/countries', 'see GET /lookup/platforms',
-      'see GET /preferences/label', 'Upload the audio (POST …/tracks/upload-url) and attach its key.', 'ask for one with POST …/tracks/upload-url',
+      'Set a release date (PATCH …/delivery).',
+      'see GET /lookup/genres',
+      'see GET /lookup/languages',
+      'see GET /lookup/countries',
+      'see GET /lookup/platforms',
+      'see GET /preferences/label',
+      'Upload the audio (POST …/tracks/upload-url) and attach its key.',
+      'ask for one with POST …/tracks/upload-url',
     ].map(inCliTerms);
     for (const text of named) {
       const command = /`reldist ([^`]+)`/.exec(text)?.[1];

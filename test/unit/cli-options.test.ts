@@ -39,7 +39,17 @@ test('a flags string gives the key and the value commander gives', () => {
   cmd.parse(['-f', 'a', '--per-page', '3', '--submit', '--no-input', '--artist', 'A', '--artist', 'B', '--account', 'label', '--codes', 'x', 'y', '--color'], {
     from: 'user',
   });
-  expect(cmd.opts()).toEqual({ file: 'a', perPage: '3', submit: true, input: false, artist: ['A', 'B'], host: '127.0.0.1', account: 'label', codes: ['x', 'y'], color: true });
+  expect(cmd.opts()).toEqual({
+    file: 'a',
+    perPage: '3',
+    submit: true,
+    input: false,
+    artist: ['A', 'B'],
+    host: '127.0.0.1',
+    account: 'label',
+    codes: ['x', 'y'],
+    color: true,
+  });
   const missing = new Command('z').exitOverride().configureOutput({ writeErr: () => {} });
   addOptions(missing, declared);
   expect(() => missing.parse([], { from: 'user' })).toThrow(/--account/);
@@ -59,7 +69,7 @@ test("a run's options are its declaration's: an undeclared flag or another type 
   expectTypeOf<TokenCreateOpts['account']>().toEqualTypeOf<string>();
 });
 
-test('the runner table takes a run only with its declaration\'s options (or none)', () => {
+test("the runner table takes a run only with its declaration's options (or none)", () => {
   type Run<O> = (ctx: Context, opts: O, args: string[]) => Promise<void>;
   expectTypeOf<TakesDeclaredOptions<Run<ApplyOpts>>>().toEqualTypeOf<true>();
   expectTypeOf<TakesDeclaredOptions<(ctx: Context) => Promise<void>>>().toEqualTypeOf<true>();

@@ -25,18 +25,12 @@ const columns: Column<(typeof rows)[number]>[] = [
 describe('renderList', () => {
   it('piped: tab-separated rows, no header, ISO dates, no colour', async () => {
     const out = await renderList(rows, columns, { mode: 'plain', color: false, now });
-    expect(out).toBe(
-      '7\tNight Drive\tdraft\t2026-03-10T09:00:00.000Z\tAda, Bo\n' +
-      '12\tTabs and lines\tlive\t2026-02-01T00:00:00.000Z\t\n',
-    );
+    expect(out).toBe('7\tNight Drive\tdraft\t2026-03-10T09:00:00.000Z\tAda, Bo\n' + '12\tTabs and lines\tlive\t2026-02-01T00:00:00.000Z\t\n');
   });
 
   it('terminal without colour: an aligned table with a header and relative dates', async () => {
     const out = await renderList(rows.slice(0, 1), columns, { mode: 'terminal', color: false, now });
-    expect(out).toBe(
-      'ID  TITLE        STATUS  CREATED      ARTISTS\n' +
-      '7   Night Drive  draft   3 hours ago  Ada, Bo\n',
-    );
+    expect(out).toBe('ID  TITLE        STATUS  CREATED      ARTISTS\n' + '7   Night Drive  draft   3 hours ago  Ada, Bo\n');
   });
 
   it('terminal with colour: status and header painted with ANSI codes', async () => {
@@ -94,13 +88,21 @@ describe('print helpers', () => {
       for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
     }
     const many = Array.from({ length: 7 }, (_, i) => rows[i % rows.length]!);
-    for (const [tty, json] of [[false, true], [false, false], [true, false], [true, true]] as const) {
+    for (const [tty, json] of [
+      [false, true],
+      [false, false],
+      [true, false],
+      [true, true],
+    ] as const) {
       for (const list of [many, []]) {
         const whole = bufferIO(tty);
         await printList(makeContext({ io: whole.io, env: { NO_COLOR: '1' }, now: () => now }, { ...globals, json }), list, columns, { empty: 'No releases' });
         const paged = bufferIO(tty);
         let fetched = 0;
-        await printListPages(makeContext({ io: paged.io, env: { NO_COLOR: '1' }, now: () => now }, { ...globals, json }), pagesOf(list, 3), columns, { empty: 'No releases', fetched: () => fetched++ });
+        await printListPages(makeContext({ io: paged.io, env: { NO_COLOR: '1' }, now: () => now }, { ...globals, json }), pagesOf(list, 3), columns, {
+          empty: 'No releases',
+          fetched: () => fetched++,
+        });
         expect([paged.out(), paged.err()]).toEqual([whole.out(), whole.err()]);
         expect(fetched).toBe(1);
       }
@@ -174,12 +176,7 @@ describe('print helpers', () => {
 });
 
 describe('fitting a table to the terminal', () => {
-  const columns = [
-    { header: 'ID', whole: true },
-    { header: 'TITLE' },
-    { header: 'UPC', drop: 2 },
-    { header: 'TYPE', drop: 1 },
-  ];
+  const columns = [{ header: 'ID', whole: true }, { header: 'TITLE' }, { header: 'UPC', drop: 2 }, { header: 'TYPE', drop: 1 }];
   const cells = [['12', 'A Very Long Title That Goes On And On', '200000100018', 'single']];
 
   it('keeps everything when it fits', () => {

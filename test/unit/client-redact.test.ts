@@ -11,7 +11,11 @@ describe('redaction', () => {
   });
 
   it('redacts credentials in headers and text', () => {
-    expect(redactHeaders({ Authorization: 'Bearer rd_x', 'content-type': 'a/b', cookie: 's=1' })).toEqual({ Authorization: 'Bearer [redacted]', 'content-type': 'a/b', cookie: '[redacted]' });
+    expect(redactHeaders({ Authorization: 'Bearer rd_x', 'content-type': 'a/b', cookie: 's=1' })).toEqual({
+      Authorization: 'Bearer [redacted]',
+      'content-type': 'a/b',
+      cookie: '[redacted]',
+    });
     expect(redactText('token rd_abcdef in {"t":"rd_abcdef"}', ['rd_abcdef'])).toBe('token [redacted] in {"t":"[redacted]"}');
     expect(redactText('authorization: Bearer whatever', [])).toBe('authorization: Bearer [redacted]');
   });

@@ -3,7 +3,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IN_PROGRESS_WAIT_MS, backoffDelay, defaultRetryPolicy, inProgressDelay, isReplayable, parseRetryAfter, retryDelay, type RetryPolicy } from '../../src/client/retry.js';
+import {
+  IN_PROGRESS_WAIT_MS,
+  backoffDelay,
+  defaultRetryPolicy,
+  inProgressDelay,
+  isReplayable,
+  parseRetryAfter,
+  retryDelay,
+  type RetryPolicy,
+} from '../../src/client/retry.js';
 import { createClient, ApiError, ForeignServiceError, NetworkError, type RetryInfo } from '../../src/client/index.js';
 import { describeClientError } from '../../src/cli/describe-client-error.js';
 
@@ -53,7 +62,12 @@ describe('retry policy', () => {
     // Asked with the longest jitter, the waits still reach past 30 s (the service's time limit) before giving up.
     let waited = 0;
     let asks = 0;
-    for (let d = inProgressDelay(0, 0, defaultRetryPolicy, 1000, () => 1); d !== undefined; d = inProgressDelay(++asks, waited, defaultRetryPolicy, 1000, () => 1)) waited += d;
+    for (
+      let d = inProgressDelay(0, 0, defaultRetryPolicy, 1000, () => 1);
+      d !== undefined;
+      d = inProgressDelay(++asks, waited, defaultRetryPolicy, 1000, () => 1)
+    )
+      waited += d;
     expect(waited).toBe(IN_PROGRESS_WAIT_MS);
     expect(IN_PROGRESS_WAIT_MS).toBeGreaterThan(30_000);
     expect(asks).toBeLessThan(10);
@@ -142,7 +156,7 @@ for (const transport of ['http', 'undici'] as const) {
       await c.close();
     });
 
-    it('an answer that is not the release service\'s is a ForeignServiceError naming what came back', async () => {
+    it("an answer that is not the release service's is a ForeignServiceError naming what came back", async () => {
       const c = make({ checkResponses: false });
       const html = { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Welcome</title>' };
       const cases: [Behaviour, string][] = [
@@ -160,7 +174,12 @@ for (const transport of ['http', 'undici'] as const) {
       // Our error body is the service's, whatever the status; a gateway's 5xx page is about the service behind it.
       queue = [{ status: 404, body: { error: { status: 404, code: 'not_found', message: 'release 9 not found' } } }];
       expect(await c.call('getRelease', { params: { releaseId: 9 } }).catch((e: any) => e)).toBeInstanceOf(ApiError);
-      queue = [{ status: 503, ...html }, { status: 503, ...html }, { status: 503, ...html }, { status: 503, ...html }];
+      queue = [
+        { status: 503, ...html },
+        { status: 503, ...html },
+        { status: 503, ...html },
+        { status: 503, ...html },
+      ];
       expect(await c.call('getMe').catch((e: any) => e)).toBeInstanceOf(ApiError);
       await c.close();
     });
@@ -222,7 +241,11 @@ for (const transport of ['http', 'undici'] as const) {
       await c.close();
     });
 
-    const inProgress = { status: 409, headers: { 'retry-after': '1' }, body: { error: { status: 409, code: 'idempotency_in_progress', message: 'a request with this Idempotency-Key is still running; retry shortly' } } };
+    const inProgress = {
+      status: 409,
+      headers: { 'retry-after': '1' },
+      body: { error: { status: 409, code: 'idempotency_in_progress', message: 'a request with this Idempotency-Key is still running; retry shortly' } },
+    };
 
     it('asks again under the same key while an earlier attempt holds it (409 idempotency_in_progress), each wait told to onRetry', async () => {
       queue = [inProgress, inProgress];
@@ -233,7 +256,10 @@ for (const transport of ['http', 'undici'] as const) {
       expect(seen).toHaveLength(3);
       expect(new Set(seen.map((s) => s.key)).size).toBe(1);
       // Not one of the ordinary retries: no attempt count, bounded by time instead.
-      expect(waits.map((w) => [w.attempt, w.code])).toEqual([[undefined, 'idempotency_in_progress'], [undefined, 'idempotency_in_progress']]);
+      expect(waits.map((w) => [w.attempt, w.code])).toEqual([
+        [undefined, 'idempotency_in_progress'],
+        [undefined, 'idempotency_in_progress'],
+      ]);
       // Retry-After (1 s) capped by this policy's longest wait.
       expect(waits.every((w) => w.delayMs === fast.maxDelayMs)).toBe(true);
       await c.close();
@@ -247,7 +273,11 @@ for (const transport of ['http', 'undici'] as const) {
       // Waits of 200 then 100 ms: three requests.
       expect(err).toMatchObject({ status: 409, code: 'idempotency_in_progress', attempts: 3 });
       expect(seen).toHaveLength(3);
-      expect(describeClientError(err)).toMatchObject({ exitCode: 6, message: expect.stringMatching(/after 3 attempts$/), hint: expect.stringContaining('still running') });
+      expect(describeClientError(err)).toMatchObject({
+        exitCode: 6,
+        message: expect.stringMatching(/after 3 attempts$/),
+        hint: expect.stringContaining('still running'),
+      });
       await c.close();
     });
 
@@ -277,7 +307,7 @@ for (const transport of ['http', 'undici'] as const) {
       await c.close();
     });
 
-    it('words a network failure with the base URL, not the request\'s method and path', async () => {
+    it("words a network failure with the base URL, not the request's method and path", async () => {
       queue = ['reset', 'reset', 'reset', 'reset'];
       const c = make();
       const err = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
@@ -297,7 +327,20 @@ for (const transport of ['http', 'undici'] as const) {
     });
 
     it('turns an error body into one typed ApiError with fields and request id', async () => {
-      queue = [{ status: 422, body: { error: { status: 422, code: 'validation_failed', message: 'The request is invalid', request_id: 'req_abc', fields: { 'artists.0.role': ['unknown role'] } } } }];
+      queue = [
+        {
+          status: 422,
+          body: {
+            error: {
+              status: 422,
+              code: 'validation_failed',
+              message: 'The request is invalid',
+              request_id: 'req_abc',
+              fields: { 'artists.0.role': ['unknown role'] },
+            },
+          },
+        },
+      ];
       const c = make();
       const err = await c.request({ method: 'PUT', path: '/releases/1/tracks', body: '[]' }).catch((e: any) => e);
       expect(err).toMatchObject({ status: 422, code: 'validation_failed', requestId: 'req_abc', fields: { 'artists.0.role': ['unknown role'] } });
@@ -313,7 +356,10 @@ for (const transport of ['http', 'undici'] as const) {
       const e1 = await c.request({ method: 'GET', path: '/me' }).catch((e: any) => e);
       expect(describeClientError(e1)!).toMatchObject({ exitCode: 4, hint: 'run `reldist auth login` or set RELDIST_TOKEN' });
       const e2 = await c.request({ method: 'GET', path: '/releases/9' }).catch((e: any) => e);
-      expect(describeClientError(e2)!).toMatchObject({ exitCode: 5, message: expect.stringMatching(/^the service answered 404( Not Found)? \(request req_2\)$/) });
+      expect(describeClientError(e2)!).toMatchObject({
+        exitCode: 5,
+        message: expect.stringMatching(/^the service answered 404( Not Found)? \(request req_2\)$/),
+      });
       await c.close();
     });
 

@@ -2,7 +2,16 @@
 // say, or leave the line to them (false).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteDiagnosis, checkIsrc, checkUpc, diagnoseDamage, diagnoseIsrcBytes, diagnoseUpcBytes, problemOfSpec, upcCheckDigit } from '../../src/codes/index.js';
+import {
+  ByteDiagnosis,
+  checkIsrc,
+  checkUpc,
+  diagnoseDamage,
+  diagnoseIsrcBytes,
+  diagnoseUpcBytes,
+  problemOfSpec,
+  upcCheckDigit,
+} from '../../src/codes/index.js';
 
 const YEAR = 2026;
 const options = { currentYear: YEAR };
@@ -79,7 +88,12 @@ describe('byte diagnosis of invalid lines', () => {
 
   it('leaves valid codes and non-ASCII to the engine', () => {
     const out = new ByteDiagnosis();
-    for (const [kind, input] of [['upc', '036000241457'], ['isrc', 'USRC17607839'], ['isrc', '"USRC17607839"'.slice(1, -1)], ['upc', '０３６']] as const) {
+    for (const [kind, input] of [
+      ['upc', '036000241457'],
+      ['isrc', 'USRC17607839'],
+      ['isrc', '"USRC17607839"'.slice(1, -1)],
+      ['upc', '０３６'],
+    ] as const) {
       const b = Buffer.from(input);
       expect(kind === 'upc' ? diagnoseUpcBytes(b, 0, b.length, out) : diagnoseIsrcBytes(b, 0, b.length, out)).toBe(false);
     }

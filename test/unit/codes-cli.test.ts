@@ -14,7 +14,13 @@ import { DuplicateIndex, duplicateProblem, placeText } from '../../src/cli/comma
 const YEAR = 2026;
 const digit = fc.integer({ min: 0, max: 9 }).map(String);
 const digits = (min: number, max: number) => fc.array(digit, { minLength: min, maxLength: max }).map((a) => a.join(''));
-const validUpc = fc.oneof(digits(11, 11), digits(12, 12), digits(12, 12).map((d) => `0${d}`)).map((d) => d + upcCheckDigit(d));
+const validUpc = fc
+  .oneof(
+    digits(11, 11),
+    digits(12, 12),
+    digits(12, 12).map((d) => `0${d}`),
+  )
+  .map((d) => d + upcCheckDigit(d));
 const isrcLike = fc.stringMatching(/^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$/);
 
 function collector(): { stream: Writable; text: () => string } {
@@ -99,18 +105,29 @@ const someLine = fc.oneof(
   { weight: 1, arbitrary: isrcCode.map((c) => `ISRC ${c}`) },
   { weight: 2, arbitrary: validUpc.map((c) => `${c.slice(0, 1)} ${c.slice(1)}`) },
   { weight: 2, arbitrary: digits(11, 15) },
-  { weight: 1, arbitrary: fc.constantFrom('000000000000', '0000000000000', '10000000000007', 'ıTABC2300001', 'US‐RC1760783', '０３６０００２４１４５７', '"quoted\\"', 'USRC1760783X', 'USRC17607839\u0000') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '000000000000',
+      '0000000000000',
+      '10000000000007',
+      'ıTABC2300001',
+      'US‐RC1760783',
+      '０３６０００２４１４５７',
+      '"quoted\\"',
+      'USRC1760783X',
+      'USRC17607839\u0000',
+    ),
+  },
   // A CR that does not end the line.
   { weight: 1, arbitrary: fc.constantFrom('USRC17607839\rX', 'USRC17607839\r', '036000241457\r036000241457', '0360002414571\r') },
   { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t', ' \t ', '\r') },
   { weight: 1, arbitrary: fc.string({ maxLength: 16 }) },
 );
-const someInput = fc
-  .tuple(fc.array(fc.tuple(someLine, fc.boolean()), { maxLength: 40 }), fc.boolean(), fc.boolean())
-  .map(([lines, bom, lastNewline]) => {
-    const text = lines.map(([l, crlf]) => l + (crlf ? '\r\n' : '\n')).join('');
-    return Buffer.from((bom ? '\ufeff' : '') + (lastNewline ? text : text.replace(/\r?\n$/, '')));
-  });
+const someInput = fc.tuple(fc.array(fc.tuple(someLine, fc.boolean()), { maxLength: 40 }), fc.boolean(), fc.boolean()).map(([lines, bom, lastNewline]) => {
+  const text = lines.map(([l, crlf]) => l + (crlf ? '\r\n' : '\n')).join('');
+  return Buffer.from((bom ? '\ufeff' : '') + (lastNewline ? text : text.replace(/\r?\n$/, '')));
+});
 
 describe('fused per-chunk fast path', () => {
   it('writes byte for byte what the general path writes, and counts the same, however the input is cut', async () => {
@@ -131,7 +148,23 @@ describe('fused per-chunk fast path', () => {
   });
 
   it('stays identical across many output buffers (the writer spills and reuses them)', async () => {
-    const lines = ['USRC17607839', 'GBAYE0601498\r', 'us-rc1-76-07839', 'XXABC2000001', 'USRC12700001', '036000241457', '0036000241457', '00036000241457', 'USRC1760783X', '', '4006381333931', 'ISRC USRC17607839', 'ISRC USRC176078', '0 36000 24145 7', '0 36000 2414'];
+    const lines = [
+      'USRC17607839',
+      'GBAYE0601498\r',
+      'us-rc1-76-07839',
+      'XXABC2000001',
+      'USRC12700001',
+      '036000241457',
+      '0036000241457',
+      '00036000241457',
+      'USRC1760783X',
+      '',
+      '4006381333931',
+      'ISRC USRC17607839',
+      'ISRC USRC176078',
+      '0 36000 24145 7',
+      '0 36000 2414',
+    ];
     const input = Buffer.from(Array.from({ length: 60_000 }, (_, i) => lines[i % lines.length]).join('\n'));
     for (const kind of ['upc', 'isrc'] as const) {
       for (const mode of ['json', 'plain'] as const) {
@@ -188,10 +221,15 @@ describe('output formats', () => {
 async function linesOf(pieces: (string | Buffer)[]): Promise<string[]> {
   const out: string[] = [];
   let chunks = 0;
-  await eachLine(Readable.from(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))), 'test', (b, s, e) => out.push(b.toString('utf8', s, e)), () => {
-    chunks++;
-    return undefined;
-  });
+  await eachLine(
+    Readable.from(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))),
+    'test',
+    (b, s, e) => out.push(b.toString('utf8', s, e)),
+    () => {
+      chunks++;
+      return undefined;
+    },
+  );
   expect(chunks).toBe(pieces.length);
   return out;
 }

@@ -54,7 +54,13 @@ describe('DuplicateIndex', () => {
 describe('DuplicateIndex keys', () => {
   it('takes any number as a key exactly (past 2^49, fractions)', () => {
     const index = new DuplicateIndex();
-    for (const [k, w] of [[2 ** 50, 1], [2 ** 52 + 2, 2], [0.5, 3], [2 ** 49 - 1, 4]] as const) expect(index.firstOrAdd(k, w)).toBe(0);
+    for (const [k, w] of [
+      [2 ** 50, 1],
+      [2 ** 52 + 2, 2],
+      [0.5, 3],
+      [2 ** 49 - 1, 4],
+    ] as const)
+      expect(index.firstOrAdd(k, w)).toBe(0);
     expect(index.firstOrAdd(2 ** 50, 9)).toBe(1);
     expect(index.firstOrAdd(2 ** 52 + 2, 9)).toBe(2);
     expect(index.firstOrAdd(0.5, 9)).toBe(3);

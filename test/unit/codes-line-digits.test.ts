@@ -22,7 +22,12 @@ describe('LineDigits', () => {
 
   it('grows a digit when every digit is a nine, and asking twice for a line changes nothing', () => {
     const d = new LineDigits();
-    for (const [from, to] of [[9, 10], [99, 100], [999_999, 1_000_000], [95, 101]]) {
+    for (const [from, to] of [
+      [9, 10],
+      [99, 100],
+      [999_999, 1_000_000],
+      [95, 101],
+    ]) {
       d.set(from!);
       d.set(from!);
       expect(text(d)).toBe(String(from));

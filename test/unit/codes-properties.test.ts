@@ -2,16 +2,7 @@
 import fc from 'fast-check';
 import countries from 'i18n-iso-countries';
 import { describe, expect, it } from 'vitest';
-import {
-  agencyPrefixes,
-  checkIsrc,
-  checkUpc,
-  isrcFullYear,
-  iso3166Codes,
-  sameUpc,
-  toGtin14,
-  upcCheckDigit,
-} from '../../src/codes/index.js';
+import { agencyPrefixes, checkIsrc, checkUpc, isrcFullYear, iso3166Codes, sameUpc, toGtin14, upcCheckDigit } from '../../src/codes/index.js';
 
 const YEAR = { currentYear: 2026 };
 const digit = fc.integer({ min: 0, max: 9 }).map(String);
@@ -20,7 +11,11 @@ const digitsOf = (n: number) => fc.array(digit, { minLength: n, maxLength: n }).
 
 /** A valid release code: 12 or 13 digits, or 14 with a leading zero, with its check digit. */
 const validUpc = fc
-  .oneof(digitsOf(11), digitsOf(12), digitsOf(12).map((d) => `0${d}`))
+  .oneof(
+    digitsOf(11),
+    digitsOf(12),
+    digitsOf(12).map((d) => `0${d}`),
+  )
   .map((data) => data + upcCheckDigit(data));
 
 const validIsrc = fc
@@ -208,7 +203,9 @@ describe('ISRC properties', () => {
 
 describe('ISO 3166 data', () => {
   it('matches the i18n-iso-countries list, less the user-assigned XK', () => {
-    const theirs = Object.keys(countries.getAlpha2Codes()).filter((c) => c !== 'XK').sort();
+    const theirs = Object.keys(countries.getAlpha2Codes())
+      .filter((c) => c !== 'XK')
+      .sort();
     expect([...iso3166Codes()].sort()).toEqual(theirs);
     expect(iso3166Codes().size).toBe(249);
   });

@@ -55,11 +55,11 @@ const UPC_OURS: Record<string, { valid: boolean; why: string }> = {
 /** ISRC rows where our verdict differs from the vector's, with why. */
 const ISRC_OURS: Record<string, { valid: boolean; why: string }> = {
   'XX-SKG-19-12345': { valid: true, why: 'policy:country: an unknown prefix is a warning, not an error' },
-  'QX1234567890': { valid: true, why: 'policy:country (warning)' },
+  QX1234567890: { valid: true, why: 'policy:country (warning)' },
   'ZY-XWV-76-54321': { valid: true, why: 'policy:country (warning)' },
-  'AAABC2300001': { valid: true, why: 'policy:country (warning)' },
-  'XSABC2300001': { valid: true, why: 'policy:country (warning)' },
-  'EUABC2300001': { valid: true, why: 'policy:country (warning)' },
+  AAABC2300001: { valid: true, why: 'policy:country (warning)' },
+  XSABC2300001: { valid: true, why: 'policy:country (warning)' },
+  EUABC2300001: { valid: true, why: 'policy:country (warning)' },
   'US-CA29500702': { valid: true, why: 'policy:hyphen-placement: hyphens are removed wherever they are' },
   'ZZ-ZZZ-123-4567': { valid: true, why: 'policy:hyphen-placement' },
   'ZZ-ZZZ-1234567': { valid: true, why: 'policy:hyphen-placement' },
@@ -83,9 +83,9 @@ const UNICODE_REASON: Record<string, string> = {
   '０１２３４５６７８９０５': 'non_ascii_digit',
   '٠١٢٣٤٥٦٧٨٩٠٥': 'non_ascii_digit',
   'ZZ–ZZZ-12-34567': 'unicode_dash',
-  'ıTABC2300001': 'lookalike_letter',
-  'uſrc17607839': 'lookalike_letter',
-  'ＵＳＲＣ１７６０７８３９': 'lookalike_letter',
+  ıTABC2300001: 'lookalike_letter',
+  uſrc17607839: 'lookalike_letter',
+  ＵＳＲＣ１７６０７８３９: 'lookalike_letter',
   'US‐RC1‐76‐07839': 'unicode_dash',
 };
 

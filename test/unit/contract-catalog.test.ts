@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, catalog, endpointIds, sandboxCatalog, sandboxEndpointIds, pathParamNames, routes, toUser, UserResource, type Route } from '../../src/contract/index.js';
+import {
+  buildPath,
+  catalog,
+  endpointIds,
+  sandboxCatalog,
+  sandboxEndpointIds,
+  pathParamNames,
+  routes,
+  toUser,
+  UserResource,
+  type Route,
+} from '../../src/contract/index.js';
 
 describe('the endpoint catalog', () => {
   // No count here: openapi.json, compared with the catalog by its own test, holds the list.
@@ -44,7 +55,7 @@ describe('the endpoint catalog', () => {
     }
   });
 
-  it('takes no query parameters on GET /releases as the empty query (the service\'s fast lane answers that request without parsing it)', () => {
+  it("takes no query parameters on GET /releases as the empty query (the service's fast lane answers that request without parsing it)", () => {
     expect(catalog.listReleases.query.parse({})).toEqual({});
   });
 
@@ -57,11 +68,23 @@ describe('the endpoint catalog', () => {
 describe('toUser', () => {
   it('normalizes the snake_case UserResource into the camelCase User', () => {
     const raw = UserResource.parse({
-      id: 1, kind: 'label', name: 'Ada', email: 'ada@example.test', label_name: 'NLR', artist_name: null, country: 'GB',
+      id: 1,
+      kind: 'label',
+      name: 'Ada',
+      email: 'ada@example.test',
+      label_name: 'NLR',
+      artist_name: null,
+      country: 'GB',
       created_at: '2026-11-22T10:15:00.000Z',
     });
     expect(toUser(raw)).toEqual({
-      id: 1, kind: 'label', name: 'Ada', email: 'ada@example.test', labelName: 'NLR', artistName: null, country: 'GB',
+      id: 1,
+      kind: 'label',
+      name: 'Ada',
+      email: 'ada@example.test',
+      labelName: 'NLR',
+      artistName: null,
+      country: 'GB',
       createdAt: '2026-11-22T10:15:00.000Z',
     });
   });

@@ -195,9 +195,12 @@ describe('fault proxy', () => {
     const p = await proxy({ faults: { delay: 1, delayMs: [1, 1] } });
     const data = randomBytes(5 * 1024 * 1024);
     const sha = createHash('sha256').update(data).digest('hex');
-    const chunks = (): Readable => Readable.from((function* () {
-      for (let i = 0; i < data.length; i += 64 * 1024) yield data.subarray(i, i + 64 * 1024);
-    })());
+    const chunks = (): Readable =>
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < data.length; i += 64 * 1024) yield data.subarray(i, i + 64 * 1024);
+        })(),
+      );
     const sized = await send(p.url, 'PUT', '/uploads/upl_big?signature=s', chunks(), { length: data.length });
     expect(sized.text).toBe(`PUT /uploads/upl_big?signature=s ${data.length} ${sha}`);
     const chunked = await send(p.url, 'PUT', '/uploads/upl_big2', chunks());
@@ -236,10 +239,12 @@ describe('fault proxy', () => {
     expect(seen).toHaveLength(0);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    p.setHooks({ onAnswered: async () => {
-      await held;
-      return 'drop' as const;
-    } });
+    p.setHooks({
+      onAnswered: async () => {
+        await held;
+        return 'drop' as const;
+      },
+    });
     const b = outcome(send(p.url, 'GET', '/b'));
     for (let i = 0; i < 100 && !seen[0]?.finished; i++) await new Promise((r) => setTimeout(r, 10));
     expect(seen[0]?.finished).toBe(true);

@@ -8,7 +8,9 @@ import { runAndKill } from '../helpers/kill-run.js';
 
 const node = (script: string) => [process.execPath, '-e', script, '--'];
 // Prints "step 1" … "step 50" every 10 ms, then "done": bounded even if nothing kills it.
-const STEPS = node(`let i = 0; const t = setInterval(() => { if (++i > 50) { clearInterval(t); console.log('done'); return; } console.log('step ' + i); console.error('tick ' + i); }, 10);`);
+const STEPS = node(
+  `let i = 0; const t = setInterval(() => { if (++i > 50) { clearInterval(t); console.log('done'); return; } console.log('step ' + i); console.error('tick ' + i); }, 10);`,
+);
 
 describe('kill-run', () => {
   it('kills when a line matching the pattern is printed', async () => {
@@ -28,14 +30,22 @@ describe('kill-run', () => {
   });
 
   it('kills after a delay', async () => {
-    const r = await runAndKill({ command: node(`console.log('started'); setTimeout(() => console.log('finished'), 20000);`), args: [], killAt: { afterMs: 100 } });
+    const r = await runAndKill({
+      command: node(`console.log('started'); setTimeout(() => console.log('finished'), 20000);`),
+      args: [],
+      killAt: { afterMs: 100 },
+    });
     expect(r).toMatchObject({ killed: true, signal: 'SIGKILL' });
     // Whether node got as far as 'started' within 100 ms depends on the machine's load; the kill must come before 'finished'.
     expect(r.stdout).not.toContain('finished');
   });
 
   it('reports a run that ends by itself, with its exit code, output and stdin', async () => {
-    const r = await runAndKill({ command: node(`process.stdin.pipe(process.stdout); process.stdin.on('end', () => { console.error('bye'); process.exitCode = 3; });`), args: [], stdin: 'in\n' });
+    const r = await runAndKill({
+      command: node(`process.stdin.pipe(process.stdout); process.stdin.on('end', () => { console.error('bye'); process.exitCode = 3; });`),
+      args: [],
+      stdin: 'in\n',
+    });
     expect(r).toEqual({ code: 3, signal: null, stdout: 'in\n', stderr: 'bye\n', killed: false });
   });
 
@@ -65,7 +75,10 @@ describe('kill-run', () => {
     });
 
     // Five requests one after the other, each answer printed.
-    const client = () => node(`(async () => { for (let i = 1; i <= 5; i++) { const r = await fetch(process.argv[1] + '/releases/' + i, { method: 'POST' }); console.log(i + ' ' + await r.text()); } })();`);
+    const client = () =>
+      node(
+        `(async () => { for (let i = 1; i <= 5; i++) { const r = await fetch(process.argv[1] + '/releases/' + i, { method: 'POST' }); console.log(i + ' ' + await r.text()); } })();`,
+      );
 
     it("'answered': the service did the k-th request, the client never heard of it", async () => {
       served = 0;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CountryResource, LanguageResource, LookupPlatformsData } from '../../src/contract/resources.js';
 import {
-  GENRES, STORES, canonicalGenre, countryList, isCountryCode, isLanguageCode, isStoreId, languageList, platformsLookup,
+  GENRES,
+  STORES,
+  canonicalGenre,
+  countryList,
+  isCountryCode,
+  isLanguageCode,
+  isStoreId,
+  languageList,
+  platformsLookup,
 } from '../../src/server/lookups/index.js';
 
 describe('countries', () => {
@@ -15,7 +23,15 @@ describe('countries', () => {
   });
   it('uses the short names people search for', () => {
     const byCode = Object.fromEntries(list.map((c) => [c.code, c.name]));
-    expect(byCode).toMatchObject({ DE: 'Germany', US: 'United States', GB: 'United Kingdom', TW: 'Taiwan', KR: 'South Korea', CI: "Côte d'Ivoire", AX: 'Åland Islands' });
+    expect(byCode).toMatchObject({
+      DE: 'Germany',
+      US: 'United States',
+      GB: 'United Kingdom',
+      TW: 'Taiwan',
+      KR: 'South Korea',
+      CI: "Côte d'Ivoire",
+      AX: 'Åland Islands',
+    });
   });
   it('checks codes exactly', () => {
     expect(isCountryCode('DE')).toBe(true);

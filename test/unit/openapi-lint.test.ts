@@ -8,16 +8,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('redocly lint', () => {
   it('passes openapi.json with no errors and no warnings', () => {
-    const run = spawnSync(
-      process.execPath,
-      ['node_modules/@redocly/cli/bin/cli.js', 'lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      },
-    );
+    const run = spawnSync(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    });
     expect(run.error).toBeUndefined();
     const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
     const problems = report.problems.map((p) => `${p.ruleId}: ${p.message}`);

@@ -77,7 +77,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares ETag, If-None-Match and 304 on the reads a watcher polls or a writer builds on, and nowhere else', () => {
-    const polled = endpoints.filter((e) => e.etag).map((e) => e.id).sort();
+    const polled = endpoints
+      .filter((e) => e.etag)
+      .map((e) => e.id)
+      .sort();
     expect(polled).toEqual(['getRelease', 'listReleases', 'listTracks']);
     for (const endpoint of endpoints) {
       const op = operation(endpoint.method, endpoint.path);
@@ -167,7 +170,11 @@ describe('the OpenAPI document', () => {
     const media = (((op.responses as Obj)['200'] as Obj).content as Obj)['application/json'] as Obj;
     expect(media.schema).toEqual({ $ref: '#/components/schemas/UploadResult' });
     const component = ((doc.components as Obj).schemas as Obj).UploadResult as Obj;
-    expect(TrackFile.omit({ filename: true }).strict().safeParse((component.examples as unknown[])[0]).success).toBe(true);
+    expect(
+      TrackFile.omit({ filename: true })
+        .strict()
+        .safeParse((component.examples as unknown[])[0]).success,
+    ).toBe(true);
   });
 });
 
@@ -192,7 +199,15 @@ describe('examples in the OpenAPI document', () => {
       const media = success['application/json'] as Obj;
       const inline = (media.schema as Obj).$ref === undefined;
       if (inline) expect(endpoint.response.safeParse(media.example).success, endpoint.id).toBe(true);
-      else expect(doc.components.schemas[String((media.schema as Obj).$ref).split('/').pop()!]?.examples, endpoint.id).toBeDefined();
+      else
+        expect(
+          doc.components.schemas[
+            String((media.schema as Obj).$ref)
+              .split('/')
+              .pop()!
+          ]?.examples,
+          endpoint.id,
+        ).toBeDefined();
     }
   });
 

@@ -56,10 +56,12 @@ describe('release file', () => {
   });
 
   it('points a missing field at its parent and says it is required', async () => {
-    const lines = await problemsOf(Promise.resolve().then(() => {
-      const parsed = parseText('r.yaml', 'type: single\nartists:\n  - role: primary\n');
-      return validateParsed(parsed, ReleaseFile);
-    }));
+    const lines = await problemsOf(
+      Promise.resolve().then(() => {
+        const parsed = parseText('r.yaml', 'type: single\nartists:\n  - role: primary\n');
+        return validateParsed(parsed, ReleaseFile);
+      }),
+    );
     expect(lines).toContain('r.yaml:3: artists.0.name: required: expected text');
     expect(lines).toContain('r.yaml: title: required: expected text');
   });

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  comparePaths, countText, groupProblems, problemLine, problemRows, renderProblemGroups, type SubmitProblem,
+  comparePaths,
+  countText,
+  groupProblems,
+  problemLine,
+  problemRows,
+  renderProblemGroups,
+  type SubmitProblem,
 } from '../../src/cli/commands/release/problems.js';
 
 const problems: SubmitProblem[] = [
   { path: 'tracks.10.title', code: 'title_all_caps', message: 'The title is in capitals', severity: 'warning' },
   { path: 'tracks.2.isrc', code: 'isrc_duplicate', message: 'GBNLR2600001 is used twice', hint: 'give each track its own ISRC', severity: 'error' },
-  { path: 'title', code: 'title_has_featuring', message: 'The title credits an artist with "feat."', hint: 'add the artist with the role featuring', severity: 'error' },
+  {
+    path: 'title',
+    code: 'title_has_featuring',
+    message: 'The title credits an artist with "feat."',
+    hint: 'add the artist with the role featuring',
+    severity: 'error',
+  },
   { path: 'tracks.2.isrc', code: 'isrc_future_year', message: 'The year 31 is in the future', severity: 'warning' },
   { path: 'tracks.2.isrc', code: 'isrc_invalid', message: 'not 12 characters', severity: 'error' },
   { code: 'no_tracks_ready', message: 'Two tracks have no ready audio', severity: 'error' },
@@ -59,7 +71,10 @@ describe('submit problems', () => {
 
   it('orders paths as a total order (antisymmetric, transitive)', () => {
     const seg = fc.oneof(fc.constantFrom('tracks', 'title', 'artists', 'isrc', 'c_line'), fc.nat(12).map(String));
-    const path = fc.oneof(fc.constant(''), fc.array(seg, { minLength: 1, maxLength: 4 }).map((s) => s.join('.')));
+    const path = fc.oneof(
+      fc.constant(''),
+      fc.array(seg, { minLength: 1, maxLength: 4 }).map((s) => s.join('.')),
+    );
     fc.assert(
       fc.property(path, path, path, (a, b, c) => {
         expect(Math.sign(comparePaths(a, b))).toBe(-Math.sign(comparePaths(b, a)) || 0);

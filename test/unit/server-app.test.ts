@@ -18,7 +18,15 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const deps = { db: opened.db, dataDir: dir, sandbox: true, now: () => new Date(), log: silentLogger, uploadSecret: opened.secret, artists: lazySeededDirectory() };
+const deps = {
+  db: opened.db,
+  dataDir: dir,
+  sandbox: true,
+  now: () => new Date(),
+  log: silentLogger,
+  uploadSecret: opened.secret,
+  artists: lazySeededDirectory(),
+};
 const all: HandlerMap = Object.fromEntries(Object.keys(catalog).map((id) => [id, () => ({})]));
 
 test('every catalog endpoint registered: the app builds', () => {
@@ -39,10 +47,15 @@ test('a handler defined twice, or for an endpoint not in the catalog, is a start
 
 test("a route's schemas are built on its first request, once, and check every request that waited for them", async () => {
   const seen: unknown[] = [];
-  const listing: HandlerMap = Object.fromEntries([['listReleases', ({ query }: { query: unknown }) => {
-    seen.push(query);
-    return { data: [], meta: {} };
-  }]]);
+  const listing: HandlerMap = Object.fromEntries([
+    [
+      'listReleases',
+      ({ query }: { query: unknown }) => {
+        seen.push(query);
+        return { data: [], meta: {} };
+      },
+    ],
+  ]);
   const { listReleases: _replaced, ...rest } = all;
   const app = buildApp({ deps, rateLimit: false, baseUrl: () => '', handlerMaps: { rest, listing } });
   const headers = { authorization: `Bearer ${opened.tokens!.label}` };
@@ -54,21 +67,29 @@ test("a route's schemas are built on its first request, once, and check every re
 test('a keyed mutation whose handler could commit without its answer is refused at run time too (the types refuse it first)', async () => {
   const errors: string[] = [];
   const logged = { ...deps, log: { ...silentLogger, error: (m: string, f?: Record<string, unknown>) => errors.push(`${m} ${JSON.stringify(f)}`) } };
-  const write = () => opened.db.prepare("INSERT INTO meta (key, value) VALUES ('app-test-write', 'x') ON CONFLICT(key) DO UPDATE SET value = value || 'x'").run();
+  const write = () =>
+    opened.db.prepare("INSERT INTO meta (key, value) VALUES ('app-test-write', 'x') ON CONFLICT(key) DO UPDATE SET value = value || 'x'").run();
   const written = () => (opened.db.prepare("SELECT value FROM meta WHERE key = 'app-test-write'").get() as { value: string } | undefined)?.value ?? '';
   // Built like `all`, so the compiler lets through what it refuses in a literal: an async
   // handler that writes and answers without commit(), and a plain one that returns a promise.
   const faulty: HandlerMap = Object.fromEntries([
-    ['submitLabelPreference', async () => {
-      write();
-      return { message: 'saved' };
-    }],
+    [
+      'submitLabelPreference',
+      async () => {
+        write();
+        return { message: 'saved' };
+      },
+    ],
     ['removeLabelArtist', () => Promise.resolve({ message: 'removed' })],
   ]);
   const { submitLabelPreference: _a, removeLabelArtist: _b, ...rest } = all;
   const app = buildApp({ deps: logged, rateLimit: false, baseUrl: () => '', handlerMaps: { rest, faulty } });
   const post = (path: string, key: string, body: unknown) =>
-    app.request(path, { method: 'POST', headers: { authorization: `Bearer ${opened.tokens!.label}`, 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+    app.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${opened.tokens!.label}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
   const a = await post('/preferences/label/submit', 'app-test-a', {});
   expect(a.status).toBe(500);
   expect(errors.join('\n')).toContain('answered without commit()');

@@ -25,14 +25,14 @@ const body = (chunks: Uint8Array[], fail = false) =>
     })(),
   );
 
-test('a body that breaks off is the client\'s: 400 upload_interrupted, no file left', async () => {
+test("a body that breaks off is the client's: 400 upload_interrupted, no file left", async () => {
   const e = await receiveToFile(body([new Uint8Array(10)], true), join(dir, 'a.part'), 100).catch((x: unknown) => x);
   expect(e).toBeInstanceOf(ServiceError);
   expect((e as ServiceError).code).toBe('upload_interrupted');
   expect(await readdir(dir)).toEqual([]);
 });
 
-test('a file that cannot be written is the service\'s: a 500 that names no path', async () => {
+test("a file that cannot be written is the service's: a 500 that names no path", async () => {
   const target = join(dir, 'missing-folder', 'b.part');
   const e = await receiveToFile(body([new Uint8Array(10)]), target, 100).catch((x: unknown) => x);
   const se = asServiceError(e);
@@ -45,7 +45,7 @@ test('a complete body is counted and hashed', async () => {
   expect(got).toEqual({ bytes: 3, sha256: '039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81' });
 });
 
-test('a body already closed when receiving starts is the client\'s too, not a wait for ever', async () => {
+test("a body already closed when receiving starts is the client's too, not a wait for ever", async () => {
   // The client went away while the route made its folders: 'close' came before any listener.
   const gone = body([new Uint8Array(10)]);
   gone.destroy();

@@ -11,7 +11,10 @@ const ok: Record<Transition, [ReleaseStatus, ReleaseStatus][]> = {
   withdraw: [['in_review', 'draft']],
   deliver: [['approved', 'delivered']],
   go_live: [['delivered', 'live']],
-  take_down: [['delivered', 'taken_down'], ['live', 'taken_down']],
+  take_down: [
+    ['delivered', 'taken_down'],
+    ['live', 'taken_down'],
+  ],
 };
 
 describe('transitions', () => {

@@ -8,25 +8,67 @@ const T = '2026-11-22T10:00:00.000Z';
 
 function track(over: Partial<TrackResource> = {}): TrackResource {
   return {
-    id: 1, release_id: 1, position: 1, disc: 1, title: 'Northern Sky', version: null,
+    id: 1,
+    release_id: 1,
+    position: 1,
+    disc: 1,
+    title: 'Northern Sky',
+    version: null,
     artists: [{ name: 'Nina Vale', role: 'primary' }],
-    contributors: [{ name: 'Nina Vale', role: 'composer' }, { name: 'Nina Vale', role: 'lyricist' }],
-    isrc: 'GBNLR2600001', explicit: 'not_explicit', audio_language: 'en', preview_start_seconds: null,
-    file: { key: 'upl_1', filename: 'a.wav', format: 'wav', sample_rate: 44_100, bit_depth: 16, channels: 2, duration_ms: 200_000, size: 1, sha256: 'a'.repeat(64), state: 'ready' },
-    created_at: T, updated_at: T, ...over,
+    contributors: [
+      { name: 'Nina Vale', role: 'composer' },
+      { name: 'Nina Vale', role: 'lyricist' },
+    ],
+    isrc: 'GBNLR2600001',
+    explicit: 'not_explicit',
+    audio_language: 'en',
+    preview_start_seconds: null,
+    file: {
+      key: 'upl_1',
+      filename: 'a.wav',
+      format: 'wav',
+      sample_rate: 44_100,
+      bit_depth: 16,
+      channels: 2,
+      duration_ms: 200_000,
+      size: 1,
+      sha256: 'a'.repeat(64),
+      state: 'ready',
+    },
+    created_at: T,
+    updated_at: T,
+    ...over,
   };
 }
 
 function release(over: Partial<ReleaseResource> = {}): ReleaseResource {
   return {
-    id: 1, status: 'draft', type: 'single', title: 'Northern Sky', version: null,
-    artists: [{ name: 'Nina Vale', role: 'primary' }], label: 'Northern Lights Records', catalog_number: null,
-    upc: '036000291452', genre: 'Pop', subgenre: null, language: 'en',
-    p_line: { year: 2026, owner: 'NLR' }, c_line: { year: 2026, owner: 'NLR' }, original_release_date: null,
-    explicit: 'not_explicit', artwork: null,
+    id: 1,
+    status: 'draft',
+    type: 'single',
+    title: 'Northern Sky',
+    version: null,
+    artists: [{ name: 'Nina Vale', role: 'primary' }],
+    label: 'Northern Lights Records',
+    catalog_number: null,
+    upc: '036000291452',
+    genre: 'Pop',
+    subgenre: null,
+    language: 'en',
+    p_line: { year: 2026, owner: 'NLR' },
+    c_line: { year: 2026, owner: 'NLR' },
+    original_release_date: null,
+    explicit: 'not_explicit',
+    artwork: null,
     delivery: { platforms: 'all', territories: { mode: 'worldwide', countries: [] }, release_date: '2027-01-15', preorder_date: null, price_tier: null },
     video: { enabled: false, art_tracks: false, content_id: { enabled: false, policy: 'monetize' } },
-    track_count: 1, review: null, submission_notes: null, created_at: T, updated_at: T, submitted_at: null, ...over,
+    track_count: 1,
+    review: null,
+    submission_notes: null,
+    created_at: T,
+    updated_at: T,
+    submitted_at: null,
+    ...over,
   };
 }
 
@@ -59,17 +101,43 @@ describe('blocking checks, one at a time', () => {
     ['"Track 1" title', () => check({}, [track({ title: 'Track 1' })]), 'title_generic', 'tracks.0.title'],
     ['several people in one entry', () => check({ artists: [{ name: 'Nina Vale & Jo Bright', role: 'primary' }] }), 'artist_several_people', 'artists.0.name'],
     ['generic artist name', () => check({ artists: [{ name: 'Sleep Music', role: 'primary' }] }), 'artist_name_generic', 'artists.0.name'],
-    ['featured and primary', () => check({ artists: [{ name: 'Nina Vale', role: 'primary' }, { name: 'nina vale', role: 'featuring' }] }), 'artist_featured_and_primary', 'artists.1.role'],
+    [
+      'featured and primary',
+      () =>
+        check({
+          artists: [
+            { name: 'Nina Vale', role: 'primary' },
+            { name: 'nina vale', role: 'featuring' },
+          ],
+        }),
+      'artist_featured_and_primary',
+      'artists.1.role',
+    ],
     ['no primary', () => check({ artists: [{ name: 'Nina Vale', role: 'featuring' }] }), 'primary_artist_missing', 'artists'],
     ['no composer', () => check({}, [track({ contributors: [{ name: 'X', role: 'producer' }] })]), 'composer_missing', 'tracks.0.contributors'],
     ['mono audio', () => check({}, [track({ file: { ...track().file!, channels: 1 } })]), 'audio_not_stereo', 'tracks.0.file'],
     ['22.05 kHz audio', () => check({}, [track({ file: { ...track().file!, sample_rate: 22_050 } })]), 'audio_quality_too_low', 'tracks.0.file'],
     ['8-bit audio', () => check({}, [track({ file: { ...track().file!, bit_depth: 8 } })]), 'audio_quality_too_low', 'tracks.0.file'],
     ['short audio', () => check({}, [track({ file: { ...track().file!, duration_ms: 29_999 } })]), 'audio_too_short', 'tracks.0.file'],
-    ['preorder on the release date', () => check({ delivery: { ...release().delivery, preorder_date: '2027-01-15' } }), 'preorder_not_before_release', 'delivery.preorder_date'],
+    [
+      'preorder on the release date',
+      () => check({ delivery: { ...release().delivery, preorder_date: '2027-01-15' } }),
+      'preorder_not_before_release',
+      'delivery.preorder_date',
+    ],
     ['original release after it', () => check({ original_release_date: '2027-02-01' }), 'original_release_after_release', 'original_release_date'],
-    ['small artwork', () => check({ artwork: { url: 'https://x.example/a.jpg', width: 1400, height: 1400, format: 'jpg', color_space: 'rgb' } }), 'artwork_too_small', 'artwork'],
-    ['CMYK artwork', () => check({ artwork: { url: 'https://x.example/a.jpg', width: 3000, height: 3000, format: 'jpg', color_space: 'cmyk' } }), 'artwork_color_space', 'artwork.color_space'],
+    [
+      'small artwork',
+      () => check({ artwork: { url: 'https://x.example/a.jpg', width: 1400, height: 1400, format: 'jpg', color_space: 'rgb' } }),
+      'artwork_too_small',
+      'artwork',
+    ],
+    [
+      'CMYK artwork',
+      () => check({ artwork: { url: 'https://x.example/a.jpg', width: 3000, height: 3000, format: 'jpg', color_space: 'cmyk' } }),
+      'artwork_color_space',
+      'artwork.color_space',
+    ],
   ];
   for (const [name, run, code, path] of cases) {
     test(name, () => {
@@ -86,10 +154,18 @@ describe('blocking checks, one at a time', () => {
 describe('warnings', () => {
   const cases: [string, () => ReturnType<typeof check>, string][] = [
     ['ALL CAPS title', () => check({ title: 'NORTHERN SKY' }), 'title_all_caps'],
-    ['all-lowercase name', () => check({ artists: [{ name: 'nina vale', role: 'primary' }] }, [track({ artists: [{ name: 'Nina Vale', role: 'primary' }] })]), 'name_all_lowercase'],
+    [
+      'all-lowercase name',
+      () => check({ artists: [{ name: 'nina vale', role: 'primary' }] }, [track({ artists: [{ name: 'Nina Vale', role: 'primary' }] })]),
+      'name_all_lowercase',
+    ],
     ['emoji in a name', () => check({ artists: [{ name: 'Nina 🌙', role: 'primary' }] }), 'name_has_emoji'],
     ['release date in 3 days', () => check({ delivery: { ...release().delivery, release_date: '2026-11-25' } }), 'release_date_soon'],
-    ['four primaries', () => check({ artists: ['Ann Lee', 'Bo Dahl', 'Cy Moss', 'Di Park'].map((name) => ({ name, role: 'primary' as const })) }), 'many_primary_artists'],
+    [
+      'four primaries',
+      () => check({ artists: ['Ann Lee', 'Bo Dahl', 'Cy Moss', 'Di Park'].map((name) => ({ name, role: 'primary' as const })) }),
+      'many_primary_artists',
+    ],
     ['future ISRC year', () => check({}, [track({ isrc: 'GBNLR3500001' })]), 'isrc_future_year'],
   ];
   for (const [name, run, code] of cases) {
@@ -115,12 +191,21 @@ describe('warnings', () => {
 });
 
 test('every problem is reported at once', () => {
-  const ps = check(
-    { title: 'BIG SONG FEAT. JO (OFFICIAL)', genre: null, upc: '1', artists: [{ name: 'A & B', role: 'primary' }] },
-    [track({ file: null, contributors: [], isrc: 'nope' })],
-  );
+  const ps = check({ title: 'BIG SONG FEAT. JO (OFFICIAL)', genre: null, upc: '1', artists: [{ name: 'A & B', role: 'primary' }] }, [
+    track({ file: null, contributors: [], isrc: 'nope' }),
+  ]);
   expect(codes(ps)).toEqual(
-    expect.arrayContaining(['required', 'title_has_featuring', 'title_has_marketing_words', 'upc_invalid', 'artist_several_people', 'track_file_missing', 'composer_missing', 'isrc_invalid', 'title_all_caps']),
+    expect.arrayContaining([
+      'required',
+      'title_has_featuring',
+      'title_has_marketing_words',
+      'upc_invalid',
+      'artist_several_people',
+      'track_file_missing',
+      'composer_missing',
+      'isrc_invalid',
+      'title_all_caps',
+    ]),
   );
   for (const p of ps) expect(p.hint === undefined || p.hint.length > 5).toBe(true);
 });
@@ -129,10 +214,17 @@ describe('several people in one artist entry', () => {
   const one = (name: string, extra: Partial<SubmitFacts> = {}) =>
     codes(check({ artists: [{ name, role: 'primary' }] }, [track({ artists: [{ name: 'Nina Vale', role: 'primary' }] })], extra));
 
-  test.each(['Nina Vale & Jo Bright', 'Nina Vale, Jo Bright', 'Nina Vale feat. Jo Bright', 'Nina Vale ft. Jo Bright', 'Nina Vale x Jo Bright', 'Nina Vale vs. Jo Bright', 'Nina Vale / Jo Bright', 'Nina Vale; Jo Bright', 'Nina Vale with Jo Bright'])(
-    '"%s" is several people',
-    (name) => expect(one(name)).toContain('artist_several_people'),
-  );
+  test.each([
+    'Nina Vale & Jo Bright',
+    'Nina Vale, Jo Bright',
+    'Nina Vale feat. Jo Bright',
+    'Nina Vale ft. Jo Bright',
+    'Nina Vale x Jo Bright',
+    'Nina Vale vs. Jo Bright',
+    'Nina Vale / Jo Bright',
+    'Nina Vale; Jo Bright',
+    'Nina Vale with Jo Bright',
+  ])('"%s" is several people', (name) => expect(one(name)).toContain('artist_several_people'));
 
   test.each(['Simon & Garfunkel', 'Earth, Wind & Fire', 'Tyler, The Creator'])('"%s" is one act once the account knows it as one', (name) => {
     expect(one(name)).toContain('artist_several_people');

@@ -32,7 +32,11 @@ describe('the retry schedule', () => {
     const t0 = 0;
     let now = t0;
     let attempts = 1;
-    for (let next = nextAttemptAt(t0, now, 1, DEFAULT_RETRY_HORIZON_MS, 0.5); next !== null; next = nextAttemptAt(t0, now, attempts, DEFAULT_RETRY_HORIZON_MS, 0.5)) {
+    for (
+      let next = nextAttemptAt(t0, now, 1, DEFAULT_RETRY_HORIZON_MS, 0.5);
+      next !== null;
+      next = nextAttemptAt(t0, now, attempts, DEFAULT_RETRY_HORIZON_MS, 0.5)
+    ) {
       now = next;
       attempts++;
     }
@@ -47,7 +51,23 @@ describe('the retry schedule', () => {
 describe('webhook addresses', () => {
   it('tells loopback, private, link-local, unique-local and mapped addresses from public ones', () => {
     for (const ip of ['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1']) expect(addressKind(ip), ip).toBe('loopback');
-    for (const ip of ['10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fe80::1', 'fd12:3456::1', 'fc00::1', '::', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', 'ff02::1', '224.0.0.1']) {
+    for (const ip of [
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      'fe80::1',
+      'fd12:3456::1',
+      'fc00::1',
+      '::',
+      '::ffff:10.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      'ff02::1',
+      '224.0.0.1',
+    ]) {
       expect(addressKind(ip), ip).toBe('private');
     }
     for (const ip of ['93.184.215.14', '8.8.8.8', '2606:4700::6810:84e5', '::ffff:8.8.8.8', '172.32.0.1']) expect(addressKind(ip), ip).toBe('public');

@@ -14,7 +14,8 @@ const tracks = (total: number, title: string, position: number) => [
   { file_key: 'upl_x', title, position, disc: 1 },
 ];
 /** What the schema says of the same values. */
-const schemaAccepts = (total: number, title: string, position: number) => ReplaceReleaseTracksBody.safeParse({ tracks: tracks(total, title, position) }).success;
+const schemaAccepts = (total: number, title: string, position: number) =>
+  ReplaceReleaseTracksBody.safeParse({ tracks: tracks(total, title, position) }).success;
 
 describe('track-list bounds', () => {
   test.each([

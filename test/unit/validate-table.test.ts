@@ -12,7 +12,14 @@ async function render(width: number | undefined, rows: number, remote = false): 
   const view = await tableRows(false, remote, true, width);
   for (let i = 0; i < rows; i++) {
     const input = inputs[i % inputs.length]!;
-    const answer = { kind: 'upc' as const, input, valid: false, normalized: null, display: null, problems: [{ code: 'upc_in_use', message: 'already the UPC of release rel_123 (Another Album)', severity: 'error' as const }] };
+    const answer = {
+      kind: 'upc' as const,
+      input,
+      valid: false,
+      normalized: null,
+      display: null,
+      problems: [{ code: 'upc_in_use', message: 'already the UPC of release rel_123 (Another Album)', severity: 'error' as const }],
+    };
     view.add(input, checkUpc(input), remote ? answer : undefined, { line: i + 1 });
   }
   return view.render();

@@ -14,13 +14,28 @@
 // - Only a draft, or a rejected release (editing makes it a draft again), is edited; a release in
 //   review or further on is skipped: never edited behind a reviewer's back, never redelivered.
 import type {
-  CreateReleaseRequest, ReleaseResource, ReleaseStatus, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest,
+  CreateReleaseRequest,
+  ReleaseResource,
+  ReleaseStatus,
+  UpdateReleaseDeliveryRequest,
+  UpdateReleaseMetadataRequest,
+  UpdateReleaseVideoRequest,
 } from '../../contract/index.js';
 import { DELIVERY_FORMS, METADATA_FORMS, METADATA_KEYS, fieldChange, same, type DeliveryKey } from './forms.js';
 import { titleFor, trackChanges, trackName, trackSlots, tracksBodyBuilder } from './tracks.js';
 import type {
-  ApplyAction, ApplyPlan, Change, ChangeKind, DeliveryChange, DesiredRelease, ExistingRelease, FieldChange, MetadataChange,
-  PlanOptions, SubmitChange, VideoChange,
+  ApplyAction,
+  ApplyPlan,
+  Change,
+  ChangeKind,
+  DeliveryChange,
+  DesiredRelease,
+  ExistingRelease,
+  FieldChange,
+  MetadataChange,
+  PlanOptions,
+  SubmitChange,
+  VideoChange,
 } from './types.js';
 
 export type * from './types.js';
@@ -127,9 +142,7 @@ function planUpdate(desired: DesiredRelease, existing: ExistingRelease, options:
   const submittable = release.status === 'draft' || action === 'update';
   const submit = options.submit && submittable;
   if (submit) changes.push(submitChange(release.status));
-  const reason = options.submit && !submittable
-    ? 'rejected and unchanged: change what the review asks for before submitting it again'
-    : undefined;
+  const reason = options.submit && !submittable ? 'rejected and unchanged: change what the review asks for before submitting it again' : undefined;
   return { ...base, action, ...(reason ? { reason } : {}), changes, submit };
 }
 
@@ -138,7 +151,6 @@ function submitChange(status: ReleaseStatus): SubmitChange {
 }
 
 // ---- metadata -------------------------------------------------------------------------------
-
 
 function metadataChange(want: CreateReleaseRequest, have: ReleaseResource): MetadataChange | undefined {
   const fields: FieldChange[] = [];
@@ -155,7 +167,6 @@ function metadataChange(want: CreateReleaseRequest, have: ReleaseResource): Meta
 }
 
 // ---- delivery and video ---------------------------------------------------------------------
-
 
 function deliveryChange(want: UpdateReleaseDeliveryRequest | undefined, have: ReleaseResource['delivery']): DeliveryChange | undefined {
   if (!want) return undefined;

@@ -31,7 +31,15 @@ export function planLine(item: PlannedRelease): string {
 /** One line per release, then the summary. */
 export function planText(items: readonly PlannedRelease[]): string {
   const blocked = items.filter((i) => i.plan.submit && blockingCount(i.submitProblems) > 0).length;
-  return [...items.map(planLine), summaryLine(items.map((i) => i.plan), blocked)].map((l) => `${l}\n`).join('');
+  return [
+    ...items.map(planLine),
+    summaryLine(
+      items.map((i) => i.plan),
+      blocked,
+    ),
+  ]
+    .map((l) => `${l}\n`)
+    .join('');
 }
 
 /**

@@ -93,12 +93,16 @@ export function lastLines(report: readonly ReportLine[]): Map<string, ReportLine
  * done (converged, or skipped for a reason a retry cannot change): failed, blocked, interrupted,
  * and those with no line at all (a run killed before it wrote theirs). In the order given.
  */
-export function chooseRetries<T extends { catalogNumber: string }>(items: readonly T[], report: readonly ReportLine[]): { retry: T[]; why: Record<RetryReason, number> } {
+export function chooseRetries<T extends { catalogNumber: string }>(
+  items: readonly T[],
+  report: readonly ReportLine[],
+): { retry: T[]; why: Record<RetryReason, number> } {
   const last = lastLines(report);
   const why: Record<RetryReason, number> = { failed: 0, blocked: 0, interrupted: 0, unreported: 0 };
   const retry = items.filter((item) => {
     const outcome = last.get(normaliseCatalogNumber(item.catalogNumber))?.outcome;
-    const reason = outcome === undefined ? 'unreported' : (RETRIED_OUTCOMES as readonly ApplyOutcome[]).includes(outcome) ? (outcome as RetryReason) : undefined;
+    const reason =
+      outcome === undefined ? 'unreported' : (RETRIED_OUTCOMES as readonly ApplyOutcome[]).includes(outcome) ? (outcome as RetryReason) : undefined;
     if (reason !== undefined) why[reason]++;
     return reason !== undefined;
   });
@@ -134,13 +138,21 @@ export function interruptedLine(r: StoppedRelease, stop: { code: string; words: 
   let what: string;
   if (!r.started) what = 'before this release was started: nothing was done for it; run `reldist release apply` again to apply it';
   else {
-    const now = r.releaseId === null
-      ? 'no release had been created (one being created may have been: a re-run finds it by its catalog number)'
-      : `release ${String(r.releaseId)} is ${r.status === null ? 'there' : statusWords(r.status)} (the step in flight may or may not be done)`;
+    const now =
+      r.releaseId === null
+        ? 'no release had been created (one being created may have been: a re-run finds it by its catalog number)'
+        : `release ${String(r.releaseId)} is ${r.status === null ? 'there' : statusWords(r.status)} (the step in flight may or may not be done)`;
     what = `while this release was being applied; ${now}; run \`reldist release apply\` again to resume`;
   }
   return {
-    file: r.file, catalog_number: r.catalogNumber.trim(), release_id: r.releaseId, action: null, outcome: 'interrupted',
-    status: r.started ? r.status : null, problems: [], error: { code: stop.code, message: `the run stopped (${stop.words}) ${what}` }, sandbox: r.sandbox,
+    file: r.file,
+    catalog_number: r.catalogNumber.trim(),
+    release_id: r.releaseId,
+    action: null,
+    outcome: 'interrupted',
+    status: r.started ? r.status : null,
+    problems: [],
+    error: { code: stop.code, message: `the run stopped (${stop.words}) ${what}` },
+    sandbox: r.sandbox,
   };
 }

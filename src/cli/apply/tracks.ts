@@ -1,8 +1,6 @@
 // The tracks of an apply plan: matched by disc and position, audio compared by sha256, and the
 // body of PUT …/tracks built once the uploads are done.
-import type {
-  CreateReleaseRequest, ReleaseResource, ReplaceReleaseTracksTrackInput, TrackResource,
-} from '../../contract/index.js';
+import type { CreateReleaseRequest, ReleaseResource, ReplaceReleaseTracksTrackInput, TrackResource } from '../../contract/index.js';
 import type { PlannedTrack } from '../release-file/load.js';
 import { METADATA_FORMS, TRACK_FORMS, TRACK_KEYS, fieldChange, same } from './forms.js';
 import type { Change, DesiredRelease, ExistingRelease, FieldChange, TrackSlot, TracksChange } from './types.js';
@@ -23,7 +21,6 @@ export const slotKey = (s: TrackSlot) => `${s.disc}:${s.position}`;
 export function trackName(s: TrackSlot, multiDisc: boolean): string {
   return multiDisc ? `disc ${s.disc} track ${s.position}` : `track ${s.position}`;
 }
-
 
 /** An audio file on the service counts only when it is there and was accepted. */
 export function storedSha256(track: TrackResource | undefined): string | null {
@@ -64,9 +61,7 @@ export function trackChanges(desired: DesiredRelease, existing: ExistingRelease)
     }
   });
   const kept = new Set(matched.filter((t): t is TrackResource => t !== undefined).map((t) => t.id));
-  const removed = existingTracks
-    .filter((t) => !kept.has(t.id))
-    .sort((a, b) => a.disc - b.disc || a.position - b.position);
+  const removed = existingTracks.filter((t) => !kept.has(t.id)).sort((a, b) => a.disc - b.disc || a.position - b.position);
   for (const t of removed) {
     fields.push(fieldChange('tracks', `${trackName(t, multiDisc)} removed`, t.title, undefined));
   }

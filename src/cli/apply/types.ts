@@ -1,7 +1,14 @@
 // The types of an apply plan: what plan.ts computes and the updater, the display and the report read.
 import type {
-  CreateReleaseRequest, EntityId, ReleaseResource, ReleaseStatus, ReplaceReleaseTracksRequest, TrackResource,
-  UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest,
+  CreateReleaseRequest,
+  EntityId,
+  ReleaseResource,
+  ReleaseStatus,
+  ReplaceReleaseTracksRequest,
+  TrackResource,
+  UpdateReleaseDeliveryRequest,
+  UpdateReleaseMetadataRequest,
+  UpdateReleaseVideoRequest,
 } from '../../contract/index.js';
 import type { ReleasePlan } from '../release-file/load.js';
 

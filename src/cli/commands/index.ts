@@ -27,9 +27,25 @@ export const commandGroups: GroupEntry[] = [
   { name: 'track', summary: 'List, upload, replace and arrange the tracks of a release', load: async () => (await import('./track/spec.js')).trackGroup },
   { name: 'lookup', summary: 'Reference lists: countries, platforms, genres, languages', load: async () => (await import('./lookup/spec.js')).lookupGroup },
   { name: 'artist', summary: 'Find and resolve artist profiles on the external platforms', load: async () => (await import('./artist/spec.js')).artistGroup },
-  { name: 'prefs', summary: 'Artist and label preferences: names, defaults, platform profiles', load: async () => (await import('./prefs/spec.js')).prefsGroup },
+  {
+    name: 'prefs',
+    summary: 'Artist and label preferences: names, defaults, platform profiles',
+    load: async () => (await import('./prefs/spec.js')).prefsGroup,
+  },
   { name: 'label', summary: 'The artists a label manages', load: async () => (await import('./label/spec.js')).labelGroup },
-  { name: 'events', summary: "What happened to the account's releases, in order; follow it live", load: async () => (await import('./events/spec.js')).eventsGroup },
-  { name: 'webhook', summary: "Send the account's events to your URLs, signed and retried", load: async () => (await import('./webhook/spec.js')).webhookGroup },
-  { name: 'sandbox', summary: "Review, deliver and take down releases on a sandbox; free its disk", load: async () => (await import('./sandbox/spec.js')).sandboxGroup },
+  {
+    name: 'events',
+    summary: "What happened to the account's releases, in order; follow it live",
+    load: async () => (await import('./events/spec.js')).eventsGroup,
+  },
+  {
+    name: 'webhook',
+    summary: "Send the account's events to your URLs, signed and retried",
+    load: async () => (await import('./webhook/spec.js')).webhookGroup,
+  },
+  {
+    name: 'sandbox',
+    summary: 'Review, deliver and take down releases on a sandbox; free its disk',
+    load: async () => (await import('./sandbox/spec.js')).sandboxGroup,
+  },
 ];

@@ -5,11 +5,11 @@
 import type { Runner, TakesDeclaredOptions, VerbModule } from '../command.js';
 
 export const runners = {
-  'me': () => import('./me/me.js'),
-  'api': () => import('./api/api.js'),
-  'openapi': () => import('./openapi/openapi.js'),
-  'completion': () => import('./completion/completion.js'),
-  'serve': () => import('./serve/serve.js'),
+  me: () => import('./me/me.js'),
+  api: () => import('./api/api.js'),
+  openapi: () => import('./openapi/openapi.js'),
+  completion: () => import('./completion/completion.js'),
+  serve: () => import('./serve/serve.js'),
   'serve token create': () => import('./serve/token-create.js'),
   'validate upc': () => import('./validate/upc.js'),
   'validate isrc': () => import('./validate/isrc.js'),

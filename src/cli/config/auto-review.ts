@@ -27,7 +27,11 @@ export function autoReviewSetting(
   settings: Readonly<Record<string, string>> | undefined,
 ): { outcome: AutoReviewOutcome; delayMs: number } | undefined {
   const pick = (envName: string, key: string) =>
-    env[envName] !== undefined && env[envName] !== '' ? { value: env[envName]!, what: envName } : settings?.[key] !== undefined ? { value: settings[key]!, what: key } : undefined;
+    env[envName] !== undefined && env[envName] !== ''
+      ? { value: env[envName]!, what: envName }
+      : settings?.[key] !== undefined
+        ? { value: settings[key]!, what: key }
+        : undefined;
   const outcome = pick('RELDIST_SANDBOX_AUTO_REVIEW', 'sandbox.auto_review');
   const delay = pick('RELDIST_SANDBOX_REVIEW_DELAY', 'sandbox.review_delay');
   if (!outcome) {

@@ -30,7 +30,17 @@ export interface TargetInput {
 
 export function resolveTarget({ flags, env, config }: TargetInput): Target {
   const asked = sandboxAsked(flags, env);
-  if (asked) return { profile: 'default', profileSource: 'default', profileExists: false, baseUrl: undefined, baseUrlSource: undefined, token: undefined, tokenSource: undefined, sandboxAsked: asked };
+  if (asked)
+    return {
+      profile: 'default',
+      profileSource: 'default',
+      profileExists: false,
+      baseUrl: undefined,
+      baseUrlSource: undefined,
+      token: undefined,
+      tokenSource: undefined,
+      sandboxAsked: asked,
+    };
   refuseEmpty(flags, env);
   const named = flags.profile ?? (env.RELDIST_PROFILE || undefined);
   const profileSource = flags.profile ? 'flag' : env.RELDIST_PROFILE ? 'environment' : config.settings?.profile ? 'config' : 'default';
@@ -109,11 +119,9 @@ function sandboxVariableOn(env: Env): boolean {
  * would read: a flag in their place makes them irrelevant.
  */
 function refuseEmpty(flags: TargetInput['flags'], env: Env): void {
-  const empty = [
-    ...(flags.baseUrl ? [] : ['RELDIST_BASE_URL']),
-    'RELDIST_TOKEN',
-    ...(flags.profile ? [] : ['RELDIST_PROFILE']),
-  ].filter((k) => env[k] !== undefined && env[k]!.trim() === '');
+  const empty = [...(flags.baseUrl ? [] : ['RELDIST_BASE_URL']), 'RELDIST_TOKEN', ...(flags.profile ? [] : ['RELDIST_PROFILE'])].filter(
+    (k) => env[k] !== undefined && env[k]!.trim() === '',
+  );
   if (empty.length === 0) return;
   throw new CliError(`${listed(empty)} ${empty.length > 1 ? 'are' : 'is'} set but empty`, {
     exitCode: ExitCode.auth,
@@ -125,7 +133,9 @@ function refuseEmpty(flags: TargetInput['flags'], env: Env): void {
 /** The embedded sandbox stands in for nothing configured only on a person's machine: not under CI, not beside an empty RELDIST_* variable. */
 function refuseFallback(env: Env): void {
   const ci = ciVariable(env);
-  const empty = Object.keys(env).filter((k) => k.startsWith('RELDIST_') && env[k]?.trim() === '').sort();
+  const empty = Object.keys(env)
+    .filter((k) => k.startsWith('RELDIST_') && env[k]?.trim() === '')
+    .sort();
   if (!ci && empty.length === 0) return;
   const why = ci ? `this is CI (${ci})` : `${listed(empty)} ${empty.length > 1 ? 'are' : 'is'} set but empty`;
   throw new CliError(`no service configured and ${why}: reldist does not fall back to the local sandbox`, {

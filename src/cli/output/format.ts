@@ -72,7 +72,12 @@ export function relativeTime(d: Date, now: Date): string {
   const future = s < 0;
   const a = Math.abs(s);
   const units: [number, string][] = [
-    [60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month'], [Number.POSITIVE_INFINITY, 'year'],
+    [60, 'second'],
+    [60, 'minute'],
+    [24, 'hour'],
+    [30, 'day'],
+    [12, 'month'],
+    [Number.POSITIVE_INFINITY, 'year'],
   ];
   let n = a;
   let unit = 'second';
@@ -101,7 +106,10 @@ export function tsvCell(s: string): string {
 
 /** Column header for a field name: `catalog_number` → `CATALOG NUMBER`. */
 export function headerOf(field: string): string {
-  return field.replace(/[._]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase();
+  return field
+    .replace(/[._]/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toUpperCase();
 }
 
 /**

@@ -26,8 +26,19 @@ async function painter(color: boolean): Promise<{ paint: Paint; bold: (s: string
   // A fixed level: what we print must not depend on how chalk guesses the terminal.
   const c = new Chalk({ level: 1 });
   const status: Record<string, (s: string) => string> = {
-    draft: c.gray, in_review: c.yellow, approved: c.cyan, rejected: c.red, delivered: c.blue, live: c.green, taken_down: c.magenta,
-    pending: c.yellow, ready: c.green, valid: c.green, invalid: c.red, error: c.red, warning: c.yellow,
+    draft: c.gray,
+    in_review: c.yellow,
+    approved: c.cyan,
+    rejected: c.red,
+    delivered: c.blue,
+    live: c.green,
+    taken_down: c.magenta,
+    pending: c.yellow,
+    ready: c.green,
+    valid: c.green,
+    invalid: c.red,
+    error: c.red,
+    warning: c.yellow,
   };
   return {
     paint: (kind, raw, text) => {
@@ -53,7 +64,12 @@ export async function renderList<T>(rows: readonly T[], columns: readonly Column
   let keep = columns.map((_, i) => i);
   let heads = columns.map((c) => c.header);
   if (opts.width !== undefined) {
-    const fitted = fitColumns(columns.map((c) => ({ header: c.header, drop: c.drop, whole: WHOLE.includes(c.kind) })), texts, opts.width, GAP.length);
+    const fitted = fitColumns(
+      columns.map((c) => ({ header: c.header, drop: c.drop, whole: WHOLE.includes(c.kind) })),
+      texts,
+      opts.width,
+      GAP.length,
+    );
     keep = fitted.keep;
     heads = keep.map((i, k) => truncate(columns[i]!.header, fitted.widths[k]!));
     texts = texts.map((t) => keep.map((i, k) => truncate(t[i]!, fitted.widths[k]!)));
@@ -63,14 +79,33 @@ export async function renderList<T>(rows: readonly T[], columns: readonly Column
   const table = new Table({
     head: heads.map((h) => bold(h)),
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: GAP,
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: GAP,
     },
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
   });
   texts.forEach((t, r) => table.push(t.map((text, k) => paint(columns[keep[k]!]!.kind, raws[r]![keep[k]!], text))));
   // cli-table3 pads the last column too; trailing blanks are noise in a terminal and in goldens.
-  return table.toString().split('\n').map((l) => l.replace(/\s+$/, '')).join('\n') + '\n';
+  return (
+    table
+      .toString()
+      .split('\n')
+      .map((l) => l.replace(/\s+$/, ''))
+      .join('\n') + '\n'
+  );
 }
 
 export interface Field<T = Record<string, unknown>> extends Column<T> {}

@@ -30,7 +30,10 @@ export interface ReleasePlan {
 const HINT = 'see docs/release-file.md for the format';
 
 /** `--file path` (or "-" for stdin, where audio paths are relative to the working folder). */
-export async function loadReleaseFile(path: string, options: { flag?: string; stdin?: Readable; cwd?: string; now?: Date; judge?: boolean } = {}): Promise<ReleasePlan> {
+export async function loadReleaseFile(
+  path: string,
+  options: { flag?: string; stdin?: Readable; cwd?: string; now?: Date; judge?: boolean } = {},
+): Promise<ReleasePlan> {
   const flag = options.flag ?? '--file';
   const cwd = options.cwd ?? process.cwd();
   const { text } = await readInputFile(path === '-' ? '-' : resolve(cwd, path), flag, options.stdin, path);

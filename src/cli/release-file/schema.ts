@@ -2,9 +2,7 @@
 // plus the tracks with their audio files, and the delivery and video settings. Built from the
 // contract's schemas, so a field the service takes is a field the file takes, spelt the same.
 import * as z from 'zod';
-import {
-  CreateReleaseRequest, ReplaceReleaseTracksTrackInput, Text, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
-} from '../../contract/index.js';
+import { CreateReleaseRequest, ReplaceReleaseTracksTrackInput, Text, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest } from '../../contract/index.js';
 
 export const ReleaseFileTrack = ReplaceReleaseTracksTrackInput.omit({ id: true, file_key: true, title: true }).extend({
   /** The audio file, relative to the release file. */

@@ -36,9 +36,16 @@ export function choiceOption<V extends string>(value: unknown, flag: string, cho
 export const PLATFORMS = ['streaming_a', 'video_b', 'store_c'] as const satisfies readonly ArtistPlatform[];
 
 const PLATFORM_ALIASES: Record<string, ArtistPlatform> = {
-  streaming_a: 'streaming_a', a: 'streaming_a', streaming: 'streaming_a',
-  video_b: 'video_b', b: 'video_b', video: 'video_b', video_channel: 'video_b',
-  store_c: 'store_c', c: 'store_c', store: 'store_c',
+  streaming_a: 'streaming_a',
+  a: 'streaming_a',
+  streaming: 'streaming_a',
+  video_b: 'video_b',
+  b: 'video_b',
+  video: 'video_b',
+  video_channel: 'video_b',
+  store_c: 'store_c',
+  c: 'store_c',
+  store: 'store_c',
 };
 
 /** `--platform streaming_a` (also streaming-a, a, video, store…). */

@@ -43,7 +43,10 @@ export async function firstRefusal(path: string): Promise<AudioProblem | undefin
  * files (not audio, or audio it does not take), naming each with the reason the service would
  * give (its first). Returns each file's check, in order (with the title from its tags: no second read for it).
  */
-export async function refuseLocally(files: readonly { path: string; shown: string; namedIn?: string }[], consequence = 'nothing was uploaded'): Promise<AudioCheck[]> {
+export async function refuseLocally(
+  files: readonly { path: string; shown: string; namedIn?: string }[],
+  consequence = 'nothing was uploaded',
+): Promise<AudioCheck[]> {
   const checks: AudioCheck[] = [];
   const refused: { shown: string; namedIn: string | undefined; check: AudioCheck }[] = [];
   for (const f of files) {
@@ -54,7 +57,12 @@ export async function refuseLocally(files: readonly { path: string; shown: strin
   if (refused.length === 0) return checks;
   throw new BadInputFiles(
     `${refused.length} of ${plural(files.length, 'file')} would be refused by the service; ${consequence}`,
-    refused.map((r) => ({ file: r.shown, code: r.check.errors[0]!.code, message: r.check.errors[0]!.message, ...(r.namedIn !== undefined ? { named_in: r.namedIn } : {}) })),
+    refused.map((r) => ({
+      file: r.shown,
+      code: r.check.errors[0]!.code,
+      message: r.check.errors[0]!.message,
+      ...(r.namedIn !== undefined ? { named_in: r.namedIn } : {}),
+    })),
     `the reasons are listed above; 'reldist track check FILE' shows each file's format and every problem`,
   );
 }

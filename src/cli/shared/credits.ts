@@ -6,15 +6,33 @@ import { UsageError } from '../errors.js';
 
 export const ARTIST_ROLES = ['primary', 'featuring', 'with', 'remixer'] as const satisfies readonly ArtistCredit['role'][];
 export const CONTRIBUTOR_ROLES = [
-  'composer', 'lyricist', 'producer', 'arranger', 'performer', 'mixer', 'mastering_engineer', 'conductor', 'publisher',
+  'composer',
+  'lyricist',
+  'producer',
+  'arranger',
+  'performer',
+  'mixer',
+  'mastering_engineer',
+  'conductor',
+  'publisher',
 ] as const satisfies readonly Contributor['role'][];
 export type CreditRole = ArtistCredit['role'] | Contributor['role'];
 
 /** The flag of each role (`--artist` for primary): the words of messages and hints. */
 export const FLAG_OF_ROLE: Record<CreditRole, string> = {
-  primary: '--artist', featuring: '--featuring', with: '--with', remixer: '--remixer',
-  composer: '--composer', lyricist: '--lyricist', producer: '--producer', arranger: '--arranger', performer: '--performer',
-  mixer: '--mixer', mastering_engineer: '--mastering-engineer', conductor: '--conductor', publisher: '--publisher',
+  primary: '--artist',
+  featuring: '--featuring',
+  with: '--with',
+  remixer: '--remixer',
+  composer: '--composer',
+  lyricist: '--lyricist',
+  producer: '--producer',
+  arranger: '--arranger',
+  performer: '--performer',
+  mixer: '--mixer',
+  mastering_engineer: '--mastering-engineer',
+  conductor: '--conductor',
+  publisher: '--publisher',
 };
 
 /** The role flags as commander names them (camelCase options). */
@@ -36,16 +54,29 @@ export interface RoleFlags {
 }
 
 const OPTION_OF_ROLE: Record<CreditRole, keyof RoleFlags> = {
-  primary: 'artist', featuring: 'featuring', with: 'with', remixer: 'remixer', composer: 'composer', lyricist: 'lyricist',
-  producer: 'producer', arranger: 'arranger', performer: 'performer', mixer: 'mixer', mastering_engineer: 'masteringEngineer',
-  conductor: 'conductor', publisher: 'publisher',
+  primary: 'artist',
+  featuring: 'featuring',
+  with: 'with',
+  remixer: 'remixer',
+  composer: 'composer',
+  lyricist: 'lyricist',
+  producer: 'producer',
+  arranger: 'arranger',
+  performer: 'performer',
+  mixer: 'mixer',
+  mastering_engineer: 'masteringEngineer',
+  conductor: 'conductor',
+  publisher: 'publisher',
 };
 
 /** Role → the names it gets (an empty list removes the role); only the roles given. */
 export type CreditChanges = Map<CreditRole, string[]>;
 
 function roleOf(text: string, allowed: readonly CreditRole[]): CreditRole | undefined {
-  const v = text.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const v = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const role = (v === 'artist' ? 'primary' : v) as CreditRole;
   return allowed.includes(role) ? role : undefined;
 }
@@ -68,7 +99,10 @@ export function creditChanges(flags: RoleFlags, allowed: readonly CreditRole[]):
     const m = /^([^=]+)=(.*)$/.exec(given);
     const role = m ? roleOf(m[1]!, allowed) : undefined;
     if (!m || !role) {
-      throw new UsageError(`--contributor: expected ROLE=NAME with ROLE one of ${allowed.join(', ')}, got "${given}"`, 'e.g. --contributor composer="Ada Lind"; ROLE= (no name) removes that role');
+      throw new UsageError(
+        `--contributor: expected ROLE=NAME with ROLE one of ${allowed.join(', ')}, got "${given}"`,
+        'e.g. --contributor composer="Ada Lind"; ROLE= (no name) removes that role',
+      );
     }
     add(role, m[2]!, '--contributor');
   }
@@ -76,7 +110,12 @@ export function creditChanges(flags: RoleFlags, allowed: readonly CreditRole[]):
 }
 
 /** Credits with the changed roles replaced, in place of the first entry of each role; the others kept. */
-export function applyCreditChanges<C extends { name: string; role: string }>(current: readonly C[], changes: CreditChanges, roles: readonly CreditRole[], make: (name: string, role: CreditRole) => C): C[] {
+export function applyCreditChanges<C extends { name: string; role: string }>(
+  current: readonly C[],
+  changes: CreditChanges,
+  roles: readonly CreditRole[],
+  make: (name: string, role: CreditRole) => C,
+): C[] {
   const out: C[] = [];
   const placed = new Set<string>();
   for (const c of current) {

@@ -15,7 +15,11 @@ export interface LocatedProblem extends FieldProblem {
 /** A file with problems: one of them is the message; several are its details and it names the count. */
 export class FileProblemsError extends UsageError {
   readonly lines: string[];
-  constructor(readonly file: string, problems: LocatedProblem[], hint = 'fix the fields named above and run again') {
+  constructor(
+    readonly file: string,
+    problems: LocatedProblem[],
+    hint = 'fix the fields named above and run again',
+  ) {
     const lines = problems.map((p) => formatProblem(file, p));
     super(lines.length === 1 ? lines[0]! : `${file}: ${lines.length} problems`, hint, lines.length > 1 ? lines : undefined);
     this.name = 'FileProblemsError';
@@ -128,7 +132,14 @@ export async function readInputFile(path: string, flag: string, stdin?: Readable
     buf = await readFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, expected a file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (err as Error).message;
     throw new UsageError(`${flag} ${shown}: ${why}`, `pass the path of a JSON or YAML file to ${flag}`);
   }
   if (buf.length > MAX_FILE_BYTES) throw new UsageError(`${flag} ${shown}: the file is ${buf.length} bytes; expected a JSON or YAML document under 8 MiB`);
@@ -141,7 +152,12 @@ export async function loadDataFile<S extends z.ZodType>(path: string, flag: stri
 }
 
 /** The same, keeping the parsed file: its name and lines, to name a value's place later. */
-export async function loadDataFileWithLines<S extends z.ZodType>(path: string, flag: string, schema: S, stdin?: Readable): Promise<{ value: z.output<S>; parsed: ParsedFile }> {
+export async function loadDataFileWithLines<S extends z.ZodType>(
+  path: string,
+  flag: string,
+  schema: S,
+  stdin?: Readable,
+): Promise<{ value: z.output<S>; parsed: ParsedFile }> {
   const { name, text } = await readInputFile(path, flag, stdin);
   const parsed = parseText(name, text);
   return { value: validateParsed(parsed, schema), parsed };

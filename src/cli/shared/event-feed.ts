@@ -34,7 +34,12 @@ export async function feedEnd(client: ApiClient, signal: AbortSignal): Promise<n
 }
 
 /** The newest `last` events matching the filter, oldest first, and the cursor after them. */
-export async function lastEventsOf(client: ApiClient, filter: FeedFilter, last: number, signal: AbortSignal): Promise<{ events: EventResource[]; cursor: number }> {
+export async function lastEventsOf(
+  client: ApiClient,
+  filter: FeedFilter,
+  last: number,
+  signal: AbortSignal,
+): Promise<{ events: EventResource[]; cursor: number }> {
   const page = await client.call('listEvents', { query: { ...queryOf(filter), last }, signal });
   return { events: page.data, cursor: page.cursor };
 }

@@ -54,7 +54,11 @@ export function summaryOf(e: EventResource): string {
       return `changed ${e.data.changes.map((c) => c.field).join(', ')}`;
     case 'release.tracks_changed': {
       const d = e.data;
-      const parts = [d.added.length ? `${d.added.length} added` : '', d.removed.length ? `${d.removed.length} removed` : '', d.changed.length ? `${d.changed.length} changed` : ''].filter(Boolean);
+      const parts = [
+        d.added.length ? `${d.added.length} added` : '',
+        d.removed.length ? `${d.removed.length} removed` : '',
+        d.changed.length ? `${d.changed.length} changed` : '',
+      ].filter(Boolean);
       return `tracks: ${parts.join(', ') || 'unchanged'}${d.changes.length ? `; ${d.changes.map((c) => c.field).join(', ')} changed` : ''}`;
     }
     case 'release.submitted': {

@@ -102,7 +102,11 @@ export function refuseAtDoor(refused: readonly DoorFinding[], nothing = 'nothing
   if (refused.length === 0) return;
   const lines = refused.map(findingLine);
   const hint = refused.length === 1 && refused[0]!.problem.hint ? inCliTerms(refused[0]!.problem.hint) : 'fix the values named above and run again';
-  throw new UsageError(lines.length === 1 ? `${lines[0]}; ${nothing}` : `${lines.length} values can never pass; ${nothing}`, hint, lines.length > 1 ? lines : undefined);
+  throw new UsageError(
+    lines.length === 1 ? `${lines[0]}; ${nothing}` : `${lines.length} values can never pass; ${nothing}`,
+    hint,
+    lines.length > 1 ? lines : undefined,
+  );
 }
 
 /** One `warning:` line per value the submit would block (a JSON line with --json); --quiet silences them. */
@@ -131,7 +135,12 @@ export function checkAtDoor(ctx: Context, check: DoorCheck, nothing?: string): v
  * A locate for a file's values: `file:line: path` for a value the file holds (`value`, as parsed),
  * undefined for one it leaves out; `toFilePath` maps a rule's path to the file's (or undefined).
  */
-export function fileLocate(file: string, value: unknown, lineOf: (path: (string | number)[]) => number | undefined, toFilePath: (path: string) => (string | number)[] | undefined): Locate {
+export function fileLocate(
+  file: string,
+  value: unknown,
+  lineOf: (path: (string | number)[]) => number | undefined,
+  toFilePath: (path: string) => (string | number)[] | undefined,
+): Locate {
   return (path) => {
     const inFile = toFilePath(path);
     if (inFile === undefined || !holds(value, inFile)) return undefined;

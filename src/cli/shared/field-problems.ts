@@ -16,8 +16,16 @@ export function pathText(path: readonly (string | number)[]): string {
 }
 
 const TYPE_NAMES: Record<string, string> = {
-  string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list',
-  object: 'a mapping of fields', null: 'null', undefined: 'nothing', bigint: 'a number', date: 'a date',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a mapping of fields',
+  null: 'null',
+  undefined: 'nothing',
+  bigint: 'a number',
+  date: 'a date',
 };
 
 function typeName(t: string): string {
@@ -51,9 +59,7 @@ function expectedOf(issue: Issue): string | undefined {
     case 'invalid_type':
       return typeName(issue.expected);
     case 'invalid_value':
-      return issue.values.length === 1
-        ? JSON.stringify(issue.values[0])
-        : `one of ${issue.values.map((v) => String(v)).join(', ')}`;
+      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => String(v)).join(', ')}`;
     default:
       return undefined;
   }

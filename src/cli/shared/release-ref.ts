@@ -27,12 +27,15 @@ export function parseReleaseRef(raw: string | undefined, what = 'release'): Pars
       if (!/^[1-9][0-9]{0,15}$/.test(value)) throw new UsageError(`${what}: expected an id after "id:", like id:42, got "${arg}"`);
       return { kind: 'id', id: idArg(value, what) };
     }
-    if (value === '' || value.length > MAX_CATALOG_NUMBER) throw new UsageError(`${what}: expected a catalog number of 1 to ${MAX_CATALOG_NUMBER} characters after "cat:", got "${arg}"`);
+    if (value === '' || value.length > MAX_CATALOG_NUMBER)
+      throw new UsageError(`${what}: expected a catalog number of 1 to ${MAX_CATALOG_NUMBER} characters after "cat:", got "${arg}"`);
     return { kind: 'catalog', catalogNumber: value };
   }
   if (/^\d{1,16}$/.test(arg)) return { kind: 'id', id: idArg(arg, `${what} id`) };
   if (arg === '' || arg.length > MAX_CATALOG_NUMBER) {
-    throw new UsageError(`${what}: expected a release id (digits) or a catalog number (1 to ${MAX_CATALOG_NUMBER} characters), got ${arg === '' ? 'nothing' : `"${raw}"`}`);
+    throw new UsageError(
+      `${what}: expected a release id (digits) or a catalog number (1 to ${MAX_CATALOG_NUMBER} characters), got ${arg === '' ? 'nothing' : `"${raw}"`}`,
+    );
   }
   return { kind: 'catalog', catalogNumber: arg };
 }
@@ -48,7 +51,9 @@ export async function resolveReleaseRef(client: ApiClient, raw: string | undefin
     throw new CliError(`no release with catalog number "${parsed.catalogNumber}"`, {
       exitCode: ExitCode.notFound,
       code: 'not_found',
-      hint: digits ? `to name the release with id ${parsed.catalogNumber}, write id:${parsed.catalogNumber}` : 'see your releases and their catalog numbers with `reldist release list`',
+      hint: digits
+        ? `to name the release with id ${parsed.catalogNumber}, write id:${parsed.catalogNumber}`
+        : 'see your releases and their catalog numbers with `reldist release list`',
     });
   }
   return { arg, id: found.id, catalogNumber: found.catalog_number };
@@ -60,7 +65,12 @@ export async function releaseIdOf(client: ApiClient, raw: string | undefined, si
 }
 
 /** Resolves each argument in order (all checked before any lookup); the first unknown catalog number is a not-found error naming it. */
-export async function resolveReleaseRefs(client: ApiClient, args: readonly string[], signal?: AbortSignal, options: { dedupe?: boolean } = {}): Promise<ReleaseRef[]> {
+export async function resolveReleaseRefs(
+  client: ApiClient,
+  args: readonly string[],
+  signal?: AbortSignal,
+  options: { dedupe?: boolean } = {},
+): Promise<ReleaseRef[]> {
   const parsed = args.map((a) => parseReleaseRef(a));
   const out: ReleaseRef[] = [];
   const byCatalog = new Map<string, ReleaseRef>();
@@ -80,4 +90,3 @@ export async function resolveReleaseRefs(client: ApiClient, args: readonly strin
 export function releaseLabel(id: EntityId, catalogNumber: string | null | undefined): string {
   return catalogNumber ? `release ${id} (${catalogNumber})` : `release ${id}`;
 }
-

@@ -6,7 +6,9 @@ import type { Column, Field } from '../output/index.js';
 export function artistsText(artists: readonly ArtistCredit[] | undefined): string {
   if (!artists?.length) return '';
   const primary = artists.filter((a) => a.role === 'primary').map((a) => a.name);
-  const rest = artists.filter((a) => a.role !== 'primary').map((a) => `${a.role === 'featuring' ? 'feat.' : a.role === 'with' ? 'with' : 'remix by'} ${a.name}`);
+  const rest = artists
+    .filter((a) => a.role !== 'primary')
+    .map((a) => `${a.role === 'featuring' ? 'feat.' : a.role === 'with' ? 'with' : 'remix by'} ${a.name}`);
   return [primary.join(', '), ...rest].filter(Boolean).join(' ');
 }
 

@@ -13,7 +13,11 @@ import { trackListMax, trackPositionMax, trackTitleMaxLength } from '../../contr
 export const TRACK_LIST_ATTEMPTS = 25;
 
 /** The track list as read, with the ETag to send back in If-Match. */
-export async function readTrackList(client: ApiClient, releaseId: EntityId, signal?: AbortSignal): Promise<{ tracks: TrackResource[]; etag: string | undefined }> {
+export async function readTrackList(
+  client: ApiClient,
+  releaseId: EntityId,
+  signal?: AbortSignal,
+): Promise<{ tracks: TrackResource[]; etag: string | undefined }> {
   const res = await callIfChanged(client, 'listTracks', { params: { releaseId }, ...(signal ? { signal } : {}) }, undefined);
   // Without If-None-Match the answer always has a body.
   if (!res.modified) throw new Error('the service answered 304 to a read without If-None-Match');
@@ -45,11 +49,14 @@ export function keepTrack(t: TrackResource) {
  * it in its usual words.
  */
 export function withinTrackListBounds(tracks: readonly { title: string; position?: number | undefined }[]): boolean {
-  return tracks.length <= trackListMax && tracks.every((t) => {
-    const title = t.title.trim().length;
-    const position = t.position ?? 1;
-    return title >= 1 && title <= trackTitleMaxLength && Number.isInteger(position) && position >= 1 && position <= trackPositionMax;
-  });
+  return (
+    tracks.length <= trackListMax &&
+    tracks.every((t) => {
+      const title = t.title.trim().length;
+      const position = t.position ?? 1;
+      return title >= 1 && title <= trackTitleMaxLength && Number.isInteger(position) && position >= 1 && position <= trackPositionMax;
+    })
+  );
 }
 
 export const isStaleWrite = (err: unknown): boolean => err instanceof ApiError && err.status === 412;
@@ -72,15 +79,23 @@ export async function writeTrackList(
     const body = build(tracks);
     try {
       return await client.call('replaceReleaseTracks', {
-        params: { releaseId }, body, signal: ctx.signal, ...(etag ? { headers: { 'if-match': etag } } : {}),
+        params: { releaseId },
+        body,
+        signal: ctx.signal,
+        ...(etag ? { headers: { 'if-match': etag } } : {}),
         ...(options.checked?.(body) ? { bodyChecked: true } : {}),
       });
     } catch (err) {
       if (!isStaleWrite(err)) throw err;
       if (attempt >= attempts) {
-        throw new CliError(`the track list of release ${releaseId} kept changing while this command tried to write it (${attempts} attempts); nothing was changed by this command`, {
-          exitCode: ExitCode.failure, code: 'precondition_failed', hint: 'someone else is changing the tracks right now; run the command again',
-        });
+        throw new CliError(
+          `the track list of release ${releaseId} kept changing while this command tried to write it (${attempts} attempts); nothing was changed by this command`,
+          {
+            exitCode: ExitCode.failure,
+            code: 'precondition_failed',
+            hint: 'someone else is changing the tracks right now; run the command again',
+          },
+        );
       }
       // Jittered, growing a little, so that writers that collided spread out.
       await sleep(Math.round(Math.random() * 20 * Math.min(attempt, 10)), ctx.signal);

@@ -5,17 +5,9 @@
 // stranger's artist page.
 import { artistLinkForms, videoHandle } from '../../contract/artist-links.js';
 import type { ArtistDirectory, ArtistPlatformResult } from './directory.js';
-import {
-  ARTIST_PLATFORMS,
-  PLATFORM_INFO,
-  platformForHost,
-  platformForUriScheme,
-  type ArtistPlatform,
-} from './platforms.js';
+import { ARTIST_PLATFORMS, PLATFORM_INFO, platformForHost, platformForUriScheme, type ArtistPlatform } from './platforms.js';
 
-export type ArtistRef =
-  | { platform: ArtistPlatform; id: string; handle?: undefined }
-  | { platform: 'video_b'; handle: string; id?: undefined };
+export type ArtistRef = { platform: ArtistPlatform; id: string; handle?: undefined } | { platform: 'video_b'; handle: string; id?: undefined };
 
 export type ParseOutcome =
   | { ok: true; ref: ArtistRef }
@@ -54,7 +46,8 @@ function badId(platform: ArtistPlatform, value: string): ParseOutcome {
 }
 
 function idRef(platform: ArtistPlatform, value: string | undefined): ParseOutcome {
-  if (value === undefined) return unrecognized(`this ${name(platform)} link names no ${platform === 'video_b' ? 'channel' : 'artist'}: ${asArtistHint(platform)}`);
+  if (value === undefined)
+    return unrecognized(`this ${name(platform)} link names no ${platform === 'video_b' ? 'channel' : 'artist'}: ${asArtistHint(platform)}`);
   return ID_FORMS[platform].pattern.test(value) ? { ok: true, ref: { platform, id: value } } : badId(platform, value);
 }
 
@@ -76,17 +69,41 @@ function bareRef(value: string, platform?: ArtistPlatform): ParseOutcome | undef
 
 // What each platform's non-artist paths point to, as the refusal names them.
 const STREAMING_A_KINDS: Record<string, string> = {
-  track: 'track', album: 'album', playlist: 'playlist', episode: 'podcast episode', show: 'podcast',
-  user: 'user profile', genre: 'genre page', search: 'search page', concert: 'concert', audiobook: 'audiobook',
-  prerelease: 'pre-release album', collection: 'personal library',
+  track: 'track',
+  album: 'album',
+  playlist: 'playlist',
+  episode: 'podcast episode',
+  show: 'podcast',
+  user: 'user profile',
+  genre: 'genre page',
+  search: 'search page',
+  concert: 'concert',
+  audiobook: 'audiobook',
+  prerelease: 'pre-release album',
+  collection: 'personal library',
 };
 const STORE_C_KINDS: Record<string, string> = {
-  song: 'track', album: 'album', playlist: 'playlist', 'music-video': 'music video', station: 'radio station',
-  curator: 'curator page', search: 'search page', podcast: 'podcast', 'room': 'editorial page',
+  song: 'track',
+  album: 'album',
+  playlist: 'playlist',
+  'music-video': 'music video',
+  station: 'radio station',
+  curator: 'curator page',
+  search: 'search page',
+  podcast: 'podcast',
+  room: 'editorial page',
 };
 const VIDEO_B_KINDS: Record<string, string> = {
-  watch: 'video', shorts: 'short video', live: 'live stream', embed: 'video', playlist: 'playlist',
-  results: 'search page', feed: 'feed', post: 'community post', hashtag: 'hashtag page', clip: 'clip',
+  watch: 'video',
+  shorts: 'short video',
+  live: 'live stream',
+  embed: 'video',
+  playlist: 'playlist',
+  results: 'search page',
+  feed: 'feed',
+  post: 'community post',
+  hashtag: 'hashtag page',
+  clip: 'clip',
 };
 
 function streamingAPath(segments: string[]): ParseOutcome {
@@ -149,7 +166,12 @@ function uriRef(platform: ArtistPlatform, parts: string[]): ParseOutcome {
 function stripPasteNoise(input: string): string {
   let s = input.trim();
   // Mail clients and chat apps wrap links in angle brackets or quotes.
-  for (const [open, close] of [['<', '>'], ['"', '"'], ["'", "'"], ['(', ')']] as const) {
+  for (const [open, close] of [
+    ['<', '>'],
+    ['"', '"'],
+    ["'", "'"],
+    ['(', ')'],
+  ] as const) {
     if (s.length >= 2 && s.startsWith(open) && s.endsWith(close)) s = s.slice(1, -1).trim();
   }
   return s;
@@ -203,7 +225,10 @@ export function parseArtistLink(input: string, platform?: ArtistPlatform): Parse
 
   let segments: string[];
   try {
-    segments = url.pathname.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+    segments = url.pathname
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => decodeURIComponent(s));
   } catch {
     return unrecognized(`"${text.slice(0, 60)}" has a malformed path`);
   }
@@ -227,18 +252,11 @@ export type ResolveOutcome =
   | Extract<ParseOutcome, { ok: false }>;
 
 /** Parse the input, then fetch the profile it names from the directory. */
-export async function resolveArtistLink(
-  directory: ArtistDirectory,
-  input: string,
-  platform?: ArtistPlatform,
-): Promise<ResolveOutcome> {
+export async function resolveArtistLink(directory: ArtistDirectory, input: string, platform?: ArtistPlatform): Promise<ResolveOutcome> {
   const parsed = parseArtistLink(input, platform);
   if (!parsed.ok) return parsed;
   const { ref } = parsed;
-  const result =
-    ref.handle !== undefined
-      ? await directory.getByHandle(ref.platform, ref.handle)
-      : await directory.get(ref.platform, ref.id);
+  const result = ref.handle !== undefined ? await directory.getByHandle(ref.platform, ref.handle) : await directory.get(ref.platform, ref.id);
   if (result) return { ok: true, result };
   const what = ref.handle !== undefined ? `channel @${ref.handle}` : `${ref.platform === 'video_b' ? 'channel' : 'artist'} ${ref.id}`;
   return { ok: false, reason: 'not_found', message: `${name(ref.platform)} has no ${what}` };

@@ -3,7 +3,16 @@
 
 // Letters that Unicode does not decompose into base + accent, folded the way people type them.
 const FOLD: Readonly<Record<string, string>> = {
-  ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
 };
 
 /** Lower-case, strip accents, fold special letters, collapse punctuation and spaces. */

@@ -42,9 +42,15 @@ export function seededRandom(seed: string): () => number {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
     h = (h << 13) | (h >>> 19);
   }
-  let a = next32(), b = next32(), c = next32(), d = next32();
+  let a = next32(),
+    b = next32(),
+    c = next32(),
+    d = next32();
   return () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;
@@ -61,8 +67,7 @@ const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * lis
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const CHANNEL_CHARS = `${BASE62}-_`;
 const HEX = '0123456789abcdef';
-const randomString = (rng: Rng, alphabet: string, length: number) =>
-  Array.from({ length }, () => alphabet[Math.floor(rng() * alphabet.length)]).join('');
+const randomString = (rng: Rng, alphabet: string, length: number) => Array.from({ length }, () => alphabet[Math.floor(rng() * alphabet.length)]).join('');
 
 function generateName(rng: Rng): string {
   const r = rng();
@@ -101,8 +106,7 @@ function identities(seed: string, generated: number): Identity[] {
   for (let i = 0; i < generated; i++) {
     const r = rng();
     // About half exist everywhere; the rest on one or two platforms, as with real artists.
-    const platforms =
-      r < 0.5 ? ARTIST_PLATFORMS : ARTIST_PLATFORMS.filter(() => rng() < 0.55);
+    const platforms = r < 0.5 ? ARTIST_PLATFORMS : ARTIST_PLATFORMS.filter(() => rng() < 0.55);
     out.push({ name: generateName(rng), platforms: platforms.length > 0 ? platforms : [pick(rng, ARTIST_PLATFORMS)] });
   }
   return out;

@@ -4,7 +4,7 @@ import type { Migration } from '../handler.js';
 
 export const eventsMigrations: Migration[] = [
   {
-    name: 'events: the account\'s event log, written with each change',
+    name: "events: the account's event log, written with each change",
     up(db) {
       // Every page a write touches is one more page in the WAL for each change, so the log costs
       // two: the table's last leaf and one index. No AUTOINCREMENT (its counter would be a third):

@@ -305,19 +305,16 @@ export function migrate(db: Database, modules: readonly ServerModule[]): void {
   }).immediate();
   for (const mod of modules) {
     db.transaction(() => {
-      const row = db.prepare('SELECT version FROM schema_version WHERE component = ?').get(mod.component) as
-        | { version: number }
-        | undefined;
+      const row = db.prepare('SELECT version FROM schema_version WHERE component = ?').get(mod.component) as { version: number } | undefined;
       const current = row?.version ?? 0;
       if (current > mod.migrations.length) {
-        throw new Error(
-          `data directory schema for ${mod.component} is version ${current}, newer than this program knows (${mod.migrations.length})`,
-        );
+        throw new Error(`data directory schema for ${mod.component} is version ${current}, newer than this program knows (${mod.migrations.length})`);
       }
       for (let i = current; i < mod.migrations.length; i++) mod.migrations[i]!.up(db);
-      db.prepare(
-        'INSERT INTO schema_version (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version',
-      ).run(mod.component, mod.migrations.length);
+      db.prepare('INSERT INTO schema_version (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version').run(
+        mod.component,
+        mod.migrations.length,
+      );
     }).immediate();
   }
 }

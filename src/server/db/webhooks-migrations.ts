@@ -4,7 +4,7 @@ import type { Migration } from '../handler.js';
 
 export const webhooksMigrations: Migration[] = [
   {
-    name: 'webhooks: endpoints, their deliveries and each delivery\'s attempts',
+    name: "webhooks: endpoints, their deliveries and each delivery's attempts",
     up(db) {
       db.exec(`
         CREATE TABLE webhook_endpoints (

@@ -15,7 +15,13 @@ const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && ty
  * anything else (lists) whole. Runs with every edit, inside its transaction: no allocation but
  * the changes themselves.
  */
-function diffObjects(before: Record<string, unknown>, after: Record<string, unknown>, skip: ReadonlySet<string>, prefix: string, out: FieldChange[]): FieldChange[] {
+function diffObjects(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  skip: ReadonlySet<string>,
+  prefix: string,
+  out: FieldChange[],
+): FieldChange[] {
   const compare = (key: string) => {
     if (prefix === '' && skip.has(key)) return;
     const a = before[key] ?? null;

@@ -14,7 +14,10 @@ import { releaseChanges, trackChanges } from './diff.js';
 const about = (r: Release) => ({ userId: r.row.user_id, releaseId: r.row.id, catalogNumber: r.data.catalog_number });
 
 export function recordCreated(
-  db: Database, by: Actor, r: { userId: number; releaseId: number; catalogNumber: string | null; title: string; type: ReleaseType }, at: string,
+  db: Database,
+  by: Actor,
+  r: { userId: number; releaseId: number; catalogNumber: string | null; title: string; type: ReleaseType },
+  at: string,
 ): void {
   const { title, type, ...ids } = r;
   recordEvent(db, { ...ids, type: 'release.created', actor: by, at, data: { title, type } });
@@ -59,15 +62,28 @@ export function recordEdit(db: Database, by: Actor, was: BeforeEdit, after: Rele
 
 /** A submit: codes the service assigned at it, as it assigned them. */
 export function recordSubmitted(
-  db: Database, by: Actor, r: Release, from: ReleaseStatus, at: string, assigned: { upc: string | null; isrcs: { track_id: number; isrc: string }[] },
+  db: Database,
+  by: Actor,
+  r: Release,
+  from: ReleaseStatus,
+  at: string,
+  assigned: { upc: string | null; isrcs: { track_id: number; isrc: string }[] },
 ): void {
   recordEvent(db, {
-    ...about(r), type: 'release.submitted', actor: by, at, data: { from, to: 'in_review', notes: r.data.submission_notes ?? null, assigned },
+    ...about(r),
+    type: 'release.submitted',
+    actor: by,
+    at,
+    data: { from, to: 'in_review', notes: r.data.submission_notes ?? null, assigned },
   });
 }
 
 const TRANSITION_EVENTS = {
-  approve: 'release.approved', withdraw: 'release.withdrawn', deliver: 'release.delivered', go_live: 'release.live', take_down: 'release.taken_down',
+  approve: 'release.approved',
+  withdraw: 'release.withdrawn',
+  deliver: 'release.delivered',
+  go_live: 'release.live',
+  take_down: 'release.taken_down',
 } as const;
 
 /** A review or store step (a sandbox control or its auto-review); `r` as it is after the step. */
@@ -84,12 +100,23 @@ export function recordReviewStep(db: Database, by: Actor, r: Release, t: Exclude
 /** A file arrived for a release, stored and probed. */
 export function recordUploadReady(db: Database, upload: UploadRow, info: AudioInfo & { size: number; sha256: string }, requestId: string, at: string): void {
   recordEvent(db, {
-    type: 'upload.ready', userId: upload.user_id, releaseId: upload.release_id, catalogNumber: releaseCatalogNumber(db, upload.release_id), at,
+    type: 'upload.ready',
+    userId: upload.user_id,
+    releaseId: upload.release_id,
+    catalogNumber: releaseCatalogNumber(db, upload.release_id),
+    at,
     // The signed address is the credential: the upload's owner asked for it.
     actor: { kind: 'user', userId: upload.user_id, name: userName(db, upload.user_id), requestId },
     data: {
-      key: upload.key, filename: upload.filename, format: info.format, sample_rate: info.sample_rate, bit_depth: info.bit_depth,
-      channels: info.channels, duration_ms: info.duration_ms, size: info.size, sha256: info.sha256,
+      key: upload.key,
+      filename: upload.filename,
+      format: info.format,
+      sample_rate: info.sample_rate,
+      bit_depth: info.bit_depth,
+      channels: info.channels,
+      duration_ms: info.duration_ms,
+      size: info.size,
+      sha256: info.sha256,
     },
   });
 }

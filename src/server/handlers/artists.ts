@@ -31,9 +31,7 @@ export const handlers: HandlerMap = {
     // Each platform once, in the order asked (a repeated platform would only repeat its results).
     const platforms = [...new Set(req.platforms ?? ARTIST_PLATFORMS)];
     const limit = req.limit ?? SEARCH_LIMIT_DEFAULT;
-    const results = await Promise.all(
-      platforms.map(async (platform) => ({ platform, artists: await directory.search(platform, req.name, limit) })),
-    );
+    const results = await Promise.all(platforms.map(async (platform) => ({ platform, artists: await directory.search(platform, req.name, limit) })));
     return commit(() => ({ query: req.name, results }));
   },
 

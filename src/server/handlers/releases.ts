@@ -7,8 +7,20 @@ import { etagOfBody, requireIfMatch } from '../http/etag.js';
 import { assertAllowed, stateConflict, statusAfterEdit } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import {
-  blankToNull, catalogKey, defaultDelivery, defaultVideo, deleteReleaseRow, getRelease, insertRelease, listReleases,
-  releaseWithCatalogNumber, saveRelease, toReleaseResource, upcColumns, type Release, type ReleaseData,
+  blankToNull,
+  catalogKey,
+  defaultDelivery,
+  defaultVideo,
+  deleteReleaseRow,
+  getRelease,
+  insertRelease,
+  listReleases,
+  releaseWithCatalogNumber,
+  saveRelease,
+  toReleaseResource,
+  upcColumns,
+  type Release,
+  type ReleaseData,
 } from '../store/releases.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
@@ -25,12 +37,9 @@ const iso = (deps: ServerDeps) => deps.now().toISOString();
 function assertCatalogNumberFree(deps: ServerDeps, userId: number, catalogNumber: string | null, exceptId?: number): void {
   const holder = releaseWithCatalogNumber(deps.db, userId, catalogNumber, exceptId);
   if (!holder) return;
-  throw new ServiceError(
-    409,
-    'catalog_number_taken',
-    `catalog number ${catalogNumber} is already used by release ${holder.id} (${holder.status})`,
-    { details: { release_id: holder.id, status: holder.status } },
-  );
+  throw new ServiceError(409, 'catalog_number_taken', `catalog number ${catalogNumber} is already used by release ${holder.id} (${holder.status})`, {
+    details: { release_id: holder.id, status: holder.status },
+  });
 }
 
 /**
@@ -39,7 +48,12 @@ function assertCatalogNumberFree(deps: ServerDeps, userId: number, catalogNumber
  * that transaction against the release as GET /releases/{id} answers it.
  */
 export function editRelease(
-  deps: ServerDeps, by: UserActor, rawId: unknown, edit: (r: Release) => void, kind: 'fields' | 'tracks' = 'fields', ifMatch?: string,
+  deps: ServerDeps,
+  by: UserActor,
+  rawId: unknown,
+  edit: (r: Release) => void,
+  kind: 'fields' | 'tracks' = 'fields',
+  ifMatch?: string,
 ): ReleaseResource {
   const id = parseId(rawId, 'release');
   const userId = by.userId;
@@ -76,7 +90,12 @@ export function listReleasesPage(db: ServerDeps['db'], userId: number, query: Qu
   const page = query.page ?? paging.defaultPage;
   const perPage = query.perPage ?? paging.defaultPerPage;
   const { rows, total } = listReleases(db, userId, {
-    status: query.status, type: query.type, search: query.search, catalogNumber: query.catalog_number, page, perPage,
+    status: query.status,
+    type: query.type,
+    search: query.search,
+    catalogNumber: query.catalog_number,
+    page,
+    perPage,
   });
   return {
     data: rows.map((r) => toReleaseResource(db, r, false, r.trackCount)),
@@ -116,7 +135,12 @@ export const handlers: HandlerMap = {
       .transaction(() => {
         assertCatalogNumberFree(deps, user.id, data.catalog_number);
         const created = insertRelease(deps.db, user.id, { type: b.type, title: b.title, upc: blankToNull(b.upc) }, data, iso(deps));
-        recordCreated(deps.db, userActor(user, requestId), { userId: user.id, releaseId: created, catalogNumber: data.catalog_number, title: b.title, type: b.type }, iso(deps));
+        recordCreated(
+          deps.db,
+          userActor(user, requestId),
+          { userId: user.id, releaseId: created, catalogNumber: data.catalog_number, title: b.title, type: b.type },
+          iso(deps),
+        );
         return created;
       })
       .immediate();
@@ -141,81 +165,102 @@ export const handlers: HandlerMap = {
   },
 
   updateReleaseMetadata({ user, params, body: b, requestId, raw }, deps): ReleaseResource {
-    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
-      assertAllowed(r.row.status, 'edit_metadata');
-      const frozen = r.row.status === 'delivered' || r.row.status === 'live';
-      // Compared as products (padded to 14 digits), so the same code written another way is no change.
-      const sameUpc = (given: string | null) => {
-        const c = upcColumns(given);
-        return c.upc_gtin14 !== null ? c.upc_gtin14 === r.row.upc_gtin14 : c.upc === r.row.upc;
-      };
-      if (frozen && b.upc !== undefined && !sameUpc(blankToNull(b.upc))) {
-        throw stateConflict(r.row.status, 'its UPC never changes after delivery');
-      }
-      if (frozen && b.label !== undefined && b.label !== r.data.label) {
-        throw stateConflict(r.row.status, 'its label never changes after delivery');
-      }
-      const errors = new FieldErrors();
-      const genre = checkGenre(errors, 'genre', b.genre);
-      checkLanguage(errors, 'language', b.language);
-      checkArtistIds(errors, deps.db, user.id, 'artists', b.artists);
-      errors.throwIfAny();
-      if (b.type !== undefined) r.row.type = b.type;
-      if (b.title !== undefined) r.row.title = b.title;
-      if (b.upc !== undefined && !frozen) r.row.upc = blankToNull(b.upc);
-      const d = r.data;
-      if (b.version !== undefined) d.version = blankToNull(b.version);
-      if (b.artists !== undefined) d.artists = b.artists;
-      if (b.label !== undefined) d.label = b.label;
-      if (b.catalog_number !== undefined) {
-        const next = blankToNull(b.catalog_number);
-        // Only a change is checked, so duplicates stored before the rule stay editable.
-        if (catalogKey(next) !== catalogKey(d.catalog_number)) assertCatalogNumberFree(deps, user.id, next, r.row.id);
-        d.catalog_number = next;
-      }
-      if (genre !== undefined) d.genre = genre;
-      if (b.subgenre !== undefined) d.subgenre = blankToNull(b.subgenre);
-      if (b.language !== undefined) d.language = b.language;
-      if (b.p_line !== undefined) d.p_line = b.p_line;
-      if (b.c_line !== undefined) d.c_line = b.c_line;
-      if (b.original_release_date !== undefined) d.original_release_date = b.original_release_date;
-      if (b.explicit !== undefined) d.explicit = b.explicit;
-      if (b.artwork !== undefined) d.artwork = b.artwork;
-    }, 'fields', raw.req.header('if-match'));
+    return editRelease(
+      deps,
+      userActor(user, requestId),
+      params.releaseId,
+      (r) => {
+        assertAllowed(r.row.status, 'edit_metadata');
+        const frozen = r.row.status === 'delivered' || r.row.status === 'live';
+        // Compared as products (padded to 14 digits), so the same code written another way is no change.
+        const sameUpc = (given: string | null) => {
+          const c = upcColumns(given);
+          return c.upc_gtin14 !== null ? c.upc_gtin14 === r.row.upc_gtin14 : c.upc === r.row.upc;
+        };
+        if (frozen && b.upc !== undefined && !sameUpc(blankToNull(b.upc))) {
+          throw stateConflict(r.row.status, 'its UPC never changes after delivery');
+        }
+        if (frozen && b.label !== undefined && b.label !== r.data.label) {
+          throw stateConflict(r.row.status, 'its label never changes after delivery');
+        }
+        const errors = new FieldErrors();
+        const genre = checkGenre(errors, 'genre', b.genre);
+        checkLanguage(errors, 'language', b.language);
+        checkArtistIds(errors, deps.db, user.id, 'artists', b.artists);
+        errors.throwIfAny();
+        if (b.type !== undefined) r.row.type = b.type;
+        if (b.title !== undefined) r.row.title = b.title;
+        if (b.upc !== undefined && !frozen) r.row.upc = blankToNull(b.upc);
+        const d = r.data;
+        if (b.version !== undefined) d.version = blankToNull(b.version);
+        if (b.artists !== undefined) d.artists = b.artists;
+        if (b.label !== undefined) d.label = b.label;
+        if (b.catalog_number !== undefined) {
+          const next = blankToNull(b.catalog_number);
+          // Only a change is checked, so duplicates stored before the rule stay editable.
+          if (catalogKey(next) !== catalogKey(d.catalog_number)) assertCatalogNumberFree(deps, user.id, next, r.row.id);
+          d.catalog_number = next;
+        }
+        if (genre !== undefined) d.genre = genre;
+        if (b.subgenre !== undefined) d.subgenre = blankToNull(b.subgenre);
+        if (b.language !== undefined) d.language = b.language;
+        if (b.p_line !== undefined) d.p_line = b.p_line;
+        if (b.c_line !== undefined) d.c_line = b.c_line;
+        if (b.original_release_date !== undefined) d.original_release_date = b.original_release_date;
+        if (b.explicit !== undefined) d.explicit = b.explicit;
+        if (b.artwork !== undefined) d.artwork = b.artwork;
+      },
+      'fields',
+      raw.req.header('if-match'),
+    );
   },
 
   updateReleaseDelivery({ user, params, body: b, requestId, raw }, deps): ReleaseResource {
-    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
-      assertAllowed(r.row.status, 'edit_delivery');
-      const errors = new FieldErrors();
-      if (Array.isArray(b.platforms)) checkStores(errors, 'platforms', b.platforms);
-      if (b.territories) {
-        checkCountries(errors, 'territories.countries', b.territories.countries);
-        if (b.territories.mode === 'worldwide' && b.territories.countries.length > 0) {
-          errors.add('territories.countries', 'must be empty with mode "worldwide"; use mode "exclude" to leave countries out');
+    return editRelease(
+      deps,
+      userActor(user, requestId),
+      params.releaseId,
+      (r) => {
+        assertAllowed(r.row.status, 'edit_delivery');
+        const errors = new FieldErrors();
+        if (Array.isArray(b.platforms)) checkStores(errors, 'platforms', b.platforms);
+        if (b.territories) {
+          checkCountries(errors, 'territories.countries', b.territories.countries);
+          if (b.territories.mode === 'worldwide' && b.territories.countries.length > 0) {
+            errors.add('territories.countries', 'must be empty with mode "worldwide"; use mode "exclude" to leave countries out');
+          }
+          if (b.territories.mode !== 'worldwide' && b.territories.countries.length === 0) {
+            errors.add('territories.countries', `name at least one country with mode "${b.territories.mode}"`);
+          }
         }
-        if (b.territories.mode !== 'worldwide' && b.territories.countries.length === 0) {
-          errors.add('territories.countries', `name at least one country with mode "${b.territories.mode}"`);
-        }
-      }
-      errors.throwIfAny();
-      const d = r.data.delivery;
-      if (b.platforms !== undefined) d.platforms = Array.isArray(b.platforms) ? [...new Set(b.platforms)] : b.platforms;
-      if (b.territories !== undefined) d.territories = { mode: b.territories.mode, countries: [...new Set(b.territories.countries)] };
-      if (b.release_date !== undefined) d.release_date = b.release_date;
-      if (b.preorder_date !== undefined) d.preorder_date = b.preorder_date;
-      if (b.price_tier !== undefined) d.price_tier = b.price_tier;
-    }, 'fields', raw.req.header('if-match'));
+        errors.throwIfAny();
+        const d = r.data.delivery;
+        if (b.platforms !== undefined) d.platforms = Array.isArray(b.platforms) ? [...new Set(b.platforms)] : b.platforms;
+        if (b.territories !== undefined) d.territories = { mode: b.territories.mode, countries: [...new Set(b.territories.countries)] };
+        if (b.release_date !== undefined) d.release_date = b.release_date;
+        if (b.preorder_date !== undefined) d.preorder_date = b.preorder_date;
+        if (b.price_tier !== undefined) d.price_tier = b.price_tier;
+      },
+      'fields',
+      raw.req.header('if-match'),
+    );
   },
 
   updateReleaseVideo({ user, params, body: b, requestId, raw }, deps): ReleaseResource {
-    return editRelease(deps, userActor(user, requestId), params.releaseId, (r) => {
-      assertAllowed(r.row.status, 'edit_video');
-      const v = r.data.video;
-      if (b.enabled !== undefined) v.enabled = b.enabled;
-      if (b.art_tracks !== undefined) v.art_tracks = b.art_tracks;
-      if (b.content_id?.enabled !== undefined) v.content_id.enabled = b.content_id.enabled;
-      if (b.content_id?.policy !== undefined) v.content_id.policy = b.content_id.policy;
-    }, 'fields', raw.req.header('if-match'));
+    return editRelease(
+      deps,
+      userActor(user, requestId),
+      params.releaseId,
+      (r) => {
+        assertAllowed(r.row.status, 'edit_video');
+        const v = r.data.video;
+        if (b.enabled !== undefined) v.enabled = b.enabled;
+        if (b.art_tracks !== undefined) v.art_tracks = b.art_tracks;
+        if (b.content_id?.enabled !== undefined) v.content_id.enabled = b.content_id.enabled;
+        if (b.content_id?.policy !== undefined) v.content_id.policy = b.content_id.policy;
+      },
+      'fields',
+      raw.req.header('if-match'),
+    );
   },
 };

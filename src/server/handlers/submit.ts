@@ -129,7 +129,12 @@ export const handlers: HandlerMap = {
             return { release_id: given, status: 200, body: submitOne(parseId(given, 'release')) };
           } catch (e) {
             const se = asServiceError(e);
-            if (se.status >= 500) deps.log.error('submit in a batch failed', { request_id: requestId, release_id: given, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+            if (se.status >= 500)
+              deps.log.error('submit in a batch failed', {
+                request_id: requestId,
+                release_id: given,
+                error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+              });
             return { release_id: given, status: se.status, body: errorBody(se, requestId) };
           }
         }),

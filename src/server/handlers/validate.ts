@@ -85,8 +85,7 @@ function batchId(raw: string | number, what: 'release' | 'track', at: string): n
 
 const notFoundAt = (message: string, at: string) => new ServiceError(404, 'not_found', `${message} (${at})`);
 
-const otherTrackWith = (tracks: readonly TrackRow[], isrc: string, trackId: number | undefined) =>
-  tracks.find((t) => t.isrc === isrc && t.id !== trackId);
+const otherTrackWith = (tracks: readonly TrackRow[], isrc: string, trackId: number | undefined) => tracks.find((t) => t.isrc === isrc && t.id !== trackId);
 
 export const handlers: HandlerMap = {
   validateUpc({ user, body: b }, { db }): ValidationResultData {
@@ -135,8 +134,7 @@ export const handlers: HandlerMap = {
         const holder = it.r.valid ? holders.get(it.r.gtin14!)?.find((h) => h.id !== it.releaseId) : undefined;
         return upcVerdict(it.input, it.r, holder, path);
       }
-      const duplicate =
-        it.r.valid && it.releaseId !== undefined ? otherTrackWith(tracks.get(it.releaseId) ?? [], it.r.normalized!, it.trackId) : undefined;
+      const duplicate = it.r.valid && it.releaseId !== undefined ? otherTrackWith(tracks.get(it.releaseId) ?? [], it.r.normalized!, it.trackId) : undefined;
       return isrcVerdict(it.input, it.r, duplicate, path);
     });
     return { data };

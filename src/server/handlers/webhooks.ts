@@ -8,8 +8,19 @@ import { ServiceError, notFound, validationFailed, type HandlerMap, type ServerD
 import { eventById } from '../store/events.js';
 import { parseId } from '../store/ids.js';
 import {
-  countEndpoints, deleteEndpoint, endpointWithUrl, deliveryById, findEndpoint, insertEndpoint, listDeliveries, listEndpoints, queueResend, rotateSecret,
-  toWebhookResource, updateEndpoint, type EndpointRow,
+  countEndpoints,
+  deleteEndpoint,
+  endpointWithUrl,
+  deliveryById,
+  findEndpoint,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  queueResend,
+  rotateSecret,
+  toWebhookResource,
+  updateEndpoint,
+  type EndpointRow,
 } from '../store/webhooks.js';
 import { AddressRefused, checkUrlAddress } from '../webhooks/address.js';
 import { postWebhook } from '../webhooks/send.js';
@@ -34,7 +45,8 @@ async function checkedUrl(deps: ServerDeps, text: string): Promise<string> {
   } catch {
     throw validationFailed({ url: [`"${text}" is not a URL; expected https://… or http://…`] });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationFailed({ url: [`expected an http or https URL, got ${url.protocol.replace(':', '')}`] });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw validationFailed({ url: [`expected an http or https URL, got ${url.protocol.replace(':', '')}`] });
   if (url.username || url.password) throw validationFailed({ url: ['must not hold a user name or password; authenticate deliveries by their signature'] });
   try {
     await checkUrlAddress(url, webhookSettings(deps).addresses);
@@ -51,15 +63,24 @@ export const handlers: HandlerMap = {
     const url = await checkedUrl(deps, body.url);
     const secret = newWebhookSecret();
     return commit(() => {
-        if (countEndpoints(deps.db, user.id) >= webhookLimits.maxPerAccount) {
-          throw new ServiceError(409, 'state_conflict', `this account already has ${webhookLimits.maxPerAccount} webhook endpoints, the most it may have; delete one first`);
-        }
-        // One endpoint per URL: a create run again (after a lost answer) finds what the first made.
-        const same = endpointWithUrl(deps.db, user.id, url);
-        if (same) throw new ServiceError(409, 'state_conflict', `webhook ${same.id} already delivers to ${url}; change it (PATCH /webhooks/${same.id}) or rotate its secret`);
-        const now = iso(deps);
-        const id = insertEndpoint(deps.db, user.id, { url, description: body.description ?? null, events: body.events, enabled: body.enabled, secret }, now);
-        return { ...toWebhookResource(findEndpoint(deps.db, user.id, id)!, now), secret };
+      if (countEndpoints(deps.db, user.id) >= webhookLimits.maxPerAccount) {
+        throw new ServiceError(
+          409,
+          'state_conflict',
+          `this account already has ${webhookLimits.maxPerAccount} webhook endpoints, the most it may have; delete one first`,
+        );
+      }
+      // One endpoint per URL: a create run again (after a lost answer) finds what the first made.
+      const same = endpointWithUrl(deps.db, user.id, url);
+      if (same)
+        throw new ServiceError(
+          409,
+          'state_conflict',
+          `webhook ${same.id} already delivers to ${url}; change it (PATCH /webhooks/${same.id}) or rotate its secret`,
+        );
+      const now = iso(deps);
+      const id = insertEndpoint(deps.db, user.id, { url, description: body.description ?? null, events: body.events, enabled: body.enabled, secret }, now);
+      return { ...toWebhookResource(findEndpoint(deps.db, user.id, id)!, now), secret };
     });
   },
 
@@ -71,18 +92,23 @@ export const handlers: HandlerMap = {
     endpointOf(deps, user.id, params.webhookId);
     const url = body.url === undefined ? undefined : await checkedUrl(deps, body.url);
     return commit(() => {
-        // Read again under the write lock: the URL check above awaited.
-        const row = endpointOf(deps, user.id, params.webhookId);
-        const same = url === undefined ? undefined : endpointWithUrl(deps.db, user.id, url);
-        if (same && same.id !== row.id) throw new ServiceError(409, 'state_conflict', `webhook ${same.id} already delivers to ${url}`);
-        const now = iso(deps);
-        updateEndpoint(deps.db, row.id, {
+      // Read again under the write lock: the URL check above awaited.
+      const row = endpointOf(deps, user.id, params.webhookId);
+      const same = url === undefined ? undefined : endpointWithUrl(deps.db, user.id, url);
+      if (same && same.id !== row.id) throw new ServiceError(409, 'state_conflict', `webhook ${same.id} already delivers to ${url}`);
+      const now = iso(deps);
+      updateEndpoint(
+        deps.db,
+        row.id,
+        {
           url: url ?? row.url,
           description: body.description === undefined ? row.description : body.description,
           events: body.events ?? (JSON.parse(row.events) as string[]),
           enabled: body.enabled ?? row.enabled === 1,
-        }, now);
-        return toWebhookResource(findEndpoint(deps.db, user.id, row.id)!, now);
+        },
+        now,
+      );
+      return toWebhookResource(findEndpoint(deps.db, user.id, row.id)!, now);
     });
   },
 
@@ -101,9 +127,15 @@ export const handlers: HandlerMap = {
     const settings = webhookSettings(deps);
     const at = deps.now();
     const msgId = `msg_test_${randomBytes(8).toString('hex')}`;
-    const body = webhookBody(webhookTestType, { webhook_id: row.id, message: 'A test delivery from reldist: your endpoint receives and verifies webhooks.' }, at);
+    const body = webhookBody(
+      webhookTestType,
+      { webhook_id: row.id, message: 'A test delivery from reldist: your endpoint receives and verifies webhooks.' },
+      at,
+    );
     const r = await postWebhook(row.url, { ...signDelivery(msgId, at, body, signingSecrets(row, at.toISOString())) }, body, {
-      timeoutMs: settings.timeoutMs, policy: settings.addresses, signal: AbortSignal.timeout(settings.timeoutMs + 1000),
+      timeoutMs: settings.timeoutMs,
+      policy: settings.addresses,
+      signal: AbortSignal.timeout(settings.timeoutMs + 1000),
     });
     // Nothing written: the answer alone is kept for its Idempotency-Key (a retry does not ping again).
     return commit(() => ({ webhook_id: msgId, delivered: r.delivered, status_code: r.statusCode, error: r.error, duration_ms: r.durationMs }));
@@ -124,7 +156,12 @@ export const handlers: HandlerMap = {
 
   listWebhookDeliveries({ user, params, query }, deps) {
     const row = endpointOf(deps, user.id, params.webhookId);
-    const page = listDeliveries(deps.db, row.id, { eventId: query.event_id, status: query.status, before: query.before }, query.limit ?? webhookDeliveriesPage.defaultLimit);
+    const page = listDeliveries(
+      deps.db,
+      row.id,
+      { eventId: query.event_id, status: query.status, before: query.before },
+      query.limit ?? webhookDeliveriesPage.defaultLimit,
+    );
     return { data: page.deliveries, has_more: page.hasMore, cursor: page.deliveries.at(-1)?.id ?? 0 };
   },
 

@@ -4,8 +4,7 @@ import type { CommitWatch } from '../db/commit-watch.js';
 import { ServiceError, type AuthUser } from '../handler.js';
 import { findUserByTokenHash, hashToken, tokenGeneration } from '../store/users.js';
 
-const unauthorized = (message: string) =>
-  new ServiceError(401, 'unauthorized', message, { headers: { 'www-authenticate': 'Bearer realm="reldist"' } });
+const unauthorized = (message: string) => new ServiceError(401, 'unauthorized', message, { headers: { 'www-authenticate': 'Bearer realm="reldist"' } });
 
 /** The raw token from `Authorization: Bearer <token>`, or undefined. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -72,11 +71,7 @@ export class TokenVerifier {
 }
 
 /** `known` is this request's token as already verified (by the rate limiter). */
-export function authenticate(
-  header: string | undefined,
-  verifier: TokenVerifier,
-  known?: { token: string; verified: VerifiedToken | undefined },
-): AuthUser {
+export function authenticate(header: string | undefined, verifier: TokenVerifier, known?: { token: string; verified: VerifiedToken | undefined }): AuthUser {
   if (!header) throw unauthorized('missing Authorization header; send "Authorization: Bearer <token>"');
   const token = bearerToken(header);
   if (!token) throw unauthorized('malformed Authorization header; expected "Bearer <token>"');

@@ -25,11 +25,19 @@ export interface HeadersTimeoutReport {
 function refusalOf(err: ParserError, headersWithin: string | undefined): ServiceError {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ServiceError(431, 'headers_too_large', 'the request headers are larger than the service accepts (16 KiB in all); send fewer or shorter headers');
+      return new ServiceError(
+        431,
+        'headers_too_large',
+        'the request headers are larger than the service accepts (16 KiB in all); send fewer or shorter headers',
+      );
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return new ServiceError(413, 'payload_too_large', 'the chunk extensions of the request body are larger than the service accepts');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ServiceError(408, 'request_timeout', `the request headers did not arrive ${headersWithin ? `within ${headersWithin}` : 'in time'}; send the request again`);
+      return new ServiceError(
+        408,
+        'request_timeout',
+        `the request headers did not arrive ${headersWithin ? `within ${headersWithin}` : 'in time'}; send the request again`,
+      );
     default:
       return new ServiceError(400, 'bad_request', `the request is not valid HTTP/1.1${err.reason ? `: ${err.reason.toLowerCase()}` : ''}`);
   }

@@ -13,7 +13,10 @@ export class CutLog {
   private readonly suppressed = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly log: Logger, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly log: Logger,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** `kind` groups the lines left out ("headers too slow"); `line` is the whole message. */
   cut(kind: string, line: string): void {

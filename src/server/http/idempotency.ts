@@ -22,8 +22,13 @@ import { hostname } from 'node:os';
 import { idempotencyKeyPattern } from '../../contract/routes.js';
 import { ServiceError } from '../handler.js';
 import {
-  deleteIdempotencyRecord, findIdempotencyRecord, insertIdempotencyRecord, saveIdempotentResponse, takeOverIdempotencyRecord,
-  type IdempotencyRecord, type KeyOwner,
+  deleteIdempotencyRecord,
+  findIdempotencyRecord,
+  insertIdempotencyRecord,
+  saveIdempotentResponse,
+  takeOverIdempotencyRecord,
+  type IdempotencyRecord,
+  type KeyOwner,
 } from '../store/idempotency.js';
 
 /** A key this request holds: what it answers under, once its work is done. */
@@ -33,9 +38,7 @@ export interface KeyClaim {
   owner: KeyOwner;
 }
 
-export type IdempotencyStart =
-  | { kind: 'new'; claim: KeyClaim }
-  | { kind: 'replay'; status: number; body: string };
+export type IdempotencyStart = { kind: 'new'; claim: KeyClaim } | { kind: 'replay'; status: number; body: string };
 
 /**
  * No catalog request runs this long; a key in progress for longer, whose holder could not be
@@ -86,11 +89,7 @@ export function beginIdempotent(db: Database, userId: number, key: string, hash:
         return { kind: 'new', claim: { userId, key, owner } };
       }
       if (row.request_hash !== hash) {
-        throw new ServiceError(
-          422,
-          'idempotency_key_reused',
-          'this Idempotency-Key was already used for a different request; use a new key for a new request',
-        );
+        throw new ServiceError(422, 'idempotency_key_reused', 'this Idempotency-Key was already used for a different request; use a new key for a new request');
       }
       if (row.status !== null) return { kind: 'replay', status: row.status, body: row.body ?? '' };
       if (holderIsGone(row) || Date.parse(row.created_at) <= now.getTime() - IDEMPOTENCY_STALE_MS) {

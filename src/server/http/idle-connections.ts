@@ -18,7 +18,12 @@ export class IdleConnections {
   private readonly timer: NodeJS.Timeout;
   private readonly boundTicks: number;
 
-  constructor(server: Server, boundMs: number, private readonly intervalMs: number, private readonly cuts: CutLog) {
+  constructor(
+    server: Server,
+    boundMs: number,
+    private readonly intervalMs: number,
+    private readonly cuts: CutLog,
+  ) {
     this.boundTicks = Math.ceil(boundMs / intervalMs);
     server.on('connection', (socket: Socket) => {
       // The headers bound covers a new connection until its first request.

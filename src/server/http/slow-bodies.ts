@@ -32,7 +32,10 @@ export class SlowBodies {
   private timer: NodeJS.Timeout | undefined;
   private readonly intervalMs: number;
 
-  constructor(private readonly limits: BodyRateLimits, private readonly now: () => number = () => performance.now()) {
+  constructor(
+    private readonly limits: BodyRateLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.intervalMs = checkingIntervalMs(Math.min(limits.bodyRateWindowMs, limits.bodyTimeoutMs));
   }
 
@@ -78,7 +81,10 @@ export class SlowBodies {
       const got = bytesRead - w.windowBytes;
       // Paused by the reader (its disk or parser behind): the client is not the one holding it up.
       if (!w.req.isPaused() && got < (minBodyRate * elapsed) / 1000) {
-        this.cut(w, `the request body arrived too slowly: ${bytesInWords(got)} in ${secondsInWords(elapsed)}, under the minimum of ${bytesInWords(minBodyRate)}/s`);
+        this.cut(
+          w,
+          `the request body arrived too slowly: ${bytesInWords(got)} in ${secondsInWords(elapsed)}, under the minimum of ${bytesInWords(minBodyRate)}/s`,
+        );
         continue;
       }
       w.windowStart = now;

@@ -10,9 +10,20 @@ import type { CountryResource } from '../../contract/resources.js';
  * for; these codes use the library's own alternative name instead (see docs/lookups.md).
  */
 const SHORT_NAME: Readonly<Record<string, string>> = {
-  CN: 'China', CZ: 'Czechia', IR: 'Iran', MK: 'North Macedonia', PS: 'Palestine', RU: 'Russia',
-  TW: 'Taiwan', TZ: 'Tanzania', US: 'United States', GB: 'United Kingdom', CI: "Côte d'Ivoire",
-  GM: 'Gambia', KR: 'South Korea', NL: 'Netherlands',
+  CN: 'China',
+  CZ: 'Czechia',
+  IR: 'Iran',
+  MK: 'North Macedonia',
+  PS: 'Palestine',
+  RU: 'Russia',
+  TW: 'Taiwan',
+  TZ: 'Tanzania',
+  US: 'United States',
+  GB: 'United Kingdom',
+  CI: "Côte d'Ivoire",
+  GM: 'Gambia',
+  KR: 'South Korea',
+  NL: 'Netherlands',
 };
 
 let cached: CountryResource[] | undefined;

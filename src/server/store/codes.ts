@@ -27,10 +27,13 @@ function nextUpcItem(db: Database, userId: number): number {
 
 /** The user's ISRC counter for `year`, created after the highest designation already on a track (an index look-up). */
 function nextIsrcDesignation(db: Database, userId: number, year: number, stem: string): number {
-  const highest = statement(db, 'SELECT MAX(isrc) AS isrc FROM tracks WHERE isrc >= ? AND isrc <= ?').get(`${stem}00000`, `${stem}99999`) as { isrc: string | null };
+  const highest = statement(db, 'SELECT MAX(isrc) AS isrc FROM tracks WHERE isrc >= ? AND isrc <= ?').get(`${stem}00000`, `${stem}99999`) as {
+    isrc: string | null;
+  };
   const start = highest.isrc === null ? 1 : Number(highest.isrc.slice(stem.length)) + 1;
   statement(db, 'INSERT OR IGNORE INTO isrc_counters (user_id, year, next) VALUES (?, ?, ?)').run(userId, year, start);
-  return (statement(db, 'UPDATE isrc_counters SET next = next + 1 WHERE user_id = ? AND year = ? RETURNING next - 1 AS n').get(userId, year) as { n: number }).n;
+  return (statement(db, 'UPDATE isrc_counters SET next = next + 1 WHERE user_id = ? AND year = ? RETURNING next - 1 AS n').get(userId, year) as { n: number })
+    .n;
 }
 
 /** A UPC-A no other release of the user holds. Call inside the submit transaction. */

@@ -18,7 +18,12 @@ export type Actor = { kind: 'user'; userId: number; name: string; requestId: str
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
-export const userActor = (user: { id: number; name: string }, requestId: string | null): UserActor => ({ kind: 'user', userId: user.id, name: user.name, requestId });
+export const userActor = (user: { id: number; name: string }, requestId: string | null): UserActor => ({
+  kind: 'user',
+  userId: user.id,
+  name: user.name,
+  requestId,
+});
 
 /** The sandbox's auto-review: the service acting as the review team. */
 export const autoReviewActor: Actor = { kind: 'system', name: 'sandbox auto-review' };
@@ -37,7 +42,13 @@ function actorOnWire(a: Actor): EventActor {
 /** Records an event. Call it inside the transaction that makes the change. */
 export function recordEvent(db: Database, e: NewEvent): void {
   const info = statement(db, 'INSERT INTO events (user_id, type, release_id, catalog_number, actor, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    e.userId, e.type, e.releaseId, e.catalogNumber, JSON.stringify(actorOnWire(e.actor)), JSON.stringify(e.data), e.at,
+    e.userId,
+    e.type,
+    e.releaseId,
+    e.catalogNumber,
+    JSON.stringify(actorOnWire(e.actor)),
+    JSON.stringify(e.data),
+    e.at,
   );
   eventRecorded(db, e.userId);
   // The webhook deliveries of the event, in its transaction: committed together or not at all.
@@ -74,8 +85,14 @@ export interface EventFilter {
 function toResource(r: EventRow): EventResource {
   // Written by recordEvent from the same types: the row's type names its payload's.
   return {
-    id: r.id, type: r.type, created_at: r.created_at, account_id: r.user_id, release_id: r.release_id, catalog_number: r.catalog_number,
-    actor: JSON.parse(r.actor), data: JSON.parse(r.data),
+    id: r.id,
+    type: r.type,
+    created_at: r.created_at,
+    account_id: r.user_id,
+    release_id: r.release_id,
+    catalog_number: r.catalog_number,
+    actor: JSON.parse(r.actor),
+    data: JSON.parse(r.data),
   };
 }
 

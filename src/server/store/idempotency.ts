@@ -24,14 +24,21 @@ export interface IdempotencyRecord {
 }
 
 export function findIdempotencyRecord(db: Database, userId: number, key: string): IdempotencyRecord | undefined {
-  return statement(db, 'SELECT request_hash, status, body, created_at, owner, owner_pid, owner_host FROM idempotency WHERE user_id = ? AND key = ?').get(userId, key) as
-    | IdempotencyRecord
-    | undefined;
+  return statement(db, 'SELECT request_hash, status, body, created_at, owner, owner_pid, owner_host FROM idempotency WHERE user_id = ? AND key = ?').get(
+    userId,
+    key,
+  ) as IdempotencyRecord | undefined;
 }
 
 export function insertIdempotencyRecord(db: Database, userId: number, key: string, requestHash: string, nowIso: string, owner: KeyOwner): void {
   statement(db, 'INSERT INTO idempotency (user_id, key, request_hash, created_at, owner, owner_pid, owner_host) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    userId, key, requestHash, nowIso, owner.token, owner.pid, owner.host,
+    userId,
+    key,
+    requestHash,
+    nowIso,
+    owner.token,
+    owner.pid,
+    owner.host,
   );
 }
 
@@ -40,13 +47,26 @@ export function insertIdempotencyRecord(db: Database, userId: number, key: strin
  * false when it does not. Run in the transaction of the write it answers.
  */
 export function saveIdempotentResponse(db: Database, userId: number, key: string, owner: string, status: number, body: string): boolean {
-  return statement(db, 'UPDATE idempotency SET status = ?, body = ? WHERE user_id = ? AND key = ? AND owner = ? AND status IS NULL').run(status, body, userId, key, owner).changes === 1;
+  return (
+    statement(db, 'UPDATE idempotency SET status = ?, body = ? WHERE user_id = ? AND key = ? AND owner = ? AND status IS NULL').run(
+      status,
+      body,
+      userId,
+      key,
+      owner,
+    ).changes === 1
+  );
 }
 
 /** A key left in progress by a request that never finished: `owner` starts afresh with it. */
 export function takeOverIdempotencyRecord(db: Database, userId: number, key: string, nowIso: string, owner: KeyOwner): void {
   statement(db, 'UPDATE idempotency SET created_at = ?, owner = ?, owner_pid = ?, owner_host = ? WHERE user_id = ? AND key = ?').run(
-    nowIso, owner.token, owner.pid, owner.host, userId, key,
+    nowIso,
+    owner.token,
+    owner.pid,
+    owner.host,
+    userId,
+    key,
   );
 }
 

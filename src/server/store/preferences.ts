@@ -1,12 +1,7 @@
 // Artist preferences, label settings and label-managed artists. Every row belongs to one user;
 // reads and writes always filter by user_id, so another user's artist is simply "not found".
 import type { Database } from 'better-sqlite3';
-import type {
-  ArtistPlatformResult,
-  ArtistPreferencesData,
-  LabelArtistResource,
-  PreferenceArtistItem,
-} from '../../contract/resources.js';
+import type { ArtistPlatformResult, ArtistPreferencesData, LabelArtistResource, PreferenceArtistItem } from '../../contract/resources.js';
 import { validationFailed, type ServerModule } from '../handler.js';
 import { preferencesMigrations as migrations } from '../db/preferences-migrations.js';
 import { ARTIST_PLATFORMS, type ArtistPlatform } from '../artists/platforms.js';
@@ -95,8 +90,9 @@ export interface LabelSettingsData {
 
 export function getLabelSettings(db: Database, userId: number): LabelSettingsData {
   const u = userNames(db, userId);
-  const row = statement(db, 'SELECT default_p_line_owner, default_c_line_owner, default_genre, default_language FROM label_settings WHERE user_id = ?')
-    .get(userId) as Omit<LabelSettingsData, 'name'> | undefined;
+  const row = statement(db, 'SELECT default_p_line_owner, default_c_line_owner, default_genre, default_language FROM label_settings WHERE user_id = ?').get(
+    userId,
+  ) as Omit<LabelSettingsData, 'name'> | undefined;
   return {
     name: u.label_name ?? u.name,
     default_p_line_owner: row?.default_p_line_owner ?? null,
@@ -155,10 +151,7 @@ export function saveLabelPreferences(
     const byId = statement(db, 'SELECT * FROM label_artists WHERE id = ? AND user_id = ?');
     const byName = statement(db, 'SELECT * FROM label_artists WHERE user_id = ? AND name_folded = ? ORDER BY id LIMIT 1');
     const update = statement(db, 'UPDATE label_artists SET name = ?, name_folded = ?, platforms = ?, updated_at = ? WHERE id = ?');
-    const insert = statement(
-      db,
-      'INSERT INTO label_artists (user_id, name, name_folded, platforms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    const insert = statement(db, 'INSERT INTO label_artists (user_id, name, name_folded, platforms, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
     for (const [i, a] of artists.entries()) {
       const folded = foldName(a.name);
       const existing = (a.id !== undefined ? byId.get(a.id, userId) : byName.get(userId, folded)) as LabelArtistRow | undefined;
@@ -215,8 +208,10 @@ export function listLabelArtists(
   const where = `la.user_id = ? AND (? = '' OR instr(la.name_folded, ?) > 0)`;
   const args = [userId, folded, folded];
   const total = (statement(db, `SELECT COUNT(*) AS n FROM label_artists la WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = statement(db, `SELECT la.*, ${RELEASE_COUNT} AS release_count FROM label_artists la WHERE ${where} ORDER BY la.name_folded, la.id LIMIT ? OFFSET ?`)
-    .all(...args, options.perPage, (options.page - 1) * options.perPage) as (LabelArtistRow & { release_count: number })[];
+  const rows = statement(
+    db,
+    `SELECT la.*, ${RELEASE_COUNT} AS release_count FROM label_artists la WHERE ${where} ORDER BY la.name_folded, la.id LIMIT ? OFFSET ?`,
+  ).all(...args, options.perPage, (options.page - 1) * options.perPage) as (LabelArtistRow & { release_count: number })[];
   return { artists: rows.map(toResource), total };
 }
 

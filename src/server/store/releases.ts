@@ -96,7 +96,11 @@ export function releaseWithCatalogNumber(
 ): { id: number; status: ReleaseStatus } | undefined {
   const key = catalogKey(catalogNumber);
   if (key === null) return undefined;
-  return statement(db, 'SELECT id, status FROM releases WHERE user_id = ? AND catalog_key = ? AND id != ? ORDER BY id LIMIT 1').get(userId, key, exceptId ?? 0) as { id: number; status: ReleaseStatus } | undefined;
+  return statement(db, 'SELECT id, status FROM releases WHERE user_id = ? AND catalog_key = ? AND id != ? ORDER BY id LIMIT 1').get(
+    userId,
+    key,
+    exceptId ?? 0,
+  ) as { id: number; status: ReleaseStatus } | undefined;
 }
 
 export function insertRelease(
@@ -112,8 +116,16 @@ export function insertRelease(
     `INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, catalog_key, search_text, data, created_at, updated_at)
      VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
-    userId, fields.type, fields.title, codes.upc, codes.upc_gtin14, catalogKey(data.catalog_number),
-    searchText(fields.title, data, codes.upc), JSON.stringify(data), nowIso, nowIso,
+    userId,
+    fields.type,
+    fields.title,
+    codes.upc,
+    codes.upc_gtin14,
+    catalogKey(data.catalog_number),
+    searchText(fields.title, data, codes.upc),
+    JSON.stringify(data),
+    nowIso,
+    nowIso,
   );
   return Number(info.lastInsertRowid);
 }
@@ -130,12 +142,7 @@ export function getRelease(db: Database, userId: number, id: number): Release {
 }
 
 /** Writes a changed release back; `status`/`submitted_at` only when given. */
-export function saveRelease(
-  db: Database,
-  r: Release,
-  nowIso: string,
-  changes: { status?: ReleaseStatus; submitted_at?: string | null } = {},
-): void {
+export function saveRelease(db: Database, r: Release, nowIso: string, changes: { status?: ReleaseStatus; submitted_at?: string | null } = {}): void {
   const codes = upcColumns(r.row.upc);
   const status = changes.status ?? r.row.status;
   const submittedAt = changes.submitted_at !== undefined ? changes.submitted_at : r.row.submitted_at;
@@ -144,8 +151,17 @@ export function saveRelease(
     `UPDATE releases SET status = ?, type = ?, title = ?, upc = ?, upc_gtin14 = ?, catalog_key = ?, search_text = ?, data = ?, updated_at = ?,
      submitted_at = ? WHERE id = ?`,
   ).run(
-    status, r.row.type, r.row.title, codes.upc, codes.upc_gtin14, catalogKey(r.data.catalog_number),
-    searchText(r.row.title, r.data, codes.upc), JSON.stringify(r.data), nowIso, submittedAt, r.row.id,
+    status,
+    r.row.type,
+    r.row.title,
+    codes.upc,
+    codes.upc_gtin14,
+    catalogKey(r.data.catalog_number),
+    searchText(r.row.title, r.data, codes.upc),
+    JSON.stringify(r.data),
+    nowIso,
+    submittedAt,
+    r.row.id,
   );
 }
 
@@ -157,7 +173,7 @@ export function toReleaseResource(db: Database, r: Release, withTracks: boolean,
   const tracks = withTracks ? listTrackResources(db, r.row.id) : undefined;
   const count = tracks
     ? tracks.length
-    : trackCount ?? (statement(db, 'SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n;
+    : (trackCount ?? (statement(db, 'SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n);
   const d = r.data;
   return {
     id: r.row.id,
@@ -263,7 +279,10 @@ export function listReleases(db: Database, userId: number, f: ListFilter): { row
     args.push(key);
   }
   const clause = where.join(' AND ');
-  const total = needle === '' && key === null ? countByStatusAndType(db, userId, f) : (statement(db, `SELECT COUNT(*) AS n FROM releases r WHERE ${clause}`).get(...args) as { n: number }).n;
+  const total =
+    needle === '' && key === null
+      ? countByStatusAndType(db, userId, f)
+      : (statement(db, `SELECT COUNT(*) AS n FROM releases r WHERE ${clause}`).get(...args) as { n: number }).n;
   const rows = statement(
     db,
     `SELECT r.*, (SELECT COUNT(*) FROM tracks t WHERE t.release_id = r.id) AS track_count
@@ -333,10 +352,9 @@ export function dueAutoReviews(db: Database, userId: number, nowIso: string): nu
 
 /** When the user's next auto-review falls due (ISO time), or null when none is pending: one step of the same index. */
 export function nextAutoReviewDue(db: Database, userId: number): string | null {
-  const row = statement(
-    db,
-    `SELECT MIN(json_extract(data, '$.auto_review.due_at')) AS due FROM releases WHERE user_id = ? AND status = 'in_review'`,
-  ).get(userId) as { due: string | null };
+  const row = statement(db, `SELECT MIN(json_extract(data, '$.auto_review.due_at')) AS due FROM releases WHERE user_id = ? AND status = 'in_review'`).get(
+    userId,
+  ) as { due: string | null };
   return row.due;
 }
 

@@ -102,9 +102,10 @@ export function listTrackRows(db: Database, releaseId: number): TrackRow[] {
 /** The tracks with an ISRC of several releases (ownership checked by the caller): one query for a batch. */
 export function tracksWithIsrcOf(db: Database, releaseIds: readonly number[]): TrackRow[] {
   if (releaseIds.length === 0) return [];
-  return statement(db, 'SELECT * FROM tracks WHERE release_id IN (SELECT value FROM json_each(?)) AND isrc IS NOT NULL ORDER BY release_id, disc, position, id').all(
-    JSON.stringify(releaseIds),
-  ) as TrackRow[];
+  return statement(
+    db,
+    'SELECT * FROM tracks WHERE release_id IN (SELECT value FROM json_each(?)) AND isrc IS NOT NULL ORDER BY release_id, disc, position, id',
+  ).all(JSON.stringify(releaseIds)) as TrackRow[];
 }
 
 export interface TrackWrite {
@@ -123,10 +124,7 @@ export function replaceTracks(db: Database, releaseId: number, tracks: TrackWrit
   const del = statement(db, 'DELETE FROM tracks WHERE id = ?');
   for (const row of existing) if (!keep.includes(row.id)) del.run(row.id);
   const upd = statement(db, 'UPDATE tracks SET disc = ?, position = ?, isrc = ?, file_key = ?, data = ?, updated_at = ? WHERE id = ?');
-  const ins = statement(
-    db,
-    'INSERT INTO tracks (release_id, disc, position, isrc, file_key, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const ins = statement(db, 'INSERT INTO tracks (release_id, disc, position, isrc, file_key, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   for (const t of tracks) {
     const json = JSON.stringify(t.data);
     if (t.id !== undefined) upd.run(t.disc, t.position, t.isrc, t.file_key, json, nowIso, t.id);

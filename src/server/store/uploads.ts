@@ -79,7 +79,9 @@ const UNATTACHED = "state = 'ready' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE
 
 /** Bytes of an account's complete uploads that no track names (its own `exceptKey` left out: a retry of it). */
 export function unattachedBytesOf(db: Database, userId: number, exceptKey: string): number {
-  const row = statement(db, `SELECT COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND key != ? AND ${UNATTACHED}`).get(userId, exceptKey) as { bytes: number };
+  const row = statement(db, `SELECT COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND key != ? AND ${UNATTACHED}`).get(userId, exceptKey) as {
+    bytes: number;
+  };
   return row.bytes;
 }
 
@@ -90,9 +92,11 @@ export interface RemovedUpload {
 
 /** Deletes the rows of unattached complete uploads received before `beforeIso` (all of them with undefined); their files are the caller's to remove. */
 export function deleteUnattachedUploads(db: Database, beforeIso: string | undefined): RemovedUpload[] {
-  return (beforeIso === undefined
-    ? statement(db, `DELETE FROM uploads WHERE ${UNATTACHED} RETURNING key, size`).all()
-    : statement(db, `DELETE FROM uploads WHERE uploaded_at < ? AND ${UNATTACHED} RETURNING key, size`).all(beforeIso)) as RemovedUpload[];
+  return (
+    beforeIso === undefined
+      ? statement(db, `DELETE FROM uploads WHERE ${UNATTACHED} RETURNING key, size`).all()
+      : statement(db, `DELETE FROM uploads WHERE uploaded_at < ? AND ${UNATTACHED} RETURNING key, size`).all(beforeIso)
+  ) as RemovedUpload[];
 }
 
 /**
@@ -101,7 +105,10 @@ export function deleteUnattachedUploads(db: Database, beforeIso: string | undefi
  * and keeps nothing (uploads/route.ts asks for the row inside the transaction that moves the file).
  */
 export function deleteAbandonedUploads(db: Database, beforeIso: string): number {
-  return statement(db, "DELETE FROM uploads WHERE state != 'ready' AND expires_at < ? AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)").run(beforeIso).changes;
+  return statement(
+    db,
+    "DELETE FROM uploads WHERE state != 'ready' AND expires_at < ? AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)",
+  ).run(beforeIso).changes;
 }
 
 /** Which of `keys` have a row. */

@@ -42,8 +42,10 @@ export interface UserRow {
 
 /** The account of the token with this hash; with `demoTokens: false`, the demo accounts' tokens are refused. */
 export function findUserByTokenHash(db: Database, hash: string, options: { demoTokens: boolean } = { demoTokens: true }): AuthUser | undefined {
-  return statement(db, "SELECT u.id, u.kind, u.name, u.email FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND (? OR t.label != 'sandbox')")
-    .get(hash, options.demoTokens ? 1 : 0) as AuthUser | undefined;
+  return statement(
+    db,
+    "SELECT u.id, u.kind, u.name, u.email FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND (? OR t.label != 'sandbox')",
+  ).get(hash, options.demoTokens ? 1 : 0) as AuthUser | undefined;
 }
 
 /** Moves whenever a token is revoked or changed, or an account changed (triggers; see db/migrations.ts). */

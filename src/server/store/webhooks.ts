@@ -32,8 +32,14 @@ export interface EndpointRow {
 export function toWebhookResource(r: EndpointRow, nowIso: string): WebhookEndpoint {
   const overlap = r.previous_secret !== null && r.previous_secret_expires_at !== null && r.previous_secret_expires_at > nowIso;
   return {
-    id: r.id, url: r.url, description: r.description, events: JSON.parse(r.events) as WebhookEndpoint['events'], enabled: r.enabled === 1,
-    created_at: r.created_at, updated_at: r.updated_at, secret_rotated_at: r.secret_rotated_at,
+    id: r.id,
+    url: r.url,
+    description: r.description,
+    events: JSON.parse(r.events) as WebhookEndpoint['events'],
+    enabled: r.enabled === 1,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    secret_rotated_at: r.secret_rotated_at,
     previous_secret_expires_at: overlap ? r.previous_secret_expires_at : null,
   };
 }
@@ -56,19 +62,31 @@ export function countEndpoints(db: Database, userId: number): number {
 }
 
 export function insertEndpoint(
-  db: Database, userId: number, e: { url: string; description: string | null; events: readonly string[]; enabled: boolean; secret: string }, nowIso: string,
+  db: Database,
+  userId: number,
+  e: { url: string; description: string | null; events: readonly string[]; enabled: boolean; secret: string },
+  nowIso: string,
 ): number {
   const info = statement(
-    db, 'INSERT INTO webhook_endpoints (user_id, url, description, events, enabled, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    db,
+    'INSERT INTO webhook_endpoints (user_id, url, description, events, enabled, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(userId, e.url, e.description, JSON.stringify(e.events), e.enabled ? 1 : 0, e.secret, nowIso, nowIso);
   return Number(info.lastInsertRowid);
 }
 
 export function updateEndpoint(
-  db: Database, id: number, e: { url: string; description: string | null; events: readonly string[]; enabled: boolean }, nowIso: string,
+  db: Database,
+  id: number,
+  e: { url: string; description: string | null; events: readonly string[]; enabled: boolean },
+  nowIso: string,
 ): void {
   statement(db, 'UPDATE webhook_endpoints SET url = ?, description = ?, events = ?, enabled = ?, updated_at = ? WHERE id = ?').run(
-    e.url, e.description, JSON.stringify(e.events), e.enabled ? 1 : 0, nowIso, id,
+    e.url,
+    e.description,
+    JSON.stringify(e.events),
+    e.enabled ? 1 : 0,
+    nowIso,
+    id,
   );
 }
 
@@ -102,7 +120,8 @@ export function queueDeliveries(db: Database, e: { eventId: number; userId: numb
 /** A resend: a new delivery of an event to one endpoint, due now. */
 export function queueResend(db: Database, endpointId: number, eventId: number, type: EventType, nowIso: string): number {
   const info = statement(
-    db, 'INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, resend, next_at, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?)',
+    db,
+    'INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, resend, next_at, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?)',
   ).run(endpointId, eventId, type, nowIso, nowIso, nowIso);
   return Number(info.lastInsertRowid);
 }
@@ -132,14 +151,27 @@ interface AttemptRow {
 
 function toDeliveries(db: Database, rows: DeliveryRow[]): WebhookDelivery[] {
   if (rows.length === 0) return [];
-  const attempts = statement(db, `SELECT * FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, attempt`)
-    .all(JSON.stringify(rows.map((r) => r.id))) as AttemptRow[];
+  const attempts = statement(db, `SELECT * FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, attempt`).all(
+    JSON.stringify(rows.map((r) => r.id)),
+  ) as AttemptRow[];
   const byDelivery = new Map<number, AttemptRow[]>();
   for (const a of attempts) (byDelivery.get(a.delivery_id) ?? byDelivery.set(a.delivery_id, []).get(a.delivery_id)!).push(a);
   return rows.map((r) => ({
-    id: r.id, webhook_id: r.endpoint_id, event_id: r.event_id, event_type: r.event_type, status: r.status, resend: r.resend === 1,
-    next_attempt_at: r.status === 'pending' ? r.next_at : null, created_at: r.created_at,
-    attempts: (byDelivery.get(r.id) ?? []).map((a) => ({ attempt: a.attempt, at: a.at, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })),
+    id: r.id,
+    webhook_id: r.endpoint_id,
+    event_id: r.event_id,
+    event_type: r.event_type,
+    status: r.status,
+    resend: r.resend === 1,
+    next_attempt_at: r.status === 'pending' ? r.next_at : null,
+    created_at: r.created_at,
+    attempts: (byDelivery.get(r.id) ?? []).map((a) => ({
+      attempt: a.attempt,
+      at: a.at,
+      status_code: a.status_code,
+      error: a.error,
+      duration_ms: a.duration_ms,
+    })),
   }));
 }
 
@@ -158,9 +190,18 @@ export interface DeliveryFilter {
 export function listDeliveries(db: Database, endpointId: number, f: DeliveryFilter, limit: number): { deliveries: WebhookDelivery[]; hasMore: boolean } {
   const parts = ['endpoint_id = ?'];
   const args: unknown[] = [endpointId];
-  if (f.eventId !== undefined) (parts.push('event_id = ?'), args.push(f.eventId));
-  if (f.status !== undefined) (parts.push('status = ?'), args.push(f.status));
-  if (f.before !== undefined) (parts.push('id < ?'), args.push(f.before));
+  if (f.eventId !== undefined) {
+    parts.push('event_id = ?');
+    args.push(f.eventId);
+  }
+  if (f.status !== undefined) {
+    parts.push('status = ?');
+    args.push(f.status);
+  }
+  if (f.before !== undefined) {
+    parts.push('id < ?');
+    args.push(f.before);
+  }
   const rows = statement(db, `SELECT * FROM webhook_deliveries WHERE ${parts.join(' AND ')} ORDER BY id DESC LIMIT ?`).all(...args, limit + 1) as DeliveryRow[];
   return { deliveries: toDeliveries(db, rows.slice(0, limit)), hasMore: rows.length > limit };
 }
@@ -191,13 +232,30 @@ export function claimDue(db: Database, nowIso: string, leaseUntilIso: string, li
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
          WHERE d.status = 'pending' AND d.next_at <= ? AND (d.lease_until IS NULL OR d.lease_until <= ?) AND e.enabled = 1
          ORDER BY d.next_at, d.id LIMIT ?`,
-      ).all(nowIso, nowIso, limit) as (Omit<ClaimedDelivery['endpoint'], 'id'> & { id: number; event_id: number; attempt_count: number; created_at: string; endpoint_id: number })[];
+      ).all(nowIso, nowIso, limit) as (Omit<ClaimedDelivery['endpoint'], 'id'> & {
+        id: number;
+        event_id: number;
+        attempt_count: number;
+        created_at: string;
+        endpoint_id: number;
+      })[];
       const take = statement(db, 'UPDATE webhook_deliveries SET lease_until = ? WHERE id = ?');
       return rows.map((r) => {
         take.run(leaseUntilIso, r.id);
         return {
-          id: r.id, eventId: r.event_id, attemptsMade: r.attempt_count, createdAt: r.created_at, leaseUntil: leaseUntilIso,
-          endpoint: { id: r.endpoint_id, user_id: r.user_id, url: r.url, secret: r.secret, previous_secret: r.previous_secret, previous_secret_expires_at: r.previous_secret_expires_at },
+          id: r.id,
+          eventId: r.event_id,
+          attemptsMade: r.attempt_count,
+          createdAt: r.created_at,
+          leaseUntil: leaseUntilIso,
+          endpoint: {
+            id: r.endpoint_id,
+            user_id: r.user_id,
+            url: r.url,
+            secret: r.secret,
+            previous_secret: r.previous_secret,
+            previous_secret_expires_at: r.previous_secret_expires_at,
+          },
         };
       });
     })
@@ -206,14 +264,19 @@ export function claimDue(db: Database, nowIso: string, leaseUntilIso: string, li
 
 /** Whether any delivery may be due now (a cheap look before claiming in a write transaction). */
 export function anyDue(db: Database, nowIso: string): boolean {
-  return statement(db, `SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_at <= ? AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1`)
-    .get(nowIso, nowIso) !== undefined;
+  return (
+    statement(db, `SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_at <= ? AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1`).get(
+      nowIso,
+      nowIso,
+    ) !== undefined
+  );
 }
 
 /** When the next pending delivery falls due (a lease running out counts), or null. */
 export function nextDue(db: Database): string | null {
   const row = statement(
-    db, `SELECT MIN(CASE WHEN lease_until > next_at THEN lease_until ELSE next_at END) AS due FROM webhook_deliveries WHERE status = 'pending'`,
+    db,
+    `SELECT MIN(CASE WHEN lease_until > next_at THEN lease_until ELSE next_at END) AS due FROM webhook_deliveries WHERE status = 'pending'`,
   ).get() as { due: string | null };
   return row.due;
 }
@@ -224,18 +287,31 @@ export function nextDue(db: Database): string | null {
  * delivered it meanwhile) keeps its state; the attempt is logged all the same.
  */
 export function recordAttempt(
-  db: Database, deliveryId: number, a: { at: string; statusCode: number | null; error: string | null; durationMs: number; succeeded: boolean; nextAtIso: string | null },
+  db: Database,
+  deliveryId: number,
+  a: { at: string; statusCode: number | null; error: string | null; durationMs: number; succeeded: boolean; nextAtIso: string | null },
 ): void {
   db.transaction(() => {
-    const row = statement(db, 'UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, updated_at = ? WHERE id = ? RETURNING attempt_count, status')
-      .get(a.at, deliveryId) as { attempt_count: number; status: string } | undefined;
+    const row = statement(
+      db,
+      'UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, updated_at = ? WHERE id = ? RETURNING attempt_count, status',
+    ).get(a.at, deliveryId) as { attempt_count: number; status: string } | undefined;
     if (!row) return; // the endpoint was deleted meanwhile
-    statement(db, 'INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(deliveryId, row.attempt_count, a.at, a.statusCode, a.error, a.durationMs);
+    statement(db, 'INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)').run(
+      deliveryId,
+      row.attempt_count,
+      a.at,
+      a.statusCode,
+      a.error,
+      a.durationMs,
+    );
     if (row.status !== 'pending') return;
     const status = a.succeeded ? 'succeeded' : a.nextAtIso === null ? 'failed' : 'pending';
-    statement(db, 'UPDATE webhook_deliveries SET status = ?, next_at = ?, lease_until = NULL WHERE id = ?')
-      .run(status, status === 'pending' ? a.nextAtIso : null, deliveryId);
+    statement(db, 'UPDATE webhook_deliveries SET status = ?, next_at = ?, lease_until = NULL WHERE id = ?').run(
+      status,
+      status === 'pending' ? a.nextAtIso : null,
+      deliveryId,
+    );
   }).immediate();
 }
 

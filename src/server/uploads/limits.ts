@@ -69,7 +69,8 @@ export class BytesInFlight {
 
   private overQuota(bytes: number, arriving: number, unattached: number): string {
     const max = inWords(this.limits.accountBytes);
-    if (bytes > this.limits.accountBytes || (arriving === 0 && unattached === 0)) return `the file (${inWords(bytes)}) is larger than this service accepts from one account at a time (${max})`;
+    if (bytes > this.limits.accountBytes || (arriving === 0 && unattached === 0))
+      return `the file (${inWords(bytes)}) is larger than this service accepts from one account at a time (${max})`;
     if (unattached === 0) {
       return `this account already has ${inWords(arriving)} of uploads arriving; with this file (${inWords(bytes)}) that is more than the ${max} allowed at once; upload it when they have finished`;
     }

@@ -160,7 +160,10 @@ function logSweep(log: Logger, r: SweepReport): void {
   const bytes = r.unattached.bytes + r.orphans.bytes + r.partials.bytes;
   // A notice, not a request line: shown by `reldist serve` without --debug.
   (log.notice ?? log.info)(`removed ${what}: ${mib(bytes)} freed`, {
-    unattached: r.unattached, orphans: r.orphans, partials: r.partials, bytes,
+    unattached: r.unattached,
+    orphans: r.orphans,
+    partials: r.partials,
+    bytes,
   });
 }
 

@@ -15,7 +15,17 @@ import { jsonAnswer } from '../http/answer.js';
 import { bodyCutOf } from '../http/slow-bodies.js';
 import { logRequest, newRequestId } from '../http/request-id.js';
 import { isAllowed } from '../rules/state-machine.js';
-import { findUpload, markUploadReady, markUploadRefused, unattachedBytesOf, uploadFilePath, uploadReleaseStatus, uploadsDir, uploadsTmpDir, type UploadRow } from '../store/uploads.js';
+import {
+  findUpload,
+  markUploadReady,
+  markUploadRefused,
+  unattachedBytesOf,
+  uploadFilePath,
+  uploadReleaseStatus,
+  uploadsDir,
+  uploadsTmpDir,
+  type UploadRow,
+} from '../store/uploads.js';
 import { BytesInFlight, type UploadLimits } from './limits.js';
 import { probeAudio } from './probe.js';
 import { receiveToFile } from './receive.js';
@@ -71,10 +81,16 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     // byte that the file is already there, or is arriving on another connection.
     if (req.headers['if-none-match']?.trim() === '*') {
       if (upload.state === 'ready') {
-        throw new ServiceError(412, 'precondition_failed', `upload ${key} is already complete (If-None-Match: *): its file is the one declared; attach its key`);
+        throw new ServiceError(
+          412,
+          'precondition_failed',
+          `upload ${key} is already complete (If-None-Match: *): its file is the one declared; attach its key`,
+        );
       }
       if (receiving.has(key)) {
-        throw new ServiceError(409, 'upload_in_progress', `upload ${key} is arriving on another connection; retry after Retry-After`, { headers: { 'retry-after': '1' } });
+        throw new ServiceError(409, 'upload_in_progress', `upload ${key} is arriving on another connection; retry after Retry-After`, {
+          headers: { 'retry-after': '1' },
+        });
       }
     }
     if (expires * 1000 <= deps.now().getTime()) {
@@ -131,7 +147,11 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       const answer = (status: number, body: unknown, headers: Record<string, string> = {}, close = false) => {
         if (res.headersSent || res.destroyed) return;
         const text = JSON.stringify(body);
-        const a = jsonAnswer(requestId, text, status, { 'content-length': String(Buffer.byteLength(text)), ...headers, ...(close ? { connection: 'close' } : {}) });
+        const a = jsonAnswer(requestId, text, status, {
+          'content-length': String(Buffer.byteLength(text)),
+          ...headers,
+          ...(close ? { connection: 'close' } : {}),
+        });
         res.writeHead(a.status, a.headers);
         res.end(text);
         // The path only: the query carries the signature.

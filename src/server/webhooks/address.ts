@@ -16,12 +16,31 @@ loopback.addAddress('::1', 'ipv6');
 
 const nonPublic = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24],
-  ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) nonPublic.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  nonPublic.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128], ['fe80::', 10], ['fc00::', 7], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
-] as const) nonPublic.addSubnet(net, bits, 'ipv6');
+  ['::', 128],
+  ['fe80::', 10],
+  ['fc00::', 7],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['100::', 64],
+] as const)
+  nonPublic.addSubnet(net, bits, 'ipv6');
 
 /** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d or ::ffff:xxxx:xxxx) or NAT64 (64:ff9b::/96) IPv6 address. */
 function embeddedIpv4(ip: string): string | undefined {
@@ -68,9 +87,13 @@ export const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '')
 /** Resolves the URL's host and checks every address it has; throws AddressRefused (or the DNS error). */
 export async function checkUrlAddress(url: URL, policy: AddressPolicy): Promise<void> {
   const host = hostOf(url);
-  const addresses = isIP(host) ? [host] : (await new Promise<LookupAddress[]>((resolve, reject) => {
-    dnsLookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list)));
-  })).map((a) => a.address);
+  const addresses = isIP(host)
+    ? [host]
+    : (
+        await new Promise<LookupAddress[]>((resolve, reject) => {
+          dnsLookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list)));
+        })
+      ).map((a) => a.address);
   for (const ip of addresses) {
     const why = refusal(ip, policy);
     if (why) throw new AddressRefused(`${host} ${why}`);

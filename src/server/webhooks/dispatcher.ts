@@ -93,14 +93,21 @@ export function startDispatcher(deps: ServerDeps, settings: WebhookSettings): Di
       const body = event ? webhookBody(event.type, event, at) : '';
       const result = event
         ? await postWebhook(job.endpoint.url, { ...signDelivery(webhookMessageId(event.id), at, body, signingSecrets(job.endpoint, at.toISOString())) }, body, {
-          timeoutMs: settings.timeoutMs, policy: settings.addresses, signal: abort.signal,
-        })
+            timeoutMs: settings.timeoutMs,
+            policy: settings.addresses,
+            signal: abort.signal,
+          })
         : { delivered: false, statusCode: null, error: 'the event no longer exists', durationMs: 0 };
       if (stopped) return;
       const doneAt = deps.now();
-      const next = result.delivered || !event ? null : nextAttemptAt(Date.parse(job.createdAt), doneAt.getTime(), job.attemptsMade + 1, settings.retryHorizonMs);
+      const next =
+        result.delivered || !event ? null : nextAttemptAt(Date.parse(job.createdAt), doneAt.getTime(), job.attemptsMade + 1, settings.retryHorizonMs);
       recordAttempt(db, job.id, {
-        at: at.toISOString(), statusCode: result.statusCode, error: result.error, durationMs: result.durationMs, succeeded: result.delivered,
+        at: at.toISOString(),
+        statusCode: result.statusCode,
+        error: result.error,
+        durationMs: result.durationMs,
+        succeeded: result.delivered,
         nextAtIso: next === null ? null : new Date(next).toISOString(),
       });
     } catch (e) {

@@ -67,7 +67,12 @@ export function postWebhook(urlText: string, headers: Record<string, string>, bo
       });
       const finish = () => {
         const ok = status >= 200 && status < 300;
-        done({ delivered: ok, statusCode: status, error: ok ? null : status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`, durationMs: Math.round(performance.now() - started) });
+        done({
+          delivered: ok,
+          statusCode: status,
+          error: ok ? null : status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`,
+          durationMs: Math.round(performance.now() - started),
+        });
       };
       res.on('end', finish);
       res.on('error', () => finish());

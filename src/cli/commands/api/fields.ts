@@ -33,9 +33,12 @@ export function typedValue(text: string, readFile: (path: string) => string): Js
 }
 
 /** Builds the JSON object from -f/-F arguments in order; conflicting shapes are usage errors. */
-export function buildFields(args: readonly FieldArg[], readFile: (path: string) => string = () => {
-  throw new UsageError('@file values are not available here');
-}): Record<string, Json> {
+export function buildFields(
+  args: readonly FieldArg[],
+  readFile: (path: string) => string = () => {
+    throw new UsageError('@file values are not available here');
+  },
+): Record<string, Json> {
   const root: Record<string, Json> = {};
   for (const a of args) {
     const flag = a.kind === 'raw' ? '-f' : '-F';

@@ -35,7 +35,11 @@ export async function run(ctx: Context, opts: LoginOpts): Promise<void> {
     me = await client.call('getMe');
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
-      throw new CliError(`${baseUrl} refused the token; nothing was saved`, { exitCode: ExitCode.auth, code: 'unauthorized', hint: 'check the token and try again' });
+      throw new CliError(`${baseUrl} refused the token; nothing was saved`, {
+        exitCode: ExitCode.auth,
+        code: 'unauthorized',
+        hint: 'check the token and try again',
+      });
     }
     throw err;
   }

@@ -15,9 +15,7 @@ export const loginCommand = defineCommand({
     'reldist auth login --base-url https://api.example.com --with-token < token.txt',
     'echo "$TOKEN" | reldist auth login --profile ci --base-url https://api.example.com --with-token',
   ],
-  options: [
-    option('--with-token', 'read the token from stdin'),
-  ],
+  options: [option('--with-token', 'read the token from stdin')],
 });
 
 export const logoutCommand = defineCommand({

@@ -7,7 +7,8 @@ import { promptSecret } from '../../prompts.js';
 const MAX_TOKEN_BYTES = 4096;
 
 export async function readTokenFromStdin(ctx: Context): Promise<string> {
-  if (ctx.io.stdinIsTTY) throw new UsageError('--with-token reads the token from stdin, but stdin is a terminal', 'pipe it in: `reldist auth login --with-token < token.txt`');
+  if (ctx.io.stdinIsTTY)
+    throw new UsageError('--with-token reads the token from stdin, but stdin is a terminal', 'pipe it in: `reldist auth login --with-token < token.txt`');
   let text = '';
   for await (const chunk of ctx.io.stdin) {
     text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');

@@ -6,7 +6,7 @@ import { eventTypes } from '../../../contract/wire-values.js';
 
 /** The filters both verbs take. */
 const FILTER_FLAGS = [
-  option('--release <release>', 'only this release\'s events (an id or a catalog number)'),
+  option('--release <release>', "only this release's events (an id or a catalog number)"),
   option('--type <type>', 'only events of this type, e.g. release.approved or approved'),
   option('-f, --follow', 'keep printing events as they happen, until Ctrl-C or --timeout'),
 ] as const;
@@ -17,7 +17,7 @@ One line per event on stdout: on a terminal its time, release, what happened and
 
 export const listCommand = defineCommand({
   name: 'list',
-  summary: 'The account\'s events, oldest first',
+  summary: "The account's events, oldest first",
   description: `Every event of the account (or after --after, an event id), oldest first.\n\n${OUTPUT}`,
   examples: ['reldist events list', 'reldist events list --release NLR-0042 --json', 'reldist events list --after 1042 --follow'],
   options: [...FILTER_FLAGS, option('--after <id>', 'only events after this one (an event id, as --json shows it)')],
@@ -38,7 +38,7 @@ export type EventsOpts = Pick<ListOpts, 'release' | 'type' | 'follow'>;
 
 export const eventsGroup = defineGroup({
   name: 'events',
-  summary: 'What happened to the account\'s releases, in order; follow it live',
+  summary: "What happened to the account's releases, in order; follow it live",
   examples: ['reldist events tail --follow', 'reldist events list --release NLR-0042', 'reldist release history NLR-0042'],
   commands: [listCommand, tailCommand],
 });

@@ -17,8 +17,11 @@ export async function run(ctx: Context, opts: LabelOpts): Promise<void> {
   };
   const client = await ctx.services.client();
   const sets: [keyof LabelOpts, string][] = [
-    ['name', 'name'], ['defaultPLineOwner', 'default_p_line_owner'], ['defaultCLineOwner', 'default_c_line_owner'],
-    ['defaultGenre', 'default_genre'], ['defaultLanguage', 'default_language'],
+    ['name', 'name'],
+    ['defaultPLineOwner', 'default_p_line_owner'],
+    ['defaultCLineOwner', 'default_c_line_owner'],
+    ['defaultGenre', 'default_genre'],
+    ['defaultLanguage', 'default_language'],
   ];
   if (opts.file !== undefined || opts.addArtist !== undefined || sets.some(([k]) => opts[k] !== undefined)) {
     let body: Record<string, unknown> = {};

@@ -65,7 +65,10 @@ export interface Planned {
 
 /** A failed step: which one, and what exists on the service now. */
 class StepError extends Error {
-  constructor(readonly step: string, readonly inner: unknown) {
+  constructor(
+    readonly step: string,
+    readonly inner: unknown,
+  ) {
     super(step);
   }
 }
@@ -78,12 +81,17 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
   const reportOnly = existing !== undefined && !EDITABLE_STATUSES.includes(existing.release.status);
   const desired = reportOnly
     ? { plan: item.plan, audioSha256: [], defaultTitles: [] }
-    : await step('reading the audio files', () => readDesired(item.plan, { hashFile: async (p) => (await hashFile(p, undefined, options.signal)).sha256, titleOf: options.titleOf }));
+    : await step('reading the audio files', () =>
+        readDesired(item.plan, { hashFile: async (p) => (await hashFile(p, undefined, options.signal)).sha256, titleOf: options.titleOf }),
+      );
   return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
 }
 
 async function findExisting(
-  client: ApiClient, catalogNumber: string, known: ApplyOneOptions['known'], o: { full?: boolean } = {},
+  client: ApiClient,
+  catalogNumber: string,
+  known: ApplyOneOptions['known'],
+  o: { full?: boolean } = {},
 ): Promise<ExistingRelease | undefined> {
   const candidates = known
     ? (known.get(normaliseCatalogNumber(catalogNumber)) ?? [])
@@ -120,9 +128,15 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   // A converged line says what this run set out to do (its first plan), not the re-plan's skip.
   let firstAction: ReportLine['action'] | undefined;
   const line = (outcome: ApplyOutcome, error: ReportLine['error'] = null): ReportLine => ({
-    file: item.file, catalog_number: item.catalogNumber.trim(), release_id: state.releaseId,
-    action: outcome === 'converged' ? (firstAction ?? action) : action, outcome, status: state.status,
-    problems: state.problems, error, sandbox: options.sandbox,
+    file: item.file,
+    catalog_number: item.catalogNumber.trim(),
+    release_id: state.releaseId,
+    action: outcome === 'converged' ? (firstAction ?? action) : action,
+    outcome,
+    status: state.status,
+    problems: state.problems,
+    error,
+    sandbox: options.sandbox,
   });
   try {
     let planned = await planOne(client, item, options);
@@ -157,9 +171,10 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
           planned = { ...planned, existing, plan: planRelease(planned.desired, existing, { submit: options.submit }) };
           continue;
         }
-        const failed = err instanceof Moved
-          ? new StepError(err.step, new Error(`the release kept changing while this run wrote it (${MOVES} times: someone else is changing it)`))
-          : err;
+        const failed =
+          err instanceof Moved
+            ? new StepError(err.step, new Error(`the release kept changing while this run wrote it (${MOVES} times: someone else is changing it)`))
+            : err;
         const holder = failed instanceof StepError ? catalogNumberHolder(failed.inner) : undefined;
         if (holder && round === 0) {
           const existing = await step('reading the release that holds the catalog number', () => readExisting(client, holder.releaseId));
@@ -180,7 +195,11 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
         if (recoveries < RECOVERY_ROUNDS && mayHavePassed(failed) && (now.release === null || EDITABLE_STATUSES.includes(now.release.release.status))) {
           recoveries++;
           if (failed instanceof StepError && failed.step === CREATE_STEP && answerLost(failed) && now.release !== null) createdHere = true;
-          planned = { ...planned, existing: now.release ?? undefined, plan: planRelease(planned.desired, now.release ?? undefined, { submit: options.submit }) };
+          planned = {
+            ...planned,
+            existing: now.release ?? undefined,
+            plan: planRelease(planned.desired, now.release ?? undefined, { submit: options.submit }),
+          };
           continue;
         }
         throw failed;
@@ -198,9 +217,8 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
  */
 async function reread(client: ApiClient, item: ApplyItem, state: State): Promise<{ release: ExistingRelease | null } | undefined> {
   try {
-    const release = state.releaseId !== null
-      ? await readExisting(client, state.releaseId)
-      : await findExisting(client, item.catalogNumber, undefined, { full: true });
+    const release =
+      state.releaseId !== null ? await readExisting(client, state.releaseId) : await findExisting(client, item.catalogNumber, undefined, { full: true });
     state.reread = true;
     state.releaseId = release?.release.id ?? null;
     state.status = release?.release.status ?? null;
@@ -274,7 +292,9 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
   // release as this run last saw it (its plan's read, or its own last write's answer); anything
   // else means another run or person wrote in between, and the release is planned again.
   const currentTag = async (before: string): Promise<string | undefined> => {
-    const res = await step(`reading the release before ${before}`, () => callIfChanged(client, 'getRelease', { params: { releaseId: need() }, signal }, undefined));
+    const res = await step(`reading the release before ${before}`, () =>
+      callIfChanged(client, 'getRelease', { params: { releaseId: need() }, signal }, undefined),
+    );
     if (!res.modified) throw new StepError(`reading the release before ${before}`, new Error('the service answered 304 to a read without If-None-Match'));
     if (state.seen !== null && JSON.stringify(res.body) !== JSON.stringify(state.seen)) throw new Moved(before);
     state.seen = res.body;
@@ -303,9 +323,17 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         } else {
           const body = change.body;
           const tag = await currentTag('saving the metadata');
-          saved(await write('saving the metadata', () => client.call('updateReleaseMetadata', {
-            params: { releaseId: need() }, body, idempotencyKey: key('metadata', { body, tag }), signal, ...conditional(tag),
-          })));
+          saved(
+            await write('saving the metadata', () =>
+              client.call('updateReleaseMetadata', {
+                params: { releaseId: need() },
+                body,
+                idempotencyKey: key('metadata', { body, tag }),
+                signal,
+                ...conditional(tag),
+              }),
+            ),
+          );
         }
         return;
       case 'upload':
@@ -325,25 +353,49 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         const fresh = await step('reading the tracks before changing them', () => readTrackList(client, need(), signal));
         if (JSON.stringify(fresh.tracks) !== JSON.stringify(state.seen?.tracks ?? [])) throw new Moved('attaching the tracks');
         const etag = fresh.etag;
-        saved(await write('attaching the tracks', () => client.call('replaceReleaseTracks', {
-          params: { releaseId: need() }, body, idempotencyKey: key('tracks', { body, etag }), signal, ...conditional(etag),
-        })));
+        saved(
+          await write('attaching the tracks', () =>
+            client.call('replaceReleaseTracks', {
+              params: { releaseId: need() },
+              body,
+              idempotencyKey: key('tracks', { body, etag }),
+              signal,
+              ...conditional(etag),
+            }),
+          ),
+        );
         return;
       }
       case 'delivery': {
         const body = change.body;
         const tag = await currentTag('saving the delivery settings');
-        saved(await write('saving the delivery settings', () => client.call('updateReleaseDelivery', {
-          params: { releaseId: need() }, body, idempotencyKey: key('delivery', { body, tag }), signal, ...conditional(tag),
-        })));
+        saved(
+          await write('saving the delivery settings', () =>
+            client.call('updateReleaseDelivery', {
+              params: { releaseId: need() },
+              body,
+              idempotencyKey: key('delivery', { body, tag }),
+              signal,
+              ...conditional(tag),
+            }),
+          ),
+        );
         return;
       }
       case 'video': {
         const body = change.body;
         const tag = await currentTag('saving the video settings');
-        saved(await write('saving the video settings', () => client.call('updateReleaseVideo', {
-          params: { releaseId: need() }, body, idempotencyKey: key('video', { body, tag }), signal, ...conditional(tag),
-        })));
+        saved(
+          await write('saving the video settings', () =>
+            client.call('updateReleaseVideo', {
+              params: { releaseId: need() },
+              body,
+              idempotencyKey: key('video', { body, tag }),
+              signal,
+              ...conditional(tag),
+            }),
+          ),
+        );
         return;
       }
       case 'submit': {
@@ -351,7 +403,13 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
         const tag = await currentTag('submitting');
         const res = await write('submitting', async () => {
           try {
-            return await client.call('submitRelease', { params: { releaseId: need() }, body: {}, idempotencyKey: key('submit', { id: need(), tag }), signal, ...conditional(tag) });
+            return await client.call('submitRelease', {
+              params: { releaseId: need() },
+              body: {},
+              idempotencyKey: key('submit', { id: need(), tag }),
+              signal,
+              ...conditional(tag),
+            });
           } catch (err) {
             if (!(err instanceof ApiError && err.code === 'submit_blocked')) throw err;
             state.problems = err.problems ?? [];
@@ -397,8 +455,7 @@ function failure(err: unknown, state: State): { code: string; message: string } 
   if (state.releaseId === null) {
     if (state.reread) now = 'no release holds the catalog number';
     else now = state.createSent ? 'whether the release was created is not known (the catalog number could not be looked up again)' : 'nothing was created';
-  }
-  else if (state.reread) now = `release ${String(state.releaseId)} is ${statusWords(state.status ?? 'draft')}`;
+  } else if (state.reread) now = `release ${String(state.releaseId)} is ${statusWords(state.status ?? 'draft')}`;
   else now = `release ${String(state.releaseId)} was last seen ${statusWords(state.status ?? 'draft')} (it could not be read again)`;
   return { code: d.code, message: `${where}${d.message}; ${now}; run \`reldist release apply\` again to resume` };
 }

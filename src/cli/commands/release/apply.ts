@@ -28,7 +28,8 @@ const DEFAULT_PARALLEL = 4;
 export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promise<void> {
   const parallel = intOption(opts.parallel, '--parallel', 1, 32) ?? DEFAULT_PARALLEL;
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
-  if (opts.plan && opts.report !== undefined) throw new UsageError('--plan and --report do not go together', '--plan sends nothing, so there is nothing to report');
+  if (opts.plan && opts.report !== undefined)
+    throw new UsageError('--plan and --report do not go together', '--plan sends nothing, so there is nothing to report');
   const retryReport = opts.onlyFailed === undefined ? undefined : await readRetryReport(opts.onlyFailed);
 
   let items = await collectItems(args);
@@ -36,11 +37,17 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   if (retryReport) {
     const { retry, why } = chooseRetries(items, retryReport.lines);
     // Said on stderr even when it is not a terminal: a CI log should show what a retry chose.
-    if (!ctx.globals.quiet) ctx.io.stderr.write(`${retryReport.missing ? `${opts.onlyFailed}: no such file (no release was reported); ` : ''}${retryWords(opts.onlyFailed!, retry.length, items.length, why)}\n`);
+    if (!ctx.globals.quiet)
+      ctx.io.stderr.write(
+        `${retryReport.missing ? `${opts.onlyFailed}: no such file (no release was reported); ` : ''}${retryWords(opts.onlyFailed!, retry.length, items.length, why)}\n`,
+      );
     items = retry;
   }
   // What the submit would block in the files' values, said now (what can never pass stopped the run already).
-  warnAtDoor(ctx, items.flatMap((i) => i.plan.warnings ?? []));
+  warnAtDoor(
+    ctx,
+    items.flatMap((i) => i.plan.warnings ?? []),
+  );
   if (items.length === 0) {
     if (!retryReport) note(ctx, 'no releases to apply');
     return;
@@ -58,17 +65,22 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   const work = (async () => {
     const { client, options } = await prepare(ctx, items, opts);
     sandbox = options.sandbox;
-    await runPool(items, parallel, async (item, i) => {
-      const state = newApplyState();
-      const task = applyOne(client, item, options, state);
-      running.set(i, { state, task });
-      const line = await task;
-      // A line that ends after the stop is settled with the interrupted ones (stopRun).
-      if (ctx.signal.aborted) return;
-      running.delete(i);
-      finished[i] = line;
-      await out.write(line);
-    }, ctx.signal);
+    await runPool(
+      items,
+      parallel,
+      async (item, i) => {
+        const state = newApplyState();
+        const task = applyOne(client, item, options, state);
+        running.set(i, { state, task });
+        const line = await task;
+        // A line that ends after the stop is settled with the interrupted ones (stopRun).
+        if (ctx.signal.aborted) return;
+        running.delete(i);
+        finished[i] = line;
+        await out.write(line);
+      },
+      ctx.signal,
+    );
   })();
   ctx.explainTimeout(() => stoppedError(ctx.signal.reason, finished, items.length, opts.report));
   try {
@@ -80,12 +92,21 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     await stopRun(ctx, items, finished, running, out, sandbox);
     throw stoppedError(ctx.signal.reason, finished, items.length, opts.report);
   }
-  if (!ctx.globals.json && ctx.io.stdoutIsTTY) await printList(ctx, finished.filter((l) => l !== undefined), SUMMARY_COLUMNS);
+  if (!ctx.globals.json && ctx.io.stdoutIsTTY)
+    await printList(
+      ctx,
+      finished.filter((l) => l !== undefined),
+      SUMMARY_COLUMNS,
+    );
   finish(finished.filter((l) => l !== undefined));
 }
 
 /** The client, the session and what every release's steps share; at most once per run. */
-async function prepare(ctx: Context, items: readonly ApplyItem[], opts: ApplyOpts): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck> }> {
+async function prepare(
+  ctx: Context,
+  items: readonly ApplyItem[],
+  opts: ApplyOpts,
+): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck> }> {
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
@@ -108,8 +129,12 @@ const IN_FLIGHT_GRACE_MS = 1000;
  * the others are interrupted, saying what exists of them.
  */
 async function stopRun(
-  ctx: Context, items: readonly ApplyItem[], finished: (ReportLine | undefined)[],
-  running: ReadonlyMap<number, { state: ApplyState; task: Promise<ReportLine> }>, out: LineWriter, sandbox: boolean,
+  ctx: Context,
+  items: readonly ApplyItem[],
+  finished: (ReportLine | undefined)[],
+  running: ReadonlyMap<number, { state: ApplyState; task: Promise<ReportLine> }>,
+  out: LineWriter,
+  sandbox: boolean,
 ): Promise<void> {
   const ended = new Map<number, ReportLine>();
   const settle = [...running].map(([i, r]) => r.task.then((line) => void ended.set(i, line)));
@@ -119,15 +144,28 @@ async function stopRun(
     if (finished[i] !== undefined) continue;
     const own = ended.get(i);
     const state = running.get(i)?.state;
-    finished[i] = own !== undefined && own.outcome !== 'failed'
-      ? own
-      : interruptedLine({
-        file: item.file, catalogNumber: item.catalogNumber, started: state !== undefined, sandbox,
-        releaseId: own?.release_id ?? state?.releaseId ?? null, status: own?.status ?? state?.status ?? null,
-      }, stop);
+    finished[i] =
+      own !== undefined && own.outcome !== 'failed'
+        ? own
+        : interruptedLine(
+            {
+              file: item.file,
+              catalogNumber: item.catalogNumber,
+              started: state !== undefined,
+              sandbox,
+              releaseId: own?.release_id ?? state?.releaseId ?? null,
+              status: own?.status ?? state?.status ?? null,
+            },
+            stop,
+          );
     await out.write(finished[i]);
   }
-  if (!ctx.globals.json && ctx.io.stdoutIsTTY) await printList(ctx, finished.filter((l) => l !== undefined), SUMMARY_COLUMNS);
+  if (!ctx.globals.json && ctx.io.stdoutIsTTY)
+    await printList(
+      ctx,
+      finished.filter((l) => l !== undefined),
+      SUMMARY_COLUMNS,
+    );
 }
 
 function stopWords(reason: unknown): { code: string; words: string } {
@@ -141,7 +179,11 @@ function stoppedError(reason: unknown, lines: readonly (ReportLine | undefined)[
   const exitCode = reason instanceof CliError ? reason.exitCode : ExitCode.interrupted;
   const done = lines.filter((l) => l !== undefined && l.outcome !== 'interrupted').length;
   const hint = `run the same command again: it resumes where it stopped${report !== undefined ? `; or retry only what is left with --only-failed ${report}` : ''}`;
-  return new CliError(`${words}: ${done} of ${plural(total, 'release')} finished, ${total - done} not (each has its line, outcome interrupted)`, { exitCode, code, hint });
+  return new CliError(`${words}: ${done} of ${plural(total, 'release')} finished, ${total - done} not (each has its line, outcome interrupted)`, {
+    exitCode,
+    code,
+    hint,
+  });
 }
 
 /** Resolves when the signal aborts; never otherwise. */
@@ -160,7 +202,11 @@ class LineWriter {
   private reportWrites = Promise.resolve();
   private readonly live: boolean;
 
-  constructor(private readonly ctx: Context, private readonly total: number, private readonly report: string | undefined) {
+  constructor(
+    private readonly ctx: Context,
+    private readonly total: number,
+    private readonly report: string | undefined,
+  ) {
     this.live = ctx.io.stderrIsTTY && !ctx.globals.quiet && !ctx.globals.json;
   }
 
@@ -175,7 +221,10 @@ class LineWriter {
     if (ctx.globals.json) ctx.io.stdout.write(formatReportLine(line));
     else if (!ctx.io.stdoutIsTTY) ctx.io.stdout.write(`${tsvLine(line)}\n`);
     const blocked = line.outcome === 'blocked';
-    if (this.live) ctx.io.stderr.write(`[${this.count}/${this.total}] ${line.catalog_number} ${line.outcome}${line.error ? `: ${line.error.message}` : blocked ? `, nothing was submitted: ${countText(line.problems)}` : ''}\n`);
+    if (this.live)
+      ctx.io.stderr.write(
+        `[${this.count}/${this.total}] ${line.catalog_number} ${line.outcome}${line.error ? `: ${line.error.message}` : blocked ? `, nothing was submitted: ${countText(line.problems)}` : ''}\n`,
+      );
     // Why it was blocked, as `release submit` shows it, right after its line (stdout keeps one row
     // per release for scripts; --json and the report carry the problems themselves).
     if (blocked && !ctx.globals.json) {
@@ -219,7 +268,9 @@ async function planAll(items: readonly ApplyItem[], parallel: number, plan: (ite
  */
 async function showPlan(ctx: Context, planned: readonly Planned[], audio: ReadonlyMap<string, AudioCheck>): Promise<void> {
   const shown: PlannedRelease[] = planned.map((p) => ({
-    file: p.item.file, catalogNumber: p.item.catalogNumber, plan: p.plan,
+    file: p.item.file,
+    catalogNumber: p.item.catalogNumber,
+    plan: p.plan,
     ...(p.plan.submit ? { submitProblems: submitProblemsOf(p, audio, ctx.now()) } : {}),
   }));
   let out = '';
@@ -228,8 +279,15 @@ async function showPlan(ctx: Context, planned: readonly Planned[], audio: Readon
     const problems = s.submitProblems ?? [];
     if (ctx.globals.json) {
       out += `${JSON.stringify({
-        file: s.file, catalog_number: s.catalogNumber.trim(), release_id: plan.releaseId ?? null, action: plan.action,
-        status: plan.status ?? null, submit: plan.submit, submit_blocked: blockingCount(problems) > 0, problems, reason: plan.reason ?? null,
+        file: s.file,
+        catalog_number: s.catalogNumber.trim(),
+        release_id: plan.releaseId ?? null,
+        action: plan.action,
+        status: plan.status ?? null,
+        submit: plan.submit,
+        submit_blocked: blockingCount(problems) > 0,
+        problems,
+        reason: plan.reason ?? null,
         changes: plan.changes.map((c) => ({ kind: c.kind, fields: c.fields.map((f) => f.path) })),
       })}\n`;
     } else {
@@ -238,7 +296,10 @@ async function showPlan(ctx: Context, planned: readonly Planned[], audio: Readon
     }
   }
   const blocked = shown.filter((s) => s.plan.submit && blockingCount(s.submitProblems) > 0);
-  const summary = summaryLine(planned.map((p) => p.plan), blocked.length);
+  const summary = summaryLine(
+    planned.map((p) => p.plan),
+    blocked.length,
+  );
   if (!ctx.globals.json) out += `${summary}\n`;
   ctx.io.stdout.write(out);
   if (blocked.length > 0) {

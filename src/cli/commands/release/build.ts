@@ -1,9 +1,7 @@
 // Turns release flags into request bodies, checked against the contract's schemas; a bad value
 // is reported against the flag that carried it. Loaded inside `run` only (it loads zod).
 import type { z } from 'zod';
-import {
-  CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest,
-} from '../../../contract/index.js';
+import { CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseMetadataRequest, UpdateReleaseVideoRequest } from '../../../contract/index.js';
 import { UsageError } from '../../errors.js';
 import { pathText, problemsFromIssues } from '../../shared/field-problems.js';
 import { FLAG_OF_FIELD, type DeliveryFlags, type MetadataFlags, type VideoFlags } from './flags.js';
@@ -59,7 +57,10 @@ export function deliveryFromFlags(f: DeliveryFlags): Delivery {
   if (f.releaseDate !== undefined) out.release_date = f.releaseDate;
   if (f.preorderDate !== undefined) out.preorder_date = f.preorderDate;
   if (f.platforms !== undefined) {
-    const list = f.platforms.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = f.platforms
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     out.platforms = list.length === 1 && list[0]!.toLowerCase() === 'all' ? 'all' : list;
   }
   if (f.territories !== undefined) {
@@ -67,7 +68,10 @@ export function deliveryFromFlags(f: DeliveryFlags): Delivery {
     if (!m || (m[1]!.toLowerCase() !== 'worldwide' && !m[2])) {
       throw new UsageError(`--territories: expected worldwide, include:DE,FR or exclude:KP, got "${f.territories}"`);
     }
-    const countries = (m[2] ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+    const countries = (m[2] ?? '')
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean);
     out.territories = { mode: m[1]!.toLowerCase(), countries };
   }
   if (f.priceTier !== undefined) out.price_tier = f.priceTier.trim().toLowerCase();
@@ -98,7 +102,10 @@ function checkFlags<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
 }
 
 export const REQUIRED_CREATE_FLAGS: [keyof z.infer<typeof CreateReleaseRequest>, string][] = [
-  ['type', '--type'], ['title', '--title'], ['artists', '--artist'], ['label', '--label'],
+  ['type', '--type'],
+  ['title', '--title'],
+  ['artists', '--artist'],
+  ['label', '--label'],
 ];
 
 /** A create request from flags alone: every missing required field is named by its flag. */

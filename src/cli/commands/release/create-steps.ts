@@ -4,7 +4,12 @@
 // leaves nothing.
 import type { ApiClient } from '../../../client/index.js';
 import type {
-  CreateReleaseRequest, EntityId, ReleaseResource, ReplaceReleaseTracksTrackInput, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest,
+  CreateReleaseRequest,
+  EntityId,
+  ReleaseResource,
+  ReplaceReleaseTracksTrackInput,
+  UpdateReleaseDeliveryRequest,
+  UpdateReleaseVideoRequest,
 } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
@@ -35,14 +40,26 @@ export function step(ctx: Context, message: string): void {
 }
 
 class StepFailed extends Error {
-  constructor(readonly what: string, readonly inner: unknown, readonly exitCode: number, readonly hint?: string, readonly files: FileProblem[] = []) {
+  constructor(
+    readonly what: string,
+    readonly inner: unknown,
+    readonly exitCode: number,
+    readonly hint?: string,
+    readonly files: FileProblem[] = [],
+  ) {
     super(what);
   }
 }
 
 /** A step failed after the draft existed and the draft was kept (the wizard's answers are not lost). */
 export class DraftKept extends CliError {
-  constructor(message: string, readonly draftId: EntityId, exitCode: number, hint?: string, files: FileProblem[] = []) {
+  constructor(
+    message: string,
+    readonly draftId: EntityId,
+    exitCode: number,
+    hint?: string,
+    files: FileProblem[] = [],
+  ) {
     super(message, { exitCode: exitCode as ExitCode, code: 'create_failed', files, ...(hint ? { hint } : {}) });
   }
 }
@@ -100,18 +117,21 @@ export async function executePlan(
     const reason = failed.inner === undefined ? failed.what : `${failed.what} failed: ${describeError(failed.inner, { debug: false }).message}`;
     const interrupted = ctx.signal.aborted;
     if (options.keepDraft && !interrupted) {
-      throw new DraftKept(`could not finish the release from ${plan.source}: ${reason}; the draft release ${id} "${created.title}" is kept with what was done`, id, failed.exitCode, failed.hint, failed.files);
+      throw new DraftKept(
+        `could not finish the release from ${plan.source}: ${reason}; the draft release ${id} "${created.title}" is kept with what was done`,
+        id,
+        failed.exitCode,
+        failed.hint,
+        failed.files,
+      );
     }
     const undo = await deleteDraft(ctx, client, id);
-    throw new CliError(
-      `${interrupted ? 'interrupted' : `could not create the release from ${plan.source}`}: ${interrupted ? '' : `${reason}; `}${undo}`,
-      {
-        exitCode: (interrupted ? ExitCode.interrupted : failed.exitCode) as ExitCode,
-        code: interrupted ? 'interrupted' : 'create_failed',
-        ...(failed.hint && !interrupted ? { hint: failed.hint } : {}),
-        ...(interrupted ? {} : { files: failed.files }),
-      },
-    );
+    throw new CliError(`${interrupted ? 'interrupted' : `could not create the release from ${plan.source}`}: ${interrupted ? '' : `${reason}; `}${undo}`, {
+      exitCode: (interrupted ? ExitCode.interrupted : failed.exitCode) as ExitCode,
+      code: interrupted ? 'interrupted' : 'create_failed',
+      ...(failed.hint && !interrupted ? { hint: failed.hint } : {}),
+      ...(interrupted ? {} : { files: failed.files }),
+    });
   }
 }
 
@@ -130,7 +150,10 @@ async function createDraft(ctx: Context, client: ApiClient, plan: CreatePlan): P
     created = await client.call('createRelease', { body: plan.release, idempotencyKey });
   } catch (err) {
     if (!ctx.signal.aborted) throw err;
-    const task = { doing: 'finding out whether a draft release was created', leftover: 'a draft release may have been created; check with `reldist release list --status draft`' };
+    const task = {
+      doing: 'finding out whether a draft release was created',
+      leftover: 'a draft release may have been created; check with `reldist release list --status draft`',
+    };
     created = await ctx.cleanUp(task, async () => {
       const own = await ctx.services.cleanupClient();
       try {
@@ -157,7 +180,10 @@ async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
 
 /** Deletes the draft made by this run (guarded against a second Ctrl-C); says what became of it. */
 function deleteDraft(ctx: Context, client: ApiClient, id: EntityId): Promise<string> {
-  const task = { doing: `deleting the draft release ${id}`, leftover: `the draft release ${id} remains; delete it with \`reldist release delete ${id} --yes\`` };
+  const task = {
+    doing: `deleting the draft release ${id}`,
+    leftover: `the draft release ${id} remains; delete it with \`reldist release delete ${id} --yes\``,
+  };
   return ctx.cleanUp(task, () => deleteDraftNow(ctx, client, id));
 }
 

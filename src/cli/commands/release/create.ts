@@ -37,8 +37,15 @@ async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promi
   const deliveryFlags = deliveryFromFlags(opts);
   // The file's values were judged as it loaded; a flag's value wins over it, and is judged here.
   if (judge) {
-    warnAtDoor(ctx, (file.warnings ?? []).filter((w) => flagLocate(flags, deliveryFlags)(w.problem.path) === undefined));
-    checkAtDoor(ctx, { release: { ...file.release, ...flags, delivery: { ...file.delivery, ...deliveryFlags } }, locate: flagLocate(flags, deliveryFlags), now: ctx.now() }, 'nothing was created');
+    warnAtDoor(
+      ctx,
+      (file.warnings ?? []).filter((w) => flagLocate(flags, deliveryFlags)(w.problem.path) === undefined),
+    );
+    checkAtDoor(
+      ctx,
+      { release: { ...file.release, ...flags, delivery: { ...file.delivery, ...deliveryFlags } }, locate: flagLocate(flags, deliveryFlags), now: ctx.now() },
+      'nothing was created',
+    );
   }
   return {
     source: file.name,
@@ -57,20 +64,28 @@ async function keepAnswers(ctx: Context, plan: CreatePlan, err: DraftKept, saved
   const id = err.draftId;
   let file = savedTo;
   if (file === undefined && ctx.canPrompt && (await promptConfirm(ctx, { message: 'Save your answers as a release file?', default: true, flag: '--save' }))) {
-    file = (await promptText(ctx, {
-      message: 'Save to:',
-      flag: '--save',
-      default: `${plan.release.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'release'}.yaml`,
-      validate: (v) => (!v.trim() ? 'cannot be empty' : existsSync(v.trim()) ? `${v.trim()} exists; choose another name` : true),
-    })).trim();
+    file = (
+      await promptText(ctx, {
+        message: 'Save to:',
+        flag: '--save',
+        default: `${
+          plan.release.title
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N}]+/gu, '-')
+            .replace(/^-|-$/g, '') || 'release'
+        }.yaml`,
+        validate: (v) => (!v.trim() ? 'cannot be empty' : existsSync(v.trim()) ? `${v.trim()} exists; choose another name` : true),
+      })
+    ).trim();
     await saveReleaseFile(plan, file);
     success(ctx, `Saved the answers to ${file}`);
   }
-  const next = file === undefined
-    ? `finish the draft with \`reldist track upload ${id} FILE\` and \`reldist release edit ${id}\`, or delete it: \`reldist release delete ${id} --yes\``
-    : plan.release.catalog_number
-      ? `fix what is said above in ${file}, then \`reldist release apply ${file}\` finishes the draft ${id}`
-      : `fix what is said above in ${file}, then \`reldist release delete ${id} --yes\` and \`reldist release create --file ${file}\``;
+  const next =
+    file === undefined
+      ? `finish the draft with \`reldist track upload ${id} FILE\` and \`reldist release edit ${id}\`, or delete it: \`reldist release delete ${id} --yes\``
+      : plan.release.catalog_number
+        ? `fix what is said above in ${file}, then \`reldist release apply ${file}\` finishes the draft ${id}`
+        : `fix what is said above in ${file}, then \`reldist release delete ${id} --yes\` and \`reldist release create --file ${file}\``;
   return new CliError(err.message, { exitCode: err.exitCode, code: 'create_failed', hint: next });
 }
 
@@ -92,7 +107,8 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     const delivery = deliveryFromFlags(opts);
     const video = videoFromFlags(opts);
     plan = { source: 'the flags', release: createFromFlags(metadata), tracks: [], delivery, video };
-    if (!opts.check) checkAtDoor(ctx, { release: { ...plan.release, delivery }, locate: flagLocate(metadata, delivery), now: ctx.now() }, 'nothing was created');
+    if (!opts.check)
+      checkAtDoor(ctx, { release: { ...plan.release, delivery }, locate: flagLocate(metadata, delivery), now: ctx.now() }, 'nothing was created');
   }
 
   // Saved first, so that the answers are kept whatever happens next.
@@ -102,7 +118,13 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   // The service's audio rules, offline: a file it would refuse is refused before anything is created.
-  const checks = plan.tracks.length > 0 ? await refuseLocally(plan.tracks.map((t) => ({ path: t.path, shown: t.shown })), 'nothing was created') : [];
+  const checks =
+    plan.tracks.length > 0
+      ? await refuseLocally(
+          plan.tracks.map((t) => ({ path: t.path, shown: t.shown })),
+          'nothing was created',
+        )
+      : [];
   // A track without a title takes its tags' (read by that same check), else its file's name.
   const titles = plan.tracks.map((t, i) => t.fields.title ?? titleFrom(checks[i]!.title, t.path));
 
@@ -110,7 +132,16 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     // Every check the submit would run, offline; a plan it would block exits 3 with its problems.
     const problems = planProblems(plan, titles, checks, ctx.now());
     if (countProblems(problems).errors > 0) {
-      const outcome = { release_id: plan.source, offline: true as const, outcome: 'blocked' as const, status: null, message: `${plan.source} would be blocked at submit`, problems, error: null, exit: ExitCode.validation };
+      const outcome = {
+        release_id: plan.source,
+        offline: true as const,
+        outcome: 'blocked' as const,
+        status: null,
+        message: `${plan.source} would be blocked at submit`,
+        problems,
+        error: null,
+        exit: ExitCode.validation,
+      };
       await reportOutcomes(ctx, [outcome], { dryRun: true, single: true });
       return;
     }
@@ -125,7 +156,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
       ctx.io.stdout.write(`${summary(plan, [])}\n`);
     }
     for (const p of problems) warn(ctx, `${p.path}: ${inCliTerms(p.message)}`);
-    success(ctx, `${plan.source}: no ${problems.length > 0 ? "blocking " : ""}problems found; nothing was sent`);
+    success(ctx, `${plan.source}: no ${problems.length > 0 ? 'blocking ' : ''}problems found; nothing was sent`);
     return;
   }
 
@@ -141,7 +172,10 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
       await saveProfiles(client, wizard);
       success(ctx, `Saved ${wizard.artistName}'s platform profiles`);
     } catch (err) {
-      warn(ctx, `the release was created, but saving ${wizard.artistName}'s platform profiles failed: ${describeError(err, { debug: false }).message}; set them with \`reldist prefs\``);
+      warn(
+        ctx,
+        `the release was created, but saving ${wizard.artistName}'s platform profiles failed: ${describeError(err, { debug: false }).message}; set them with \`reldist prefs\``,
+      );
     }
   }
 

@@ -24,7 +24,13 @@ type Part = 'metadata' | 'delivery' | 'video';
 const ENDPOINT = { metadata: 'updateReleaseMetadata', delivery: 'updateReleaseDelivery', video: 'updateReleaseVideo' } as const;
 
 /** A part's file, and where its values are (`file:line: path`) for the rules' paths under `prefix`. */
-async function fromFile<S extends z.ZodType>(ctx: Context, path: string | undefined, flag: string, schema: S, prefix: string[] = []): Promise<{ value: Partial<z.output<S>>; locate: Locate }> {
+async function fromFile<S extends z.ZodType>(
+  ctx: Context,
+  path: string | undefined,
+  flag: string,
+  schema: S,
+  prefix: string[] = [],
+): Promise<{ value: Partial<z.output<S>>; locate: Locate }> {
   if (path === undefined) return { value: {}, locate: () => undefined };
   const { value, parsed } = await loadDataFileWithLines(path, flag, schema, ctx.io.stdin);
   const toFilePath = (p: string) => {
@@ -52,7 +58,10 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   };
   // Credits go by role (credits.ts): each role given replaces that role's names, the others stay.
   const credits = creditChanges(opts, ARTIST_ROLES);
-  const flags = { metadata: metadataFromFlags({ ...opts, artist: undefined, featuring: undefined, with: undefined, remixer: undefined }), delivery: deliveryFromFlags(opts) };
+  const flags = {
+    metadata: metadataFromFlags({ ...opts, artist: undefined, featuring: undefined, with: undefined, remixer: undefined }),
+    delivery: deliveryFromFlags(opts),
+  };
   const bodies = {
     metadata: { ...files.metadata.value, ...flags.metadata },
     delivery: { ...files.delivery.value, ...flags.delivery },
@@ -60,7 +69,10 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   } satisfies Record<Part, object>;
   const parts = (['metadata', 'delivery', 'video'] as const).filter((p) => !isEmpty(bodies[p]) || (p === 'metadata' && credits.size > 0));
   if (parts.length === 0) {
-    throw new UsageError('nothing to change', 'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video');
+    throw new UsageError(
+      'nothing to change',
+      'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video',
+    );
   }
   const client = await ctx.services.client();
   const id = await releaseIdOf(client, args[0], ctx.signal);
@@ -69,7 +81,9 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   if (credits.size > 0) {
     bodies.metadata.artists = applyCreditChanges(
       before!.artists.map(({ name, role, artist_id }) => ({ name, role, ...(artist_id !== undefined ? { artist_id } : {}) })),
-      credits, ARTIST_ROLES, (name, role) => ({ name, role: role as ArtistCredit['role'] }),
+      credits,
+      ARTIST_ROLES,
+      (name, role) => ({ name, role: role as ArtistCredit['role'] }),
     );
   }
   // The submit's field rules on the values given, before anything is sent.
@@ -81,7 +95,9 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
       const role = m[1] === undefined ? 'primary' : merged[Number(m[1])]?.role;
       return role !== undefined && credits.has(role) ? FLAG_OF_ROLE[role] : undefined;
     },
-    flagLocate(flags.metadata, flags.delivery), files.metadata.locate, files.delivery.locate,
+    flagLocate(flags.metadata, flags.delivery),
+    files.metadata.locate,
+    files.delivery.locate,
   );
   checkAtDoor(ctx, { release: { ...bodies.metadata, delivery: bodies.delivery }, locate, now: ctx.now() }, 'nothing was changed');
   // The tracks carry artists of their own: say what becomes of them, and offer to change them too.
@@ -105,8 +121,15 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
           kept.push(`${p} (could not restore: ${describeError(e, { debug: false }).message})`);
         }
       }
-      const what = kept.length === 0 ? `the ${undone.join(' and ')} change${undone.length === 1 ? ' was' : 's were'} undone, nothing changed` : `still changed: ${kept.join('; ')}`;
-      throw new CliError(`release ${id}: ${part} refused: ${d.message}; ${what}`, { exitCode: d.exitCode as never, code: d.code, ...(d.hint ? { hint: d.hint } : {}) });
+      const what =
+        kept.length === 0
+          ? `the ${undone.join(' and ')} change${undone.length === 1 ? ' was' : 's were'} undone, nothing changed`
+          : `still changed: ${kept.join('; ')}`;
+      throw new CliError(`release ${id}: ${part} refused: ${d.message}; ${what}`, {
+        exitCode: d.exitCode as never,
+        code: d.code,
+        ...(d.hint ? { hint: d.hint } : {}),
+      });
     }
   }
   success(ctx, `Updated ${parts.join(', ')} of release ${id}`);
@@ -121,7 +144,12 @@ interface TracksToo {
 
 /** Whether a track credits a role exactly as the release did (same names, any case): it followed the release. */
 function follows(track: readonly ArtistCredit[], release: readonly ArtistCredit[], role: string): boolean {
-  const names = (list: readonly ArtistCredit[]) => list.filter((a) => a.role === role).map((a) => a.name.trim().toLowerCase()).sort().join('\n');
+  const names = (list: readonly ArtistCredit[]) =>
+    list
+      .filter((a) => a.role === role)
+      .map((a) => a.name.trim().toLowerCase())
+      .sort()
+      .join('\n');
   return names(track) === names(release);
 }
 
@@ -130,7 +158,14 @@ function follows(track: readonly ArtistCredit[], release: readonly ArtistCredit[
  * the same artists change too, with --no-tracks-too they keep theirs; on a terminal, asked; else
  * said, with the flag to pass. Nothing is asked when no track credits what the release did.
  */
-async function tracksToo(ctx: Context, client: ApiClient, id: EntityId, old: readonly ArtistCredit[], credits: CreditChanges, flag: boolean | undefined): Promise<TracksToo | undefined> {
+async function tracksToo(
+  ctx: Context,
+  client: ApiClient,
+  id: EntityId,
+  old: readonly ArtistCredit[],
+  credits: CreditChanges,
+  flag: boolean | undefined,
+): Promise<TracksToo | undefined> {
   const tracks = await client.call('listTracks', { params: { releaseId: id }, signal: ctx.signal });
   const roles = [...credits.keys()];
   const following = tracks.filter((t) => roles.some((r) => follows(t.artists, old, r)));
@@ -139,10 +174,17 @@ async function tracksToo(ctx: Context, client: ApiClient, id: EntityId, old: rea
   const which = following.length === tracks.length ? `all ${plural(tracks.length, 'track')}` : `${following.length} of ${plural(tracks.length, 'track')}`;
   let change = flag;
   if (change === undefined && ctx.canPrompt && !ctx.globals.json) {
-    change = await promptConfirm(ctx, { message: `${which} of release ${id} credit ${was} as the release did; change them too?`, default: true, flag: '--tracks-too' });
+    change = await promptConfirm(ctx, {
+      message: `${which} of release ${id} credit ${was} as the release did; change them too?`,
+      default: true,
+      flag: '--tracks-too',
+    });
   }
   if (change === undefined) {
-    if (!ctx.globals.quiet) ctx.io.stderr.write(`note: the tracks keep their own artists: ${which} still credit ${was}; pass --tracks-too to change them as well, or --no-tracks-too to say they stay\n`);
+    if (!ctx.globals.quiet)
+      ctx.io.stderr.write(
+        `note: the tracks keep their own artists: ${which} still credit ${was}; pass --tracks-too to change them as well, or --no-tracks-too to say they stay\n`,
+      );
     return undefined;
   }
   return change ? { change } : undefined;
@@ -159,7 +201,10 @@ async function changeTracks(ctx: Context, client: ApiClient, id: EntityId, old: 
           const roles: CreditChanges = new Map([...credits].filter(([role]) => follows(t.artists, old, role)));
           if (roles.size === 0) return keepTrack(t);
           changed++;
-          return { ...keepTrack(t), artists: applyCreditChanges(t.artists, roles, ARTIST_ROLES, (name, role) => ({ name, role: role as ArtistCredit['role'] })) };
+          return {
+            ...keepTrack(t),
+            artists: applyCreditChanges(t.artists, roles, ARTIST_ROLES, (name, role) => ({ name, role: role as ArtistCredit['role'] })),
+          };
         }),
       };
     });
@@ -168,7 +213,9 @@ async function changeTracks(ctx: Context, client: ApiClient, id: EntityId, old: 
   } catch (err) {
     const d = describeError(err, { debug: false });
     throw new CliError(`release ${id}: its artists changed, but its tracks' did not: ${d.message}`, {
-      exitCode: d.exitCode as never, code: d.code, hint: `change them with \`reldist track edit ${id} <track> --artist NAME\``,
+      exitCode: d.exitCode as never,
+      code: d.code,
+      hint: `change them with \`reldist track edit ${id} <track> --artist NAME\``,
     });
   }
 }

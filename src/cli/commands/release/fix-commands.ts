@@ -7,19 +7,36 @@ import { inCliTerms } from '../../service-text.js';
 
 type Fix = (at: { release: string; track: string | undefined; field: string }) => string | undefined;
 
-const trackEdit = (flags: string): Fix => ({ release, track }) => (track === undefined ? undefined : `\`reldist track edit ${release} ${track} ${flags}\``);
-const releaseEdit = (flags: string): Fix => ({ release }) => `\`reldist release edit ${release} ${flags}\``;
+const trackEdit =
+  (flags: string): Fix =>
+  ({ release, track }) =>
+    track === undefined ? undefined : `\`reldist track edit ${release} ${track} ${flags}\``;
+const releaseEdit =
+  (flags: string): Fix =>
+  ({ release }) =>
+    `\`reldist release edit ${release} ${flags}\``;
 /** A title rule on the release's title or on a track's. */
-const titleFix = (releaseFlags: string, trackFlags: string): Fix => (at) => (at.track === undefined ? releaseEdit(releaseFlags)(at) : trackEdit(trackFlags)(at));
+const titleFix =
+  (releaseFlags: string, trackFlags: string): Fix =>
+  (at) =>
+    at.track === undefined ? releaseEdit(releaseFlags)(at) : trackEdit(trackFlags)(at);
 const REQUIRED: Record<string, string> = {
-  title: '--title TITLE', label: '--label NAME', genre: '--genre GENRE', language: '--language CODE',
-  p_line: '--p-line "YEAR OWNER"', c_line: '--c-line "YEAR OWNER"', 'delivery.release_date': '--release-date YYYY-MM-DD',
+  title: '--title TITLE',
+  label: '--label NAME',
+  genre: '--genre GENRE',
+  language: '--language CODE',
+  p_line: '--p-line "YEAR OWNER"',
+  c_line: '--c-line "YEAR OWNER"',
+  'delivery.release_date': '--release-date YYYY-MM-DD',
 };
 
 const FIXES: Record<string, { words: string; fix: Fix }> = {
   required: { words: 'set it', fix: (at) => (REQUIRED[at.field] ? releaseEdit(REQUIRED[at.field]!)(at) : undefined) },
   composer_missing: { words: 'add one', fix: trackEdit('--composer NAME') },
-  lyricist_missing: { words: 'add one, or mark the track instrumental', fix: (at) => (at.track === undefined ? undefined : `${trackEdit('--lyricist NAME')(at)} or ${trackEdit('--audio-language instrumental')(at)}`) },
+  lyricist_missing: {
+    words: 'add one, or mark the track instrumental',
+    fix: (at) => (at.track === undefined ? undefined : `${trackEdit('--lyricist NAME')(at)} or ${trackEdit('--audio-language instrumental')(at)}`),
+  },
   title_has_featuring: { words: 'credit the artist instead', fix: titleFix('--title TITLE --featuring NAME', '--title TITLE --featuring NAME') },
   title_has_explicit_marker: { words: 'set the explicit field instead', fix: titleFix('--title TITLE --explicit clean', '--title TITLE --explicit clean') },
   title_has_marketing_words: { words: 'retitle it', fix: titleFix('--title TITLE', '--title TITLE') },
@@ -37,7 +54,10 @@ const FIXES: Record<string, { words: string; fix: Fix }> = {
   original_release_after_release: { words: 'move it', fix: releaseEdit('--original-release-date YYYY-MM-DD') },
   release_date_soon: { words: 'move it', fix: releaseEdit('--release-date YYYY-MM-DD') },
   no_tracks: { words: 'add some', fix: ({ release }) => `\`reldist track upload ${release} FILE…\`` },
-  track_file_missing: { words: 'upload it', fix: ({ release }) => `\`reldist track list ${release}\`, then \`reldist track replace ${release} TRACK-ID FILE\`` },
+  track_file_missing: {
+    words: 'upload it',
+    fix: ({ release }) => `\`reldist track list ${release}\`, then \`reldist track replace ${release} TRACK-ID FILE\``,
+  },
 };
 
 /** Where a problem is: the track (its place on the release, 1-based) or the release itself, and the field. */
@@ -55,6 +75,9 @@ export function withFixCommands(problems: readonly Problem[], releaseId: EntityI
     // The service's words stay unless they already point at a command (with <id> for the release).
     const said = p.hint ? inCliTerms(p.hint) : '';
     const keep = said !== '' && !said.includes('`reldist');
-    return { ...p, hint: keep ? `${said.replace(/\.?\s*$/, '')}; ${entry.words}: ${command}` : `${entry.words[0]!.toUpperCase()}${entry.words.slice(1)}: ${command}` };
+    return {
+      ...p,
+      hint: keep ? `${said.replace(/\.?\s*$/, '')}; ${entry.words}: ${command}` : `${entry.words[0]!.toUpperCase()}${entry.words.slice(1)}: ${command}`,
+    };
   });
 }

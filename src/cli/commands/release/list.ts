@@ -26,7 +26,11 @@ export async function run(ctx: Context, opts: ListOpts): Promise<void> {
     const bar = progress(ctx, 'Fetching releases', { unit: 'items' });
     // The largest pages unless told otherwise: fewer round trips. Printed as they come, so memory
     // does not grow with the catalog; the next pages are asked for while one is printed.
-    const pages = client.pages('listReleases', { query: { ...query, perPage: query.perPage ?? paging.maxPerPage } }, { onPage: (page, total) => bar.update(page, total), ahead: 2 });
+    const pages = client.pages(
+      'listReleases',
+      { query: { ...query, perPage: query.perPage ?? paging.maxPerPage } },
+      { onPage: (page, total) => bar.update(page, total), ahead: 2 },
+    );
     await printListPages(ctx, pages, releaseColumns, { empty: 'no releases found', fetched: () => bar.done() });
     return;
   }
@@ -43,5 +47,7 @@ function unprinted(ctx: Context, meta: ListReleasesResponse['meta'], shown: numb
   const { page, total_pages, total } = meta;
   if (ctx.globals.quiet || shown >= total) return;
   const next = page < total_pages ? `--page ${page + 1} for the next page, ` : '';
-  ctx.io.stderr.write(`showing ${shown} of ${plural(total, 'release')} (page ${page} of ${total_pages}); ${next}--per-page 100 for bigger pages, --all for every release\n`);
+  ctx.io.stderr.write(
+    `showing ${shown} of ${plural(total, 'release')} (page ${page} of ${total_pages}); ${next}--per-page 100 for bigger pages, --all for every release\n`,
+  );
 }

@@ -33,9 +33,16 @@ function trackOf(plan: CreatePlan, t: CreatePlan['tracks'][number], title: strin
     contributors: t.fields.contributors ?? [],
     audio_language: t.fields.audio_language ?? null,
     isrc: t.fields.isrc ?? null,
-    file: readable && audio.errors.length === 0
-      ? { state: 'ready', channels: audio.channels!, sample_rate: audio.sampleRate!, bit_depth: audio.bitDepth!, duration_ms: Math.round(audio.durationSeconds! * 1000) }
-      : null,
+    file:
+      readable && audio.errors.length === 0
+        ? {
+            state: 'ready',
+            channels: audio.channels!,
+            sample_rate: audio.sampleRate!,
+            bit_depth: audio.bitDepth!,
+            duration_ms: Math.round(audio.durationSeconds! * 1000),
+          }
+        : null,
   };
 }
 
@@ -65,7 +72,10 @@ export function titleRefusal(title: string): string | undefined {
  * file the service's tracks stand.
  */
 export function applyProblems(
-  plan: CreatePlan, titles: readonly string[], audio: readonly AudioCheck[], now: Date,
+  plan: CreatePlan,
+  titles: readonly string[],
+  audio: readonly AudioCheck[],
+  now: Date,
   existing?: { release: CheckedRelease; tracks: readonly CheckedTrack[] },
 ): Problem[] {
   if (existing === undefined) return planProblems(plan, titles, audio, now);
@@ -88,7 +98,10 @@ export function applyProblems(
       preorder_date: kept(plan.delivery?.preorder_date, base.delivery.preorder_date),
     },
   };
-  const tracks = plan.tracks.length === 0 ? [...existing.tracks] : plan.tracks.map((t, i) => trackOf({ ...plan, release: { ...plan.release, artists: release.artists } }, t, titles[i]!, audio[i]!));
+  const tracks =
+    plan.tracks.length === 0
+      ? [...existing.tracks]
+      : plan.tracks.map((t, i) => trackOf({ ...plan, release: { ...plan.release, artists: release.artists } }, t, titles[i]!, audio[i]!));
   const names = [...release.artists, ...tracks.flatMap((t) => t.artists)].map((a) => a.name);
   const knownActs = new Set(names.filter((n) => JOINED_NAMES_RE.test(n)).map((n) => n.trim().toLowerCase()));
   return runSubmitChecks({ release, tracks, now, knownActs });

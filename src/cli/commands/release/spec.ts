@@ -26,7 +26,7 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
     option('-f, --file <file>', 'a release file (JSON or YAML) with tracks and settings'),
     option('--submit', 'submit the release for review once it is created'),
     option('--check', 'run every check the submit would run and print the plan; create nothing'),
-    option('--save <file>', 'also write the release (the wizard\'s answers) as a release file'),
+    option('--save <file>', "also write the release (the wizard's answers) as a release file"),
     ...METADATA_FLAGS,
     ...DELIVERY_FLAGS,
     ...VIDEO_FLAGS,
@@ -117,15 +117,8 @@ export const submitCommand = defineCommand({
   description: `Each release is named by its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id. The service runs every check at once. Every blocking problem and warning is shown, one per line, grouped by field path. Warnings do not block. Many releases go in batches of 500, one request each, answered in the order given; running it again is safe (releases already in review say so).
 
 Exit status: 0 when every release went through (or, with --dry-run, would; a release already in review counts, with the outcome already_in_review), 3 when any is blocked, another code when a release could not be reached; with several ids, the worst. --json prints one object per release ({release_id, outcome, status, message, problems, error}): the object for one id, an array for several. Piped, each problem is a row: release id, outcome, path, severity, code, message, hint (a release without problems: one row).`,
-  examples: [
-    'reldist release submit 42',
-    'reldist release submit 42 --dry-run',
-    'reldist release submit 42 43 44 --json > results.json',
-  ],
-  options: [
-    option('--dry-run', 'run every check and report, without submitting'),
-    option('--notes <text>', 'notes for the reviewer'),
-  ],
+  examples: ['reldist release submit 42', 'reldist release submit 42 --dry-run', 'reldist release submit 42 43 44 --json > results.json'],
+  options: [option('--dry-run', 'run every check and report, without submitting'), option('--notes <text>', 'notes for the reviewer')],
 });
 
 export const withdrawCommand = defineCommand({
@@ -182,11 +175,7 @@ export const watchCommand = defineCommand({
 Exit status: 0 when every release reached the state; 3 when any was rejected (the reviewer's reason codes and notes are printed); 1 when one can no longer get there (taken down, or back to a draft, e.g. withdrawn); 7 when --timeout passed first; 130 on Ctrl-C. Durations: 500ms, 10s, 5m, 1h. --timeout (the global flag that bounds any command) defaults here to none on a terminal and to 30m otherwise (CI), so a pipeline never hangs; --timeout 0 waits forever.
 
 On a terminal, a live table on stderr (id, catalog number, title, state, since). --json prints one JSON line per change of state on stdout ({release_id, catalog_number, status, previous, at, review}; the first line of each release has previous null); piped without --json, one tab-separated line per change: id, catalog number, status, previous, at, review codes, review notes.`,
-  examples: [
-    'reldist release watch 42',
-    'reldist release watch NLR-0042 --for live --timeout 1h',
-    'reldist release watch 42 43 --json --interval 30s',
-  ],
+  examples: ['reldist release watch 42', 'reldist release watch NLR-0042 --for live --timeout 1h', 'reldist release watch 42 43 --json --interval 30s'],
   options: [
     option('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`),
     option('--interval <duration>', 'without an event log: time between checks of a release (default 5s, at least 1s)'),

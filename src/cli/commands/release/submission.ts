@@ -90,10 +90,20 @@ export function answeredOutcome(id: EntityId, res: ResponseOf<'submitRelease'>):
 
 /** A release whose state allows no submit: in review (a dry run), approved, live… */
 function conflictOutcome(id: EntityId, status: ReleaseStatus, dryRun: boolean, cause?: unknown): Internal {
-  const message = status === 'in_review' && dryRun
-    ? 'in review: nothing to check or submit'
-    : `${statusWords(status)}: only a draft can be ${dryRun ? 'checked for a submit' : 'submitted'}`;
-  return { release_id: id, outcome: 'conflict', status, message, problems: [], error: { code: 'state_conflict', message }, exit: ExitCode.conflict, ...(cause !== undefined ? { cause } : {}) };
+  const message =
+    status === 'in_review' && dryRun
+      ? 'in review: nothing to check or submit'
+      : `${statusWords(status)}: only a draft can be ${dryRun ? 'checked for a submit' : 'submitted'}`;
+  return {
+    release_id: id,
+    outcome: 'conflict',
+    status,
+    message,
+    problems: [],
+    error: { code: 'state_conflict', message },
+    exit: ExitCode.conflict,
+    ...(cause !== undefined ? { cause } : {}),
+  };
 }
 
 /** A release whose submit failed: blocked by its problems, already in review, or an error. */
@@ -108,14 +118,23 @@ export async function refusedOutcome(client: ApiClient, id: EntityId, err: unkno
   }
   if (status !== undefined) return conflictOutcome(id, status, options.dryRun, err);
   const d = describeError(err, { debug: false });
-  return { release_id: id, outcome: 'failed', status: null, message: d.message, problems: [], error: { code: d.code, message: d.message }, exit: d.exitCode, cause: err };
+  return {
+    release_id: id,
+    outcome: 'failed',
+    status: null,
+    message: d.message,
+    problems: [],
+    error: { code: d.code, message: d.message },
+    exit: d.exitCode,
+    cause: err,
+  };
 }
 
 function headline(o: Internal, dryRun: boolean): string {
   const counts = countText(o.problems);
   switch (o.outcome) {
     case 'submitted':
-      return `release ${o.release_id}: submitted, now ${(o.status ? statusWords(o.status) : 'in review')}${o.problems.length ? ` (${counts})` : ''}`;
+      return `release ${o.release_id}: submitted, now ${o.status ? statusWords(o.status) : 'in review'}${o.problems.length ? ` (${counts})` : ''}`;
     case 'already_in_review':
       return `release ${o.release_id}: already in review, nothing to do`;
     case 'checked':
@@ -176,7 +195,10 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
   if (options.single) {
     const o = outcomes[0]!;
     if (o.outcome === 'conflict') {
-      throw new CliError(`release ${o.release_id} ${options.dryRun ? 'was not checked' : 'was not submitted'}: it is ${o.message}`, { exitCode: ExitCode.conflict, code: 'state_conflict' });
+      throw new CliError(`release ${o.release_id} ${options.dryRun ? 'was not checked' : 'was not submitted'}: it is ${o.message}`, {
+        exitCode: ExitCode.conflict,
+        code: 'state_conflict',
+      });
     }
     const { errors } = countProblems(o.problems);
     throw new ValidationFailed(
@@ -188,5 +210,9 @@ export async function reportOutcomes(ctx: Context, outcomes: Internal[], options
   const verb = options.dryRun ? 'would not go through' : 'were not submitted';
   const message = `${bad} of ${outcomes.length} releases ${verb}`;
   if (worst === ExitCode.validation) throw new ValidationFailed(message, hint);
-  throw new CliError(message, { exitCode: worst as ExitCode, code: worst === ExitCode.conflict ? 'state_conflict' : 'submit_failed', hint: 'see the lines above for each release' });
+  throw new CliError(message, {
+    exitCode: worst as ExitCode,
+    code: worst === ExitCode.conflict ? 'state_conflict' : 'submit_failed',
+    hint: 'see the lines above for each release',
+  });
 }

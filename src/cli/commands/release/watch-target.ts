@@ -4,11 +4,7 @@ import type { ReleaseStatus } from '../../../contract/index.js';
 
 export type WatchTarget = 'reviewed' | 'approved' | 'live';
 
-export type Verdict =
-  | { kind: 'waiting' }
-  | { kind: 'reached' }
-  | { kind: 'rejected' }
-  | { kind: 'unreachable'; why: string };
+export type Verdict = { kind: 'waiting' } | { kind: 'reached' } | { kind: 'rejected' } | { kind: 'unreachable'; why: string };
 
 const ORDER: Partial<Record<ReleaseStatus, number>> = { approved: 1, delivered: 2, live: 3 };
 const NEEDED: Record<WatchTarget, number> = { reviewed: 1, approved: 1, live: 3 };

@@ -67,6 +67,10 @@ export function renderTable(rows: readonly WatchRow[], now: Date): string {
     r.since ? formatDuration(Math.max(0, now.getTime() - r.since.getTime())) : '',
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => `${c.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd()}\n`;
+  const line = (c: string[]) =>
+    `${c
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()}\n`;
   return line(HEADERS) + cells.map(line).join('');
 }

@@ -67,7 +67,14 @@ export async function run(ctx: Context, opts: WatchOpts, args: string[]): Promis
  * long poll at a time for all the releases, filtered by release when there is one.
  */
 async function followFeed(
-  client: ApiClient, ctx: Context, watched: Watched[], target: WatchTarget, view: WatchView, start: number, deadline: number | undefined, timeoutMs: number,
+  client: ApiClient,
+  ctx: Context,
+  watched: Watched[],
+  target: WatchTarget,
+  view: WatchView,
+  start: number,
+  deadline: number | undefined,
+  timeoutMs: number,
 ): Promise<void> {
   let cursor = start;
   let stale: Set<number> | undefined;
@@ -86,7 +93,10 @@ async function followFeed(
     const waitSeconds = deadline === undefined ? FEED_WAIT_SECONDS : Math.min(FEED_WAIT_SECONDS, Math.floor((deadline - now) / 1000));
     let page;
     try {
-      page = await client.call('listEvents', { query: { after: cursor, ...(single ? { release_id: Number(single) } : {}), wait: Math.max(0, waitSeconds) }, signal: ctx.signal });
+      page = await client.call('listEvents', {
+        query: { after: cursor, ...(single ? { release_id: Number(single) } : {}), wait: Math.max(0, waitSeconds) },
+        signal: ctx.signal,
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) {
         await sleep(Math.max(1000, (err.retryAfterSeconds ?? 0) * 1000), ctx.signal);
@@ -105,7 +115,14 @@ async function followFeed(
  * One round over the releases still waiting (`only`: those of them); returns how long the
  * service asked us to pause (429), if it did.
  */
-async function pollOnce(client: ApiClient, ctx: Context, watched: Watched[], target: WatchTarget, view: WatchView, only?: ReadonlySet<number>): Promise<number | undefined> {
+async function pollOnce(
+  client: ApiClient,
+  ctx: Context,
+  watched: Watched[],
+  target: WatchTarget,
+  view: WatchView,
+  only?: ReadonlySet<number>,
+): Promise<number | undefined> {
   for (const w of watched) {
     if (w.verdict.kind !== 'waiting' || (only && !only.has(w.ref.id))) continue;
     let res;
@@ -154,7 +171,10 @@ function finish(ctx: Context, watched: Watched[], target: WatchTarget): void {
   const details = settledFailures(watched);
   const n = watched.length;
   if (unreachable.length > 0) {
-    const message = n === 1 ? `${labelOf(unreachable[0]!)} cannot ${targetWords(target)}: it ${unreachable[0]!.verdict.kind === 'unreachable' ? unreachable[0]!.verdict.why : ''}` : `${unreachable.length} of ${n} releases cannot ${targetWords(target)}`;
+    const message =
+      n === 1
+        ? `${labelOf(unreachable[0]!)} cannot ${targetWords(target)}: it ${unreachable[0]!.verdict.kind === 'unreachable' ? unreachable[0]!.verdict.why : ''}`
+        : `${unreachable.length} of ${n} releases cannot ${targetWords(target)}`;
     throw new CliError(message, { exitCode: ExitCode.failure, code: 'unreachable', details: n === 1 && rejected.length === 0 ? [] : details });
   }
   const message = n === 1 ? `${labelOf(rejected[0]!)} was rejected` : `${rejected.length} of ${n} releases were rejected`;

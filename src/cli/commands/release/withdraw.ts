@@ -15,7 +15,10 @@ export async function run(ctx: Context, _opts: OptsOf<typeof withdrawCommand>, a
   const ref = await resolveReleaseRef(client, args[0], ctx.signal, parsed);
   try {
     const release = await client.call('withdrawRelease', { params: { releaseId: ref.id }, body: {}, signal: ctx.signal });
-    success(ctx, `Withdrew ${releaseLabel(ref.id, release.catalog_number)} from review: it is a draft again; fix it, then \`reldist release submit ${ref.id}\``);
+    success(
+      ctx,
+      `Withdrew ${releaseLabel(ref.id, release.catalog_number)} from review: it is a draft again; fix it, then \`reldist release submit ${ref.id}\``,
+    );
     await showRelease(ctx, release);
   } catch (err) {
     if ((await conflictStatus(client, ref.id, err, ctx.signal)) !== 'draft') throw err;

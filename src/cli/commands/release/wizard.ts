@@ -82,11 +82,7 @@ async function names(ctx: Context, message: string, flag: string): Promise<strin
 export async function runWizard(ctx: Context, client: ApiClient): Promise<WizardResult> {
   const now = ctx.now();
   // The lookups and the account's defaults, fetched once before the first question.
-  const [genres, languages, me] = await Promise.all([
-    client.call('getGenres'),
-    client.call('getLanguages'),
-    client.call('getMe'),
-  ]);
+  const [genres, languages, me] = await Promise.all([client.call('getGenres'), client.call('getLanguages'), client.call('getMe')]);
   const labelPrefs = me.kind === 'label' ? await client.call('getLabelPreferences', { query: { perPage: 1 } }) : undefined;
   const label = labelPrefs?.label;
 
@@ -101,11 +97,13 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
       { value: 'compilation', name: 'compilation' },
     ],
   });
-  const title = (await promptText(ctx, {
-    message: 'Title:',
-    flag: '--title',
-    validate: checkTitle,
-  })).trim();
+  const title = (
+    await promptText(ctx, {
+      message: 'Title:',
+      flag: '--title',
+      validate: checkTitle,
+    })
+  ).trim();
   const version = (await promptText(ctx, { message: 'Version (e.g. Deluxe Edition, Live; Enter for none):', flag: '--version' })).trim();
   const primary = await names(ctx, 'Primary artist (one person):', '--artist');
   while (primary.length === 0) {
@@ -114,11 +112,13 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   }
   const featuring = await names(ctx, 'Featured artist (Enter for none):', '--featuring');
   const labelName = (await promptText(ctx, { message: 'Label:', flag: '--label', default: label?.name ?? me.label_name ?? '', validate: notEmpty })).trim();
-  const catalogNumber = (await promptText(ctx, {
-    message: 'Catalog number (how `release apply` finds it again; Enter for none):',
-    flag: '--catalog-number',
-    validate: (v) => (v.trim().length <= 20 ? true : 'at most 20 characters'),
-  })).trim();
+  const catalogNumber = (
+    await promptText(ctx, {
+      message: 'Catalog number (how `release apply` finds it again; Enter for none):',
+      flag: '--catalog-number',
+      validate: (v) => (v.trim().length <= 20 ? true : 'at most 20 characters'),
+    })
+  ).trim();
   const genre = await promptSelect(ctx, {
     message: 'Genre:',
     flag: '--genre',
@@ -138,18 +138,22 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   });
   const p_line = await copyright(ctx, '℗', '--p-line', `${now.getFullYear()} ${label?.default_p_line_owner ?? labelName}`);
   const c_line = await copyright(ctx, '©', '--c-line', `${now.getFullYear()} ${label?.default_c_line_owner ?? labelName}`);
-  const upc = (await promptText(ctx, {
-    message: 'UPC/EAN (Enter to have one assigned at submit):',
-    flag: '--upc',
-    validate: checkUpcAnswer,
-  })).trim();
+  const upc = (
+    await promptText(ctx, {
+      message: 'UPC/EAN (Enter to have one assigned at submit):',
+      flag: '--upc',
+      validate: checkUpcAnswer,
+    })
+  ).trim();
 
   const tracks: PlanTrack[] = [];
   for (let i = 0; i < 99; i++) {
-    const path = (await promptText(ctx, {
-      message: `Audio file for track ${i + 1} (WAV, FLAC or AIFF; Enter ${i === 0 ? 'to add tracks later' : 'when done'}):`,
-      flag: '--file',
-    })).trim();
+    const path = (
+      await promptText(ctx, {
+        message: `Audio file for track ${i + 1} (WAV, FLAC or AIFF; Enter ${i === 0 ? 'to add tracks later' : 'when done'}):`,
+        flag: '--file',
+      })
+    ).trim();
     if (!path) break;
     const abs = resolve(path);
     // The service's audio rules, offline: a file it would refuse is asked for again, with its reason.
@@ -163,11 +167,13 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     const composer = (await promptText(ctx, { message: 'Composer:', flag: '--file', default: primary[0]!, validate: notEmpty })).trim();
     tracks.push({ path: abs, shown: displayPath(abs), fields: { title, contributors: [{ name: composer, role: 'composer' }] } });
   }
-  const releaseDate = (await promptText(ctx, {
-    message: 'Release date (YYYY-MM-DD; Enter to set it later):',
-    flag: '--release-date',
-    validate: checkDate,
-  })).trim();
+  const releaseDate = (
+    await promptText(ctx, {
+      message: 'Release date (YYYY-MM-DD; Enter to set it later):',
+      flag: '--release-date',
+      validate: checkDate,
+    })
+  ).trim();
 
   const profiles = await findProfiles(ctx, client, primary[0]!, me.kind);
 
@@ -217,7 +223,11 @@ async function findProfiles(ctx: Context, client: ApiClient, name: string, accou
     const replace = await promptConfirm(ctx, { message: `Replace ${name}'s saved profiles?`, default: false, flag: '--yes' });
     if (!replace) return [];
   }
-  const wanted = await promptConfirm(ctx, { message: `Find ${name}'s profiles on streaming service A, video service B and store C?`, default: true, flag: '--yes' });
+  const wanted = await promptConfirm(ctx, {
+    message: `Find ${name}'s profiles on streaming service A, video service B and store C?`,
+    default: true,
+    flag: '--yes',
+  });
   if (!wanted) return [];
   const found = await client.call('searchArtistPlatform', { body: { name, limit: 5 } });
   const choices: ProfileChoice[] = [];

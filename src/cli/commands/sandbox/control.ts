@@ -39,16 +39,27 @@ export async function runControl<Id extends SandboxEndpointId>(ctx: Context, end
       const d = describeError(err, { debug: false });
       // A release in a state the control does not take is still in that state: said, not null.
       const status = (await conflictStatus(client, ref.id, err, ctx.signal)) ?? null;
-      outcomes.push({ outcome: { release_id: ref.id, catalog_number: ref.catalogNumber, status, error: { code: d.code, message: d.message } }, exit: d.exitCode, cause: err });
+      outcomes.push({
+        outcome: { release_id: ref.id, catalog_number: ref.catalogNumber, status, error: { code: d.code, message: d.message } },
+        exit: d.exitCode,
+        cause: err,
+      });
     }
   }
   // One release that could not be moved: its own error, as is.
   if (outcomes.length === 1 && outcomes[0]!.cause !== undefined) throw outcomes[0]!.cause;
-  report(ctx, outcomes.map((o) => o.outcome));
+  report(
+    ctx,
+    outcomes.map((o) => o.outcome),
+  );
   const worst = worstExit(outcomes.map((o) => o.exit));
   if (worst === ExitCode.ok) return;
   const bad = outcomes.filter((o) => o.exit !== ExitCode.ok).length;
-  throw new CliError(`${bad} of ${outcomes.length} releases were not moved`, { exitCode: worst as ExitCode, code: 'sandbox_failed', hint: 'see the lines above for each release' });
+  throw new CliError(`${bad} of ${outcomes.length} releases were not moved`, {
+    exitCode: worst as ExitCode,
+    code: 'sandbox_failed',
+    hint: 'see the lines above for each release',
+  });
 }
 
 function report(ctx: Context, outcomes: Outcome[]): void {

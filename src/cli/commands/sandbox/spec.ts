@@ -3,7 +3,13 @@
 // verb's code is in <verb>.ts (see ../runners.ts), all through control.ts.
 import { defineCommand, defineGroup, option, type OptsOf } from '../../command.js';
 
-const collectCodes = (v: string, prev: string[] = []) => [...prev, ...v.split(',').map((c) => c.trim()).filter(Boolean)];
+const collectCodes = (v: string, prev: string[] = []) => [
+  ...prev,
+  ...v
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean),
+];
 
 const ABOUT = `Each release is named by its id or its catalog number; id:42 or cat:42 settles a catalog number that looks like an id. One line per release on stdout: its id and new state (tab-separated when piped); --json prints {release_id, catalog_number, status, error}: the object for one release, an array for several. Exit status: the worst of the releases. Only a sandbox has these controls: \`reldist serve\` and the embedded sandbox (no service configured).`;
 
@@ -43,7 +49,7 @@ export const pruneCommand = defineCommand({
   name: 'prune',
   summary: "Free a sandbox's disk: uploads attached to no track, orphan and partial files",
   description:
-    'Works on the data directory directly (the embedded sandbox\'s by default, or --data-dir for a `reldist serve` one), ' +
+    "Works on the data directory directly (the embedded sandbox's by default, or --data-dir for a `reldist serve` one), " +
     'safe while services run over it. Removes the uploaded files no track names (all, or those uploaded more than ' +
     '--older-than ago: 30m, 12h), files with no record, and partial uploads no live process is writing. Files attached ' +
     'to tracks are never touched; an upload key removed here is refused when attached later (upload the file again). ' +
@@ -59,15 +65,12 @@ export const pruneCommand = defineCommand({
 
 export const sandboxGroup = defineGroup({
   name: 'sandbox',
-  summary: "Review, deliver and take down releases on a sandbox; free its disk",
-  examples: ['reldist sandbox approve 42', 'reldist sandbox reject 42 --reason artwork_low_resolution', 'reldist sandbox go-live NLR-0042', 'reldist sandbox prune'],
-  commands: [
-    approveCommand,
-    rejectCommand,
-    deliverCommand,
-    goLiveCommand,
-    withdrawCommand,
-    takeDownCommand,
-    pruneCommand,
+  summary: 'Review, deliver and take down releases on a sandbox; free its disk',
+  examples: [
+    'reldist sandbox approve 42',
+    'reldist sandbox reject 42 --reason artwork_low_resolution',
+    'reldist sandbox go-live NLR-0042',
+    'reldist sandbox prune',
   ],
+  commands: [approveCommand, rejectCommand, deliverCommand, goLiveCommand, withdrawCommand, takeDownCommand, pruneCommand],
 });

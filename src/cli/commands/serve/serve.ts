@@ -22,8 +22,10 @@ function sizeOption(value: string | undefined, flag: string): number | undefined
 function uploadLimitsOption(opts: ServeOpts) {
   const accountBytes = sizeOption(opts.uploadAccountLimit, '--upload-account-limit');
   const totalBytes = sizeOption(opts.uploadTotalLimit, '--upload-total-limit');
-  const stallMs = opts.uploadStallTimeout === undefined ? undefined : parseDuration(opts.uploadStallTimeout, '--upload-stall-timeout', { minMs: 1000, maxMs: 3_600_000 });
-  const unattachedExpiryMs = opts.uploadExpiry === undefined ? undefined : parseDuration(opts.uploadExpiry, '--upload-expiry', { minMs: 60_000, maxMs: 365 * 24 * 3_600_000 });
+  const stallMs =
+    opts.uploadStallTimeout === undefined ? undefined : parseDuration(opts.uploadStallTimeout, '--upload-stall-timeout', { minMs: 1000, maxMs: 3_600_000 });
+  const unattachedExpiryMs =
+    opts.uploadExpiry === undefined ? undefined : parseDuration(opts.uploadExpiry, '--upload-expiry', { minMs: 60_000, maxMs: 365 * 24 * 3_600_000 });
   return {
     ...(unattachedExpiryMs !== undefined ? { unattachedExpiryMs } : {}),
     ...(accountBytes !== undefined ? { accountBytes } : {}),
@@ -34,7 +36,8 @@ function uploadLimitsOption(opts: ServeOpts) {
 
 /** The bounds on slow clients (the service's ClientLimits); only those given. */
 function clientLimitsOption(opts: ServeOpts) {
-  const duration = (value: string | undefined, flag: string, maxMs: number) => (value === undefined ? undefined : parseDuration(value, flag, { minMs: 1000, maxMs }));
+  const duration = (value: string | undefined, flag: string, maxMs: number) =>
+    value === undefined ? undefined : parseDuration(value, flag, { minMs: 1000, maxMs });
   const headersTimeoutMs = duration(opts.headersTimeout, '--headers-timeout', 600_000);
   const keepAliveTimeoutMs = duration(opts.keepAliveTimeout, '--keep-alive-timeout', 600_000);
   const bodyTimeoutMs = duration(opts.bodyTimeout, '--body-timeout', 3_600_000);
@@ -64,7 +67,8 @@ function autoReviewOption(opts: ServeOpts): { outcome: AutoReviewOutcome; delayM
 function rateLimitOption(value: string | undefined): { requests: number; windowMs: number } | false | undefined {
   if (value === undefined) return undefined;
   if (value.trim().toLowerCase() === 'off') return false;
-  if (!/^\d{1,9}$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--rate-limit: expected requests per minute (1 or more) or off, got "${value}"`);
+  if (!/^\d{1,9}$/.test(value.trim()) || Number(value) < 1)
+    throw new UsageError(`--rate-limit: expected requests per minute (1 or more) or off, got "${value}"`);
   return { requests: Number(value), windowMs: 60_000 };
 }
 
@@ -83,7 +87,10 @@ function publicUrlOption(value: string | undefined): string | undefined {
 }
 
 function webhooksOption(opts: ServeOpts) {
-  const retryHorizonMs = opts.webhookRetryHorizon === undefined ? undefined : parseDuration(opts.webhookRetryHorizon, '--webhook-retry-horizon', { minMs: 1000, maxMs: 30 * 86_400_000 });
+  const retryHorizonMs =
+    opts.webhookRetryHorizon === undefined
+      ? undefined
+      : parseDuration(opts.webhookRetryHorizon, '--webhook-retry-horizon', { minMs: 1000, maxMs: 30 * 86_400_000 });
   const timeoutMs = opts.webhookTimeout === undefined ? undefined : parseDuration(opts.webhookTimeout, '--webhook-timeout', { minMs: 100, maxMs: 60_000 });
   return {
     ...(retryHorizonMs !== undefined ? { retryHorizonMs } : {}),

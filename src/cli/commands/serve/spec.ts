@@ -19,7 +19,7 @@ export const tokenCreateCommand = defineCommand({
   options: [
     requiredOption('--account <kind>', 'the kind of account: label or artist'),
     requiredOption('--name <name>', 'the label or artist name the account goes by'),
-    option('--data-dir <dir>', 'the service\'s data directory (default: the user data folder)'),
+    option('--data-dir <dir>', "the service's data directory (default: the user data folder)"),
   ],
   inheritsOptions: true,
 });
@@ -50,14 +50,14 @@ export const serveCommand = defineCommand({
     '--upload-total-limit (default 16GiB) for all (counted by declared size; beyond them an upload is refused\n' +
     'with 413 upload_quota_exceeded or 507 upload_capacity_exceeded before it sends a byte); an upload lives as\n' +
     'long as it moves, and one silent for --upload-stall-timeout (default 60s) is cut off.\n\n' +
-    'Slow clients: a request\'s headers must arrive within --headers-timeout (default 30s, counted from the\n' +
-    'connection\'s opening for its first request); every body, uploads included, must send at least --min-body-rate\n' +
+    "Slow clients: a request's headers must arrive within --headers-timeout (default 30s, counted from the\n" +
+    "connection's opening for its first request); every body, uploads included, must send at least --min-body-rate\n" +
     '(default 1KiB, per second) over each --body-rate-window (default 20s); a body other than an upload must be whole\n' +
     'within --body-timeout (default 60s); an idle keep-alive connection closes after --keep-alive-timeout (default\n' +
     '5s). A client cut off gets 408 request_timeout where an answer is still possible, and a warning line goes to\n' +
     'stderr. --max-connections caps open connections (default: no cap) and --max-connections-per-address those\n' +
     'of one client address (default: a quarter of --max-connections; with --trust-proxy, where every connection\n' +
-    'is the proxy\'s, --max-connections itself); more are closed as they arrive.\n\n' +
+    "is the proxy's, --max-connections itself); more are closed as they arrive.\n\n" +
     'Complete uploads that no track names count against --upload-account-limit too, and are deleted (file and\n' +
     'record) --upload-expiry after they arrived (default 24h); the service sweeps every few minutes and says on\n' +
     'stderr what it removed. `reldist sandbox prune --data-dir <dir>` frees them at once.\n\n' +
@@ -82,7 +82,7 @@ export const serveCommand = defineCommand({
     option('--trust-proxy', 'believe X-Forwarded-Host and X-Forwarded-Proto (behind a reverse proxy only)'),
     option('--max-connections <n>', 'connections open at once; more are closed (default: no cap)'),
     option('--max-connections-per-address <n>', 'connections open at once from one client address (default: a quarter of --max-connections)'),
-    option('--headers-timeout <duration>', 'a request\'s headers must arrive within this (default 30s)'),
+    option('--headers-timeout <duration>', "a request's headers must arrive within this (default 30s)"),
     option('--keep-alive-timeout <duration>', 'close a keep-alive connection idle this long (default 5s)'),
     option('--body-timeout <duration>', 'a request body other than an upload must be whole within this (default 60s)'),
     option('--min-body-rate <size>', 'bytes per second every body and upload must keep up, e.g. 4KiB (default 1KiB)'),

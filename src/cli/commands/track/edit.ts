@@ -20,8 +20,13 @@ const EXPLICIT: readonly TrackResource['explicit'][] = ['explicit', 'not_explici
 
 /** The flag that sets each field: the service's complaint about a field is reported against it. */
 const FLAG_OF_FIELD: Record<string, string> = {
-  title: '--title', version: '--track-version', isrc: '--isrc', explicit: '--explicit', audio_language: '--audio-language',
-  preview_start_seconds: '--preview-start', artists: '--artist',
+  title: '--title',
+  version: '--track-version',
+  isrc: '--isrc',
+  explicit: '--explicit',
+  audio_language: '--audio-language',
+  preview_start_seconds: '--preview-start',
+  artists: '--artist',
 };
 
 export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise<void> {
@@ -30,7 +35,9 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
   const changes = changesFrom(opts, ctx.now().getUTCFullYear());
   const credits = creditChanges(opts, [...ARTIST_ROLES, ...CONTRIBUTOR_ROLES]);
   if (Object.keys(changes).length === 0 && credits.size === 0) {
-    throw new UsageError('nothing to change: give at least one of --title, --track-version, --isrc, --explicit, --audio-language, --preview-start, or a credit (--artist, --featuring, --composer, --lyricist, --producer…, --contributor ROLE=NAME)');
+    throw new UsageError(
+      'nothing to change: give at least one of --title, --track-version, --isrc, --explicit, --audio-language, --preview-start, or a credit (--artist, --featuring, --composer, --lyricist, --producer…, --contributor ROLE=NAME)',
+    );
   }
   const client = await ctx.services.client();
   const releaseId = await releaseIdOf(client, args[0], ctx.signal);
@@ -84,7 +91,10 @@ function findTrack(tracks: TrackResource[], ref: TrackRef, releaseId: EntityId):
   if (found.length === 1) return found[0]!;
   const given = ref.kind === 'id' ? `id:${ref.id}` : ref.kind === 'position' ? `${ref.disc}-${ref.position}` : String(ref.n);
   if (found.length === 0) {
-    throw new UsageError(`track: release ${releaseId} has no track ${given} (it has ${tracks.length} track${tracks.length === 1 ? '' : 's'})`, `see them with \`reldist track list ${releaseId}\``);
+    throw new UsageError(
+      `track: release ${releaseId} has no track ${given} (it has ${tracks.length} track${tracks.length === 1 ? '' : 's'})`,
+      `see them with \`reldist track list ${releaseId}\``,
+    );
   }
   // Only a bare number is ambiguous: the id of one track and the position of another.
   const byId = found.find((t) => String(t.id) === given)!;
@@ -130,8 +140,12 @@ function creditsOf(track: TrackResource, changes: CreditChanges): Pick<TrackChan
   const artistRoles = ARTIST_ROLES.filter((r) => changes.has(r));
   const contributorRoles = CONTRIBUTOR_ROLES.filter((r) => changes.has(r));
   return {
-    ...(artistRoles.length > 0 ? { artists: applyCreditChanges(track.artists, changes, ARTIST_ROLES, (name, role) => ({ name, role: role as ArtistCredit['role'] })) } : {}),
-    ...(contributorRoles.length > 0 ? { contributors: applyCreditChanges(track.contributors, changes, CONTRIBUTOR_ROLES, (name, role) => ({ name, role: role as Contributor['role'] })) } : {}),
+    ...(artistRoles.length > 0
+      ? { artists: applyCreditChanges(track.artists, changes, ARTIST_ROLES, (name, role) => ({ name, role: role as ArtistCredit['role'] })) }
+      : {}),
+    ...(contributorRoles.length > 0
+      ? { contributors: applyCreditChanges(track.contributors, changes, CONTRIBUTOR_ROLES, (name, role) => ({ name, role: role as Contributor['role'] })) }
+      : {}),
   };
 }
 

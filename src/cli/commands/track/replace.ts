@@ -17,8 +17,11 @@ export async function run(ctx: Context, _opts: OptsOf<typeof replaceCommand>, ar
   await requireAudioFiles([file]);
   const refusal = await firstRefusal(resolve(file));
   if (refusal) {
-    throw new BadInputFiles(`${file}: ${refusal.message}; track ${trackId} keeps its old file`, [{ file, code: refusal.code, message: refusal.message }],
-      `'reldist track check ${file}' shows the file's format and every problem`);
+    throw new BadInputFiles(
+      `${file}: ${refusal.message}; track ${trackId} keeps its old file`,
+      [{ file, code: refusal.code, message: refusal.message }],
+      `'reldist track check ${file}' shows the file's format and every problem`,
+    );
   }
   const client = await ctx.services.client();
   const releaseId = await releaseIdOf(client, args[0], ctx.signal);

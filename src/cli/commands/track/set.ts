@@ -14,11 +14,16 @@ export async function run(ctx: Context, opts: SetOpts, args: string[]): Promise<
   parseReleaseRef(args[0]);
   const { value: body, parsed } = await loadDataFileWithLines(opts.file!, '--file', ReplaceReleaseTracksBody, ctx.io.stdin);
   // The rules' paths (tracks.2.isrc) in the file's own shape: a plain array or {tracks: [...]}.
-  const locate = fileLocate(parsed.name, parsed.value, (p) => lineOf(parsed, p), (p) => {
-    const parts = pathParts(p);
-    if (parts[0] !== 'tracks') return undefined;
-    return Array.isArray(parsed.value) ? parts.slice(1) : parts;
-  });
+  const locate = fileLocate(
+    parsed.name,
+    parsed.value,
+    (p) => lineOf(parsed, p),
+    (p) => {
+      const parts = pathParts(p);
+      if (parts[0] !== 'tracks') return undefined;
+      return Array.isArray(parsed.value) ? parts.slice(1) : parts;
+    },
+  );
   let blocked: DoorFinding[] = [];
   const client = await ctx.services.client();
   const releaseId = await releaseIdOf(client, args[0], ctx.signal);

@@ -42,10 +42,7 @@ export const setCommand = defineCommand({
     'reldist track list 42 --json | jq "map({id, title, isrc})" | reldist track set 42 --file -',
     'reldist track set 42 --file final-order.yaml --replace-all',
   ],
-  options: [
-    requiredOption('-f, --file <file>', 'the track list, JSON or YAML'),
-    option('--replace-all', 'remove the existing tracks the list leaves out'),
-  ],
+  options: [requiredOption('-f, --file <file>', 'the track list, JSON or YAML'), option('--replace-all', 'remove the existing tracks the list leaves out')],
 });
 
 export const uploadCommand = defineCommand({
@@ -79,7 +76,7 @@ export const editCommand = defineCommand({
     option('--explicit <value>', 'explicit, not_explicit or clean'),
     option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)'),
     option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)'),
-    option('--artist <name>', 'a primary artist (repeat for several); replaces the track\'s primary artists', collect),
+    option('--artist <name>', "a primary artist (repeat for several); replaces the track's primary artists", collect),
     option('--featuring <name>', 'a featured artist (repeatable; "" removes them)', collect),
     option('--with <name>', 'an artist credited "with" (repeatable; "" removes them)', collect),
     option('--remixer <name>', 'a remixer (repeatable; "" removes them)', collect),

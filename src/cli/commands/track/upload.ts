@@ -38,7 +38,12 @@ export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, arg
     const accepted = results.length - failures.length;
     throw new CliError(
       `${failures.length} of ${results.length} file${results.length === 1 ? ' was' : 's were'} ${failures.every((f) => f.exitCode === ExitCode.validation) ? 'refused' : 'not uploaded'}; no track was added${accepted ? ` (the ${accepted} accepted upload${accepted === 1 ? ' is' : 's are'} not attached)` : ''}`,
-      { exitCode: worstExit(failures.map((f) => f.exitCode)) as ExitCode, code: failures[0]!.code, files: bad, hint: 'the reasons are listed above; fix or leave out those files and run again' },
+      {
+        exitCode: worstExit(failures.map((f) => f.exitCode)) as ExitCode,
+        code: failures[0]!.code,
+        files: bad,
+        hint: 'the reasons are listed above; fix or leave out those files and run again',
+      },
     );
   }
   const uploaded = results as Uploaded[];

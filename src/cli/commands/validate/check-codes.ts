@@ -40,9 +40,11 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     throw new UsageError(`no ${kind === 'any' ? 'code' : kind.toUpperCase()} to check`, `give codes as arguments, '-' to read them from stdin, or --file F`);
   }
   const fileIsStdin = opts.file === '-';
-  if (args.filter((a) => a === '-').length + (fileIsStdin ? 1 : 0) > 1) throw new UsageError("'-' (stdin) can be given only once", fileIsStdin ? "use either '-' or --file -" : undefined);
+  if (args.filter((a) => a === '-').length + (fileIsStdin ? 1 : 0) > 1)
+    throw new UsageError("'-' (stdin) can be given only once", fileIsStdin ? "use either '-' or --file -" : undefined);
   if (opts.release !== undefined && !opts.remote) throw new UsageError('--release needs --remote', 'the release is only known to the service');
-  if (opts.format !== undefined && opts.format !== 'csv') throw new UsageError(`--format ${opts.format}: the only format is csv`, 'the default is rows (piped) or a table (terminal); --json gives JSON Lines');
+  if (opts.format !== undefined && opts.format !== 'csv')
+    throw new UsageError(`--format ${opts.format}: the only format is csv`, 'the default is rows (piped) or a table (terminal); --json gives JSON Lines');
   if (opts.format !== undefined && ctx.globals.json) throw new UsageError('--format csv and --json: choose one');
 
   const currentYear = ctx.now().getUTCFullYear();
@@ -71,7 +73,10 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   const withDisplay = kind === 'isrc';
   // Loaded only for --remote: offline checking loads neither the contract nor the client.
   const remoteModule = opts.remote && kind !== 'any' ? await import('./remote.js') : undefined;
-  const remote = remoteModule && kind !== 'any' ? await remoteModule.remoteChecker(ctx, kind, opts.release === undefined ? undefined : idArg(opts.release, '--release')) : undefined;
+  const remote =
+    remoteModule && kind !== 'any'
+      ? await remoteModule.remoteChecker(ctx, kind, opts.release === undefined ? undefined : idArg(opts.release, '--release'))
+      : undefined;
 
   const tally = new Tally();
   // Duplicates: the first place each valid code was seen (UPCs as GTIN-14: 0012… = 012…), one
@@ -136,7 +141,11 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       const writes = mode === 'json' || mode === 'plain' ? mode : undefined;
       // --fix shows the repair in a row's code field: the general path's job.
       const invalid = writes && !(fix && writes === 'plain') ? invalidLines(kind, writes, numberedInput, out, tally) : undefined;
-      fast = fastLines(kind, invalidOnly || writes === undefined ? 'count' : writes, currentYear, out, line, { lineNumbers: numberedInput, duplicates: seen[kind], invalid });
+      fast = fastLines(kind, invalidOnly || writes === undefined ? 'count' : writes, currentYear, out, line, {
+        lineNumbers: numberedInput,
+        duplicates: seen[kind],
+        invalid,
+      });
     }
     const fastLinesOf = fast?.lines;
     sink = {
@@ -270,7 +279,9 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   // Bulk checking promises a summary on stderr, piped or not (a CI log keeps it); --quiet drops it.
   if (!ctx.globals.quiet) {
     const problems = tally.problems();
-    const byText = Object.entries(problems).map(([code, n]) => `${code} ${n}`).join(', ');
+    const byText = Object.entries(problems)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ');
     ctx.io.stderr.write(
       ctx.globals.json
         ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned, problems } })}\n`

@@ -138,7 +138,8 @@ export async function* columnCells(
     }
   } catch (err) {
     const e = err as { code?: string; message?: string };
-    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) throw new UsageError(`${name}: not readable as ${delimiter === '\t' ? 'TSV' : 'CSV'}: ${e.message}`);
+    if (typeof e.code === 'string' && e.code.startsWith('CSV_'))
+      throw new UsageError(`${name}: not readable as ${delimiter === '\t' ? 'TSV' : 'CSV'}: ${e.message}`);
     throw err;
   }
   await feed;
@@ -160,7 +161,10 @@ function chooseColumn(header: string[], name: string, kind: 'upc' | 'isrc' | 'an
   if (header.length === 1) return { index: 0, label: looksLikeHeader(header[0]) ? names[0]! : '1' };
   const i = names.findIndex((h) => HEADER_NAMES[kind].test(h));
   if (i === -1) {
-    throw new UsageError(`${name} has ${header.length} columns: say which holds the codes`, `--column NAME or --column N (from 1); the first line reads: ${names.join(', ')}`);
+    throw new UsageError(
+      `${name} has ${header.length} columns: say which holds the codes`,
+      `--column NAME or --column N (from 1); the first line reads: ${names.join(', ')}`,
+    );
   }
   return { index: i, label: names[i]! };
 }

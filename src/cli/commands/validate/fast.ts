@@ -162,7 +162,8 @@ export interface FastLines {
 }
 
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
-const digitsOf = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : String(n).length);
+const digitsOf = (n: number) =>
+  n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : String(n).length;
 
 /**
  * The fast path for one kind and output mode. `slow` gets every line it does not write itself

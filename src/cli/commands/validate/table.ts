@@ -126,7 +126,13 @@ export async function tableRows(color: boolean, withRemote: boolean, withLine = 
   };
 
   const streamHead = () => {
-    const cols = streamCells(cell('Line', WIDTH.line), cell('Input', WIDTH.input), cell('Verdict', WIDTH.verdict), cell('Code', WIDTH.code), cell('Kind', WIDTH.kind));
+    const cols = streamCells(
+      cell('Line', WIDTH.line),
+      cell('Input', WIDTH.input),
+      cell('Verdict', WIDTH.verdict),
+      cell('Code', WIDTH.code),
+      cell('Kind', WIDTH.kind),
+    );
     cols.push(withRemote ? cell('Reason', streamReason) : 'Reason');
     if (withRemote) cols.push(cell('Service', WIDTH.service), 'Service reason');
     const line = cols.join('  ').trimEnd();
@@ -157,7 +163,13 @@ export async function tableRows(color: boolean, withRemote: boolean, withLine = 
   return {
     add(input, v, remote, at) {
       if (added++ < FIRST_ROWS) {
-        const row = [tsvField(input), verdictCell(v.valid, v.valid && v.problems.length > 0), v.display ?? v.normalized ?? '', v.kind ?? '', reasonText(v.problems)];
+        const row = [
+          tsvField(input),
+          verdictCell(v.valid, v.valid && v.problems.length > 0),
+          v.display ?? v.normalized ?? '',
+          v.kind ?? '',
+          reasonText(v.problems),
+        ];
         if (remote) row.push(verdictCell(remote.valid, false), reasonText(remote.problems));
         if (withLine) row.unshift(at ? String(at.line) : '');
         rows.push(row);

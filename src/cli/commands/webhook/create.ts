@@ -11,8 +11,16 @@ export async function run(ctx: Context, opts: CreateOpts, args: string[]): Promi
   const events = eventsOption(opts.events);
   const client = await ctx.services.client();
   const hook = await client.call('createWebhook', {
-    body: { url, ...(events ? { events } : {}), ...(opts.description !== undefined ? { description: opts.description } : {}), ...(opts.disabled ? { enabled: false } : {}) },
+    body: {
+      url,
+      ...(events ? { events } : {}),
+      ...(opts.description !== undefined ? { description: opts.description } : {}),
+      ...(opts.disabled ? { enabled: false } : {}),
+    },
   });
   await printRecord(ctx, hook, [...endpointFields, { header: 'Secret', value: 'secret' }]);
-  note(ctx, `Keep the secret now: it is not shown again (\`reldist webhook rotate-secret ${hook.id}\` gives a new one). Try it: \`reldist webhook test ${hook.id}\`.`);
+  note(
+    ctx,
+    `Keep the secret now: it is not shown again (\`reldist webhook rotate-secret ${hook.id}\` gives a new one). Try it: \`reldist webhook test ${hook.id}\`.`,
+  );
 }

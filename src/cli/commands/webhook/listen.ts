@@ -51,11 +51,20 @@ async function forward(url: URL, e: EventResource, signer: Webhook, signal: Abor
   const body = webhookBody(e.type, e, at);
   const id = webhookMessageId(e.id);
   const headers = {
-    'content-type': 'application/json', 'user-agent': 'reldist-webhooks/1 (listen)',
-    'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign(id, at, body),
+    'content-type': 'application/json',
+    'user-agent': 'reldist-webhooks/1 (listen)',
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signer.sign(id, at, body),
   };
   try {
-    const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+    });
     await res.arrayBuffer().catch(() => undefined);
     const ok = res.status >= 200 && res.status < 300;
     return { status: res.status, error: ok ? null : `answered ${res.status}`, ms: Math.round(performance.now() - started) };
@@ -68,9 +77,11 @@ async function forward(url: URL, e: EventResource, signer: Webhook, signal: Abor
 }
 
 function line(ctx: Context, e: EventResource, f: Forwarded): string {
-  if (ctx.globals.json) return `${JSON.stringify({ event_id: e.id, type: e.type, created_at: e.created_at, release_id: e.release_id, catalog_number: e.catalog_number, status: f.status, error: f.error, duration_ms: f.ms })}\n`;
+  if (ctx.globals.json)
+    return `${JSON.stringify({ event_id: e.id, type: e.type, created_at: e.created_at, release_id: e.release_id, catalog_number: e.catalog_number, status: f.status, error: f.error, duration_ms: f.ms })}\n`;
   const release = e.catalog_number ? `${e.release_id} ${e.catalog_number}` : String(e.release_id);
-  if (!ctx.io.stdoutIsTTY) return `${[e.id, e.created_at, e.type, e.release_id, e.catalog_number ?? '', f.status ?? '', f.error ?? ''].map((v) => tsvCell(String(v))).join('\t')}\n`;
+  if (!ctx.io.stdoutIsTTY)
+    return `${[e.id, e.created_at, e.type, e.release_id, e.catalog_number ?? '', f.status ?? '', f.error ?? ''].map((v) => tsvCell(String(v))).join('\t')}\n`;
   const time = e.created_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
   const outcome = f.error === null ? `[${f.status}]` : `[${f.status ?? 'ERR'}] ${f.error}`;
   return `${time}  --> ${e.type} evt_${e.id}  release ${release}  <-- ${outcome} (${f.ms} ms)\n`;
@@ -84,7 +95,8 @@ export async function run(ctx: Context, opts: ListenOpts): Promise<void> {
   const signer = new Webhook(secret);
   const client = await ctx.services.client();
   const start = since ?? (await feedEnd(client, ctx.signal));
-  if (start === undefined) throw new CliError('this service keeps no event log (GET /events): there is nothing to listen to', { exitCode: ExitCode.failure, code: 'no_event_log' });
+  if (start === undefined)
+    throw new CliError('this service keeps no event log (GET /events): there is nothing to listen to', { exitCode: ExitCode.failure, code: 'no_event_log' });
   // The secret is what the receiver verifies with: shown once, on stderr, whatever stdout is.
   ctx.io.stderr.write(`Ready: forwarding the account's events to ${target.href} (after event ${start}); Ctrl-C to stop.\nSigning secret: ${secret}\n`);
   const all = !wanted || wanted.includes('*');

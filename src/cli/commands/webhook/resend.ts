@@ -12,5 +12,8 @@ export async function run(ctx: Context, _opts: OptsOf<typeof resendCommand>, arg
   const d = await client.call('resendWebhookEvent', { params: { webhookId: id }, body: { event_id: eventId } });
   if (ctx.globals.json) return printJson(ctx, d);
   ctx.io.stdout.write(`${d.id}\n`);
-  success(ctx, `event ${d.event_id} (${d.event_type}) queued for webhook ${id} as delivery ${d.id}; see it with \`reldist webhook deliveries ${id} --event ${d.event_id}\``);
+  success(
+    ctx,
+    `event ${d.event_id} (${d.event_type}) queued for webhook ${id} as delivery ${d.id}; see it with \`reldist webhook deliveries ${id} --event ${d.event_id}\``,
+  );
 }

@@ -12,7 +12,7 @@ export const createCommand = defineCommand({
   name: 'create',
   args: '<url>',
   safeToRerun: true,
-  summary: 'Register a URL for the account\'s events; prints its secret once',
+  summary: "Register a URL for the account's events; prints its secret once",
   description: `Prints the endpoint and its secret (whsec_…): keep the secret now, it is not shown again (\`reldist webhook rotate-secret\` gives a new one). One endpoint per URL: creating the same URL again says which endpoint has it (exit 9). ${EVENTS}\n\nA team service refuses URLs on loopback, private and link-local addresses; a sandbox allows loopback.\n\n${SIGNING}`,
   examples: [
     'reldist webhook create https://hooks.example.com/reldist --events approved,rejected',
@@ -28,7 +28,7 @@ export type CreateOpts = OptsOf<typeof createCommand>;
 
 export const listCommand = defineCommand({
   name: 'list',
-  summary: 'The account\'s webhook endpoints (never their secrets)',
+  summary: "The account's webhook endpoints (never their secrets)",
   description: 'A table on a terminal, tab-separated rows when piped (id, url, events, enabled, created), a JSON array with --json.',
   examples: ['reldist webhook list', 'reldist webhook list --json'],
   aliases: ['ls'],
@@ -38,7 +38,7 @@ export const updateCommand = defineCommand({
   name: 'update',
   args: '<id>',
   safeToRerun: true,
-  summary: 'Change an endpoint\'s URL, event types, description, or pause and resume it',
+  summary: "Change an endpoint's URL, event types, description, or pause and resume it",
   description: `${EVENTS} --disable pauses it: events recorded while paused are not delivered to it.`,
   examples: ['reldist webhook update 3 --events "*"', 'reldist webhook update 3 --disable'],
   options: [
@@ -66,7 +66,8 @@ export const testCommand = defineCommand({
   args: '<id>',
   safeToRerun: true,
   summary: 'Send the endpoint a signed ping now and say what it answered',
-  description: 'The ping\'s type is webhook.test and its webhook-id msg_test_…; it is signed like every delivery. Exit 0 when the endpoint answered 2xx, 1 otherwise (with what went wrong).',
+  description:
+    "The ping's type is webhook.test and its webhook-id msg_test_…; it is signed like every delivery. Exit 0 when the endpoint answered 2xx, 1 otherwise (with what went wrong).",
   examples: ['reldist webhook test 3'],
 });
 
@@ -74,19 +75,19 @@ export const rotateCommand = defineCommand({
   name: 'rotate-secret',
   args: '<id>',
   summary: 'A new secret (printed once); the old one signs too for --overlap',
-  description: 'During the overlap (default 24h; 0s stops the old secret at once) every delivery carries two signatures, one per secret, so the receiver can move to the new secret without missing a delivery. Then only the new one signs.',
+  description:
+    'During the overlap (default 24h; 0s stops the old secret at once) every delivery carries two signatures, one per secret, so the receiver can move to the new secret without missing a delivery. Then only the new one signs.',
   examples: ['reldist webhook rotate-secret 3', 'reldist webhook rotate-secret 3 --overlap 1h --json | jq -r .secret'],
-  options: [
-    option('--overlap <duration>', 'how long the old secret signs too (default 24h, at most 7d; 0s: not at all)'),
-  ],
+  options: [option('--overlap <duration>', 'how long the old secret signs too (default 24h, at most 7d; 0s: not at all)')],
 });
 export type RotateOpts = OptsOf<typeof rotateCommand>;
 
 export const deliveriesCommand = defineCommand({
   name: 'deliveries',
   args: '<id>',
-  summary: 'An endpoint\'s delivery log, newest first: event, status, attempts, last answer',
-  description: 'One row per delivery (an event sent to the endpoint, with its retries): id, event id, type, status (pending, succeeded, failed), attempts, the last status code or error, when it was last tried, and when it is tried next. --json prints the deliveries with every attempt.',
+  summary: "An endpoint's delivery log, newest first: event, status, attempts, last answer",
+  description:
+    'One row per delivery (an event sent to the endpoint, with its retries): id, event id, type, status (pending, succeeded, failed), attempts, the last status code or error, when it was last tried, and when it is tried next. --json prints the deliveries with every attempt.',
   examples: ['reldist webhook deliveries 3', 'reldist webhook deliveries 3 --status failed', 'reldist webhook deliveries 3 --event 1043 --json'],
   options: [
     option('--status <status>', 'only pending, succeeded or failed deliveries'),
@@ -100,14 +101,15 @@ export const resendCommand = defineCommand({
   name: 'resend',
   args: '<id> <event-id>',
   summary: 'Deliver an event to an endpoint again (same webhook-id)',
-  description: 'Queues a new delivery of the event (an id of `reldist events list --json`, or of the delivery log) to the endpoint, whatever its type; it goes at once, retried as any delivery. Its webhook-id is the event\'s, as before, so a receiver that already handled it can tell.',
+  description:
+    "Queues a new delivery of the event (an id of `reldist events list --json`, or of the delivery log) to the endpoint, whatever its type; it goes at once, retried as any delivery. Its webhook-id is the event's, as before, so a receiver that already handled it can tell.",
   examples: ['reldist webhook resend 3 1043'],
 });
 
 export const listenCommand = defineCommand({
   name: 'listen',
   safeToRerun: true,
-  summary: 'Forward the account\'s events, signed, to a local URL',
+  summary: "Forward the account's events, signed, to a local URL",
   description: `Follows the account's event feed (GET /events, long polls) from now (or after --since, an event id) and POSTs each event to --forward-to exactly as a webhook delivery would be (same body and headers), signed with a secret this command makes and prints once on stderr at start (whsec_…; set RELDIST_LISTEN_SECRET to use your own). One line per event on stdout: time, type, release, and the receiver's status (or what went wrong). A receiver that fails is not retried: the line says so. Ctrl-C stops it. ${EVENTS}`,
   examples: [
     'reldist webhook listen --forward-to http://localhost:3000/webhooks',
@@ -123,7 +125,7 @@ export type ListenOpts = OptsOf<typeof listenCommand>;
 
 export const webhookGroup = defineGroup({
   name: 'webhook',
-  summary: 'Send the account\'s events to your URLs, signed and retried',
+  summary: "Send the account's events to your URLs, signed and retried",
   examples: [
     'reldist webhook create https://hooks.example.com/reldist --events approved,rejected',
     'reldist webhook deliveries 3 --status failed',

@@ -12,5 +12,6 @@ export async function run(ctx: Context, _opts: OptsOf<typeof testCommand>, args:
   const r = await client.call('testWebhook', { params: { webhookId: id }, body: {} });
   if (ctx.globals.json) printJson(ctx, r);
   else if (r.delivered) ctx.io.stdout.write(`delivered: ${r.status_code} in ${r.duration_ms} ms (${r.webhook_id})\n`);
-  if (!r.delivered) throw new CliError(`webhook ${id}: the test ping was not delivered: ${r.error ?? `answered ${r.status_code}`}`, { code: 'webhook_not_delivered' });
+  if (!r.delivered)
+    throw new CliError(`webhook ${id}: the test ping was not delivered: ${r.error ?? `answered ${r.status_code}`}`, { code: 'webhook_not_delivered' });
 }

@@ -9,14 +9,21 @@ export type EventFilter = WebhookEndpoint['events'][number];
 /** --events: types separated by commas, each as the service names it or without `release.`; * for all. */
 export function eventsOption(value: string | undefined, flag = '--events'): EventFilter[] | undefined {
   if (value === undefined) return undefined;
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new UsageError(`${flag}: give event types separated by commas, or *`);
-  return [...new Set(parts.map((p): EventFilter => {
-    if (p === '*') return '*';
-    const found = eventTypes.find((t) => t === p || t === `release.${p}`);
-    if (!found) throw new UsageError(`${flag}: unknown event type "${p}"; one of ${eventTypes.join(', ')}, or *`);
-    return found;
-  }))];
+  return [
+    ...new Set(
+      parts.map((p): EventFilter => {
+        if (p === '*') return '*';
+        const found = eventTypes.find((t) => t === p || t === `release.${p}`);
+        if (!found) throw new UsageError(`${flag}: unknown event type "${p}"; one of ${eventTypes.join(', ')}, or *`);
+        return found;
+      }),
+    ),
+  ];
 }
 
 export const endpointFields: Field<WebhookEndpoint>[] = [
