@@ -4,7 +4,14 @@ import * as z from 'zod';
 import { bodySchemas, sandboxBodySchemas } from './bodies.js';
 import { EntityId } from './common.js';
 import { ListEventsResponse } from './events.js';
-import { ListWebhookDeliveriesResponse, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookTestResult } from './webhooks.js';
+import {
+  ListWebhookDeliveriesResponse,
+  WebhookDeletedResponse,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookTestResult,
+} from './webhooks.js';
 import { pathParamsOf, querySchemas } from './queries.js';
 import {
   ArtistPlatformResult,
@@ -73,7 +80,7 @@ const responseSchemas = {
   listWebhooks: z.array(WebhookEndpoint),
   getWebhook: WebhookEndpoint,
   updateWebhook: WebhookEndpoint,
-  deleteWebhook: MessageResponse,
+  deleteWebhook: WebhookDeletedResponse,
   testWebhook: WebhookTestResult,
   rotateWebhookSecret: WebhookEndpointWithSecret,
   listWebhookDeliveries: ListWebhookDeliveriesResponse,

@@ -225,3 +225,8 @@ export const WebhookPayload = z
     ],
   });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** DELETE /webhooks/{webhookId}: a message, as every delete answers, with an example of its own. */
+export const WebhookDeletedResponse = z
+  .object({ message: z.string() })
+  .meta({ id: 'WebhookDeletedResponse', examples: [{ message: 'Webhook 3 (https://hooks.example.com/reldist) deleted, with its delivery log.' }] });

@@ -19,7 +19,7 @@ export async function run(ctx: Context, _opts: OptsOf<typeof historyCommand>, ar
     for await (const e of eventsAfter(client, { releaseId: ref!.id }, 0, ctx.signal, false)) events.push(e);
   } catch (err) {
     if (isNoFeed(err))
-      throw new CliError("this service keeps no event log (GET /events): it cannot tell a release's history", {
+      throw new CliError("this service keeps no event log, so it cannot tell a release's history", {
         exitCode: ExitCode.failure,
         code: 'no_event_log',
       });

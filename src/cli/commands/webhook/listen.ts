@@ -96,7 +96,7 @@ export async function run(ctx: Context, opts: ListenOpts): Promise<void> {
   const client = await ctx.services.client();
   const start = since ?? (await feedEnd(client, ctx.signal));
   if (start === undefined)
-    throw new CliError('this service keeps no event log (GET /events): there is nothing to listen to', { exitCode: ExitCode.failure, code: 'no_event_log' });
+    throw new CliError('this service keeps no event log, so there is nothing to listen to', { exitCode: ExitCode.failure, code: 'no_event_log' });
   // The secret is what the receiver verifies with: shown once, on stderr, whatever stdout is.
   ctx.io.stderr.write(`Ready: forwarding the account's events to ${target.href} (after event ${start}); Ctrl-C to stop.\nSigning secret: ${secret}\n`);
   const all = !wanted || wanted.includes('*');
