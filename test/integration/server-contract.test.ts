@@ -179,6 +179,24 @@ test('every endpoint answers exactly what the contract declares', async () => {
   await call('listEvents', label, {}, undefined, `?after=${log.cursor}&wait=0`);
   await callError('GET', '/events?after=1&last=1', label);
   await callError('PATCH', `/releases/${ready.id}/metadata`, label, { title: 'Locked' });
+  // Withdraw: the release in review back to a draft, then refused as one.
+  const withdrawn = await call('withdrawRelease', label, { releaseId: ready.id }, {});
+  expect(withdrawn.status).toBe('draft');
+  await callError('POST', `/releases/${ready.id}/withdraw`, label, {});
+
+  // Webhooks (a sandbox takes loopback URLs; nothing listens on port 9: the ping says so).
+  const hook = await call('createWebhook', label, {}, { url: 'http://127.0.0.1:9/contract', events: ['release.approved'] });
+  expect(hook.secret).toMatch(/^whsec_/);
+  await call('listWebhooks', label);
+  await call('getWebhook', label, { webhookId: hook.id });
+  await call('updateWebhook', label, { webhookId: hook.id }, { description: 'contract', enabled: false });
+  const ping = await call('testWebhook', label, { webhookId: hook.id }, {});
+  expect(ping.delivered).toBe(false);
+  await call('rotateWebhookSecret', label, { webhookId: hook.id }, { overlap_seconds: 60 });
+  await call('resendWebhookEvent', label, { webhookId: hook.id }, { event_id: log.data[0].id });
+  await call('listWebhookDeliveries', label, { webhookId: hook.id }, undefined, '?limit=5');
+  await callError('POST', '/webhooks', label, { url: 'http://127.0.0.1:9/contract' });
+  await call('deleteWebhook', label, { webhookId: hook.id });
   await callError('POST', '/releases', label, { type: 'single' });
 
   // Platform profiles (search results feed the link endpoints and the preferences).
