@@ -3,7 +3,7 @@
 // OpenAPI's `webhooks` section). Deliveries follow the Standard Webhooks specification
 // (https://www.standardwebhooks.com): headers webhook-id, webhook-timestamp, webhook-signature.
 import * as z from 'zod';
-import { Timestamp } from './common.js';
+import { Text, Timestamp } from './common.js';
 import { EventResource, EventType } from './events.js';
 import { eventTypes, webhookDeliveryStatuses, webhookLimits, webhookRotationOverlap, webhookTestType } from './wire-values.js';
 
@@ -76,7 +76,7 @@ export const CreateWebhookRequest = z
   .strictObject({
     url: WebhookUrl,
     events: WebhookEvents.default(['*']).meta({ description: 'Event types to deliver (default ["*"], all).' }),
-    description: z.string().trim().max(webhookLimits.descriptionMaxLength).nullable().optional(),
+    description: Text(webhookLimits.descriptionMaxLength).nullable().optional(),
     enabled: z.boolean().default(true),
   })
   .meta({
@@ -88,7 +88,7 @@ export const UpdateWebhookRequest = z
   .strictObject({
     url: WebhookUrl.optional(),
     events: WebhookEvents.optional(),
-    description: z.string().trim().max(webhookLimits.descriptionMaxLength).nullable().optional(),
+    description: Text(webhookLimits.descriptionMaxLength).nullable().optional(),
     enabled: z.boolean().optional(),
   })
   .meta({ id: 'UpdateWebhookRequest', examples: [{ events: ['*'], enabled: true }] });

@@ -73,7 +73,7 @@ describe('clients generated from openapi.json', () => {
   }, 150_000);
 
   it.each([
-    ['openapi-fetch', 'lifecycle-openapi-fetch.js', 35],
+    ['openapi-fetch', 'lifecycle-openapi-fetch.js', 41],
     ['swagger-typescript-api', 'lifecycle-swagger-typescript-api.js', 18],
   ])(
     'run the lifecycle through %s against the service',
@@ -96,6 +96,7 @@ describe('clients generated from openapi.json', () => {
           listed: 'in_review',
           resolved: true,
           removed: true,
+          webhook: [true, false, true, true],
         });
         expect(result.batch).toEqual([
           [result.releaseId, 200],

@@ -125,6 +125,17 @@ const artist = kai ? must(await client.GET('/preferences/label/artist/{id}', { p
 const removed = artist ? must(await client.POST('/preferences/label/artist/remove', { body: { artist_id: artist.id } })) : undefined;
 const artists = must(await client.GET('/preferences/artists'));
 
+// Webhooks and the event log: ids from one answer passed straight back in paths and bodies.
+const hook = must(await client.POST('/webhooks', { body: { url: 'http://127.0.0.1:9/generated-client', events: ['release.submitted'] } }));
+const hooks = must(await client.GET('/webhooks'));
+const paused = must(await client.PATCH('/webhooks/{webhookId}', { params: { path: { webhookId: hook.id } }, body: { enabled: false } }));
+const events = must(await client.GET('/events', { params: { query: { release_id: release.id } } }));
+const submittedEvent = events.data.find((e) => e.type === 'release.submitted');
+const resent = submittedEvent
+  ? must(await client.POST('/webhooks/{webhookId}/resend', { params: { path: { webhookId: hook.id } }, body: { event_id: submittedEvent.id } }))
+  : undefined;
+must(await client.DELETE('/webhooks/{webhookId}', { params: { path: { webhookId: hook.id } } }));
+
 const result = {
   generator: 'openapi-typescript + openapi-fetch',
   calls,
@@ -146,5 +157,6 @@ const result = {
   label: label.message.length > 0,
   removed: removed !== undefined,
   artists: artists.length,
+  webhook: [hooks.some((h) => h.id === hook.id), paused.enabled, resent?.event_id === submittedEvent?.id, hook.secret.startsWith('whsec_')],
 };
 console.log(JSON.stringify(result));

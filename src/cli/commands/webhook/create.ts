@@ -14,7 +14,7 @@ export async function run(ctx: Context, opts: CreateOpts, args: string[]): Promi
     body: {
       url,
       ...(events ? { events } : {}),
-      ...(opts.description !== undefined ? { description: opts.description } : {}),
+      ...(opts.description !== undefined && opts.description.trim() !== '' ? { description: opts.description } : {}),
       ...(opts.disabled ? { enabled: false } : {}),
     },
   });

@@ -13,7 +13,7 @@ export async function run(ctx: Context, opts: UpdateOpts, args: string[]): Promi
   const body = {
     ...(opts.url !== undefined ? { url: opts.url } : {}),
     ...(events ? { events } : {}),
-    ...(opts.description !== undefined ? { description: opts.description === '' ? null : opts.description } : {}),
+    ...(opts.description !== undefined ? { description: opts.description.trim() === '' ? null : opts.description } : {}),
     ...(opts.enable ? { enabled: true } : opts.disable ? { enabled: false } : {}),
   };
   if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --url, --events, --description, --enable or --disable');
