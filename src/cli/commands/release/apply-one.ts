@@ -14,9 +14,19 @@ import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../..
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
 import { readDesired } from '../../apply/desired.js';
-import { EDITABLE_STATUSES, contentMatches, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
+import {
+  EDITABLE_STATUSES,
+  StoredAudioMissing,
+  contentMatches,
+  planRelease,
+  type ApplyPlan,
+  type Change,
+  type DesiredRelease,
+  type ExistingRelease,
+} from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
+import { UsageError } from '../../errors.js';
 import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
 import { catalogNumberHolder } from './catalog-taken.js';
 import { statusWords } from '../../shared/release-views.js';
@@ -84,7 +94,13 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
     : await step('reading the audio files', () =>
         readDesired(item.plan, { hashFile: async (p) => (await hashFile(p, undefined, options.signal)).sha256, titleOf: options.titleOf }),
       );
-  return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
+  try {
+    return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
+  } catch (err) {
+    // A file problem only the service's tracks reveal: said in the file's terms, as collect.ts does.
+    if (err instanceof StoredAudioMissing) throw new UsageError(`${item.file}: ${err.message}`, 'or export the release again (`reldist release export`)');
+    throw err;
+  }
 }
 
 async function findExisting(

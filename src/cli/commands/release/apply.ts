@@ -8,6 +8,7 @@ import { runPool } from '../../apply/pool.js';
 import { blockingCount, planLine, summaryLine, type PlannedRelease } from '../../apply/render.js';
 import { chooseRetries, formatReportLine, interruptedLine, parseReport, retryWords, type ReportLine } from '../../apply/report.js';
 import { inShard, parseShard } from '../../apply/shard.js';
+import { trackSlots, type TrackSlot } from '../../apply/plan.js';
 import { AnswerExit, CliError, ExitCode, UsageError, ValidationFailed } from '../../errors.js';
 import type { AudioCheck } from '../../../audio/probe.js';
 import type { Problem } from '../../../contract/index.js';
@@ -237,7 +238,8 @@ class LineWriter {
 /** Each audio file of the releases once, named as its release file writes it. */
 function audioFiles(items: readonly ApplyItem[]): { path: string; shown: string; namedIn: string }[] {
   const byPath = new Map<string, { shown: string; namedIn: string }>();
-  for (const item of items) for (const t of item.plan.tracks) if (!byPath.has(t.path)) byPath.set(t.path, { shown: t.written, namedIn: item.file });
+  for (const item of items)
+    for (const t of item.plan.tracks) if (t.stored === undefined && !byPath.has(t.path)) byPath.set(t.path, { shown: t.written, namedIn: item.file });
   return [...byPath].map(([path, named]) => ({ path, ...named }));
 }
 
@@ -322,8 +324,28 @@ function submitProblemsOf(p: Planned, audio: ReadonlyMap<string, AudioCheck>, no
     delivery: item.plan.delivery,
     video: item.plan.video,
   };
-  const checks = item.plan.tracks.map((t) => audio.get(t.path)!);
+  const slots = trackSlots(item.plan.tracks);
+  const checks = item.plan.tracks.map((t, i) => (t.stored === undefined ? audio.get(t.path)! : storedAudioCheck(t.written, p.existing, slots[i]!)));
   return applyProblems(plan, p.desired.defaultTitles, checks, now, p.existing);
+}
+
+/**
+ * The service's own audio of a track referred to by its sha256, as the offline checks read a file.
+ * Planning has already refused a reference the service's track does not hold.
+ */
+function storedAudioCheck(written: string, existing: Planned['existing'], slot: TrackSlot): AudioCheck {
+  const file = existing?.tracks.find((t) => t.disc === slot.disc && t.position === slot.position)?.file ?? null;
+  return {
+    path: written,
+    format: file?.format ?? 'unknown',
+    channels: file?.channels,
+    sampleRate: file?.sample_rate,
+    bitDepth: file?.bit_depth,
+    durationSeconds: file ? file.duration_ms / 1000 : undefined,
+    sizeBytes: file?.size ?? 0,
+    errors: [],
+    warnings: [],
+  };
 }
 
 function tsvLine(l: ReportLine): string {

@@ -160,6 +160,35 @@ Exit status: 0 when every release matches its file (and, with --submit, is submi
   ],
 });
 
+export type ExportOpts = OptsOf<typeof exportCommand>;
+
+export const exportCommand = defineCommand({
+  name: 'export',
+  safeToRerun: true,
+  args: '[releases...]',
+  summary: 'Write releases of the service as release files, for `release apply`',
+  description: `Each release named (by id or catalog number), or every release with --all (--status narrows it), is written to --dir as one release file named after its catalog number (NLR-0042.yaml; --format json for .json): its metadata, tracks, delivery and video settings and cover, in the format of docs/release-file.md. \`reldist release apply DIR --plan\` right after shows every exported release unchanged.
+
+Audio stays on the service: each track's audio is referred to by its sha256 (file: sha256:…), which apply holds against the service's track instead of uploading (apply refuses such a track if the service's audio differs: there is nothing to upload). The service has no audio download, so --with-audio is refused. The cover is the release's artwork, as its address.
+
+A release without a catalog number, with a track without audio, or sharing its catalog number with another is not written: each is listed with the reason. A file already there is never replaced without --force: without it, nothing is written and the files are named.
+
+Output: one line per release (JSON with --json: {release_id, catalog_number, file, outcome: written or skipped, reason}; tab-separated when piped: id, catalog number, outcome, file, reason); on a terminal a summary on stderr. Exit status: 0 when every release was written; 1 when any was skipped (the others are written); 2 for a usage problem (files in the way, no release named).`,
+  examples: [
+    'reldist release export --all --dir catalog/',
+    'reldist release export NLR-0042 NLR-0043 --dir catalog/',
+    'reldist release export --all --status draft --dir drafts/ --force',
+  ],
+  options: [
+    option('--dir <folder>', 'the folder to write the release files to (made if missing)'),
+    option('--all', 'every release of the account'),
+    option('--status <status>', `with --all: only releases in this state: ${STATUSES.join(', ')}`),
+    option('--format <format>', 'yaml (the default) or json'),
+    option('--force', 'replace release files already in the folder'),
+    option('--with-audio', 'also download the audio (not offered by the service: refused)'),
+  ],
+});
+
 export type WatchOpts = OptsOf<typeof watchCommand>;
 
 export const WATCH_TARGETS = ['reviewed', 'approved', 'live'] as const;
@@ -204,5 +233,17 @@ export const releaseGroup = defineGroup({
     'reldist release apply catalog/ --submit',
     'reldist release watch NLR-0001 --for approved',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, withdrawCommand, applyCommand, watchCommand, historyCommand],
+  commands: [
+    listCommand,
+    getCommand,
+    createCommand,
+    editCommand,
+    deleteCommand,
+    submitCommand,
+    withdrawCommand,
+    applyCommand,
+    exportCommand,
+    watchCommand,
+    historyCommand,
+  ],
 });
