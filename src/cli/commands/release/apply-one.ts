@@ -135,7 +135,7 @@ const RECOVERY_ROUNDS = 3;
 
 /** What exists of a release as its steps go; the caller may hold it to say where an interrupted one stood. */
 export function newApplyState(): State {
-  return { releaseId: null, status: null, seen: null, problems: [], reread: false, createSent: false };
+  return { releaseId: null, status: null, seen: null, problems: [], reread: false, createSent: false, desired: null };
 }
 
 /** Plans and applies one release; never throws (a failure is the line's outcome). */
@@ -156,6 +156,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   });
   try {
     let planned = await planOne(client, item, options);
+    state.desired = planned.desired;
     let moves = 0;
     let recoveries = 0;
     // A create whose answer was lost made the release found again: the line still says create.
@@ -288,6 +289,8 @@ export interface State {
   reread: boolean;
   /** The create request was sent (its answer may have been lost). */
   createSent: boolean;
+  /** What the file wants, once read (for the apply state: fileDigests). */
+  desired: DesiredRelease | null;
 }
 
 async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOptions, state: State): Promise<void> {

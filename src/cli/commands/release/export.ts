@@ -3,6 +3,7 @@
 // unchanged. Everything is read and every file name decided before the first file is written, so
 // a refusal (files in the way) writes nothing; each file is written whole or not at all (a
 // temporary file renamed into place).
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ReleaseResource } from '../../../contract/index.js';
@@ -157,7 +158,8 @@ function refuseOverwrite(shownDir: string, planned: readonly Planned[], taken: R
 
 /** The whole text or nothing at the path: written beside it, then renamed over it. */
 async function writeWhole(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
+  // Its own name per write: runs at once (in one process too) never share a temporary file.
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temp, text, { mode: 0o644 });
     await rename(temp, path);
