@@ -38,6 +38,10 @@ export const querySchemas = {
     type: ReleaseType.optional(),
     search: SearchQuery.optional().meta({ description: 'Part of a title, an artist name, a UPC or a catalog number.' }),
     catalog_number: CatalogNumberQuery.optional(),
+    include: z
+      .enum(['tracks'])
+      .optional()
+      .meta({ description: 'tracks: each release with its tracks, as GET /releases/{releaseId} has them (one request for a page of whole releases).' }),
     page: PageQuery.optional(),
     perPage: PerPageQuery.optional(),
   }),

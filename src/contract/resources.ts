@@ -261,7 +261,7 @@ export const ReleaseResource = z
     delivery: Delivery,
     video: VideoSettings,
     track_count: z.number().int().min(0),
-    tracks: z.array(TrackResource).optional().meta({ description: 'Present on a single release, absent in lists.' }),
+    tracks: z.array(TrackResource).optional().meta({ description: 'Present on a single release; in lists only with include=tracks.' }),
     review: Review.nullable(),
     submission_notes: z.string().nullable().meta({ description: 'The notes for the reviewer sent with the last submit (SubmitReleaseRequest.notes).' }),
     created_at: Timestamp,

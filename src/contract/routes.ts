@@ -64,7 +64,7 @@ export const routes = {
     status: 200,
     tag: 'releases',
     paginated: true,
-    query: ['status', 'type', 'search', 'catalog_number', 'page', 'perPage'],
+    query: ['status', 'type', 'search', 'catalog_number', 'include', 'page', 'perPage'],
     etag: true,
     summary: 'List releases',
   },

@@ -37,7 +37,7 @@ export async function collectItems(args: readonly string[], cwd = process.cwd())
   const items: ApplyItem[] = [];
   for (const file of files) {
     try {
-      const plan = await loadReleaseFile(file, { flag: 'release file', cwd });
+      const plan = await loadReleaseFile(file, { flag: 'release file', cwd, allowStored: true });
       items.push({ file, catalogNumber: plan.release.catalog_number ?? '', plan });
     } catch (err) {
       const d = describeError(err, { debug: false });

@@ -16,7 +16,8 @@ export async function readDesired(plan: ReleasePlan, readers: LocalReaders): Pro
   const defaultTitles: string[] = [];
   // One file at a time: releases run side by side already (--parallel), and disks prefer it.
   for (const t of plan.tracks) {
-    audioSha256.push(await readers.hashFile(t.path));
+    // Audio referred to by its sha256 (release export) has no local file; its title is required.
+    audioSha256.push(t.stored ?? (await readers.hashFile(t.path)));
     defaultTitles.push(t.fields.title ?? (await readers.titleOf(t.path)));
   }
   return { plan, audioSha256, defaultTitles };

@@ -22,7 +22,7 @@ import type {
   UpdateReleaseVideoRequest,
 } from '../../contract/index.js';
 import { DELIVERY_FORMS, METADATA_FORMS, METADATA_KEYS, fieldChange, same, type DeliveryKey } from './forms.js';
-import { titleFor, trackChanges, trackName, trackSlots, tracksBodyBuilder } from './tracks.js';
+import { StoredAudioMissing, titleFor, trackChanges, trackName, trackSlots, tracksBodyBuilder } from './tracks.js';
 import type {
   ApplyAction,
   ApplyPlan,
@@ -39,7 +39,7 @@ import type {
 } from './types.js';
 
 export type * from './types.js';
-export { trackSlots } from './tracks.js';
+export { StoredAudioMissing, trackSlots } from './tracks.js';
 
 /** States apply edits; every other state is skipped with its reason. */
 export const EDITABLE_STATUSES: readonly ReleaseStatus[] = ['draft', 'rejected'];
@@ -70,7 +70,12 @@ export function planRelease(desired: DesiredRelease, existing: ExistingRelease |
  */
 export function contentMatches(desired: DesiredRelease, existing: ExistingRelease): boolean {
   if (desired.audioSha256.length !== desired.plan.tracks.length) return false;
-  return planUpdate(desired, existing, { submit: false }).action === 'unchanged';
+  try {
+    return planUpdate(desired, existing, { submit: false }).action === 'unchanged';
+  } catch (err) {
+    if (err instanceof StoredAudioMissing) return false;
+    throw err;
+  }
 }
 
 /** The change of a kind in a plan, typed. */
@@ -88,6 +93,8 @@ function planCreate(desired: DesiredRelease, options: PlanOptions): ApplyPlan {
 
   const slots = trackSlots(plan.tracks);
   const multiDisc = slots.some((s) => s.disc !== 1);
+  const stored = plan.tracks.findIndex((t) => t.stored !== undefined);
+  if (stored >= 0) throw new StoredAudioMissing(stored, trackName(slots[stored]!, multiDisc), plan.tracks[stored]!.stored!, null);
   if (plan.tracks.length > 0) {
     const indexes = plan.tracks.map((_, i) => i);
     changes.push({

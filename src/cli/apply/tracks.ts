@@ -5,6 +5,25 @@ import type { PlannedTrack } from '../release-file/load.js';
 import { METADATA_FORMS, TRACK_FORMS, TRACK_KEYS, fieldChange, same } from './forms.js';
 import type { Change, DesiredRelease, ExistingRelease, FieldChange, TrackSlot, TracksChange } from './types.js';
 
+/**
+ * A track refers to audio by its sha256 (`file: sha256:…`), and the service's track at that place
+ * does not hold it: there is no local file to upload, so the release cannot be brought to the file.
+ */
+export class StoredAudioMissing extends Error {
+  constructor(
+    readonly trackIndex: number,
+    readonly trackName: string,
+    readonly sha256: string,
+    readonly serviceSha256: string | null,
+  ) {
+    const has = serviceSha256 === null ? 'has no audio there' : `has other audio there (sha256:${serviceSha256.slice(0, 12)}…)`;
+    super(
+      `tracks.${trackIndex}.file: ${trackName} refers to audio sha256:${sha256.slice(0, 12)}… but the service ${has}; nothing to upload: give the path of the audio file`,
+    );
+    this.name = 'StoredAudioMissing';
+  }
+}
+
 /** Positions as the service assigns them, so that a file without positions matches what it made. */
 export function trackSlots(tracks: readonly PlannedTrack[]): TrackSlot[] {
   const last = new Map<number, number>();
@@ -46,6 +65,8 @@ export function trackChanges(desired: DesiredRelease, existing: ExistingRelease)
     const have = matched[i];
     const sha = desired.audioSha256[i]!;
     if (sha !== storedSha256(have)) {
+      const stored = plan.tracks[i]!.stored;
+      if (stored !== undefined) throw new StoredAudioMissing(i, name, stored, storedSha256(have));
       uploads.add(i);
       uploadFields.push(fieldChange(`tracks.${i}.audio`, `${name} audio`, have?.file?.sha256 ?? undefined, sha));
     }

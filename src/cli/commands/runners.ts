@@ -29,6 +29,7 @@ export const runners = {
   'release submit': () => import('./release/submit.js'),
   'release withdraw': () => import('./release/withdraw.js'),
   'release apply': () => import('./release/apply.js'),
+  'release export': () => import('./release/export.js'),
   'release watch': () => import('./release/watch.js'),
   'release history': () => import('./release/history.js'),
   'track list': () => import('./track/list.js'),

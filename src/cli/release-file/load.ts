@@ -9,8 +9,14 @@ import { fileLocate, judgeAtDoor, pathParts, refuseAtDoor, type DoorFinding } fr
 import { AUDIO_EXTENSIONS, ReleaseFile, type ReleaseFileTrack } from './schema.js';
 
 export interface PlannedTrack {
-  /** Absolute path of the audio file. */
+  /** Absolute path of the audio file ("" for audio referred to by its sha256: see `stored`). */
   path: string;
+  /**
+   * `file: sha256:<64 hex>`: the audio the service already has for this track, by its sha256
+   * (written by `release export`). No local file: apply sees it unchanged when the service's
+   * track has that audio, and has nothing to upload when it does not.
+   */
+  stored?: string;
   /** The path as written in the release file (for messages). */
   written: string;
   /** Everything but the file; title may be missing (then tags or the file name give it). */
@@ -32,7 +38,7 @@ const HINT = 'see docs/release-file.md for the format';
 /** `--file path` (or "-" for stdin, where audio paths are relative to the working folder). */
 export async function loadReleaseFile(
   path: string,
-  options: { flag?: string; stdin?: Readable; cwd?: string; now?: Date; judge?: boolean } = {},
+  options: { flag?: string; stdin?: Readable; cwd?: string; now?: Date; judge?: boolean; allowStored?: boolean } = {},
 ): Promise<ReleasePlan> {
   const flag = options.flag ?? '--file';
   const cwd = options.cwd ?? process.cwd();
@@ -46,8 +52,19 @@ export async function loadReleaseFile(
   const tracks: PlannedTrack[] = [];
   for (const [i, t] of (file.tracks ?? []).entries()) {
     const { file: written, ...fields } = t;
-    const abs = resolve(base, written);
     const fieldPath = ['tracks', i, 'file'];
+    const stored = storedAudioRef(written);
+    if (stored === undefined && written.toLowerCase().startsWith(STORED_PREFIX)) {
+      problems.push({ path: fieldPath, message: `expected sha256: and 64 hex digits, got "${written}"` });
+      continue;
+    }
+    if (stored !== undefined) {
+      if (options.allowStored !== true) problems.push({ path: fieldPath, message: STORED_REFUSED });
+      else if (fields.title === undefined) problems.push({ path: ['tracks', i], message: STORED_NEEDS_TITLE });
+      tracks.push({ path: '', stored, written, fields });
+      continue;
+    }
+    const abs = resolve(base, written);
     const problem = await audioFileProblem(abs, written);
     if (problem) problems.push({ path: fieldPath, message: problem });
     tracks.push({ path: abs, written, fields });
@@ -66,6 +83,23 @@ export async function loadReleaseFile(
   });
   refuseAtDoor(refused);
   return { name: shown, release, tracks, delivery, video, warnings: blocked };
+}
+
+const STORED_PREFIX = 'sha256:';
+const STORED_REFUSED =
+  'sha256:… refers to audio already on the service, which only `reldist release apply` can use; give the path of the audio file to create a release';
+const STORED_NEEDS_TITLE = 'title: required when the audio is referred to by its sha256 (there is no file to read a title from)';
+
+/** The sha256 of `file: sha256:<64 hex>` (lowercase), or undefined for a path. */
+export function storedAudioRef(written: string): string | undefined {
+  if (!written.toLowerCase().startsWith(STORED_PREFIX)) return undefined;
+  const hex = written.slice(STORED_PREFIX.length).trim().toLowerCase();
+  return /^[0-9a-f]{64}$/.test(hex) ? hex : undefined;
+}
+
+/** How a track refers to audio the service has: `file: sha256:<hex>`. */
+export function storedAudioFile(sha256: string): string {
+  return `${STORED_PREFIX}${sha256}`;
 }
 
 /** Why an audio path cannot be uploaded, or undefined when it looks fine. */

@@ -98,7 +98,7 @@ export function listReleasesPage(db: ServerDeps['db'], userId: number, query: Qu
     perPage,
   });
   return {
-    data: rows.map((r) => toReleaseResource(db, r, false, r.trackCount)),
+    data: rows.map((r) => toReleaseResource(db, r, query.include === 'tracks', r.trackCount)),
     meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
   };
 }

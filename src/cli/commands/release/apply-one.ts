@@ -14,9 +14,19 @@ import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../..
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
 import { readDesired } from '../../apply/desired.js';
-import { EDITABLE_STATUSES, contentMatches, planRelease, type ApplyPlan, type Change, type DesiredRelease, type ExistingRelease } from '../../apply/plan.js';
+import {
+  EDITABLE_STATUSES,
+  StoredAudioMissing,
+  contentMatches,
+  planRelease,
+  type ApplyPlan,
+  type Change,
+  type DesiredRelease,
+  type ExistingRelease,
+} from '../../apply/plan.js';
 import type { ApplyOutcome, ReportLine } from '../../apply/report.js';
 import { describeError } from '../../describe-error.js';
+import { UsageError } from '../../errors.js';
 import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
 import { catalogNumberHolder } from './catalog-taken.js';
 import { statusWords } from '../../shared/release-views.js';
@@ -84,7 +94,13 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
     : await step('reading the audio files', () =>
         readDesired(item.plan, { hashFile: async (p) => (await hashFile(p, undefined, options.signal)).sha256, titleOf: options.titleOf }),
       );
-  return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
+  try {
+    return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
+  } catch (err) {
+    // A file problem only the service's tracks reveal: said in the file's terms, as collect.ts does.
+    if (err instanceof StoredAudioMissing) throw new UsageError(`${item.file}: ${err.message}`, 'or export the release again (`reldist release export`)');
+    throw err;
+  }
 }
 
 async function findExisting(
@@ -119,7 +135,7 @@ const RECOVERY_ROUNDS = 3;
 
 /** What exists of a release as its steps go; the caller may hold it to say where an interrupted one stood. */
 export function newApplyState(): State {
-  return { releaseId: null, status: null, seen: null, problems: [], reread: false, createSent: false };
+  return { releaseId: null, status: null, seen: null, problems: [], reread: false, createSent: false, desired: null };
 }
 
 /** Plans and applies one release; never throws (a failure is the line's outcome). */
@@ -140,6 +156,7 @@ export async function applyOne(client: ApiClient, item: ApplyItem, options: Appl
   });
   try {
     let planned = await planOne(client, item, options);
+    state.desired = planned.desired;
     let moves = 0;
     let recoveries = 0;
     // A create whose answer was lost made the release found again: the line still says create.
@@ -272,6 +289,8 @@ export interface State {
   reread: boolean;
   /** The create request was sent (its answer may have been lost). */
   createSent: boolean;
+  /** What the file wants, once read (for the apply state: fileDigests). */
+  desired: DesiredRelease | null;
 }
 
 async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOptions, state: State): Promise<void> {

@@ -1,13 +1,28 @@
 // `release apply <paths…>`: makes the service match release files (see apply-one.ts for one
 // release, src/cli/apply/ for the planning). Each release's line is printed as it finishes (JSON
 // with --json, tab-separated when piped, a progress line on a terminal) and appended to --report.
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Context } from '../../context.js';
+import { describeError } from '../../describe-error.js';
 import { collectItems, type ApplyItem } from '../../apply/collect.js';
 import { runPool } from '../../apply/pool.js';
 import { blockingCount, planLine, summaryLine, type PlannedRelease } from '../../apply/render.js';
 import { chooseRetries, formatReportLine, interruptedLine, parseReport, retryWords, type ReportLine } from '../../apply/report.js';
 import { inShard, parseShard } from '../../apply/shard.js';
+import { parseOnly, selectOnly } from '../../apply/only.js';
+import {
+  DRIFT_WORDS,
+  STATE_FILE_NAME,
+  driftOf,
+  readState,
+  recordOf,
+  stateKey,
+  writeState,
+  type ApplyState as SavedState,
+  type Drift,
+} from '../../apply/state.js';
+import { trackSlots, type TrackSlot } from '../../apply/plan.js';
 import { AnswerExit, CliError, ExitCode, UsageError, ValidationFailed } from '../../errors.js';
 import type { AudioCheck } from '../../../audio/probe.js';
 import type { Problem } from '../../../contract/index.js';
@@ -28,11 +43,18 @@ const DEFAULT_PARALLEL = 4;
 export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promise<void> {
   const parallel = intOption(opts.parallel, '--parallel', 1, 32) ?? DEFAULT_PARALLEL;
   const shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
-  if (opts.plan && opts.report !== undefined)
-    throw new UsageError('--plan and --report do not go together', '--plan sends nothing, so there is nothing to report');
+  // A scheduled check: the plan, failing on any change or drift.
+  const planOnly = opts.plan === true || opts.expectNoChanges === true;
+  if (planOnly && opts.report !== undefined)
+    throw new UsageError(
+      `${opts.plan ? '--plan' : '--expect-no-changes'} and --report do not go together`,
+      'a plan sends nothing, so there is nothing to report',
+    );
   const retryReport = opts.onlyFailed === undefined ? undefined : await readRetryReport(opts.onlyFailed);
 
+  const only = opts.only === undefined ? undefined : parseOnly(opts.only);
   let items = await collectItems(args);
+  if (only) items = selectOnly(items, only);
   if (shard) items = items.filter((i) => inShard(i.catalogNumber, shard));
   if (retryReport) {
     const { retry, why } = chooseRetries(items, retryReport.lines);
@@ -52,9 +74,12 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     if (!retryReport) note(ctx, 'no releases to apply');
     return;
   }
-  if (opts.plan) {
-    const { client, options, audio } = await prepare(ctx, items, opts);
-    return showPlan(ctx, await planAll(items, parallel, (item) => planOne(client, item, options)), audio);
+  const statePath = await statePathOf(opts.state, args);
+  if (planOnly) {
+    const { client, options, audio, service } = await prepare(ctx, items, opts);
+    const planned = await planAll(items, parallel, (item) => planOne(client, item, options));
+    const saved = statePath === undefined ? undefined : await readSavedState(ctx, statePath, service);
+    return showPlan(ctx, planned, audio, { saved, statePath, expectNoChanges: opts.expectNoChanges === true });
   }
 
   const out = new LineWriter(ctx, items.length, opts.report);
@@ -62,9 +87,12 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   const finished: (ReportLine | undefined)[] = new Array(items.length);
   const running = new Map<number, { state: ApplyState; task: Promise<ReportLine> }>();
   let sandbox = false;
+  // What this run saw of each release it brought where its file wants, for the state file.
+  const seen = new StateRecorder(ctx, statePath);
   const work = (async () => {
-    const { client, options } = await prepare(ctx, items, opts);
+    const { client, options, service } = await prepare(ctx, items, opts);
     sandbox = options.sandbox;
+    seen.service = service;
     await runPool(
       items,
       parallel,
@@ -77,6 +105,7 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
         if (ctx.signal.aborted) return;
         running.delete(i);
         finished[i] = line;
+        await seen.record(client, item, line, state);
         await out.write(line);
       },
       ctx.signal,
@@ -90,8 +119,10 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   }
   if (ctx.signal.aborted) {
     await stopRun(ctx, items, finished, running, out, sandbox);
+    await seen.save();
     throw stoppedError(ctx.signal.reason, finished, items.length, opts.report);
   }
+  await seen.save();
   if (!ctx.globals.json && ctx.io.stdoutIsTTY)
     await printList(
       ctx,
@@ -106,7 +137,7 @@ async function prepare(
   ctx: Context,
   items: readonly ApplyItem[],
   opts: ApplyOpts,
-): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck> }> {
+): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck>; service: string }> {
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
@@ -115,9 +146,17 @@ async function prepare(
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
   const client = await ctx.services.client({ workload: 'long' });
-  const sandbox = (await ctx.services.session()).sandbox !== undefined;
+  const session = await ctx.services.session();
+  const sandbox = session.sandbox !== undefined;
+  // The state file names the service its releases are on (the embedded sandbox by its data folder: its port changes).
+  const service = session.sandbox ? `sandbox:${session.sandbox.dataDir}` : session.baseUrl;
   const audio = new Map(files.map((f, i) => [f.path, checks[i]!]));
-  return { client, audio, options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox } };
+  return {
+    client,
+    audio,
+    service,
+    options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox },
+  };
 }
 
 /** How long releases in flight when the run is stopped may take to end (their requests are aborted). */
@@ -237,7 +276,8 @@ class LineWriter {
 /** Each audio file of the releases once, named as its release file writes it. */
 function audioFiles(items: readonly ApplyItem[]): { path: string; shown: string; namedIn: string }[] {
   const byPath = new Map<string, { shown: string; namedIn: string }>();
-  for (const item of items) for (const t of item.plan.tracks) if (!byPath.has(t.path)) byPath.set(t.path, { shown: t.written, namedIn: item.file });
+  for (const item of items)
+    for (const t of item.plan.tracks) if (t.stored === undefined && !byPath.has(t.path)) byPath.set(t.path, { shown: t.written, namedIn: item.file });
   return [...byPath].map(([path, named]) => ({ path, ...named }));
 }
 
@@ -266,7 +306,17 @@ async function planAll(items: readonly ApplyItem[], parallel: number, plan: (ite
  * --check` does, and one that would be blocked marked `!` with its problems. Exit 3 when any would
  * be blocked (it wins over 8), else 8 when anything would change: an answer, so no error line.
  */
-async function showPlan(ctx: Context, planned: readonly Planned[], audio: ReadonlyMap<string, AudioCheck>): Promise<void> {
+async function showPlan(
+  ctx: Context,
+  planned: readonly Planned[],
+  audio: ReadonlyMap<string, AudioCheck>,
+  drift: { saved: SavedState | undefined; statePath: string | undefined; expectNoChanges: boolean },
+): Promise<void> {
+  const { saved } = drift;
+  // Without a state (none kept, or none yet), drift cannot be told: null, said once.
+  const drifts: (Drift | null)[] = planned.map((p) =>
+    saved === undefined ? null : driftOf(saved.releases[stateKey(p.item.catalogNumber)], p.desired, p.existing?.release),
+  );
   const shown: PlannedRelease[] = planned.map((p) => ({
     file: p.item.file,
     catalogNumber: p.item.catalogNumber,
@@ -274,8 +324,9 @@ async function showPlan(ctx: Context, planned: readonly Planned[], audio: Readon
     ...(p.plan.submit ? { submitProblems: submitProblemsOf(p, audio, ctx.now()) } : {}),
   }));
   let out = '';
-  for (const s of shown) {
+  for (const [i, s] of shown.entries()) {
     const { plan } = s;
+    const d = drifts[i] ?? null;
     const problems = s.submitProblems ?? [];
     if (ctx.globals.json) {
       out += `${JSON.stringify({
@@ -289,9 +340,10 @@ async function showPlan(ctx: Context, planned: readonly Planned[], audio: Readon
         problems,
         reason: plan.reason ?? null,
         changes: plan.changes.map((c) => ({ kind: c.kind, fields: c.fields.map((f) => f.path) })),
+        drift: d,
       })}\n`;
     } else {
-      out += `${planLine(s)}\n`;
+      out += `${planLine(s)}${d === null || d === 'none' ? '' : `  [${DRIFT_WORDS[d]}]`}\n`;
       if (blockingCount(problems) > 0) out += renderProblemGroups(problems, noPaint, '    ');
     }
   }
@@ -300,8 +352,15 @@ async function showPlan(ctx: Context, planned: readonly Planned[], audio: Readon
     planned.map((p) => p.plan),
     blocked.length,
   );
-  if (!ctx.globals.json) out += `${summary}\n`;
+  const drifted = drifts.filter((d) => d === 'service' || d === 'both').length;
+  const fileChanged = drifts.filter((d) => d === 'file' || d === 'both').length;
+  const driftSummary = saved === undefined ? '' : `; since the last apply: ${drifted} changed on the service, ${fileChanged} files changed`;
+  if (!ctx.globals.json) out += `${summary}${driftSummary}\n`;
   ctx.io.stdout.write(out);
+  if (drift.expectNoChanges && saved === undefined && !ctx.globals.quiet)
+    ctx.io.stderr.write(
+      `note: ${drift.statePath === undefined ? 'no apply state (give --state FILE, or apply one folder)' : `no apply state in ${drift.statePath} yet`}: changes on the service since the last apply cannot be told\n`,
+    );
   if (blocked.length > 0) {
     throw new ValidationFailed(
       `${blocked.length} of ${plural(shown.length, 'release')} would be blocked at submit: ${blocked.map((b) => b.catalogNumber.trim()).join(', ')}`,
@@ -309,7 +368,9 @@ async function showPlan(ctx: Context, planned: readonly Planned[], audio: Readon
     );
   }
   const pending = planned.some((p) => p.plan.action === 'create' || p.plan.action === 'update' || p.plan.submit);
-  if (pending) throw new AnswerExit(ExitCode.changesPending, `changes pending: ${summary}`);
+  if (pending) throw new AnswerExit(ExitCode.changesPending, `changes pending: ${summary}${driftSummary}`);
+  // Converged again, yet someone changed a release or its file since the last apply: a CI check wants to know.
+  if (drift.expectNoChanges && (drifted > 0 || fileChanged > 0)) throw new AnswerExit(ExitCode.changesPending, `no changes pending, but drift${driftSummary}`);
 }
 
 /** The submit checks, offline, on what the release would be once its file is applied. */
@@ -322,8 +383,28 @@ function submitProblemsOf(p: Planned, audio: ReadonlyMap<string, AudioCheck>, no
     delivery: item.plan.delivery,
     video: item.plan.video,
   };
-  const checks = item.plan.tracks.map((t) => audio.get(t.path)!);
+  const slots = trackSlots(item.plan.tracks);
+  const checks = item.plan.tracks.map((t, i) => (t.stored === undefined ? audio.get(t.path)! : storedAudioCheck(t.written, p.existing, slots[i]!)));
   return applyProblems(plan, p.desired.defaultTitles, checks, now, p.existing);
+}
+
+/**
+ * The service's own audio of a track referred to by its sha256, as the offline checks read a file.
+ * Planning has already refused a reference the service's track does not hold.
+ */
+function storedAudioCheck(written: string, existing: Planned['existing'], slot: TrackSlot): AudioCheck {
+  const file = existing?.tracks.find((t) => t.disc === slot.disc && t.position === slot.position)?.file ?? null;
+  return {
+    path: written,
+    format: file?.format ?? 'unknown',
+    channels: file?.channels,
+    sampleRate: file?.sample_rate,
+    bitDepth: file?.bit_depth,
+    durationSeconds: file ? file.duration_ms / 1000 : undefined,
+    sizeBytes: file?.size ?? 0,
+    errors: [],
+    warnings: [],
+  };
 }
 
 function tsvLine(l: ReportLine): string {
@@ -348,4 +429,72 @@ function finish(lines: readonly ReportLine[]): void {
   const hint = 'fix what the lines above say and run the same command again; it resumes where it stopped';
   if (failed > 0) throw new CliError(`apply did not finish: ${tally}`, { exitCode: ExitCode.failure, code: 'apply_failed', hint });
   if (blocked > 0) throw new CliError(`submit blocked: ${tally}`, { exitCode: ExitCode.validation, code: 'submit_blocked', hint });
+}
+
+/** --state FILE, else .reldist-state.json in the one folder applied; none otherwise (several paths: which folder's?). */
+async function statePathOf(flag: string | undefined, args: readonly string[]): Promise<string | undefined> {
+  if (flag !== undefined) {
+    if (flag.trim() === '') throw new UsageError('--state: give a file name');
+    return flag;
+  }
+  if (args.length !== 1) return undefined;
+  try {
+    return (await stat(args[0]!)).isDirectory() ? join(args[0]!, STATE_FILE_NAME) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readSavedState(ctx: Context, path: string, service: string): Promise<SavedState | undefined> {
+  const { state, found, otherService } = await readState(path, service);
+  if (otherService !== undefined && !ctx.globals.quiet)
+    ctx.io.stderr.write(`note: ${path} is the state of another service (${otherService}); drift is not told against it\n`);
+  return found && otherService === undefined ? state : undefined;
+}
+
+/** The outcomes after which the release is where its file wants it (or only reported): recorded in the state. */
+const RECORDED: readonly ReportLine['outcome'][] = ['created', 'updated', 'unchanged', 'submitted', 'converged', 'skipped', 'blocked'];
+
+/**
+ * The state file of a run: the records of the releases it brought to their files (what the
+ * service held afterwards), merged into the file's others and written once at the end (and when
+ * stopped): a killed run leaves the previous state, so its releases show as changed on the
+ * service until the next apply records them.
+ */
+class StateRecorder {
+  service: string | undefined;
+  private readonly records = new Map<string, ReturnType<typeof recordOf>>();
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly path: string | undefined,
+  ) {}
+
+  async record(client: ApiClient, item: ApplyItem, line: ReportLine, state: ApplyState): Promise<void> {
+    if (this.path === undefined || !RECORDED.includes(line.outcome) || state.desired === null || line.release_id === null) return;
+    let release = state.seen;
+    // Written by this run: read once more, so that the record holds what the service made of it (codes assigned at submit).
+    if (line.outcome !== 'unchanged' && line.outcome !== 'skipped') {
+      try {
+        release = await client.call('getRelease', { params: { releaseId: line.release_id } });
+      } catch {
+        return;
+      }
+    }
+    if (release === null || release.id !== line.release_id) return;
+    this.records.set(stateKey(item.catalogNumber), recordOf(item.catalogNumber, state.desired, release, this.ctx.now()));
+  }
+
+  async save(): Promise<void> {
+    if (this.path === undefined || this.service === undefined || this.records.size === 0) return;
+    // The releases are applied whatever becomes of the state: a state not written costs a false
+    // "changed on the service" at the next plan, not this run's outcome. Said, never silenced.
+    try {
+      const { state } = await readState(this.path, this.service);
+      for (const [key, record] of this.records) state.releases[key] = record;
+      await writeState(this.path, { format: 1, service: this.service, releases: state.releases });
+    } catch (err) {
+      this.ctx.io.stderr.write(`warning: the apply state was not saved to ${this.path}: ${describeError(err, { debug: false }).message}\n`);
+    }
+  }
 }

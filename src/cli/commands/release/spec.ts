@@ -141,22 +141,58 @@ export const applyCommand = defineCommand({
 
 --plan shows what would change (+ create, ~ update, = unchanged, ! skip) and exits 8 when anything would (no error line: it is the answer). --submit submits each release once it matches its file; with --plan, the submit checks of \`release create --check\` run offline, and a release they would block is marked ! with its problems (exit 3, over 8). Every problem in the files (a missing or shared catalog number, a bad field) stops the run before anything is sent.
 
-Output: one line per release as it finishes: JSON with --json ({file, catalog_number, release_id, action, outcome, status, problems, error, sandbox}), tab-separated when piped, a progress line and a summary table on a terminal; a blocked release is followed by its problems on stderr. --report FILE appends the same JSON lines to FILE as releases finish. Stopped by --timeout, Ctrl-C or SIGTERM, it first writes a line for every release it did not finish (outcome interrupted: what exists, and that a re-run resumes). --only-failed REPORT applies every release of the files that the report does not show as done: failed, blocked, interrupted, or with no line at all; it says on stderr what it chose.
+Output: one line per release as it finishes: JSON with --json ({file, catalog_number, release_id, action, outcome, status, problems, error, sandbox}), tab-separated when piped, a progress line and a summary table on a terminal; a blocked release is followed by its problems on stderr. --report FILE appends the same JSON lines to FILE as releases finish. Stopped by --timeout, Ctrl-C or SIGTERM, it first writes a line for every release it did not finish (outcome interrupted: what exists, and that a re-run resumes). --only NLR-0001,NLR-00* applies only the releases of the files with those catalog numbers (compared trimmed and in any case; * any characters, ? one); an entry that matches no file is a usage error. --only-failed REPORT applies every release of the files that the report does not show as done: failed, blocked, interrupted, or with no line at all; it says on stderr what it chose.
 
-Exit status: 0 when every release matches its file (and, with --submit, is submitted); 1 when a release failed; 3 when a submit was blocked; 7 on --timeout, 130 on Ctrl-C or SIGTERM (when several apply, the first of 7/130, 1, 3 wins); 2 for a usage or file problem. With --plan: 3 when a submit would be blocked, else 8 when anything would change.`,
+Drift: after each run, apply records what the service held of each release it brought to its file (.reldist-state.json in the folder when one folder is applied, or --state FILE; keep it where the CI job keeps its files). --plan then says per release what changed since: the file, the service (someone edited the release elsewhere: apply would put the file's values back), both, or nothing ([…] after the line; "drift" in --json: none, file, service, both, untracked). --expect-no-changes plans and exits 8 on any change to make or any drift, for a scheduled check. A release whose apply failed is not recorded.
+
+Exit status: 0 when every release matches its file (and, with --submit, is submitted); 1 when a release failed; 3 when a submit was blocked; 7 on --timeout, 130 on Ctrl-C or SIGTERM (when several apply, the first of 7/130, 1, 3 wins); 2 for a usage or file problem. With --plan: 3 when a submit would be blocked, else 8 when anything would change; with --expect-no-changes also 8 on drift.`,
   examples: [
     'reldist release apply releases/ --plan',
     'reldist release apply releases/ --submit --report apply-report.jsonl',
     'reldist release apply releases/ --shard 2/4 --parallel 8 --json',
     'reldist release apply releases/ --only-failed apply-report.jsonl',
+    'reldist release apply releases/ --expect-no-changes',
+    "reldist release apply releases/ --only 'NLR-0001,NLR-01*' --plan",
   ],
   options: [
     option('--submit', 'submit each release for review once it matches its file'),
     option('--plan', 'show what would change and send nothing (exit 8 when anything would)'),
     option('--report <file>', 'append one JSON line per finished release to this file'),
+    option('--state <file>', 'where apply keeps what it last saw of each release (default: .reldist-state.json in the one folder applied)'),
+    option('--expect-no-changes', 'plan only, and exit 8 on any change to make or any drift since the last apply (a scheduled CI check)'),
+    option('--only <catalog-numbers>', 'only the releases with these catalog numbers, comma-separated; * and ? match any characters and one (NLR-00*)'),
     option('--shard <i/n>', "apply only this job's share of the releases, e.g. 2/4"),
     option('--parallel <n>', 'releases applied at once (1-32, default 4)'),
     option('--only-failed <report>', 'apply only the releases this report does not show as done (failed, blocked, interrupted, or no line)'),
+  ],
+});
+
+export type ExportOpts = OptsOf<typeof exportCommand>;
+
+export const exportCommand = defineCommand({
+  name: 'export',
+  safeToRerun: true,
+  args: '[releases...]',
+  summary: 'Write releases of the service as release files, for `release apply`',
+  description: `Each release named (by id or catalog number), or every release with --all (--status narrows it), is written to --dir as one release file named after its catalog number (NLR-0042.yaml; --format json for .json): its metadata, tracks, delivery and video settings and cover, in the format of docs/release-file.md. \`reldist release apply DIR --plan\` right after shows every exported release unchanged.
+
+Audio stays on the service: each track's audio is referred to by its sha256 (file: sha256:…), which apply holds against the service's track instead of uploading (apply refuses such a track if the service's audio differs: there is nothing to upload). The service has no audio download, so --with-audio is refused. The cover is the release's artwork, as its address.
+
+A release without a catalog number, with a track without audio, or sharing its catalog number with another is not written: each is listed with the reason. A file already there is never replaced without --force: without it, nothing is written and the files are named.
+
+Output: one line per release (JSON with --json: {release_id, catalog_number, file, outcome: written or skipped, reason}; tab-separated when piped: id, catalog number, outcome, file, reason); on a terminal a summary on stderr. Exit status: 0 when every release was written; 1 when any was skipped (the others are written); 2 for a usage problem (files in the way, no release named).`,
+  examples: [
+    'reldist release export --all --dir catalog/',
+    'reldist release export NLR-0042 NLR-0043 --dir catalog/',
+    'reldist release export --all --status draft --dir drafts/ --force',
+  ],
+  options: [
+    option('--dir <folder>', 'the folder to write the release files to (made if missing)'),
+    option('--all', 'every release of the account'),
+    option('--status <status>', `with --all: only releases in this state: ${STATUSES.join(', ')}`),
+    option('--format <format>', 'yaml (the default) or json'),
+    option('--force', 'replace release files already in the folder'),
+    option('--with-audio', 'also download the audio (not offered by the service: refused)'),
   ],
 });
 
@@ -204,5 +240,17 @@ export const releaseGroup = defineGroup({
     'reldist release apply catalog/ --submit',
     'reldist release watch NLR-0001 --for approved',
   ],
-  commands: [listCommand, getCommand, createCommand, editCommand, deleteCommand, submitCommand, withdrawCommand, applyCommand, watchCommand, historyCommand],
+  commands: [
+    listCommand,
+    getCommand,
+    createCommand,
+    editCommand,
+    deleteCommand,
+    submitCommand,
+    withdrawCommand,
+    applyCommand,
+    exportCommand,
+    watchCommand,
+    historyCommand,
+  ],
 });

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `reldist release export --all --dir DIR` against `reldist release list --all --json` (stdout to
+// /dev/null) over the same catalog, interleaved round after round: the ratio of median times
+// (target <= 2: writing a release file per release costs at most as much again as listing them).
+// The catalog: the README's example release (two tracks with audio, delivery, video) made through
+// the API, then copied --releases times (default 10,000) with their tracks straight into the
+// database of a standing `reldist serve --sandbox --rate-limit off` over a temporary folder, each
+// copy with its own catalog number. Each export goes to a fresh folder (nothing to replace).
+//   node bench/export.mjs [--releases 10000] [--rounds 5] [--no-extra-ca] [--json]
+// Needs a build (`npm run build`). Never passes or fails on times.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchRun, numberFlag, startServe } from './lib.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin', 'reldist.js');
+const argv = process.argv.slice(2);
+const RELEASES = numberFlag(argv, '--releases', 10_000);
+const ROUNDS = numberFlag(argv, '--rounds', 5);
+
+if (!existsSync(join(root, 'dist', 'main.js'))) {
+  console.error('bench/export.mjs: dist/main.js is missing; run `npm run build` first');
+  process.exit(2);
+}
+const { work, atExit, finish, fail } = benchRun('export.mjs');
+
+const env = { ...process.env, NO_COLOR: '1' };
+for (const k of Object.keys(env)) if (/^RELDIST_/.test(k) || /_proxy$/i.test(k)) delete env[k];
+if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
+const caCerts = Boolean(env.NODE_EXTRA_CA_CERTS);
+
+const dataDir = join(work, 'data');
+const service = await startServe(bin, dataDir, { args: ['--rate-limit', 'off'] });
+atExit(() => service.stop());
+const withService = { ...env, RELDIST_BASE_URL: service.url, RELDIST_TOKEN: service.token };
+
+/** The example release through the API, then copies of its row and its tracks' rows. */
+function seed(count) {
+  const made = spawnSync(process.execPath, [bin, 'release', 'create', '--file', join(root, 'examples', 'first-release', 'release.yaml'), '--json'], {
+    env: withService,
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) fail(`release create failed: ${made.stderr}`);
+  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
+  const db = new Database(join(dataDir, 'reldist.sqlite'));
+  db.pragma('busy_timeout = 10000');
+  const columnsOf = (table) =>
+    db
+      .prepare(`PRAGMA table_info(${table})`)
+      .all()
+      .map((c) => c.name)
+      .filter((c) => c !== 'id');
+  const insertInto = (table) => {
+    const columns = columnsOf(table);
+    return db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  };
+  const release = db.prepare('SELECT * FROM releases ORDER BY id LIMIT 1').get();
+  const tracks = db.prepare('SELECT * FROM tracks WHERE release_id = ? ORDER BY disc, position').all(release.id);
+  const insertRelease = insertInto('releases');
+  const insertTrack = insertInto('tracks');
+  db.transaction(() => {
+    for (let i = 1; i < count; i++) {
+      const catalogNumber = `BEN-${String(i).padStart(6, '0')}`;
+      const data = { ...JSON.parse(release.data), catalog_number: catalogNumber };
+      const { lastInsertRowid } = insertRelease.run({ ...release, data: JSON.stringify(data), catalog_key: catalogNumber.toLowerCase() });
+      for (const t of tracks) insertTrack.run({ ...t, release_id: lastInsertRowid, isrc: null });
+    }
+  })();
+  const n = db.prepare('SELECT COUNT(*) FROM releases').pluck().get();
+  db.close();
+  return n;
+}
+
+const seeded = seed(RELEASES);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function timed(args) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [bin, ...args], { env: withService, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) fail(`reldist ${args.join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
+  return ms;
+}
+
+const list = [];
+const exp = [];
+const ratios = [];
+// One warm-up round of each (the service's statements and the file system's caches), then the rounds.
+for (let round = -1; round < ROUNDS; round++) {
+  const dir = join(work, `out-${round}`);
+  const l = timed(['release', 'list', '--all', '--json']);
+  const e = timed(['release', 'export', '--all', '--dir', dir]);
+  const files = readdirSync(dir).length;
+  if (files !== seeded) fail(`export wrote ${files} files for ${seeded} releases`);
+  rmSync(dir, { recursive: true, force: true });
+  if (round < 0) continue;
+  list.push(l);
+  exp.push(e);
+  ratios.push(e / l);
+}
+
+const result = {
+  releases: seeded,
+  rounds: ROUNDS,
+  list_all_json_ms: Math.round(median(list)),
+  export_all_ms: Math.round(median(exp)),
+  ratio_median: Number(median(ratios).toFixed(2)),
+  target: 2,
+  node_extra_ca_certs: caCerts,
+};
+if (argv.includes('--json')) console.log(JSON.stringify(result));
+else {
+  console.log(`release export --all vs release list --all --json, ${seeded} releases (2 tracks each), ${ROUNDS} interleaved rounds`);
+  console.log(`  list --all --json   median ${result.list_all_json_ms} ms`);
+  console.log(`  export --all        median ${result.export_all_ms} ms`);
+  console.log(`  ratio (per round)   median ${result.ratio_median}x (target <= 2)`);
+  console.log(`  NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'unset'}${caCerts ? ' (both pay for it; --no-extra-ca to leave it out)' : ''}`);
+}
+finish(0);
