@@ -8,6 +8,7 @@ import { ListWebhookDeliveriesResponse, WebhookDelivery, WebhookEndpoint, Webhoo
 import { pathParamsOf, querySchemas } from './queries.js';
 import {
   ArtistPlatformResult,
+  ArtworkUploadUrlData,
   ArtistPreferencesData,
   CountryResource,
   Genres,
@@ -63,6 +64,7 @@ const responseSchemas = {
   listTracks: z.array(TrackResource),
   getTrack: TrackResource,
   createTrackUploadUrl: TrackUploadUrlData,
+  createArtworkUploadUrl: ArtworkUploadUrlData,
   replaceTrackFile: ReleaseResource,
   replaceReleaseTracks: ReleaseResource,
   validateIsrc: ValidationResultData,
