@@ -38,18 +38,31 @@ export const requireArtworkFiles = requireAudioFiles;
 
 /**
  * Before a cover is uploaded: the file exists and the service would take it (else exit 2, naming
- * `flag` and the file, nothing sent); what the submit would block is a warning on stderr.
+ * where it was given (`--artwork`, `release.yaml: artwork`) and the file, nothing sent); what the
+ * submit would block is a warning on stderr. `path` is read, `shown` is how the user wrote it.
  */
-export async function checkCoverBeforeUpload(ctx: Context, path: string, flag: string): Promise<ArtworkCheck> {
-  await requireArtworkFiles([path]);
+export async function checkCoverBeforeUpload(
+  ctx: Context,
+  cover: { path: string; shown: string },
+  where: string,
+  consequence = 'nothing was uploaded',
+): Promise<ArtworkCheck> {
+  const { path, shown } = cover;
+  try {
+    await requireArtworkFiles([path]);
+  } catch (err) {
+    // The reason is on the file's own line, shown above the error.
+    const files = err instanceof BadInputFiles ? err.files.map((f) => ({ ...f, file: shown })) : [];
+    throw new BadInputFiles(`${where} ${shown} cannot be read; ${consequence}`, files);
+  }
   const check = await checkArtworkPath(path);
   if (check.refusal) {
     throw new BadInputFiles(
-      `${flag} ${path}: ${check.refusal.message}; nothing was uploaded`,
-      [{ file: path, code: check.refusal.code, message: check.refusal.message }],
-      `'reldist artwork check ${path}' shows what the file is`,
+      `${where} ${shown} would be refused by the service; ${consequence}`,
+      [{ file: shown, code: check.refusal.code, message: check.refusal.message }],
+      `'reldist artwork check ${shown}' shows what the image is`,
     );
   }
-  for (const p of check.problems) warn(ctx, `${path}: ${p.message} (${p.code}${p.severity === 'error' ? ', blocks the submit' : ''})`);
+  for (const p of check.problems) warn(ctx, `${shown}: ${p.message} (${p.code}${p.severity === 'error' ? ', blocks the submit' : ''})`);
   return check;
 }
