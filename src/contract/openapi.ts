@@ -585,7 +585,15 @@ function uploadOperation(set: SchemaSet): JsonObject {
       '200': {
         description: "Stored and probed: the file, ready to attach with its key (a track's file: UploadResult; a cover: ArtworkFile).",
         headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
-        content: { [json]: mediaOf({ oneOf: [set.convert(UploadResult, 'output'), set.convert(ArtworkFile, 'output')] }, uploadResultExample) },
+        content: {
+          [json]: {
+            schema: { oneOf: [set.convert(UploadResult, 'output'), set.convert(ArtworkFile, 'output')] },
+            examples: {
+              track: { summary: "A track's file", value: uploadResultExample },
+              cover: { summary: 'A cover image', value: exampleOf(ArtworkFile) },
+            },
+          },
+        },
       },
       '400': ref('responses', 'BadRequest'),
       '403': ref('responses', 'UploadForbidden'),
