@@ -66,7 +66,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  external: ['better-sqlite3'],
+  external: ['better-sqlite3', 'sharp'],
   banner,
   logLevel: 'warning',
   plugins: [lazyChildProcess],
@@ -99,8 +99,8 @@ const result = await build({
   target: 'node20.19',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
-  // Native addon: must be resolved from node_modules at run time.
-  external: ['better-sqlite3'],
+  // Native addons (sharp: libvips): must be resolved from node_modules at run time.
+  external: ['better-sqlite3', 'sharp'],
   logLevel: 'warning',
   metafile: true,
   plugins: [lazyChildProcess, noHttp2Requests, bakedAnswers],

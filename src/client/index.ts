@@ -16,7 +16,7 @@ export {
 export { ApiError, ForeignServiceError, NetworkError, RequestValidationError, UploadIntegrityError, apiErrorOf, type Problem } from './errors.js';
 export { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 export { maskToken, redactText, redactHeaders } from './redact.js';
-export { uploadTrackFile, hashFile, putFile, contentTypeOf, type UploadProgress, type UploadResult } from './upload.js';
+export { uploadTrackFile, uploadArtworkFile, hashFile, putFile, contentTypeOf, type UploadProgress, type UploadResult } from './upload.js';
 
 export interface CreateClientOptions extends Omit<ClientOptions, 'transportFor'> {
   env?: Readonly<Record<string, string | undefined>>;

@@ -130,6 +130,32 @@ export async function uploadTrackFile(
   }
 }
 
+const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };
+
+/**
+ * Asks for a cover's upload address (POST …/artwork/upload-url) and streams the image there, as
+ * a track's file: the service reads the image from its bytes and answers its facts. `sha256`
+ * declared when known (the service then refuses other bytes). Set it with PATCH …/metadata
+ * {artwork: {file_key}} afterwards.
+ */
+export async function uploadArtworkFile(
+  client: ApiClient,
+  releaseId: number,
+  file: string,
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined } = {},
+): Promise<UploadResult> {
+  const { size } = await (await import('node:fs/promises')).stat(file);
+  const filename = basename(file);
+  const contentType = IMAGE_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const ticket = await client.call('createArtworkUploadUrl', {
+    params: { releaseId },
+    body: { filename, content_type: contentType, size, ...(options.sha256 !== undefined ? { sha256: options.sha256 } : {}) },
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const sha256 = await putFile(client, ticket, file, size, contentType, options);
+  return { key: ticket.key, sha256, size, filename, contentType };
+}
+
 /**
  * The address request's body is built here from the file system's values (the content type from
  * our table, the digest from our hash): only the name and the size come from the user's file, and

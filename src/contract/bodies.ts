@@ -2,6 +2,7 @@
 // queries and the answers so that the service builds them only when a route with a body is first
 // asked for (docs/startup.md).
 import {
+  CreateArtworkUploadUrlRequest,
   CreateReleaseRequest,
   CreateTrackUploadUrlRequest,
   GetArtistViaUrlRequest,
@@ -42,6 +43,7 @@ export const bodySchemas = {
   validateUpc: ValidateUpcRequest,
   validateCodes: ValidateCodesRequest,
   createTrackUploadUrl: CreateTrackUploadUrlRequest,
+  createArtworkUploadUrl: CreateArtworkUploadUrlRequest,
   replaceTrackFile: ReplaceSingleTrackFileRequest,
   replaceReleaseTracks: ReplaceReleaseTracksBody,
   validateIsrc: ValidateIsrcRequest,

@@ -15,6 +15,7 @@ import {
 import { pathParamsOf, querySchemas } from './queries.js';
 import {
   ArtistPlatformResult,
+  ArtworkUploadUrlData,
   ArtistPreferencesData,
   CountryResource,
   Genres,
@@ -70,6 +71,7 @@ const responseSchemas = {
   listTracks: z.array(TrackResource),
   getTrack: TrackResource,
   createTrackUploadUrl: TrackUploadUrlData,
+  createArtworkUploadUrl: ArtworkUploadUrlData,
   replaceTrackFile: ReleaseResource,
   replaceReleaseTracks: ReleaseResource,
   validateIsrc: ValidationResultData,

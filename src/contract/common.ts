@@ -99,19 +99,36 @@ export const CopyrightLine = z
   .meta({ id: 'CopyrightLine', examples: [{ year: 2026, owner: 'Northern Lights Records' }] });
 export type CopyrightLine = z.infer<typeof CopyrightLine>;
 
+export const ArtworkFormat = z.enum(['jpg', 'png', 'gif', 'webp', 'tiff']);
+export type ArtworkFormat = z.infer<typeof ArtworkFormat>;
+export const ArtworkColorSpace = z.enum(['rgb', 'cmyk', 'grayscale']);
+export type ArtworkColorSpace = z.infer<typeof ArtworkColorSpace>;
+
+/** The cover as older clients declare it: a URL and facts the service cannot verify. */
 export const Artwork = z
   .strictObject({
     url: z.url().max(2000),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
-    format: z.enum(['jpg', 'png', 'gif', 'webp', 'tiff']),
-    color_space: z.enum(['rgb', 'cmyk', 'grayscale']),
+    format: ArtworkFormat,
+    color_space: ArtworkColorSpace,
   })
   .meta({
     id: 'Artwork',
-    description: 'The cover image: square, at least 3000 px, JPG or PNG, RGB (checked at submit).',
+    description:
+      "A cover declared by URL (older clients): still accepted and kept, but its facts are the client's word, so the submit checks report it as " +
+      '"cover not verified". Upload the file instead (POST …/artwork/upload-url) and set `{file_key}`.',
     examples: [{ url: 'https://cdn.example/art/42.jpg', width: 3000, height: 3000, format: 'jpg', color_space: 'rgb' }],
   });
+export type Artwork = z.infer<typeof Artwork>;
+
+/** The cover as an uploaded file: the service read its facts from the bytes. */
+export const ArtworkUploadRef = z
+  .strictObject({
+    file_key: z.string().min(1).max(100).meta({ description: 'An upload from POST …/artwork/upload-url whose bytes have arrived (PUT answered 200).' }),
+  })
+  .meta({ id: 'ArtworkUploadRef', examples: [{ file_key: 'upl_0c4e2a9b7d1f3e5a6b8c9d0e1f2a3b4c' }] });
+export type ArtworkUploadRef = z.infer<typeof ArtworkUploadRef>;
 
 export const Territories = z
   .strictObject({

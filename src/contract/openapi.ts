@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { bodyMayBeLeftOut, endpoints, type Endpoint } from './catalog.js';
 import { EntityId } from './common.js';
 import { ErrorBody } from './errors.js';
-import { UploadResult } from './resources.js';
+import { ArtworkFile, UploadResult } from './resources.js';
 import { WebhookPayload } from './webhooks.js';
 import { uploadContentTypes } from './requests.js';
 import { acceptsIdempotencyKey, idempotencyKeyPattern, type Route } from './routes.js';
@@ -542,15 +542,17 @@ const uploadResultExample = exampleOf(UploadResult);
 function uploadOperation(set: SchemaSet): JsonObject {
   return {
     operationId: 'uploadFile',
-    summary: 'Upload a track file to a signed address',
+    summary: 'Upload a track file or a cover image to a signed address',
     description:
-      'The address comes from createTrackUploadUrl, whole, with its query; send the headers it lists. The signature ' +
+      'The address comes from createTrackUploadUrl or createArtworkUploadUrl, whole, with its query; send the headers it lists. The signature ' +
       'is the credential, so no bearer token is needed. Send `Expect: 100-continue` to hear of a refusal (403, 410, 413, ' +
       '507…) before sending a byte; a refused body sent anyway is read and dropped (up to 16 MiB, then the connection ' +
       'closes) before the answer. The service checks the size, and the sha256 when one was declared, computes the ' +
       'sha256 of the bytes it received and answers it: a client that declared none compares it with its own, computed ' +
       'while sending (integrity is checked end to end either way). Then it probes the audio (WAV, FLAC or AIFF; ' +
-      'stereo; 16 or 24 bit; 44.1 to 192 kHz; at least 30 s). An upload lives as long as it moves; one silent for ' +
+      "stereo; 16 or 24 bit; 44.1 to 192 kHz; at least 30 s), or, at a cover's address, reads the image from its bytes " +
+      '(format, size, colour space, bit depth, ICC profile): not an image, damaged or cut short, animated, or over 100 ' +
+      'megapixels (refused from the header, never decoded) is 422. An upload lives as long as it moves; one silent for ' +
       'the stall timeout (60 s by default) is cut off.',
     tags: ['tracks'],
     security: [],
@@ -581,9 +583,17 @@ function uploadOperation(set: SchemaSet): JsonObject {
     },
     responses: {
       '200': {
-        description: 'Stored and probed: the file, ready to attach with its key.',
+        description: "Stored and probed: the file, ready to attach with its key (a track's file: UploadResult; a cover: ArtworkFile).",
         headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
-        content: { [json]: mediaOf(set.convert(UploadResult, 'output'), uploadResultExample) },
+        content: {
+          [json]: {
+            schema: { oneOf: [set.convert(UploadResult, 'output'), set.convert(ArtworkFile, 'output')] },
+            examples: {
+              track: { summary: "A track's file", value: uploadResultExample },
+              cover: { summary: 'A cover image', value: exampleOf(ArtworkFile) },
+            },
+          },
+        },
       },
       '400': ref('responses', 'BadRequest'),
       '403': ref('responses', 'UploadForbidden'),

@@ -6,6 +6,7 @@ import {
   ArtistLink,
   ArtistPlatform,
   Artwork,
+  ArtworkUploadRef,
   ContentIdPolicy,
   Contributor,
   CopyrightLine,
@@ -21,6 +22,7 @@ import {
   noControlCharacters,
 } from './common.js';
 import {
+  artworkMaxBytes,
   submitBatchMax,
   submitNotesMaxLength,
   trackListMax,
@@ -52,7 +54,10 @@ const releaseFields = {
   c_line: CopyrightLine.nullable(),
   original_release_date: IsoDate.nullable(),
   explicit: Explicit,
-  artwork: Artwork.nullable(),
+  artwork: z.union([ArtworkUploadRef, Artwork]).nullable().meta({
+    description:
+      'The cover: `{file_key}` of an uploaded image (POST …/artwork/upload-url; on a release that exists, so not at create), or, from older clients, a declared URL (checked as "cover not verified").',
+  }),
 };
 
 export const CreateReleaseRequest = z
@@ -231,6 +236,25 @@ export const CreateTrackUploadUrlRequest = z
     ],
   });
 export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlRequest>;
+
+export const CreateArtworkUploadUrlRequest = z
+  .strictObject({
+    filename: Text(uploadFilenameMaxLength),
+    content_type: Text(100).optional().meta({ description: 'Informative only: the service reads the format from the bytes.' }),
+    size: z.number().int().positive().max(artworkMaxBytes, 'at most 50 MiB'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits')
+      .optional()
+      .meta({ description: "The file's sha256: the upload is then refused unless the bytes match it (as for a track file)." }),
+  })
+  .meta({
+    id: 'CreateArtworkUploadUrlRequest',
+    examples: [
+      { filename: 'cover.jpg', content_type: 'image/jpeg', size: 2481152, sha256: '9b2d5c6a1e0f4b3a8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b' },
+    ],
+  });
+export type CreateArtworkUploadUrlRequest = z.infer<typeof CreateArtworkUploadUrlRequest>;
 
 export const ReplaceSingleTrackFileRequest = z
   .strictObject({ file_key: z.string().min(1).max(100) })

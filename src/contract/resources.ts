@@ -3,7 +3,8 @@ import * as z from 'zod';
 import {
   ArtistCredit,
   ArtistPlatform,
-  Artwork,
+  ArtworkColorSpace,
+  ArtworkFormat,
   ContentIdPolicy,
   Contributor,
   CopyrightLine,
@@ -132,6 +133,90 @@ export const UploadResult = TrackFile.omit({ filename: true }).meta({
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
+/** The facts read from a cover image's bytes (never from what the client declared). */
+const artworkFacts = {
+  format: ArtworkFormat,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  color_space: ArtworkColorSpace,
+  bit_depth: z.number().int().positive().meta({ description: 'Bits per channel: 8, or 16 for a 16-bit PNG.' }),
+  icc_profile: z.string().nullable().meta({ description: "The embedded ICC profile's name (e.g. sRGB IEC61966-2.1), null without one." }),
+  progressive: z.boolean().meta({ description: 'A progressive (interlaced) JPEG or PNG.' }),
+};
+
+/** What the signed upload address answers for a cover image: the facts read from its bytes. */
+export const ArtworkFile = z
+  .object({
+    key: z.string(),
+    ...artworkFacts,
+    size: z.number().int().nonnegative(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    state: FileState,
+  })
+  .meta({
+    id: 'ArtworkFile',
+    examples: [
+      {
+        key: 'upl_0c4e2a9b7d1f3e5a6b8c9d0e1f2a3b4c',
+        format: 'jpg',
+        width: 3000,
+        height: 3000,
+        color_space: 'rgb',
+        bit_depth: 8,
+        icc_profile: 'sRGB IEC61966-2.1',
+        progressive: false,
+        size: 2481152,
+        sha256: '9b2d5c6a1e0f4b3a8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b',
+        state: 'ready',
+      },
+    ],
+  });
+export type ArtworkFile = z.infer<typeof ArtworkFile>;
+
+const verifiedArtworkExample = {
+  verified: true,
+  file_key: 'upl_0c4e2a9b7d1f3e5a6b8c9d0e1f2a3b4c',
+  filename: 'cover.jpg',
+  url: null,
+  format: 'jpg',
+  width: 3000,
+  height: 3000,
+  color_space: 'rgb',
+  bit_depth: 8,
+  icc_profile: 'sRGB IEC61966-2.1',
+  progressive: false,
+  size: 2481152,
+  sha256: '9b2d5c6a1e0f4b3a8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b',
+} as const;
+
+/**
+ * A release's cover. `verified`: an uploaded file whose facts the service read from its bytes; a
+ * cover declared by URL (older clients) keeps what was declared, the other facts null.
+ */
+export const ArtworkResource = z
+  .object({
+    verified: z
+      .boolean()
+      .meta({ description: 'true: read from the uploaded bytes; false: a URL and facts declared by the client, not checked ("cover not verified").' }),
+    file_key: z.string().nullable(),
+    filename: z.string().nullable(),
+    url: z.string().nullable().meta({ description: 'The declared URL of an unverified cover; null for an uploaded one.' }),
+    format: ArtworkFormat,
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    color_space: ArtworkColorSpace,
+    bit_depth: z.number().int().positive().nullable(),
+    icc_profile: z.string().nullable(),
+    progressive: z.boolean().nullable(),
+    size: z.number().int().nonnegative().nullable(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+  })
+  .meta({ id: 'ArtworkResource', examples: [verifiedArtworkExample] });
+export type ArtworkResource = z.infer<typeof ArtworkResource>;
+
 export const TrackResource = z
   .object({
     id: EntityId,
@@ -257,7 +342,7 @@ export const ReleaseResource = z
     c_line: CopyrightLine.nullable(),
     original_release_date: IsoDate.nullable(),
     explicit: Explicit,
-    artwork: Artwork.nullable(),
+    artwork: ArtworkResource.nullable(),
     delivery: Delivery,
     video: VideoSettings,
     track_count: z.number().int().min(0),
@@ -292,6 +377,22 @@ export const TrackUploadUrlData = z
     ],
   });
 export type TrackUploadUrlData = z.infer<typeof TrackUploadUrlData>;
+
+export const ArtworkUploadUrlData = TrackUploadUrlData.extend({
+  key: z.string().meta({ description: "Names the upload; once PUT, set it as the release's cover with PATCH …/metadata {artwork: {file_key}}." }),
+}).meta({
+  id: 'ArtworkUploadUrlData',
+  examples: [
+    {
+      key: 'upl_0c4e2a9b7d1f3e5a6b8c9d0e1f2a3b4c',
+      upload_url: `http://127.0.0.1:8080/uploads/upl_0c4e2a9b7d1f3e5a6b8c9d0e1f2a3b4c?expires=1795000000&signature=3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/jpeg', 'Content-Length': '2481152' },
+      expires_at: exampleTime,
+    },
+  ],
+});
+export type ArtworkUploadUrlData = z.infer<typeof ArtworkUploadUrlData>;
 
 export const ValidationResultData = z
   .object({

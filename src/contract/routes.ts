@@ -50,6 +50,12 @@ export const trackTitleMaxLength = 200;
 export const uploadFilenameMaxLength = 255;
 export const uploadMaxBytes = 2 * 1024 ** 3;
 /**
+ * A cover file's bounds: its size in bytes (the upload address is refused above it) and its
+ * pixels, width × height (the upload is refused above it, from the header, before anything is decoded).
+ */
+export const artworkMaxBytes = 50 * 1024 ** 2;
+export const artworkMaxPixels = 100_000_000;
+/**
  * The most releases one POST /releases/submit takes (more is 422 validation_failed on
  * `release_ids`). Plain data, so that a client cuts its chunks without loading a schema.
  */
@@ -159,6 +165,14 @@ export const routes = {
     tag: 'tracks',
     idempotencyKey: true,
     summary: 'Ask for an upload address for a track file',
+  },
+  createArtworkUploadUrl: {
+    method: 'POST',
+    path: '/releases/{releaseId}/artwork/upload-url',
+    status: 201,
+    tag: 'releases',
+    idempotencyKey: true,
+    summary: 'Ask for an upload address for the cover image',
   },
   replaceTrackFile: {
     method: 'PATCH',

@@ -35,7 +35,7 @@ export const eventsPage = { defaultLimit: 100, maxLimit: 500 } as const;
 export const artistPlatformIds = ['streaming_a', 'video_b', 'store_c'] as const;
 
 /**
- * The content types PUT /uploads/{key} is declared to take: createTrackUploadUrl instructs the
+ * The content types PUT /uploads/{key} is declared to take: createTrackUploadUrl (createArtworkUploadUrl: its images) instructs the
  * file's declared type when it is one of these, else application/octet-stream.
  */
 export const uploadContentTypes = [
@@ -47,6 +47,8 @@ export const uploadContentTypes = [
   'audio/x-flac',
   'audio/aiff',
   'audio/x-aiff',
+  'image/jpeg',
+  'image/png',
   'application/octet-stream',
 ] as const;
 

@@ -5,18 +5,28 @@
 // wizard's answers), so both refuse the same things with the same words.
 // Each check is a small named rule; the rules run in the order listed, release first, then each
 // track through the track rules, and the problems come back in that order.
-import type { ArtistCredit, Problem as ContractProblem, ReleaseResource, TrackResource } from '../contract/index.js';
+import type { ArtistCredit, ArtworkResource, Problem as ContractProblem, ReleaseResource, TrackResource } from '../contract/index.js';
+import { artworkProblems, NOT_VERIFIED } from '../artwork/rules.js';
 import { checkIsrc, checkUpc, type IsrcResult } from '../codes/index.js';
 import { trackAudioProblems, type TrackAudio } from '../audio/rules.js';
 
 /** One finding, always about a field (the contract's Problem, with its path). */
 export type Problem = ContractProblem & { path: string };
 
+/**
+ * What the rules read of a cover: a stored one, or the facts the CLI read from a local file.
+ * `verified`: read from the bytes; false for a cover declared by URL (its facts are the client's word).
+ */
+export type CheckedArtwork = Pick<ArtworkResource, 'verified' | 'format' | 'width' | 'height' | 'color_space'> & { bit_depth?: number | null };
+
 /** What the rules read of a release: a stored one, or one not created yet (the CLI's plan). */
 export type CheckedRelease = Pick<
   ReleaseResource,
-  'title' | 'label' | 'genre' | 'language' | 'p_line' | 'c_line' | 'artists' | 'upc' | 'original_release_date' | 'artwork'
-> & { delivery: Pick<ReleaseResource['delivery'], 'release_date' | 'preorder_date'> };
+  'title' | 'label' | 'genre' | 'language' | 'p_line' | 'c_line' | 'artists' | 'upc' | 'original_release_date'
+> & {
+  artwork: CheckedArtwork | null;
+  delivery: Pick<ReleaseResource['delivery'], 'release_date' | 'preorder_date'>;
+};
 
 /** What the rules read of a track; `file` is its audio once ready (state 'ready' with its facts). */
 export type CheckedTrack = Pick<TrackResource, 'title' | 'artists' | 'contributors' | 'audio_language' | 'isrc'> & {
@@ -243,18 +253,17 @@ const releaseDateLead: ReleaseRule = {
   },
 };
 
+/** The field a cover problem is about. */
+const ARTWORK_PATHS: Record<string, string> = { artwork_format: 'artwork.format', artwork_color_space: 'artwork.color_space' };
+
 const artwork: ReleaseRule = {
   name: 'artwork',
   check(r) {
     const a = r.artwork;
     if (!a) return [];
-    const out: Problem[] = [];
-    if (a.width !== a.height) out.push(error('artwork', 'artwork_not_square', `the artwork is ${a.width}×${a.height}; it must be square`));
-    if (Math.min(a.width, a.height) < 3000)
-      out.push(error('artwork', 'artwork_too_small', `the artwork is ${a.width}×${a.height}; it must be at least 3000×3000`));
-    if (a.format !== 'jpg' && a.format !== 'png') out.push(error('artwork.format', 'artwork_format', `the artwork is ${a.format}; it must be JPG or PNG`));
-    if (a.color_space !== 'rgb') out.push(error('artwork.color_space', 'artwork_color_space', `the artwork is ${a.color_space}; it must be RGB`));
-    return out;
+    // A declared cover is still held to what was declared (a declared 1400 px is 1400 px), and said to be unverified.
+    const found = a.verified ? artworkProblems(a) : [NOT_VERIFIED, ...artworkProblems({ ...a, bit_depth: null })];
+    return found.map((p) => (p.severity === 'error' ? error : warning)(ARTWORK_PATHS[p.code] ?? 'artwork', p.code, p.message));
   },
 };
 

@@ -32,6 +32,7 @@ import { requestId } from './http/request-id.js';
 import { bodyCutOf } from './http/slow-bodies.js';
 import { JSON_BODY_LIMIT, parseBody, parseJsonBody, parseQuery, readBodyBytes } from './http/validate.js';
 import { handlers as artistsHandlers } from './handlers/artists.js';
+import { handlers as artworkHandlers } from './handlers/artwork.js';
 import { handlers as eventsHandlers } from './handlers/events.js';
 import { handlers as lookupsHandlers } from './handlers/lookups.js';
 import { handlers as meHandlers } from './handlers/me.js';
@@ -48,6 +49,7 @@ const HANDLER_MAPS: Record<string, HandlerMap> = {
   releases: releasesHandlers,
   submit: submitHandlers,
   tracks: tracksHandlers,
+  artwork: artworkHandlers,
   validate: validateHandlers,
   preferences: preferencesHandlers,
   artists: artistsHandlers,

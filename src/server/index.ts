@@ -30,6 +30,7 @@ import { webhookSettings } from './webhooks/settings.js';
 import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadRetentionModule } from './store/uploads.js';
+import { artworkModule } from './store/artwork.js';
 import { createAccount, seedSandboxUsers, type SandboxTokens } from './store/users.js';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/limits.js';
 import { removeDeadPartials, removeOrphanFiles, removeUnattached, startUploadSweeps, STALE_PART_MS, type SweepReport } from './uploads/retention.js';
@@ -110,6 +111,7 @@ export const serverModules: readonly ServerModule[] = [
   uploadRetentionModule,
   eventsModule,
   webhooksModule,
+  artworkModule,
 ];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */

@@ -111,6 +111,8 @@ async function walkWizard(tty: Tty, title: string): Promise<void> {
   tty.answer('');
   await tty.waitFor('Audio file for track 2');
   tty.answer('');
+  await tty.waitFor('Cover image');
+  tty.answer('');
   await tty.waitFor('Release date');
   tty.answer('');
   await tty.waitFor("Replace Lena Voss's saved profiles?");

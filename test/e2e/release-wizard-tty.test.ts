@@ -87,6 +87,8 @@ test.skipIf(!hasTmux)(
     tty.answer('');
     await tty.waitFor('Audio file for track 1');
     tty.answer('');
+    await tty.waitFor('Cover image');
+    tty.answer('');
     await tty.waitFor('Release date');
     // A date not in the calendar is refused at the question, with the reason, and asked again.
     tty.answer('2027-13-01');

@@ -45,7 +45,9 @@ export async function startContractMock(checker = new ContractChecker()): Promis
     const [status, declared] = Object.entries(operation.responses as Record<string, Record<string, any>>).find(([s]) => s.startsWith('2'))!;
     const response = checker.resolve(declared);
     const media = response.content['application/json'];
-    const example = media.example ?? checker.resolve(media.schema).examples?.[0];
+    // Several documented shapes (an upload: a track's file or a cover): the first example.
+    const named = media.examples ? Object.values(media.examples as Record<string, { value: unknown }>)[0]?.value : undefined;
+    const example = media.example ?? named ?? checker.resolve(media.schema).examples?.[0];
     const body = Buffer.from(JSON.stringify(example).replaceAll(documented, own));
     const headers = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_9b1f0c6d2a' };
     // The request as the document says it must be: the answer is checked too, as a sanity check of the mock.

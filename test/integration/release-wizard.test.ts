@@ -11,6 +11,7 @@ import { CliError, ExitCode } from '../../src/cli/errors.js';
 import type { IO } from '../../src/cli/io.js';
 import type { Prompter } from '../../src/cli/lazy.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { testImages } from '../helpers/images.js';
 import { useCli, writeWav } from './cli-harness.js';
 
 const cli = useCli();
@@ -22,6 +23,10 @@ beforeAll(async () => {
   await writeWav(join(work, 'mono.wav'), { seconds: 31, channels: 1 });
   await writeWav(join(work, 'short.wav'), { seconds: 10 });
   await writeFile(join(work, 'notes.wav'), 'these are my notes, not audio\n'.repeat(20));
+  const images = await testImages();
+  await writeFile(join(work, 'cover.jpg'), images.good);
+  await writeFile(join(work, 'cmyk.jpg'), images.cmyk);
+  await writeFile(join(work, 'moving.gif'), images.animated);
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -162,6 +167,7 @@ function goodAnswers(artist = 'Nina Vale', profiles: Answer[] = [false]): Answer
     'Night Drive',
     undefined, // Audio file, its title, composer
     '', // no more tracks
+    '', // Cover: later
     '2030-01-15', // Release date
     ...profiles, // the profiles: saved ones (replace?), then find?, one choice per platform
     true, // Create?
@@ -196,6 +202,20 @@ describe('release create wizard', () => {
     expect(after.length).toBe(before.length + 1);
     const created = await cli.json(['release', 'get', String(after.find((id) => !before.includes(id)))]);
     expect(created).toMatchObject({ title: 'Night Drive', upc: expect.stringContaining('036000291452'), track_count: 1 });
+  });
+
+  it('asks for the cover again while the service would refuse it or the submit would block it, then uploads and sets it', async () => {
+    const before = await releaseIds();
+    const answers = goodAnswers();
+    const c = answers.indexOf('2030-01-15') - 1; // the cover's answer
+    answers.splice(c, 1, join(work, 'moving.gif'), join(work, 'cmyk.jpg'), join(work, 'cover.jpg'));
+    const r = await wizard({ answers });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/moving\.gif: the image is animated \(2 frames\)/);
+    expect(r.stderr).toMatch(/cmyk\.jpg: CMYK: export it as RGB/);
+    expect(r.stderr).toMatch(/Cover: {5}.*cover\.jpg/);
+    const id = (await releaseIds()).find((x) => !before.includes(x));
+    expect((await cli.json(['release', 'get', String(id)])).artwork).toMatchObject({ verified: true, filename: 'cover.jpg', width: 3000 });
   });
 
   it('Ctrl-C at any prompt leaves no draft behind', async () => {

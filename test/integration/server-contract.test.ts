@@ -104,6 +104,8 @@ test('every endpoint answers exactly what the contract declares', async () => {
   await call('updateReleaseVideo', label, { releaseId }, { enabled: true, art_tracks: true, content_id: { enabled: true, policy: 'track' } });
   const ticket = await call('createTrackUploadUrl', label, { releaseId }, { filename: 'a.wav', content_type: 'audio/wav', size: 1000, sha256: 'a'.repeat(64) });
   expect(ticket.method).toBe('PUT');
+  const cover = await call('createArtworkUploadUrl', label, { releaseId }, { filename: 'cover.jpg', content_type: 'image/jpeg', size: 1000 });
+  expect(cover.headers['Content-Type']).toBe('image/jpeg');
   const a = await upload(s, label, releaseId, validWav());
   const b = await upload(s, label, releaseId, validWav(), { filename: 'b.wav' });
   expect([a.put.status, b.put.status]).toEqual([200, 200]);

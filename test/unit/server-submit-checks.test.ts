@@ -72,6 +72,26 @@ function release(over: Partial<ReleaseResource> = {}): ReleaseResource {
   };
 }
 
+/** A cover read from its bytes: 3000 px square RGB JPEG unless told otherwise. */
+function artwork(over: Partial<NonNullable<ReleaseResource['artwork']>> = {}): NonNullable<ReleaseResource['artwork']> {
+  return {
+    verified: true,
+    file_key: 'upl_0c4e2a9b7d1f3e5a6b8c9d0e1f2a3b4c',
+    filename: 'cover.jpg',
+    url: null,
+    format: 'jpg',
+    width: 3000,
+    height: 3000,
+    color_space: 'rgb',
+    bit_depth: 8,
+    icc_profile: null,
+    progressive: false,
+    size: 1000,
+    sha256: 'a'.repeat(64),
+    ...over,
+  };
+}
+
 function check(r: Partial<ReleaseResource> = {}, tracks: TrackResource[] = [track()], extra: Partial<SubmitFacts> = {}) {
   return runSubmitChecks({ release: release(r), tracks, now: NOW, ...extra });
 }
@@ -126,18 +146,8 @@ describe('blocking checks, one at a time', () => {
       'delivery.preorder_date',
     ],
     ['original release after it', () => check({ original_release_date: '2027-02-01' }), 'original_release_after_release', 'original_release_date'],
-    [
-      'small artwork',
-      () => check({ artwork: { url: 'https://x.example/a.jpg', width: 1400, height: 1400, format: 'jpg', color_space: 'rgb' } }),
-      'artwork_too_small',
-      'artwork',
-    ],
-    [
-      'CMYK artwork',
-      () => check({ artwork: { url: 'https://x.example/a.jpg', width: 3000, height: 3000, format: 'jpg', color_space: 'cmyk' } }),
-      'artwork_color_space',
-      'artwork.color_space',
-    ],
+    ['small artwork', () => check({ artwork: artwork({ width: 1400, height: 1400 }) }), 'artwork_too_small', 'artwork'],
+    ['CMYK artwork', () => check({ artwork: artwork({ color_space: 'cmyk' }) }), 'artwork_color_space', 'artwork.color_space'],
   ];
   for (const [name, run, code, path] of cases) {
     test(name, () => {

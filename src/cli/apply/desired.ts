@@ -1,5 +1,5 @@
 // The desired state of a release from its file: the plan, plus what only the local files can tell
-// (each audio's sha256, and the title of a track the file leaves untitled). The readers are
+// (each audio's and the cover's sha256, and the title of a track the file leaves untitled). The readers are
 // arguments so that tests, and a caller with a cache, can stand in for the disk.
 import type { ReleasePlan } from '../release-file/load.js';
 import type { DesiredRelease } from './plan.js';
@@ -20,5 +20,6 @@ export async function readDesired(plan: ReleasePlan, readers: LocalReaders): Pro
     audioSha256.push(t.stored ?? (await readers.hashFile(t.path)));
     defaultTitles.push(t.fields.title ?? (await readers.titleOf(t.path)));
   }
-  return { plan, audioSha256, defaultTitles };
+  const artworkSha256 = plan.artwork ? await readers.hashFile(plan.artwork.path) : undefined;
+  return { plan, audioSha256, defaultTitles, ...(artworkSha256 !== undefined ? { artworkSha256 } : {}) };
 }

@@ -24,7 +24,12 @@ export const METADATA_FORMS: { [K in MetadataKey]: (v: CreateReleaseRequest[K] |
   c_line: (v) => (v == null ? null : { year: v.year, owner: v.owner.trim() }),
   original_release_date: (v) => v ?? null,
   explicit: (v) => v,
-  artwork: (v) => (v == null ? null : { url: v.url, width: v.width, height: v.height, format: v.format, color_space: v.color_space }),
+  // An uploaded cover by its upload; a declared one (older release files) by what was declared.
+  artwork: (v) => {
+    if (v == null) return null;
+    if ('file_key' in v && v.file_key != null) return { file_key: v.file_key };
+    return 'url' in v && v.url != null ? { url: v.url, width: v.width, height: v.height, format: v.format, color_space: v.color_space } : null;
+  },
 };
 
 export const METADATA_KEYS = Object.keys(METADATA_FORMS) as MetadataKey[];

@@ -26,6 +26,7 @@ import { StoredAudioMissing, titleFor, trackChanges, trackName, trackSlots, trac
 import type {
   ApplyAction,
   ApplyPlan,
+  ArtworkChange,
   Change,
   ChangeKind,
   DeliveryChange,
@@ -70,6 +71,7 @@ export function planRelease(desired: DesiredRelease, existing: ExistingRelease |
  */
 export function contentMatches(desired: DesiredRelease, existing: ExistingRelease): boolean {
   if (desired.audioSha256.length !== desired.plan.tracks.length) return false;
+  if (desired.plan.artwork && desired.artworkSha256 === undefined) return false;
   try {
     return planUpdate(desired, existing, { submit: false }).action === 'unchanged';
   } catch (err) {
@@ -108,6 +110,8 @@ function planCreate(desired: DesiredRelease, options: PlanOptions): ApplyPlan {
       buildBody: tracksBodyBuilder(desired, slots, [], new Set(indexes)),
     });
   }
+  const cover = artworkChange(desired, null);
+  if (cover) changes.push(cover);
   if (plan.delivery && definedKeys(plan.delivery).length > 0) {
     changes.push({ kind: 'delivery', fields: sectionFields('delivery', plan.delivery), body: plan.delivery });
   }
@@ -139,6 +143,8 @@ function planUpdate(desired: DesiredRelease, existing: ExistingRelease, options:
   const metadata = metadataChange(desired.plan.release, release);
   if (metadata) changes.push(metadata);
   changes.push(...trackChanges(desired, existing));
+  const cover = artworkChange(desired, release.artwork);
+  if (cover) changes.push(cover);
   const delivery = deliveryChange(desired.plan.delivery, release.delivery);
   if (delivery) changes.push(delivery);
   const video = videoChange(desired.plan.video, release.video);
@@ -171,6 +177,16 @@ function metadataChange(want: CreateReleaseRequest, have: ReleaseResource): Meta
     (body as Record<string, unknown>)[key] = after;
   }
   return fields.length > 0 ? { kind: 'metadata', op: 'update', fields, body } : undefined;
+}
+
+// ---- cover ----------------------------------------------------------------------------------
+
+/** The file's cover image, unless the service's cover is already these bytes (its sha256, read from its upload). */
+function artworkChange(desired: DesiredRelease, have: ReleaseResource['artwork']): ArtworkChange | undefined {
+  const sha256 = desired.artworkSha256;
+  if (!desired.plan.artwork || sha256 === undefined) return undefined;
+  if (have?.verified && have.sha256 === sha256) return undefined;
+  return { kind: 'artwork', fields: [fieldChange('artwork', 'cover', have?.sha256 ?? undefined, sha256)], sha256 };
 }
 
 // ---- delivery and video ---------------------------------------------------------------------

@@ -62,6 +62,7 @@ export function describePlan(plan: ApplyPlan, blocking = 0): string {
     case 'create': {
       const uploads = changeOf(plan, 'upload')?.trackIndexes.length ?? 0;
       parts.push(uploads > 0 ? `new release, ${plural(uploads, 'track')}` : 'new release');
+      if (changeOf(plan, 'artwork')) parts.push('cover');
       if (changeOf(plan, 'delivery')) parts.push('delivery');
       if (changeOf(plan, 'video')) parts.push('video');
       break;
@@ -78,7 +79,7 @@ export function describePlan(plan: ApplyPlan, blocking = 0): string {
 
 /** `title: "Old" → "New"` for plain values; the label alone for audio, added or removed tracks and lists. */
 export function describeField(f: FieldChange): string {
-  if (f.path.endsWith('.audio') || f.before === undefined || f.after === undefined) return f.label;
+  if (f.path.endsWith('.audio') || f.path === 'artwork' || f.before === undefined || f.after === undefined) return f.label;
   if (!isPlain(f.before) || !isPlain(f.after)) return f.label;
   return `${f.label}: ${showValue(f.before)} → ${showValue(f.after)}`;
 }

@@ -13,7 +13,7 @@ import type {
 import type { ReleasePlan } from '../release-file/load.js';
 
 export type ApplyAction = 'create' | 'update' | 'unchanged' | 'skip';
-export type ChangeKind = 'metadata' | 'tracks' | 'upload' | 'delivery' | 'video' | 'submit';
+export type ChangeKind = 'metadata' | 'tracks' | 'upload' | 'artwork' | 'delivery' | 'video' | 'submit';
 
 /** One difference, for the plan display and the report. */
 export interface FieldChange {
@@ -49,6 +49,14 @@ export interface TracksChange {
   buildBody(fileKeys: ReadonlyMap<number, string>): ReplaceReleaseTracksRequest;
 }
 
+/** The file's cover image (ReleasePlan.artwork), to upload and set: the service has another (by sha256) or none. */
+export interface ArtworkChange {
+  kind: 'artwork';
+  fields: FieldChange[];
+  /** Its sha256, declared with the upload. */
+  sha256: string;
+}
+
 export interface DeliveryChange {
   kind: 'delivery';
   fields: FieldChange[];
@@ -67,7 +75,7 @@ export interface SubmitChange {
 }
 
 /** In the order they are to be carried out. */
-export type Change = MetadataChange | UploadChange | TracksChange | DeliveryChange | VideoChange | SubmitChange;
+export type Change = MetadataChange | UploadChange | TracksChange | ArtworkChange | DeliveryChange | VideoChange | SubmitChange;
 
 export interface ApplyPlan {
   action: ApplyAction;
@@ -90,6 +98,8 @@ export interface DesiredRelease {
    * name (titleOf). A track the service already has keeps its title unless the file sets one.
    */
   defaultTitles: readonly string[];
+  /** The sha256 of the file's cover image (ReleasePlan.artwork), when it names one. */
+  artworkSha256?: string | undefined;
 }
 
 export interface ExistingRelease {

@@ -25,6 +25,7 @@ export const commandGroups: GroupEntry[] = [
   { name: 'config', summary: 'Read and change settings (not tokens: see `reldist auth`)', load: async () => (await import('./config/spec.js')).configGroup },
   { name: 'release', summary: 'Create, list, edit, delete and submit releases', load: async () => (await import('./release/spec.js')).releaseGroup },
   { name: 'track', summary: 'List, upload, replace and arrange the tracks of a release', load: async () => (await import('./track/spec.js')).trackGroup },
+  { name: 'artwork', summary: "Check cover images against the stores' rules, offline", load: async () => (await import('./artwork/spec.js')).artworkGroup },
   { name: 'lookup', summary: 'Reference lists: countries, platforms, genres, languages', load: async () => (await import('./lookup/spec.js')).lookupGroup },
   { name: 'artist', summary: 'Find and resolve artist profiles on the external platforms', load: async () => (await import('./artist/spec.js')).artistGroup },
   {

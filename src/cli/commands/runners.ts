@@ -39,6 +39,7 @@ export const runners = {
   'track replace': () => import('./track/replace.js'),
   'track edit': () => import('./track/edit.js'),
   'track set': () => import('./track/set.js'),
+  'artwork check': () => import('./artwork/check.js'),
   'lookup countries': () => import('./lookup/countries.js'),
   'lookup platforms': () => import('./lookup/platforms.js'),
   'lookup genres': () => import('./lookup/genres.js'),

@@ -23,9 +23,19 @@ export interface PlannedTrack {
   fields: Omit<ReleaseFileTrack, 'file'>;
 }
 
+/** The cover image a release file names. */
+export interface PlannedArtwork {
+  /** Absolute path of the image. */
+  path: string;
+  /** The path as written in the release file (for messages). */
+  written: string;
+}
+
 export interface ReleasePlan {
   name: string;
   release: CreateReleaseRequest;
+  /** `artwork: cover.jpg`: uploaded after the release exists (release.artwork is then left out). */
+  artwork?: PlannedArtwork | undefined;
   tracks: PlannedTrack[];
   delivery: UpdateReleaseDeliveryRequest | undefined;
   video: UpdateReleaseVideoRequest | undefined;
@@ -69,12 +79,20 @@ export async function loadReleaseFile(
     if (problem) problems.push({ path: fieldPath, message: problem });
     tracks.push({ path: abs, written, fields });
   }
+  let artwork: PlannedArtwork | undefined;
+  if (typeof file.artwork === 'string') {
+    artwork = { path: resolve(base, file.artwork), written: file.artwork };
+    const problem = await imageFileProblem(artwork.path, file.artwork);
+    if (problem) problems.push({ path: ['artwork'], message: problem });
+  }
   if (problems.length > 0) throw new FileProblemsError(shown, locate(parsed, problems), HINT);
 
-  const { tracks: _t, delivery, video, ...release } = file;
+  const { tracks: _t, delivery, video, artwork: declared, ...rest } = file;
+  // A declared cover (older files) goes to the service as it is; a file's path is uploaded instead.
+  const release: CreateReleaseRequest = typeof declared === 'string' || declared === undefined ? rest : { ...rest, artwork: declared };
   // The submit's field rules on the file's own values: what can never pass stops here (unless the
   // caller runs every submit check itself: `release create --check`).
-  if (options.judge === false) return { name: shown, release, tracks, delivery, video };
+  if (options.judge === false) return { name: shown, release, artwork, tracks, delivery, video };
   const { refused, blocked } = judgeAtDoor({
     release: { ...release, delivery },
     tracks: tracks.map((t) => t.fields),
@@ -82,7 +100,19 @@ export async function loadReleaseFile(
     now: options.now ?? new Date(),
   });
   refuseAtDoor(refused);
-  return { name: shown, release, tracks, delivery, video, warnings: blocked };
+  return { name: shown, release, artwork, tracks, delivery, video, warnings: blocked };
+}
+
+/** Why an image path cannot be read, or undefined when it is a file (what it is, the check before its upload reads from its bytes, never its name). */
+export async function imageFileProblem(abs: string, written: string): Promise<string | undefined> {
+  try {
+    const s = await stat(abs);
+    if (!s.isFile()) return `"${written}" is not a file`;
+    if (s.size === 0) return `"${written}" is empty`;
+  } catch {
+    return `no such file: ${written} (paths are relative to the release file)`;
+  }
+  return undefined;
 }
 
 const STORED_PREFIX = 'sha256:';

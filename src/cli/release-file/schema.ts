@@ -2,7 +2,14 @@
 // plus the tracks with their audio files, and the delivery and video settings. Built from the
 // contract's schemas, so a field the service takes is a field the file takes, spelt the same.
 import * as z from 'zod';
-import { CreateReleaseRequest, ReplaceReleaseTracksTrackInput, Text, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest } from '../../contract/index.js';
+import {
+  Artwork,
+  CreateReleaseRequest,
+  ReplaceReleaseTracksTrackInput,
+  Text,
+  UpdateReleaseDeliveryRequest,
+  UpdateReleaseVideoRequest,
+} from '../../contract/index.js';
 
 export const ReleaseFileTrack = ReplaceReleaseTracksTrackInput.omit({ id: true, file_key: true, title: true }).extend({
   /** The audio file, relative to the release file. */
@@ -13,6 +20,11 @@ export const ReleaseFileTrack = ReplaceReleaseTracksTrackInput.omit({ id: true, 
 export type ReleaseFileTrack = z.infer<typeof ReleaseFileTrack>;
 
 export const ReleaseFile = CreateReleaseRequest.extend({
+  /** The cover image, relative to the release file (uploaded after a local check); a declared URL from older files is still read. */
+  artwork: z
+    .union([z.string().trim().min(1).max(1000), Artwork])
+    .nullable()
+    .optional(),
   tracks: z.array(ReleaseFileTrack).max(500).optional(),
   delivery: UpdateReleaseDeliveryRequest.optional(),
   video: UpdateReleaseVideoRequest.optional(),

@@ -1,6 +1,6 @@
 // A plan written back as a release file (docs/release-file.md) that `release create --file` and
 // `release apply` read: the wizard's answers kept when the release could not be finished, or
-// saved on purpose with --save. Audio paths are written relative to the file, as it reads them.
+// saved on purpose with --save. Audio and cover paths are written relative to the file, as it reads them.
 import { writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { stringify } from 'yaml';
@@ -8,6 +8,8 @@ import { stringify } from 'yaml';
 /** What is written: a release create plan (commands/release/create-steps.ts), by its fields. */
 export interface WritablePlan {
   release: object;
+  /** The cover image, written relative to the file like the audio. */
+  artwork?: { path: string } | undefined;
   tracks: readonly { path: string; fields: object }[];
   delivery?: object | undefined;
   video?: object | undefined;
@@ -21,6 +23,7 @@ export function releaseFileData(plan: WritablePlan, filePath: string): Record<st
   });
   return {
     ...plan.release,
+    ...(plan.artwork ? { artwork: relative(dir, plan.artwork.path).split(sep).join('/') } : {}),
     ...(tracks.length > 0 ? { tracks } : {}),
     ...(plan.delivery && Object.keys(plan.delivery).length > 0 ? { delivery: plan.delivery } : {}),
     ...(plan.video && Object.keys(plan.video).length > 0 ? { video: plan.video } : {}),

@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import { inCliTerms } from '../service-text.js';
 
 /** What a door knows of a release; what it does not know is left out. */
-export type ReleaseFields = Partial<Omit<CheckedRelease, 'delivery'>> & { delivery?: Partial<CheckedRelease['delivery']> | undefined };
+export type ReleaseFields = Partial<Omit<CheckedRelease, 'delivery' | 'artwork'>> & { delivery?: Partial<CheckedRelease['delivery']> | undefined };
 /** What a door knows of a track. */
 export type TrackFields = Partial<Omit<CheckedTrack, 'file'>>;
 

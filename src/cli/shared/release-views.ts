@@ -16,6 +16,14 @@ function line(l: { year: number; owner: string } | null | undefined, symbol: str
   return l ? `${symbol} ${l.year} ${l.owner}` : null;
 }
 
+/** "cover.jpg: 3000×3000 px JPEG, RGB", or a declared cover's URL, said to be unverified. */
+function coverText(r: ReleaseResource): string | null {
+  const a = r.artwork;
+  if (!a) return null;
+  const facts = `${a.width}×${a.height} px ${a.format === 'jpg' ? 'JPEG' : a.format.toUpperCase()}, ${a.color_space === 'rgb' ? 'RGB' : a.color_space === 'cmyk' ? 'CMYK' : a.color_space}`;
+  return a.verified ? `${a.filename ?? a.file_key}: ${facts}` : `${a.url} (declared ${facts}; not verified)`;
+}
+
 function territoriesText(r: ReleaseResource): string {
   const t = r.delivery.territories;
   return t.mode === 'worldwide' ? 'worldwide' : `${t.mode} ${t.countries.join(', ')}`;
@@ -55,6 +63,7 @@ export const releaseFields: Field<ReleaseResource>[] = [
   { header: 'C line', value: (r) => line(r.c_line, '©') },
   { header: 'Explicit', value: 'explicit' },
   { header: 'Original date', value: 'original_release_date' },
+  { header: 'Cover', value: coverText },
   { header: 'Release date', value: 'delivery.release_date' },
   { header: 'Preorder date', value: 'delivery.preorder_date' },
   { header: 'Platforms', value: (r) => (r.delivery.platforms === 'all' ? 'all' : r.delivery.platforms.join(', ')) },

@@ -7,7 +7,8 @@ import type { Context } from '../context.js';
 import { describeError } from '../describe-error.js';
 import { ExitCode } from '../errors.js';
 import { formatBytes, progress } from '../output/index.js';
-import { uploadTrackFile } from '../../client/index.js';
+import { uploadArtworkFile, uploadTrackFile } from '../../client/index.js';
+import type { ReleaseResource } from '../../contract/index.js';
 import { fileErrorReason } from './file-errors.js';
 
 export interface Uploaded extends UploadResult {
@@ -48,4 +49,50 @@ export async function uploadOne(ctx: Context, client: ApiClient, releaseId: Enti
 
 export function isFailure(r: Uploaded | UploadFailure): r is UploadFailure {
   return 'reason' in r;
+}
+
+/**
+ * Uploads a cover image (checked locally first by the caller: shared/artwork-check.ts) and sets it
+ * as the release's cover. Its sha256 is declared, so the service refuses any other bytes. A
+ * refusal comes back as a failure with its reason, never thrown. Safe to re-run: a cover uploaded
+ * but not set (a run killed in between) is an unattached upload the service removes after a day.
+ */
+export async function uploadCover(
+  ctx: Context,
+  client: ApiClient,
+  releaseId: EntityId,
+  path: string,
+  shown = path,
+  sha256?: string,
+): Promise<(Uploaded & { release: ReleaseResource }) | UploadFailure> {
+  const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes' });
+  let uploaded: UploadResult;
+  try {
+    uploaded = await uploadArtworkFile(client, releaseId, path, {
+      signal: ctx.signal,
+      sha256,
+      onProgress: (p) => {
+        if (p.phase === 'upload') bar.update(p.bytes, p.total);
+      },
+    });
+    bar.done(ctx.io.stderrIsTTY && !ctx.globals.quiet ? `Uploaded ${shown} (${formatBytes(uploaded.size)})` : undefined);
+  } catch (err) {
+    bar.done();
+    return failureOf(ctx, err, path);
+  }
+  try {
+    const release = await client.call('updateReleaseMetadata', { params: { releaseId }, body: { artwork: { file_key: uploaded.key } }, signal: ctx.signal });
+    return { ...uploaded, path, release };
+  } catch (err) {
+    return failureOf(ctx, err, path);
+  }
+}
+
+function failureOf(ctx: Context, err: unknown, path: string): UploadFailure {
+  if (ctx.signal.aborted) throw err;
+  const fs = fileErrorReason(err);
+  if (fs) return { path, reason: fs, exitCode: ExitCode.usage, code: 'bad_file' };
+  const d = describeError(err, { debug: false });
+  const refused = (err as { status?: number }).status === 422;
+  return { path, reason: d.message, exitCode: refused ? ExitCode.validation : d.exitCode, code: d.code };
 }

@@ -26,6 +26,7 @@ import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
 import { beforeEdit, recordCreated, recordDeleted, recordEdit } from '../events/record.js';
 import { userActor, type UserActor } from '../store/events.js';
+import { artworkToStore } from './artwork.js';
 
 const iso = (deps: ServerDeps) => deps.now().toISOString();
 
@@ -113,6 +114,7 @@ export const handlers: HandlerMap = {
     const genre = checkGenre(errors, 'genre', b.genre);
     checkLanguage(errors, 'language', b.language);
     checkArtistIds(errors, deps.db, user.id, 'artists', b.artists);
+    const artwork = artworkToStore(deps, errors, undefined, b.artwork ?? null);
     errors.throwIfAny();
     const data: ReleaseData = {
       version: blankToNull(b.version),
@@ -126,7 +128,7 @@ export const handlers: HandlerMap = {
       c_line: b.c_line ?? null,
       original_release_date: b.original_release_date ?? null,
       explicit: b.explicit ?? 'not_explicit',
-      artwork: b.artwork ?? null,
+      artwork,
       delivery: defaultDelivery(),
       video: defaultVideo(),
       review: null,
@@ -187,6 +189,7 @@ export const handlers: HandlerMap = {
         const genre = checkGenre(errors, 'genre', b.genre);
         checkLanguage(errors, 'language', b.language);
         checkArtistIds(errors, deps.db, user.id, 'artists', b.artists);
+        const artwork = b.artwork === undefined ? undefined : artworkToStore(deps, errors, r.row.id, b.artwork);
         errors.throwIfAny();
         if (b.type !== undefined) r.row.type = b.type;
         if (b.title !== undefined) r.row.title = b.title;
@@ -208,7 +211,7 @@ export const handlers: HandlerMap = {
         if (b.c_line !== undefined) d.c_line = b.c_line;
         if (b.original_release_date !== undefined) d.original_release_date = b.original_release_date;
         if (b.explicit !== undefined) d.explicit = b.explicit;
-        if (b.artwork !== undefined) d.artwork = b.artwork;
+        if (artwork !== undefined) d.artwork = artwork;
       },
       'fields',
       raw.req.header('if-match'),

@@ -1,5 +1,6 @@
 // Releases: filterable columns (status, type, title, upc) plus the rest of the release as JSON.
 // Every read is scoped by user_id, so another user's release is simply not found.
+import { artworkResourceOf, type StoredArtwork } from './artwork.js';
 import type { Database } from 'better-sqlite3';
 import type { ReleaseResource, ReleaseStatus, ReleaseType } from '../../contract/index.js';
 import { checkUpc } from '../../codes/index.js';
@@ -23,7 +24,7 @@ export interface ReleaseData {
   c_line: R['c_line'];
   original_release_date: string | null;
   explicit: R['explicit'];
-  artwork: R['artwork'];
+  artwork: StoredArtwork | null;
   delivery: R['delivery'];
   video: R['video'];
   review: R['review'];
@@ -192,7 +193,7 @@ export function toReleaseResource(db: Database, r: Release, withTracks: boolean,
     c_line: d.c_line,
     original_release_date: d.original_release_date,
     explicit: d.explicit,
-    artwork: d.artwork,
+    artwork: artworkResourceOf(d.artwork),
     delivery: d.delivery,
     video: d.video,
     track_count: count,

@@ -19,6 +19,9 @@ export interface UploadRow {
   sha256: string;
   expires_at: string;
   state: 'pending' | 'ready' | 'rejected';
+  /** 'image': a cover (store/artwork.ts); its facts in `image`, as JSON, once ready. */
+  kind: 'audio' | 'image';
+  image: string | null;
   reason: string | null;
   format: string | null;
   created_at: string;
@@ -31,14 +34,24 @@ export const uploadFilePath = (dataDir: string, key: string) => join(uploadsDir(
 
 export function insertUpload(
   db: Database,
-  u: { key: string; user_id: number; release_id: number; filename: string; content_type: string; size: number; sha256: string; expires_at: string },
+  u: {
+    key: string;
+    user_id: number;
+    release_id: number;
+    filename: string;
+    content_type: string;
+    size: number;
+    sha256: string;
+    expires_at: string;
+    kind?: UploadRow['kind'];
+  },
   nowIso: string,
 ): void {
   statement(
     db,
-    `INSERT INTO uploads (key, user_id, release_id, filename, content_type, size, sha256, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(u.key, u.user_id, u.release_id, u.filename, u.content_type, u.size, u.sha256, u.expires_at, nowIso);
+    `INSERT INTO uploads (key, user_id, release_id, filename, content_type, size, sha256, expires_at, created_at, kind)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(u.key, u.user_id, u.release_id, u.filename, u.content_type, u.size, u.sha256, u.expires_at, nowIso, u.kind ?? 'audio');
 }
 
 export function findUpload(db: Database, key: string): UploadRow | undefined {
@@ -71,11 +84,14 @@ export function uploadReleaseStatus(db: Database, key: string): ReleaseStatus | 
   return row?.status;
 }
 
-// Retention (uploads/retention.ts). "Unattached": complete (ready) but named by no track. Each
-// check of "no track names it" runs in the same statement as the delete, so an attach (PUT
-// …/tracks, in its own IMMEDIATE transaction) either commits first and keeps the file, or finds
-// the row gone and answers "unknown upload key".
-const UNATTACHED = "state = 'ready' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)";
+// Retention (uploads/retention.ts). "Unattached": complete (ready) but named by no track and by no
+// release's cover. Each check of "nothing names it" runs in the same statement as the delete, so an
+// attach (PUT …/tracks, PATCH …/metadata, each in its own IMMEDIATE transaction) either commits
+// first and keeps the file, or finds the row gone and answers "unknown upload key". The cover's
+// look-up is the index releases_artwork_key (db/artwork-migrations.ts).
+const UNATTACHED =
+  "state = 'ready' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)" +
+  " AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = uploads.key)";
 
 /** Bytes of an account's complete uploads that no track names (its own `exceptKey` left out: a retry of it). */
 export function unattachedBytesOf(db: Database, userId: number, exceptKey: string): number {
@@ -107,7 +123,8 @@ export function deleteUnattachedUploads(db: Database, beforeIso: string | undefi
 export function deleteAbandonedUploads(db: Database, beforeIso: string): number {
   return statement(
     db,
-    "DELETE FROM uploads WHERE state != 'ready' AND expires_at < ? AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)",
+    "DELETE FROM uploads WHERE state != 'ready' AND expires_at < ? AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)" +
+      " AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = uploads.key)",
   ).run(beforeIso).changes;
 }
 

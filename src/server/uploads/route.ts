@@ -5,7 +5,7 @@
 // the body read or discarded before a refusal, and the bytes passed once from the socket to the
 // hash and the file. The bytes stream to a temporary file through a sha256 hash; only a file that
 // matches the declared size (and the declared sha256, when one was declared) and passes the audio
-// rules is moved (renamed, so atomically) into place. A refused upload leaves no file behind.
+// rules (or, for a cover's address, reads as a still image: src/artwork) is moved (renamed, so atomically) into place. A refused upload leaves no file behind.
 import { renameSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -28,6 +28,8 @@ import {
 } from '../store/uploads.js';
 import { BytesInFlight, type UploadLimits } from './limits.js';
 import { probeAudio } from './probe.js';
+import { probeArtworkUpload } from './probe-artwork.js';
+import { markArtworkUploadReady } from '../store/artwork.js';
 import { receiveToFile } from './receive.js';
 import { partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
@@ -118,6 +120,17 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       // No declared digest: the service's own is the answer, for the client to compare with the one it computed while sending.
       if (upload.sha256 !== '' && got.sha256 !== upload.sha256) {
         throw new ServiceError(422, 'upload_mismatch', `the file's sha256 is ${got.sha256}, not the declared ${upload.sha256}`);
+      }
+      if (upload.kind === 'image') {
+        const facts = await probeArtworkUpload(tmp);
+        deps.db
+          .transaction(() => {
+            assertReleaseTakesUploads(key);
+            renameSync(tmp, uploadFilePath(deps.dataDir, key));
+            markArtworkUploadReady(deps.db, key, facts, got.sha256, deps.now().toISOString());
+          })
+          .immediate();
+        return { key, state: 'ready' as const, size: got.bytes, sha256: got.sha256, ...facts };
       }
       const info = await probeAudio(tmp, got.bytes);
       // Asked again, and the file moved and recorded in the same step: while the bytes arrived the

@@ -9,7 +9,7 @@
 // again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { ApiError, callIfChanged, hashFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
+import { ApiError, callIfChanged, hashFile, uploadArtworkFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
@@ -380,6 +380,25 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
               idempotencyKey: key('tracks', { body, etag }),
               signal,
               ...conditional(etag),
+            }),
+          ),
+        );
+        return;
+      }
+      case 'artwork': {
+        const cover = item.plan.artwork!;
+        // Its sha256 declared: the service takes these bytes only. Set over the release as this run last saw it (If-Match).
+        const res = await step(`uploading ${cover.written}`, () => uploadArtworkFile(client, need(), cover.path, { signal, sha256: change.sha256 }));
+        const body = { artwork: { file_key: res.key } };
+        const tag = await currentTag('setting the cover');
+        saved(
+          await write('setting the cover', () =>
+            client.call('updateReleaseMetadata', {
+              params: { releaseId: need() },
+              body,
+              idempotencyKey: key('artwork', { body, tag }),
+              signal,
+              ...conditional(tag),
             }),
           ),
         );

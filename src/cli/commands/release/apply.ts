@@ -34,6 +34,7 @@ import { applyOne, indexCatalog, newApplyState, planOne, type ApplyOneOptions, t
 import type { ApiClient } from '../../../client/index.js';
 import { intOption } from '../../shared/args.js';
 import { refuseLocally } from '../../shared/audio-check.js';
+import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
 import { warnAtDoor } from '../../shared/field-checks.js';
 import { titleFrom } from '../../shared/audio-title.js';
 import type { ApplyOpts } from './spec.js';
@@ -142,6 +143,11 @@ async function prepare(
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
   const checks = await refuseLocally(files, 'nothing was sent');
+  // Each cover from its bytes, likewise: one the service would refuse stops the run.
+  for (const item of items) {
+    const cover = item.plan.artwork;
+    if (cover) await checkCoverBeforeUpload(ctx, { path: cover.path, shown: cover.written }, `${item.file}: artwork`, 'nothing was sent');
+  }
   // Titles from the tags those checks read (every track's file is among them): no second read.
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);

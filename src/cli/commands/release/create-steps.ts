@@ -14,7 +14,7 @@ import type {
 import type { Context } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, type FileProblem } from '../../errors.js';
-import { isFailure, uploadOne, type Uploaded } from '../../shared/upload.js';
+import { isFailure, uploadCover, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { isEmpty } from './build.js';
 import { plural } from '../../output/format.js';
 
@@ -29,6 +29,8 @@ export interface CreatePlan {
   /** Where the plan came from, for messages ("release.yaml", "the wizard", "flags"). */
   source: string;
   release: CreateReleaseRequest;
+  /** The cover image to upload once the draft exists (--artwork, `artwork: cover.jpg`); `shown` as the user wrote it. */
+  artwork?: { path: string; shown: string; where?: string } | undefined;
   tracks: PlanTrack[];
   delivery?: UpdateReleaseDeliveryRequest | undefined;
   video?: UpdateReleaseVideoRequest | undefined;
@@ -78,7 +80,7 @@ export async function executePlan(
   const created = await createDraft(ctx, client, plan);
   const id = created.id;
   // A progress line only when more steps follow; the command's own summary says the rest.
-  const moreSteps = plan.tracks.length > 0 || !isEmpty(plan.delivery) || !isEmpty(plan.video);
+  const moreSteps = plan.tracks.length > 0 || plan.artwork !== undefined || !isEmpty(plan.delivery) || !isEmpty(plan.video);
   if (moreSteps) step(ctx, `Created draft release ${id} "${created.title}"`);
   try {
     if (plan.tracks.length > 0) {
@@ -100,6 +102,20 @@ export async function executePlan(
       const tracks = plan.tracks.map((t, i) => ({ ...t.fields, title: titles[i]!, file_key: uploaded[i]!.key, position: t.fields.position ?? i + 1 }));
       await attempt('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: id }, body: { tracks } }));
       step(ctx, `Attached ${plural(tracks.length, 'track')}`);
+    }
+    const artwork = plan.artwork;
+    if (artwork) {
+      const cover = await uploadCover(ctx, client, id, artwork.path, artwork.shown);
+      if (isFailure(cover)) {
+        throw new StepFailed(
+          `the cover ${artwork.shown} was ${cover.exitCode === ExitCode.validation ? 'refused' : 'not uploaded'}`,
+          undefined,
+          cover.exitCode,
+          "the reason is listed above; 'reldist artwork check FILE' shows what the image is",
+          [{ file: artwork.shown, code: cover.code, message: cover.reason }],
+        );
+      }
+      step(ctx, `Set the cover ${artwork.shown}`);
     }
     const delivery = plan.delivery;
     if (delivery && !isEmpty(delivery)) {

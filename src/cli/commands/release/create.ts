@@ -6,6 +6,8 @@ import { printJson, success, warn, plural } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
 import { refuseLocally } from '../../shared/audio-check.js';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
 import { DraftKept, executePlan, type CreatePlan } from './create-steps.js';
 import { saveReleaseFile } from '../../release-file/write.js';
 import { promptConfirm, promptText } from '../../prompts.js';
@@ -47,9 +49,17 @@ async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promi
       'nothing was created',
     );
   }
+  // --artwork wins over the file's cover, as any flag does.
+  const artwork =
+    opts.artwork !== undefined
+      ? { path: resolve(opts.artwork), shown: opts.artwork, where: '--artwork' }
+      : file.artwork
+        ? { path: file.artwork.path, shown: file.artwork.written, where: `${file.name}: artwork` }
+        : undefined;
   return {
     source: file.name,
     release: { ...file.release, ...flags } as CreatePlan['release'],
+    artwork,
     tracks: file.tracks.map((t) => ({ path: t.path, shown: t.written, fields: t.fields })),
     delivery: merge(file.delivery, deliveryFlags),
     video: merge(file.video, videoFromFlags(opts)),
@@ -106,7 +116,14 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     const metadata = metadataFromFlags(opts);
     const delivery = deliveryFromFlags(opts);
     const video = videoFromFlags(opts);
-    plan = { source: 'the flags', release: createFromFlags(metadata), tracks: [], delivery, video };
+    plan = {
+      source: 'the flags',
+      release: createFromFlags(metadata),
+      ...(opts.artwork !== undefined ? { artwork: { path: resolve(opts.artwork), shown: opts.artwork, where: '--artwork' } } : {}),
+      tracks: [],
+      delivery,
+      video,
+    };
     if (!opts.check)
       checkAtDoor(ctx, { release: { ...plan.release, delivery }, locate: flagLocate(metadata, delivery), now: ctx.now() }, 'nothing was created');
   }
@@ -125,12 +142,14 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
           'nothing was created',
         )
       : [];
+  // The cover from its bytes, as the service will read it: what it would refuse stops here, before anything is created.
+  const cover = plan.artwork ? await checkCoverBeforeUpload(ctx, plan.artwork, plan.artwork.where ?? '--artwork', 'nothing was created') : undefined;
   // A track without a title takes its tags' (read by that same check), else its file's name.
   const titles = plan.tracks.map((t, i) => t.fields.title ?? titleFrom(checks[i]!.title, t.path));
 
   if (opts.check) {
     // Every check the submit would run, offline; a plan it would block exits 3 with its problems.
-    const problems = planProblems(plan, titles, checks, ctx.now());
+    const problems = planProblems(plan, titles, checks, ctx.now(), cover?.facts);
     if (countProblems(problems).errors > 0) {
       const outcome = {
         release_id: plan.source,

@@ -19,6 +19,9 @@ import { applyCreditChanges, ARTIST_ROLES, creditChanges, FLAG_OF_ROLE, type Cre
 import { keepTrack, writeTrackList } from '../../shared/track-list-write.js';
 import { artistsText } from '../../shared/release-views.js';
 import { promptConfirm } from '../../prompts.js';
+import { resolve } from 'node:path';
+import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
+import { isFailure, uploadCover } from '../../shared/upload.js';
 
 type Part = 'metadata' | 'delivery' | 'video';
 const ENDPOINT = { metadata: 'updateReleaseMetadata', delivery: 'updateReleaseDelivery', video: 'updateReleaseVideo' } as const;
@@ -68,12 +71,15 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
     video: { ...files.video.value, ...videoFromFlags(opts) },
   } satisfies Record<Part, object>;
   const parts = (['metadata', 'delivery', 'video'] as const).filter((p) => !isEmpty(bodies[p]) || (p === 'metadata' && credits.size > 0));
-  if (parts.length === 0) {
+  if (parts.length === 0 && opts.artwork === undefined) {
     throw new UsageError(
       'nothing to change',
-      'pass fields as flags (e.g. --title, --release-date, --video-enabled) or files with --metadata, --delivery or --video',
+      'pass fields as flags (e.g. --title, --release-date, --video-enabled, --artwork) or files with --metadata, --delivery or --video',
     );
   }
+  // The cover from its bytes before anything is sent: what the service would refuse stops here.
+  const cover = opts.artwork === undefined ? undefined : { path: resolve(opts.artwork), shown: opts.artwork };
+  if (cover) await checkCoverBeforeUpload(ctx, cover, '--artwork', 'nothing was changed');
   const client = await ctx.services.client();
   const id = await releaseIdOf(client, args[0], ctx.signal);
   // Read first, so that a refused second part can put the first one back, and credits change by role.
@@ -132,8 +138,24 @@ export async function run(ctx: Context, opts: EditOpts, args: string[]): Promise
       });
     }
   }
-  success(ctx, `Updated ${parts.join(', ')} of release ${id}`);
+  if (parts.length > 0) success(ctx, `Updated ${parts.join(', ')} of release ${id}`);
   if (trackPlan) release = await changeTracks(ctx, client, id, before!.artists, credits);
+  // Last: the fields above are saved whatever becomes of the upload, and the error says so.
+  if (cover) {
+    const set = await uploadCover(ctx, client, id, cover.path, cover.shown);
+    if (isFailure(set)) {
+      throw new CliError(
+        `release ${id}: the cover ${cover.shown} was not set: ${set.reason}${parts.length > 0 ? `; the ${parts.join(', ')} change was saved` : ''}`,
+        {
+          exitCode: set.exitCode as never,
+          code: set.code,
+          hint: `'reldist artwork check ${cover.shown}' shows what the image is; run 'reldist release edit ${id} --artwork ${cover.shown}' again once it is fixed`,
+        },
+      );
+    }
+    release = set.release;
+    success(ctx, `Set the cover of release ${id} to ${cover.shown}`);
+  }
   await showRelease(ctx, release!);
 }
 

@@ -2,13 +2,21 @@
 // plan from a file, the flags or the wizard. Offline: what only the service knows (another of
 // your releases with the same UPC, the acts your account declared) is left to the submit.
 import type { AudioCheck } from '../../../audio/probe.js';
+import type { ArtworkFacts } from '../../../artwork/rules.js';
 import { runSubmitChecks, titleProblems, type CheckedRelease, type CheckedTrack, type Problem } from '../../../rules/submit-checks.js';
 import type { CreatePlan } from './create-steps.js';
 
 /** Names joined by "&" or ",": one act or several people, which only the service can tell. */
 const JOINED_NAMES_RE = /\s&\s|,/;
 
-function releaseOf(plan: CreatePlan): CheckedRelease {
+/** The cover the plan would give the release: a local image's facts (read from its bytes), or a declared one as declared. */
+function artworkOf(plan: CreatePlan, cover: ArtworkFacts | undefined): CheckedRelease['artwork'] {
+  if (cover) return { ...cover, verified: true };
+  const a = plan.release.artwork;
+  return a && 'url' in a ? { ...a, verified: false } : null;
+}
+
+function releaseOf(plan: CreatePlan, cover?: ArtworkFacts): CheckedRelease {
   const r = plan.release;
   return {
     title: r.title,
@@ -20,7 +28,7 @@ function releaseOf(plan: CreatePlan): CheckedRelease {
     artists: r.artists,
     upc: r.upc ?? null,
     original_release_date: r.original_release_date ?? null,
-    artwork: null,
+    artwork: artworkOf(plan, cover),
     delivery: { release_date: plan.delivery?.release_date ?? null, preorder_date: plan.delivery?.preorder_date ?? null },
   };
 }
@@ -51,12 +59,12 @@ function trackOf(plan: CreatePlan, t: CreatePlan['tracks'][number], title: strin
  * `titles` are the tracks' titles (from the plan or the files' tags), `audio` their files' checks
  * (refuseLocally's), in the same order.
  */
-export function planProblems(plan: CreatePlan, titles: readonly string[], audio: readonly AudioCheck[], now: Date): Problem[] {
+export function planProblems(plan: CreatePlan, titles: readonly string[], audio: readonly AudioCheck[], now: Date, cover?: ArtworkFacts): Problem[] {
   const tracks = plan.tracks.map((t, i) => trackOf(plan, t, titles[i]!, audio[i]!));
   // Benefit of the doubt for joined names: the service passes them when the account knows the act.
   const names = [...plan.release.artists, ...tracks.flatMap((t) => t.artists)].map((a) => a.name);
   const knownActs = new Set(names.filter((n) => JOINED_NAMES_RE.test(n)).map((n) => n.trim().toLowerCase()));
-  return runSubmitChecks({ release: releaseOf(plan), tracks, now, knownActs });
+  return runSubmitChecks({ release: releaseOf(plan, cover), tracks, now, knownActs });
 }
 
 /** The first blocking problem the submit would find in a title, in its words (for a prompt). */

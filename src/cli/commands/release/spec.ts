@@ -13,7 +13,7 @@ export const createCommand = defineCommand({
   - --file release.yaml (or .json; "-" for standard input): the release with its tracks and their audio, delivery and video settings (format: docs/release-file.md). Flags win over the file. The file is checked first, every problem named as file:line: field.path: expected …; then the draft is created, every track uploaded and attached, delivery and video applied. If any step fails, the draft is deleted again and the error says what happened;
   - nothing given, on a terminal: a wizard asks for each field, shows a summary and creates the release only when you confirm. Ctrl-C at any step leaves nothing created.
 
-With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error naming its flag. --submit submits the release once it is complete; --check runs every check the submit would run (offline: the file, the flags, the audio, the titles, codes and dates) and prints the plan, sending nothing; it exits 3 with every problem when the submit would be blocked. --save FILE writes the release as a release file first (the wizard's answers, kept whatever happens next); when a step of the wizard's release fails after the draft exists, the draft is kept and the wizard offers to save the answers.
+With --no-input (or not on a terminal) nothing is ever asked: a missing field is a usage error naming its flag. --artwork FILE (or \`artwork: cover.jpg\` in the file) is the cover: read from its bytes first, refused before anything is created if the service would refuse it, uploaded and set once the draft exists. --submit submits the release once it is complete; --check runs every check the submit would run (offline: the file, the flags, the audio, the titles, codes and dates) and prints the plan, sending nothing; it exits 3 with every problem when the submit would be blocked. --save FILE writes the release as a release file first (the wizard's answers, kept whatever happens next); when a step of the wizard's release fails after the draft exists, the draft is kept and the wizard offers to save the answers.
 
 --json prints the release as the service sends it (with --submit: {release, submit}).`,
   examples: [
@@ -21,12 +21,14 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
     'reldist release create --type single --title "Northern Sky" --artist "Nina Vale" --label "Northern Lights Records" --genre Pop --language en',
     'reldist release create --file examples/first-release/release.yaml --submit',
     'reldist release create --file release.yaml --check',
+    'reldist release create --type single --title "Northern Sky" --artist "Nina Vale" --label "Northern Lights Records" --artwork cover.jpg',
   ],
   options: [
     option('-f, --file <file>', 'a release file (JSON or YAML) with tracks and settings'),
     option('--submit', 'submit the release for review once it is created'),
     option('--check', 'run every check the submit would run and print the plan; create nothing'),
     option('--save <file>', "also write the release (the wizard's answers) as a release file"),
+    option('--artwork <file>', 'the cover image (JPEG or PNG, square, at least 3000 px, RGB): checked here, uploaded once the release exists'),
     ...METADATA_FLAGS,
     ...DELIVERY_FLAGS,
     ...VIDEO_FLAGS,
@@ -52,15 +54,19 @@ export const editCommand = defineCommand({
   summary: "Change a release's metadata, delivery or video settings",
   description: `${RELEASE_REF_HELP} Each part can come from a JSON or YAML file (--metadata, --delivery, --video: the bodies of PATCH …/metadata, …/delivery, …/video; "-" reads standard input) and from flags, which win over the file. Only what you give changes. Everything is checked before anything is sent (the submit's own rules: a malformed UPC is refused, exit 2; what the submit would refuse, "feat." in a title, is a warning); if a later part is refused, the parts already saved are put back as they were.
 
-Credits by role: --artist (primary), --featuring, --with and --remixer (repeatable), or --contributor ROLE=NAME, each set that role's names and keep the other roles; an empty name ("" or ROLE=) removes the role. The tracks have artists of their own: the tracks that credited what the release did change too with --tracks-too and keep theirs with --no-tracks-too; on a terminal you are asked, otherwise a note says which tracks kept the old artists.`,
+Credits by role: --artist (primary), --featuring, --with and --remixer (repeatable), or --contributor ROLE=NAME, each set that role's names and keep the other roles; an empty name ("" or ROLE=) removes the role. The tracks have artists of their own: the tracks that credited what the release did change too with --tracks-too and keep theirs with --no-tracks-too; on a terminal you are asked, otherwise a note says which tracks kept the old artists.
+
+The cover: --artwork FILE reads the image from its bytes first (as \`reldist artwork check\`): one the service would refuse (not an image, cut short, animated, too large) stops the command before anything is sent; what the submit would block (CMYK, under 3000 px, not square) is a warning. Then, after the other changes, it is uploaded and set as the release's cover.`,
   examples: [
     'reldist release edit 42 --title "Northern Sky" --genre Folk',
+    'reldist release edit 42 --artwork cover.jpg',
     'reldist release edit 42 --release-date 2027-01-15 --territories exclude:KP --price-tier front',
     'reldist release edit 42 --metadata meta.yaml --video-enabled yes --content-id monetize',
     'reldist release edit NLR-0042 --artist "Lena Voss" --tracks-too',
   ],
   options: [
     option('--metadata <file>', 'metadata fields from a JSON/YAML file'),
+    option('--artwork <file>', 'the cover image (JPEG or PNG, square, at least 3000 px, RGB): checked here, then uploaded and set'),
     option('--contributor <role=name>', 'an artist credit by role: primary, featuring, with, remixer (repeatable; role= removes the role)', collect),
     option('--tracks-too', "with a change of artists: the tracks that credited the release's old artists change too"),
     option('--no-tracks-too', 'with a change of artists: the tracks keep their own artists'),

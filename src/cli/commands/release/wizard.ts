@@ -8,7 +8,8 @@ import { IsoDate, type ArtistPlatform, type ArtistPlatformResult, type CreateRel
 import type { Context } from '../../context.js';
 import { Interrupted } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
-import { audioFileProblem, displayPath } from '../../release-file/load.js';
+import { audioFileProblem, displayPath, imageFileProblem } from '../../release-file/load.js';
+import { checkArtworkPath } from '../../shared/artwork-check.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { firstRefusal } from '../../shared/audio-check.js';
 import { titleRefusal } from './plan-checks.js';
@@ -167,6 +168,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     const composer = (await promptText(ctx, { message: 'Composer:', flag: '--file', default: primary[0]!, validate: notEmpty })).trim();
     tracks.push({ path: abs, shown: displayPath(abs), fields: { title, contributors: [{ name: composer, role: 'composer' }] } });
   }
+  const artwork = await askCover(ctx);
   const releaseDate = (
     await promptText(ctx, {
       message: 'Release date (YYYY-MM-DD; Enter to set it later):',
@@ -191,12 +193,45 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     c_line,
     ...(upc ? { upc } : {}),
   };
-  const plan: CreatePlan = { source: 'the wizard', release, tracks, delivery: releaseDate ? { release_date: releaseDate } : undefined };
+  const plan: CreatePlan = {
+    source: 'the wizard',
+    release,
+    ...(artwork ? { artwork } : {}),
+    tracks,
+    delivery: releaseDate ? { release_date: releaseDate } : undefined,
+  };
   ctx.io.stderr.write(`\n${summary(plan, profiles)}\n`);
   if (!(await promptConfirm(ctx, { message: 'Create this release?', default: true, flag: '--yes' }))) {
     throw new Interrupted('cancelled: nothing was created');
   }
   return { plan, profiles, artistName: primary[0]!, accountKind: me.kind };
+}
+
+/**
+ * The cover, read from its bytes as the service will: an image it would refuse, or one the submit
+ * would block (CMYK, under 3000 px, not square), is asked for again with its reasons; Enter leaves
+ * it for later (`reldist release edit ID --artwork FILE`).
+ */
+async function askCover(ctx: Context): Promise<CreatePlan['artwork']> {
+  for (let asked = 0; asked < 99; asked++) {
+    const path = (await promptText(ctx, { message: 'Cover image (JPEG or PNG, square, at least 3000 px; Enter to add it later):', flag: '--artwork' })).trim();
+    if (!path) return undefined;
+    const abs = resolve(path);
+    const problem = await imageFileProblem(abs, path);
+    if (problem) {
+      ctx.io.stderr.write(`  ${path}: ${problem}\n`);
+      continue;
+    }
+    const check = await checkArtworkPath(abs);
+    const blocking = check.refusal ? [check.refusal.message] : check.problems.filter((p) => p.severity === 'error').map((p) => p.message);
+    if (blocking.length > 0) {
+      for (const m of blocking) ctx.io.stderr.write(`  ${path}: ${m}\n`);
+      continue;
+    }
+    for (const p of check.problems) ctx.io.stderr.write(`  ${path}: warning: ${p.message}\n`);
+    return { path: abs, shown: displayPath(abs), where: '--artwork' };
+  }
+  return undefined;
 }
 
 const PLATFORM_LABEL: Record<string, string> = { streaming_a: 'streaming service A', video_b: 'video service B', store_c: 'store C' };
@@ -267,6 +302,7 @@ export function summary(plan: CreatePlan, profiles: ProfileChoice[]): string {
     `  ℗ line:    ${r.p_line ? `${r.p_line.year} ${r.p_line.owner}` : '-'}`,
     `  © line:    ${r.c_line ? `${r.c_line.year} ${r.c_line.owner}` : '-'}`,
     `  UPC:       ${r.upc || 'assigned at submit'}`,
+    `  Cover:     ${plan.artwork?.shown ?? 'none yet (add it with `reldist release edit ID --artwork FILE`)'}`,
     `  Release:   ${plan.delivery?.release_date ?? 'date not set'}`,
     `  Tracks:    ${plan.tracks.length === 0 ? 'none yet (add them with `reldist track upload`)' : ''}`,
     ...plan.tracks.map((t, i) => `    ${i + 1}. ${t.fields.title}  ${t.shown}`),
