@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWav } from '../helpers/audio.js';
+import { testImages } from '../helpers/images.js';
 import { useCli } from './cli-harness.js';
 
 const cli = useCli();
@@ -271,6 +272,43 @@ describe('release export', () => {
     const c = await cli.run(['release', 'create', '--file', join(work, 'catalog', 'EXP-0001.yaml')]);
     expect(c.code).toBe(2);
     expect(c.stderr).toContain('tracks.0.file: sha256:… refers to audio already on the service');
+  });
+
+  it('refers to an uploaded cover by its sha256: apply --plan finds it unchanged, and names a cover the service does not have', async () => {
+    const cover = join(work, 'cover.jpg');
+    await writeFile(cover, (await testImages()).good);
+    const made = await cli.run([
+      'release',
+      'create',
+      '--type',
+      'single',
+      '--title',
+      'Cover Round Trip',
+      '--artist',
+      'Nina Vale',
+      '--label',
+      'Northern Lights Records',
+      '--catalog-number',
+      'EXP-COVER',
+      '--artwork',
+      cover,
+      '--json',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const dir = join(work, 'covers');
+    await rm(dir, { recursive: true, force: true });
+    const r = await cli.run(['release', 'export', 'EXP-COVER', '--dir', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const [name] = await readdir(dir);
+    const text = await readFile(join(dir, name!), 'utf8');
+    expect(parse(text).artwork).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const plan = await cli.run(['release', 'apply', dir, '--plan']);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/\b0 to create, 0 to update\b/);
+    await writeFile(join(work, 'other-cover.yaml'), text.replace(/sha256:[0-9a-f]{64}/, `sha256:${'1'.repeat(64)}`));
+    const other = await cli.run(['release', 'apply', join(work, 'other-cover.yaml'), '--plan']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/artwork: the cover sha256:111111111111… is not the service's, which has another cover/);
   });
 
   it('apply names the track whose sha256 the service does not have (nothing to upload)', async () => {

@@ -44,6 +44,10 @@ describe('docs/api.md', () => {
     expect(existsSync(checks), 'the submit checks moved: update this test and the list in docs/api.md').toBe(true);
     const source = readFileSync(checks, 'utf8');
     const codes = [...source.matchAll(/\b(?:error|warn)\([^,]+,\s*'([a-z0-9_]+)'/g)].map((m) => m[1]!);
+    // The cover's rules live with the image facts they judge (src/artwork/rules.ts), as problems.
+    const cover = readFileSync(new URL('src/artwork/rules.ts', root), 'utf8');
+    codes.push(...[...cover.matchAll(/\bcode: '(artwork_[a-z0-9_]+)', severity:/g)].map((m) => m[1]!));
+    if (cover.includes("code: 'artwork_not_verified'")) codes.push('artwork_not_verified');
     expect(codes.length).toBeGreaterThan(20);
     for (const code of new Set(codes)) expect(docs, `check code ${code}`).toContain(`\`${code}\``);
   });

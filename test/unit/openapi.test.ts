@@ -168,7 +168,8 @@ describe('the OpenAPI document', () => {
     expect((op.parameters as Obj[]).map((p) => p.name)).toEqual(['key', 'expires', 'signature']);
     expect(Object.keys(op.responses as Obj)).toEqual(expect.arrayContaining(['200', '403', '410', '413', '422']));
     const media = (((op.responses as Obj)['200'] as Obj).content as Obj)['application/json'] as Obj;
-    expect(media.schema).toEqual({ $ref: '#/components/schemas/UploadResult' });
+    // A track's file or a cover, as the address was asked for.
+    expect(media.schema).toEqual({ oneOf: [{ $ref: '#/components/schemas/UploadResult' }, { $ref: '#/components/schemas/ArtworkFile' }] });
     const component = ((doc.components as Obj).schemas as Obj).UploadResult as Obj;
     expect(
       TrackFile.omit({ filename: true })

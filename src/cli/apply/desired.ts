@@ -20,6 +20,6 @@ export async function readDesired(plan: ReleasePlan, readers: LocalReaders): Pro
     audioSha256.push(t.stored ?? (await readers.hashFile(t.path)));
     defaultTitles.push(t.fields.title ?? (await readers.titleOf(t.path)));
   }
-  const artworkSha256 = plan.artwork ? await readers.hashFile(plan.artwork.path) : undefined;
+  const artworkSha256 = plan.artwork ? (plan.artwork.stored ?? (await readers.hashFile(plan.artwork.path))) : undefined;
   return { plan, audioSha256, defaultTitles, ...(artworkSha256 !== undefined ? { artworkSha256 } : {}) };
 }

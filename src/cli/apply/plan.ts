@@ -22,7 +22,7 @@ import type {
   UpdateReleaseVideoRequest,
 } from '../../contract/index.js';
 import { DELIVERY_FORMS, METADATA_FORMS, METADATA_KEYS, fieldChange, same, type DeliveryKey } from './forms.js';
-import { StoredAudioMissing, titleFor, trackChanges, trackName, trackSlots, tracksBodyBuilder } from './tracks.js';
+import { StoredAudioMissing, StoredCoverMissing, titleFor, trackChanges, trackName, trackSlots, tracksBodyBuilder } from './tracks.js';
 import type {
   ApplyAction,
   ApplyPlan,
@@ -40,7 +40,7 @@ import type {
 } from './types.js';
 
 export type * from './types.js';
-export { StoredAudioMissing, trackSlots } from './tracks.js';
+export { StoredAudioMissing, StoredCoverMissing, trackSlots } from './tracks.js';
 
 /** States apply edits; every other state is skipped with its reason. */
 export const EDITABLE_STATUSES: readonly ReleaseStatus[] = ['draft', 'rejected'];
@@ -75,7 +75,7 @@ export function contentMatches(desired: DesiredRelease, existing: ExistingReleas
   try {
     return planUpdate(desired, existing, { submit: false }).action === 'unchanged';
   } catch (err) {
-    if (err instanceof StoredAudioMissing) return false;
+    if (err instanceof StoredAudioMissing || err instanceof StoredCoverMissing) return false;
     throw err;
   }
 }
@@ -186,6 +186,8 @@ function artworkChange(desired: DesiredRelease, have: ReleaseResource['artwork']
   const sha256 = desired.artworkSha256;
   if (!desired.plan.artwork || sha256 === undefined) return undefined;
   if (have?.verified && have.sha256 === sha256) return undefined;
+  // Referred to by its sha256 only (an export): there are no bytes to send.
+  if (desired.plan.artwork.stored !== undefined) throw new StoredCoverMissing(sha256, have?.verified ? (have.sha256 ?? null) : null);
   return { kind: 'artwork', fields: [fieldChange('artwork', 'cover', have?.sha256 ?? undefined, sha256)], sha256 };
 }
 

@@ -9,6 +9,18 @@ import type { Change, DesiredRelease, ExistingRelease, FieldChange, TrackSlot, T
  * A track refers to audio by its sha256 (`file: sha256:…`), and the service's track at that place
  * does not hold it: there is no local file to upload, so the release cannot be brought to the file.
  */
+/** The file's cover refers to an image by its sha256 (`artwork: sha256:…`) that is not the service's cover: nothing to upload. */
+export class StoredCoverMissing extends Error {
+  constructor(
+    readonly sha256: string,
+    readonly serviceSha256: string | null,
+  ) {
+    const has = serviceSha256 === null ? 'has no uploaded cover' : `has another cover (sha256:${serviceSha256.slice(0, 12)}…)`;
+    super(`artwork: the cover sha256:${sha256.slice(0, 12)}… is not the service's, which ${has}; nothing to upload: give the path of the image`);
+    this.name = 'StoredCoverMissing';
+  }
+}
+
 export class StoredAudioMissing extends Error {
   constructor(
     readonly trackIndex: number,

@@ -4,7 +4,7 @@
 // as none are left out (apply leaves a field the file leaves out as it is), a track's artists and
 // explicit when they are the release's (a track without them takes the release's), a track's
 // disc and position when its place in the list gives them. Pure: data in, data out.
-import type { ReleaseResource, TrackResource } from '../../contract/index.js';
+import type { Artwork, ReleaseResource, TrackResource } from '../../contract/index.js';
 import { credits, same } from '../apply/forms.js';
 import { storedAudioFile } from './load.js';
 
@@ -43,7 +43,7 @@ export function exportRelease(release: ReleaseResource): Exported {
     c_line: r.c_line ?? undefined,
     original_release_date: r.original_release_date ?? undefined,
     explicit: r.explicit,
-    artwork: r.artwork ?? undefined,
+    artwork: exportArtwork(r.artwork),
     tracks: tracks.length > 0 ? exportTracks(r, tracks) : undefined,
     delivery: {
       platforms: r.delivery.platforms,
@@ -95,4 +95,12 @@ const UNSAFE = /[^A-Za-z0-9._-]/g;
 export function exportFileName(catalogNumber: string, ext: 'yaml' | 'json'): string {
   const base = catalogNumber.trim().replace(UNSAFE, '_').replace(/^\.+/, '_');
   return `${base}.${ext}`;
+}
+
+/** An uploaded cover by its sha256 (apply sees it unchanged without the image); a declared one as it was declared. */
+function exportArtwork(a: ReleaseResource['artwork']): string | Artwork | undefined {
+  if (!a) return undefined;
+  if (a.verified && a.sha256) return storedAudioFile(a.sha256);
+  if (a.url === null) return undefined;
+  return { url: a.url, width: a.width, height: a.height, format: a.format, color_space: a.color_space };
 }

@@ -25,8 +25,10 @@ export interface PlannedTrack {
 
 /** The cover image a release file names. */
 export interface PlannedArtwork {
-  /** Absolute path of the image. */
+  /** Absolute path of the image ("" for a cover referred to by its sha256: see `stored`). */
   path: string;
+  /** `artwork: sha256:<64 hex>`: the cover the service already has, by its sha256 (`release apply` only). */
+  stored?: string;
   /** The path as written in the release file (for messages). */
   written: string;
 }
@@ -81,9 +83,17 @@ export async function loadReleaseFile(
   }
   let artwork: PlannedArtwork | undefined;
   if (typeof file.artwork === 'string') {
-    artwork = { path: resolve(base, file.artwork), written: file.artwork };
-    const problem = await imageFileProblem(artwork.path, file.artwork);
-    if (problem) problems.push({ path: ['artwork'], message: problem });
+    const stored = storedAudioRef(file.artwork);
+    if (stored === undefined && file.artwork.toLowerCase().startsWith(STORED_PREFIX)) {
+      problems.push({ path: ['artwork'], message: `expected sha256: and 64 hex digits, got "${file.artwork}"` });
+    } else if (stored !== undefined) {
+      if (options.allowStored !== true) problems.push({ path: ['artwork'], message: STORED_COVER_REFUSED });
+      artwork = { path: '', stored, written: file.artwork };
+    } else {
+      artwork = { path: resolve(base, file.artwork), written: file.artwork };
+      const problem = await imageFileProblem(artwork.path, file.artwork);
+      if (problem) problems.push({ path: ['artwork'], message: problem });
+    }
   }
   if (problems.length > 0) throw new FileProblemsError(shown, locate(parsed, problems), HINT);
 
@@ -118,6 +128,8 @@ export async function imageFileProblem(abs: string, written: string): Promise<st
 const STORED_PREFIX = 'sha256:';
 const STORED_REFUSED =
   'sha256:… refers to audio already on the service, which only `reldist release apply` can use; give the path of the audio file to create a release';
+const STORED_COVER_REFUSED =
+  'sha256:… refers to a cover already on the service, which only `reldist release apply` can use; give the path of the image to create a release';
 const STORED_NEEDS_TITLE = 'title: required when the audio is referred to by its sha256 (there is no file to read a title from)';
 
 /** The sha256 of `file: sha256:<64 hex>` (lowercase), or undefined for a path. */

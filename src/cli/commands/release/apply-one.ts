@@ -17,6 +17,7 @@ import { readDesired } from '../../apply/desired.js';
 import {
   EDITABLE_STATUSES,
   StoredAudioMissing,
+  StoredCoverMissing,
   contentMatches,
   planRelease,
   type ApplyPlan,
@@ -98,7 +99,8 @@ export async function planOne(client: ApiClient, item: ApplyItem, options: Apply
     return { item, desired, existing, plan: planRelease(desired, existing, { submit: options.submit }) };
   } catch (err) {
     // A file problem only the service's tracks reveal: said in the file's terms, as collect.ts does.
-    if (err instanceof StoredAudioMissing) throw new UsageError(`${item.file}: ${err.message}`, 'or export the release again (`reldist release export`)');
+    if (err instanceof StoredAudioMissing || err instanceof StoredCoverMissing)
+      throw new UsageError(`${item.file}: ${err.message}`, 'or export the release again (`reldist release export`)');
     throw err;
   }
 }

@@ -146,7 +146,9 @@ async function prepare(
   // Each cover from its bytes, likewise: one the service would refuse stops the run.
   for (const item of items) {
     const cover = item.plan.artwork;
-    if (cover) await checkCoverBeforeUpload(ctx, { path: cover.path, shown: cover.written }, `${item.file}: artwork`, 'nothing was sent');
+    // A cover by its sha256 (an export) has no bytes here: the plan holds it to the service's.
+    if (cover && cover.stored === undefined)
+      await checkCoverBeforeUpload(ctx, { path: cover.path, shown: cover.written }, `${item.file}: artwork`, 'nothing was sent');
   }
   // Titles from the tags those checks read (every track's file is among them): no second read.
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
