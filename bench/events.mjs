@@ -11,7 +11,11 @@
 // draft: create, edit metadata, delivery and video, replace the track list, rename a track,
 // delete (7 writes, 7 events, each a different kind of event).
 //
-//   node bench/events.mjs [--rounds 7] [--seconds 2] [--connections 4]
+// `--floor` adds a third build in the same rounds: every record* function inserts one fixed event
+// row (a prepared statement, its text made once) and does nothing else: what the log's row and
+// its index cost in SQLite alone, which no change to our code can go below.
+//
+//   node bench/events.mjs [--rounds 7] [--seconds 2] [--connections 4] [--floor]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -27,6 +31,7 @@ const ROUNDS = numberFlag(argv, '--rounds', 7);
 const SECONDS = numberFlag(argv, '--seconds', 2);
 const CONNECTIONS = numberFlag(argv, '--connections', 4);
 const BUDGET = 0.95;
+const FLOOR = argv.includes('--floor');
 const { work, atExit, finish, fail } = benchRun('events.mjs');
 
 /** Every export of events/record.ts as a function that does nothing. */
@@ -39,6 +44,38 @@ function noEventsPlugin() {
     setup(b) {
       b.onLoad({ filter: /[\\/]src[\\/]server[\\/]events[\\/]record\.ts$/ }, () => ({
         contents: names.map((n) => `export function ${n}() { return undefined; }`).join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** Every record* function inserts one fixed event row and does nothing else; beforeEdit does nothing. */
+function insertOnlyPlugin() {
+  const source = readFileSync(join(root, 'src/server/events/record.ts'), 'utf8');
+  const names = [...source.matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+  const row = [
+    1,
+    'release.updated',
+    1,
+    null,
+    JSON.stringify({ kind: 'user', user_id: 1, name: 'Label', request_id: 'req_0123456789abcdef0123' }),
+    JSON.stringify({ changes: [{ field: 'title', old: 'Bench 12', new: 'Bench 12 (edit)' }] }),
+    '2026-11-27T05:00:00.000Z',
+  ];
+  const insert = `let statement;
+function insert(db) {
+  statement ??= db.prepare('INSERT INTO events (user_id, type, release_id, catalog_number, actor, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  statement.run(...${JSON.stringify(row)});
+}
+`;
+  return {
+    name: 'insert-only',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]server[\\/]events[\\/]record\.ts$/ }, () => ({
+        contents:
+          insert +
+          names.map((n) => (n === 'beforeEdit' ? `export function ${n}() { return undefined; }` : `export function ${n}(db) { insert(db); }`)).join('\n'),
         loader: 'js',
       }));
     },
@@ -165,6 +202,7 @@ try {
   const [withPath, withoutPath] = [await bundle('with-events', []), await bundle('without-events', [noEventsPlugin()])];
   const withSvc = await startService(withPath, join(work, 'with'));
   const withoutSvc = await startService(withoutPath, join(work, 'without'));
+  const floorSvc = FLOOR ? await startService(await bundle('insert-only', [insertOnlyPlugin()]), join(work, 'insert-only')) : undefined;
   // The no-op build records nothing: checked, so the comparison is what it says.
   await life(withoutSvc, -1);
   const none = JSON.parse(
@@ -180,19 +218,27 @@ try {
   // Warm-up: both JITs and page caches.
   await measure(withSvc, 1);
   await measure(withoutSvc, 1);
+  if (floorSvc) await measure(floorSvc, 1);
   const ratios = [];
+  const floorRatios = [];
+  const floorCpuRatios = [];
   const cpuRatios = [];
   const rows = [];
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate which goes first, so neither always meets the other's leftovers (checkpoints, GC).
-    const order = round % 2 === 0 ? [withSvc, withoutSvc] : [withoutSvc, withSvc];
+    const order = round % 2 === 0 ? [withSvc, withoutSvc, floorSvc] : [floorSvc, withoutSvc, withSvc];
     const got = new Map();
-    for (const svc of order) got.set(svc, await measure(svc, SECONDS));
+    for (const svc of order) if (svc) got.set(svc, await measure(svc, SECONDS));
     const [w, wo] = [got.get(withSvc), got.get(withoutSvc)];
     ratios.push(w.rate / wo.rate);
     // Throughput the service's CPU allows: writes per CPU-second, with over without.
     if (w.cpuPerWrite && wo.cpuPerWrite) cpuRatios.push(wo.cpuPerWrite / w.cpuPerWrite);
     rows.push([w, wo]);
+    const f = floorSvc && got.get(floorSvc);
+    if (f) {
+      floorRatios.push(f.rate / wo.rate);
+      if (f.cpuPerWrite && wo.cpuPerWrite) floorCpuRatios.push(wo.cpuPerWrite / f.cpuPerWrite);
+    }
   }
   const ratio = median(ratios);
   const range = (xs) => `min ${Math.min(...xs).toFixed(3)}, max ${Math.max(...xs).toFixed(3)}`;
@@ -210,6 +256,11 @@ try {
   console.log(`  writes/s ratio  x${ratio.toFixed(3)} per round, median (${range(ratios)}); budget x${BUDGET}`);
   if (cpuRatios.length)
     console.log(`  CPU ratio       x${median(cpuRatios).toFixed(3)} writes per CPU-second of the service, per round, median (${range(cpuRatios)})`);
+  if (floorRatios.length) {
+    console.log(`  floor: one fixed event row inserted per write and nothing else, over without events (per round, medians)`);
+    console.log(`    writes/s ratio  x${median(floorRatios).toFixed(3)} (${range(floorRatios)})`);
+    if (floorCpuRatios.length) console.log(`    CPU ratio       x${median(floorCpuRatios).toFixed(3)} (${range(floorCpuRatios)})`);
+  }
   finish(ratio >= BUDGET ? 0 : 1);
 } catch (e) {
   fail(e instanceof Error ? e.message : String(e));

@@ -8,7 +8,28 @@ const RELEASE_SKIP = new Set(['id', 'tracks', 'track_count', 'created_at', 'upda
 const TRACK_SKIP = new Set(['id', 'release_id', 'created_at', 'updated_at', 'file']);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+/**
+ * Whether two values read from JSON serialise alike (what comparing their JSON.stringify texts
+ * tells, keys in order included), without building the texts.
+ */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
 
 /**
  * Changes between two objects into `out`: nested objects by their fields (delivery.release_date),
@@ -22,18 +43,26 @@ function diffObjects(
   prefix: string,
   out: FieldChange[],
 ): FieldChange[] {
-  const compare = (key: string) => {
-    if (prefix === '' && skip.has(key)) return;
-    const a = before[key] ?? null;
-    const b = after[key] ?? null;
-    if (a === b) return;
-    if (isPlainObject(a) && isPlainObject(b)) diffObjects(a, b, skip, `${prefix}${key}.`, out);
-    else if (!same(a, b)) out.push({ field: `${prefix}${key}`, old: a, new: b });
-  };
-  for (const key in after) compare(key);
+  for (const key in after) compareField(before, after, key, skip, prefix, out);
   // Fields only the old value has (a field the stored data did not have yet).
-  for (const key in before) if (!(key in after)) compare(key);
+  for (const key in before) if (!(key in after)) compareField(before, after, key, skip, prefix, out);
   return out;
+}
+
+function compareField(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  key: string,
+  skip: ReadonlySet<string>,
+  prefix: string,
+  out: FieldChange[],
+): void {
+  if (prefix === '' && skip.has(key)) return;
+  const a = before[key] ?? null;
+  const b = after[key] ?? null;
+  if (a === b) return;
+  if (isPlainObject(a) && isPlainObject(b)) diffObjects(a, b, skip, `${prefix}${key}.`, out);
+  else if (!same(a, b)) out.push({ field: `${prefix}${key}`, old: a, new: b });
 }
 
 /** The release's own fields a write changed (status included), without its tracks. */

@@ -7,7 +7,7 @@ import type { AudioInfo } from '../../audio/rules.js';
 import type { Transition } from '../rules/state-machine.js';
 import { recordEvent, releaseCatalogNumber, userName, type Actor } from '../store/events.js';
 import { toReleaseResource, type Release } from '../store/releases.js';
-import { listTrackResources } from '../store/tracks.js';
+import { toTrackResource, trackFile, type TrackRow } from '../store/tracks.js';
 import type { UploadRow } from '../store/uploads.js';
 import { releaseChanges, trackChanges } from './diff.js';
 
@@ -27,35 +27,50 @@ export function recordDeleted(db: Database, by: Actor, r: Release, at: string): 
   recordEvent(db, { ...about(r), type: 'release.deleted', actor: by, at, data: { status: r.row.status, title: r.row.title } });
 }
 
-/** The release as read before an edit: its row and stored data, and for an edit of the tracks, its tracks. */
+/** The release as read before an edit: its row and stored data, and for an edit of the tracks, their rows. */
 export interface BeforeEdit {
   release: Release;
-  tracks: TrackResource[] | undefined;
+  tracks: readonly TrackRow[] | undefined;
 }
 
 /**
  * What recordEdit compares with, taken before the edit: a copy of the row and the data parsed
- * again from the stored text (the edit changes the release's objects in place), and the tracks
- * only for an edit of the tracks (the only one whose event lists them).
+ * again from the stored text (the edit changes the release's objects in place), and for an edit
+ * of the tracks (the only one whose event lists them) the track rows the edit itself reads (it
+ * changes none of them), so the event costs no second read.
  */
-export function beforeEdit(db: Database, r: Release, kind: 'fields' | 'tracks'): BeforeEdit {
-  return { release: { row: { ...r.row }, data: JSON.parse(r.row.data) }, tracks: kind === 'tracks' ? listTrackResources(db, r.row.id) : undefined };
+export function beforeEdit(r: Release, tracks?: readonly TrackRow[]): BeforeEdit {
+  return { release: { row: { ...r.row }, data: JSON.parse(r.row.data) }, tracks };
 }
 
 /**
- * An edit: release.updated with the fields it changed, or (`tracks`) release.tracks_changed with
- * the tracks added, removed and changed. A write that changed nothing records nothing.
+ * A track's file before the edit, as listTrackResources would have shown it: an edit of the tracks
+ * writes no upload, so a track still naming the same upload shows the same file now; only a file
+ * that changed is looked up.
  */
-export function recordEdit(db: Database, by: Actor, was: BeforeEdit, after: ReleaseResource, kind: 'fields' | 'tracks', userId: number): void {
+function fileBefore(db: Database, row: TrackRow, now: TrackResource | undefined): TrackResource['file'] {
+  if (row.file_key === null) return null;
+  if (now?.file && now.file.key === row.file_key) return now.file;
+  return trackFile(db, row.file_key);
+}
+
+/**
+ * An edit: release.updated with the fields it changed, or (an edit of the tracks) release.tracks_changed
+ * with the tracks added, removed and changed. A write that changed nothing records nothing.
+ */
+export function recordEdit(db: Database, by: Actor, was: BeforeEdit, after: ReleaseResource, userId: number): void {
   // The release's own fields only: no tracks read (the count is not compared either).
   const before = toReleaseResource(db, was.release, false, after.track_count);
   const changes = releaseChanges(before, after);
   const base = { userId, releaseId: Number(after.id), catalogNumber: after.catalog_number, actor: by, at: after.updated_at };
-  if (kind === 'fields') {
+  if (was.tracks === undefined) {
     if (changes.length > 0) recordEvent(db, { ...base, type: 'release.updated', data: { changes } });
     return;
   }
-  const tracks = trackChanges(was.tracks ?? [], after.tracks ?? []);
+  const afterTracks = after.tracks ?? [];
+  const now = new Map(afterTracks.map((t) => [t.id, t]));
+  const tracksBefore = was.tracks.map((row) => toTrackResource(row, fileBefore(db, row, now.get(row.id))));
+  const tracks = trackChanges(tracksBefore, afterTracks);
   if (changes.length + tracks.added.length + tracks.removed.length + tracks.changed.length === 0) return;
   recordEvent(db, { ...base, type: 'release.tracks_changed', data: { ...tracks, changes } });
 }

@@ -22,6 +22,7 @@ import {
   type Release,
   type ReleaseData,
 } from '../store/releases.js';
+import { listTrackRows, type TrackRow } from '../store/tracks.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
 import { beforeEdit, recordCreated, recordDeleted, recordEdit } from '../events/record.js';
@@ -44,17 +45,30 @@ function assertCatalogNumberFree(deps: ServerDeps, userId: number, catalogNumber
 }
 
 /**
- * Reads the caller's release, applies `edit` and saves it in one transaction, with its event:
- * the fields it changed, or (`tracks`) the tracks. `ifMatch`: the request's If-Match, checked in
- * that transaction against the release as GET /releases/{id} answers it.
+ * Reads the caller's release, applies `edit` and saves it in one transaction, with its event
+ * (release.updated: the fields it changed). `ifMatch`: the request's If-Match, checked in that
+ * transaction against the release as GET /releases/{id} answers it.
  */
-export function editRelease(
+export function editRelease(deps: ServerDeps, by: UserActor, rawId: unknown, edit: (r: Release) => void, ifMatch?: string): ReleaseResource {
+  return saveEdit(deps, by, rawId, ifMatch, false, edit);
+}
+
+/**
+ * The same for an edit of the tracks, whose event (release.tracks_changed) lists the tracks it
+ * changed: `edit` gets the release's track rows as they are before it, read once for it and for
+ * the event (so it must not change them).
+ */
+export function editReleaseTracks(deps: ServerDeps, by: UserActor, rawId: unknown, edit: (r: Release, tracks: readonly TrackRow[]) => void): ReleaseResource {
+  return saveEdit(deps, by, rawId, undefined, true, (r, tracks) => edit(r, tracks ?? []));
+}
+
+function saveEdit(
   deps: ServerDeps,
   by: UserActor,
   rawId: unknown,
-  edit: (r: Release) => void,
-  kind: 'fields' | 'tracks' = 'fields',
-  ifMatch?: string,
+  ifMatch: string | undefined,
+  withTracks: boolean,
+  edit: (r: Release, tracks: readonly TrackRow[] | undefined) => void,
 ): ReleaseResource {
   const id = parseId(rawId, 'release');
   const userId = by.userId;
@@ -62,11 +76,12 @@ export function editRelease(
     .transaction(() => {
       const r = getRelease(deps.db, userId, id);
       requireReleaseIfMatch(deps.db, r, ifMatch);
-      const before = beforeEdit(deps.db, r, kind);
-      edit(r);
+      const tracks = withTracks ? listTrackRows(deps.db, id) : undefined;
+      const before = beforeEdit(r, tracks);
+      edit(r, tracks);
       saveRelease(deps.db, r, iso(deps), { status: statusAfterEdit(r.row.status) });
       const after = toReleaseResource(deps.db, getRelease(deps.db, userId, id), true);
-      recordEdit(deps.db, by, before, after, kind, userId);
+      recordEdit(deps.db, by, before, after, userId);
       return after;
     })
     .immediate();
@@ -213,7 +228,6 @@ export const handlers: HandlerMap = {
         if (b.explicit !== undefined) d.explicit = b.explicit;
         if (artwork !== undefined) d.artwork = artwork;
       },
-      'fields',
       raw.req.header('if-match'),
     );
   },
@@ -244,7 +258,6 @@ export const handlers: HandlerMap = {
         if (b.preorder_date !== undefined) d.preorder_date = b.preorder_date;
         if (b.price_tier !== undefined) d.price_tier = b.price_tier;
       },
-      'fields',
       raw.req.header('if-match'),
     );
   },
@@ -262,7 +275,6 @@ export const handlers: HandlerMap = {
         if (b.content_id?.enabled !== undefined) v.content_id.enabled = b.content_id.enabled;
         if (b.content_id?.policy !== undefined) v.content_id.policy = b.content_id.policy;
       },
-      'fields',
       raw.req.header('if-match'),
     );
   },

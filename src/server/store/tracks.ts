@@ -40,28 +40,35 @@ interface JoinedRow extends TrackRow {
   u_state: 'pending' | 'ready' | 'rejected' | null;
 }
 
-const SELECT = `
-  SELECT t.*, u.filename AS u_filename, u.format AS u_format, u.sample_rate AS u_sample_rate, u.bit_depth AS u_bit_depth,
-         u.channels AS u_channels, u.duration_ms AS u_duration_ms, u.size AS u_size, u.sha256 AS u_sha256, u.state AS u_state
-  FROM tracks t LEFT JOIN uploads u ON u.key = t.file_key`;
+/** The upload's columns of the join. */
+type UploadColumns = Omit<JoinedRow, keyof TrackRow>;
 
-function toResource(r: JoinedRow): TrackResource {
+const UPLOAD_COLUMNS = `u.filename AS u_filename, u.format AS u_format, u.sample_rate AS u_sample_rate, u.bit_depth AS u_bit_depth,
+  u.channels AS u_channels, u.duration_ms AS u_duration_ms, u.size AS u_size, u.sha256 AS u_sha256, u.state AS u_state`;
+
+const SELECT = `SELECT t.*, ${UPLOAD_COLUMNS} FROM tracks t LEFT JOIN uploads u ON u.key = t.file_key`;
+
+/** A track's file facts from its upload (the join's columns), or null: no file, or none probed. */
+function fileOf(r: UploadColumns & { file_key: string | null }): T['file'] {
+  return r.file_key !== null && r.u_state !== null && r.u_format !== null
+    ? {
+        key: r.file_key,
+        filename: r.u_filename ?? '',
+        format: r.u_format,
+        sample_rate: r.u_sample_rate ?? 0,
+        bit_depth: r.u_bit_depth ?? 0,
+        channels: r.u_channels ?? 0,
+        duration_ms: r.u_duration_ms ?? 0,
+        size: r.u_size ?? 0,
+        sha256: r.u_sha256 ?? '',
+        state: r.u_state,
+      }
+    : null;
+}
+
+/** The track as the wire shows it, from its row and its file's facts (read with the row, or by trackFile). */
+export function toTrackResource(r: TrackRow, file: T['file']): TrackResource {
   const d = JSON.parse(r.data) as TrackData;
-  const file: T['file'] =
-    r.file_key !== null && r.u_state !== null && r.u_format !== null
-      ? {
-          key: r.file_key,
-          filename: r.u_filename ?? '',
-          format: r.u_format,
-          sample_rate: r.u_sample_rate ?? 0,
-          bit_depth: r.u_bit_depth ?? 0,
-          channels: r.u_channels ?? 0,
-          duration_ms: r.u_duration_ms ?? 0,
-          size: r.u_size ?? 0,
-          sha256: r.u_sha256 ?? '',
-          state: r.u_state,
-        }
-      : null;
   return {
     id: r.id,
     release_id: r.release_id,
@@ -79,6 +86,14 @@ function toResource(r: JoinedRow): TrackResource {
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
+}
+
+const toResource = (r: JoinedRow): TrackResource => toTrackResource(r, fileOf(r));
+
+/** The file facts a track naming upload `key` shows, as listTrackResources reads them. */
+export function trackFile(db: Database, key: string): T['file'] {
+  const u = statement(db, `SELECT ${UPLOAD_COLUMNS} FROM uploads u WHERE u.key = ?`).get(key) as UploadColumns | undefined;
+  return u ? fileOf({ file_key: key, ...u }) : null;
 }
 
 export function listTrackResources(db: Database, releaseId: number): TrackResource[] {

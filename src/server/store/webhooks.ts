@@ -71,6 +71,7 @@ export function insertEndpoint(
     db,
     'INSERT INTO webhook_endpoints (user_id, url, description, events, enabled, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(userId, e.url, e.description, JSON.stringify(e.events), e.enabled ? 1 : 0, e.secret, nowIso, nowIso);
+  endpointsChanged(db);
   return Number(info.lastInsertRowid);
 }
 
@@ -88,6 +89,7 @@ export function updateEndpoint(
     nowIso,
     id,
   );
+  endpointsChanged(db);
 }
 
 /** A new secret; the current one becomes the previous, signing too until `overlapEndsIso` (now: not at all). */
@@ -102,6 +104,60 @@ export function rotateSecret(db: Database, id: number, secret: string, nowIso: s
 
 export function deleteEndpoint(db: Database, id: number): void {
   statement(db, 'DELETE FROM webhook_endpoints WHERE id = ?').run(id);
+  endpointsChanged(db);
+}
+
+/**
+ * Whether each account has an enabled endpoint, per database, so that an event of an account
+ * without webhooks (most of them) costs no statement but one look at data_version. Known as of
+ * `version`, the connection's data_version, which moves when another connection (another process
+ * sharing the data directory) commits: then all is forgotten. This connection's own endpoint
+ * writes forget it too (endpointsChanged), and nothing is learnt again until the transaction that
+ * wrote has ended (a microtask later: transactions are synchronous here), so a write that rolls
+ * back never leaves its answer behind. One entry per account that recorded an event.
+ */
+interface EndpointsKnown {
+  version: number;
+  accounts: Map<number, boolean>;
+  held: boolean;
+}
+
+const endpointsKnown = new WeakMap<Database, EndpointsKnown>();
+
+function knownOf(db: Database): EndpointsKnown {
+  let known = endpointsKnown.get(db);
+  if (!known) {
+    known = { version: -1, accounts: new Map(), held: false };
+    endpointsKnown.set(db, known);
+  }
+  return known;
+}
+
+/** Every write to webhook_endpoints calls it, inside its transaction. */
+function endpointsChanged(db: Database): void {
+  const known = knownOf(db);
+  known.accounts.clear();
+  if (known.held) return;
+  known.held = true;
+  queueMicrotask(() => {
+    known.held = false;
+  });
+}
+
+/** Whether the account has an enabled endpoint: remembered (endpointsKnown), else one indexed look-up. */
+function hasEnabledEndpoint(db: Database, userId: number): boolean {
+  const known = knownOf(db);
+  const version = (statement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version;
+  if (version !== known.version) {
+    known.accounts.clear();
+    known.version = version;
+  }
+  let has = known.accounts.get(userId);
+  if (has === undefined) {
+    has = statement(db, 'SELECT 1 FROM webhook_endpoints WHERE user_id = ? AND enabled = 1 LIMIT 1').get(userId) !== undefined;
+    if (!known.held) known.accounts.set(userId, has);
+  }
+  return has;
 }
 
 /**
@@ -109,6 +165,7 @@ export function deleteEndpoint(db: Database, id: number): void {
  * endpoint of the account that wants this type. Returns how many were queued.
  */
 export function queueDeliveries(db: Database, e: { eventId: number; userId: number; type: EventType; at: string }): number {
+  if (!hasEnabledEndpoint(db, e.userId)) return 0;
   return statement(
     db,
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, next_at, created_at, updated_at)
