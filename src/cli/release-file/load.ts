@@ -115,6 +115,11 @@ export async function loadReleaseFile(
 
 /** Why an image path cannot be read, or undefined when it is a file (what it is, the check before its upload reads from its bytes, never its name). */
 export async function imageFileProblem(abs: string, written: string): Promise<string | undefined> {
+  return regularFileProblem(abs, written);
+}
+
+/** Why a path the release file names cannot be read as a file, or undefined. */
+async function regularFileProblem(abs: string, written: string): Promise<string | undefined> {
   try {
     const s = await stat(abs);
     if (!s.isFile()) return `"${written}" is not a file`;
@@ -150,14 +155,7 @@ export async function audioFileProblem(abs: string, written: string): Promise<st
   if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
     return `expected a WAV, FLAC or AIFF file, got "${written}"`;
   }
-  try {
-    const s = await stat(abs);
-    if (!s.isFile()) return `"${written}" is not a file`;
-    if (s.size === 0) return `"${written}" is empty`;
-  } catch {
-    return `no such file: ${written} (paths are relative to the release file)`;
-  }
-  return undefined;
+  return regularFileProblem(abs, written);
 }
 
 /** A short form of an absolute path for messages: relative to the working folder when inside it. */

@@ -1,7 +1,6 @@
 // The cover: an upload address for its image (the same signed, quota-counted PUT /uploads/{key}
 // as a track's file, probed as an image there), and what a release's `artwork` field takes: an
 // uploaded image by its key (the facts read from its bytes) or, from older clients, a declared URL.
-import { randomBytes } from 'node:crypto';
 import type { Artwork, ArtworkUploadRef, ArtworkUploadUrlData } from '../../contract/index.js';
 import type { HandlerMap, ServerDeps } from '../handler.js';
 import { assertAllowed } from '../rules/state-machine.js';
@@ -9,8 +8,8 @@ import type { FieldErrors } from '../rules/fields.js';
 import { artworkOfUpload, declaredArtwork, type StoredArtwork } from '../store/artwork.js';
 import { parseId } from '../store/ids.js';
 import { getRelease } from '../store/releases.js';
-import { findUpload, insertUpload } from '../store/uploads.js';
-import { signUpload, UPLOAD_TTL_SECONDS, uploadPath } from '../uploads/sign.js';
+import { findUpload } from '../store/uploads.js';
+import { issueUploadAddress } from '../uploads/address.js';
 
 /** The Content-Type the address is sent with: the declared one when it names an image the service reads, else bytes. */
 const contentTypeFor = (declared: string | undefined) => {
@@ -22,32 +21,17 @@ export const handlers: HandlerMap = {
   createArtworkUploadUrl({ user, params, body: b, baseUrl }, deps): ArtworkUploadUrlData {
     const r = getRelease(deps.db, user.id, parseId(params.releaseId, 'release'));
     assertAllowed(r.row.status, 'upload');
-    const key = `upl_${randomBytes(16).toString('hex')}`;
-    const expires = Math.floor(deps.now().getTime() / 1000) + UPLOAD_TTL_SECONDS;
     const contentType = contentTypeFor(b.content_type);
-    insertUpload(
-      deps.db,
-      {
-        key,
-        user_id: user.id,
-        release_id: r.row.id,
-        filename: b.filename,
-        content_type: b.content_type ?? contentType,
-        size: b.size,
-        sha256: b.sha256 ?? '',
-        expires_at: new Date(expires * 1000).toISOString(),
-        kind: 'image',
-      },
-      deps.now().toISOString(),
-    );
-    const signature = signUpload(deps.uploadSecret, { key, expires, size: b.size, sha256: b.sha256 ?? '' });
-    return {
-      key,
-      upload_url: `${baseUrl}${uploadPath(key, expires, signature)}`,
-      method: 'PUT',
-      headers: { 'Content-Type': contentType, 'Content-Length': String(b.size) },
-      expires_at: new Date(expires * 1000).toISOString(),
-    };
+    return issueUploadAddress(deps, baseUrl, {
+      userId: user.id,
+      releaseId: r.row.id,
+      filename: b.filename,
+      contentType: b.content_type ?? contentType,
+      sendContentType: contentType,
+      size: b.size,
+      sha256: b.sha256,
+      kind: 'image',
+    });
   },
 };
 

@@ -1,5 +1,4 @@
 // Track endpoints: list, read, ask for an upload address, replace the list, replace one file.
-import { randomBytes } from 'node:crypto';
 import type { ReleaseResource, TrackResource, TrackUploadUrlData } from '../../contract/index.js';
 import { tracksOf, uploadContentTypeFor } from '../../contract/wire-values.js';
 import { checkIsrc } from '../../codes/index.js';
@@ -9,8 +8,8 @@ import { assertAllowed } from '../rules/state-machine.js';
 import { parseId } from '../store/ids.js';
 import { blankToNull, getRelease } from '../store/releases.js';
 import { findTrackResource, listTrackResources, replaceTracks, setTrackFile, type TrackData, type TrackWrite } from '../store/tracks.js';
-import { findUpload, insertUpload, type UploadRow } from '../store/uploads.js';
-import { signUpload, UPLOAD_TTL_SECONDS, uploadPath } from '../uploads/sign.js';
+import { findUpload, type UploadRow } from '../store/uploads.js';
+import { issueUploadAddress } from '../uploads/address.js';
 import { editReleaseTracks } from './releases.js';
 import { userActor } from '../store/events.js';
 import { FieldErrors, checkArtistIds, checkLanguage } from '../rules/fields.js';
@@ -46,30 +45,16 @@ export const handlers: HandlerMap = {
     if (REFUSED_TYPES.test(b.content_type.split(';')[0]!.trim())) {
       throw new ServiceError(422, 'audio_format_not_accepted', `${b.content_type} is lossy audio; only lossless WAV, FLAC or AIFF is accepted`);
     }
-    const key = `upl_${randomBytes(16).toString('hex')}`;
-    const expires = Math.floor(deps.now().getTime() / 1000) + UPLOAD_TTL_SECONDS;
-    insertUpload(
-      deps.db,
-      {
-        key,
-        user_id: user.id,
-        release_id: r.row.id,
-        filename: b.filename,
-        content_type: b.content_type,
-        size: b.size,
-        sha256: b.sha256 ?? '',
-        expires_at: new Date(expires * 1000).toISOString(),
-      },
-      deps.now().toISOString(),
-    );
-    const signature = signUpload(deps.uploadSecret, { key, expires, size: b.size, sha256: b.sha256 ?? '' });
-    return {
-      key,
-      upload_url: `${baseUrl}${uploadPath(key, expires, signature)}`,
-      method: 'PUT',
-      headers: { 'Content-Type': uploadContentTypeFor(b.content_type), 'Content-Length': String(b.size) },
-      expires_at: new Date(expires * 1000).toISOString(),
-    };
+    return issueUploadAddress(deps, baseUrl, {
+      userId: user.id,
+      releaseId: r.row.id,
+      filename: b.filename,
+      contentType: b.content_type,
+      sendContentType: uploadContentTypeFor(b.content_type),
+      size: b.size,
+      sha256: b.sha256,
+      kind: 'audio',
+    });
   },
 
   replaceReleaseTracks({ user, params, body, raw, requestId }, deps): ReleaseResource {
