@@ -1,7 +1,10 @@
 // Parses argv, runs the command and turns any error into one line on stderr and an exit code.
 // main.ts calls this with the real process streams; tests call it with buffers.
 import { CommanderError } from 'commander';
-import { createProgram, loadInvokedGroup, toUsageError, type ProgramDeps } from './build-program.js';
+import { createProgram, invokedName, loadInvokedGroup, toUsageError, type ProgramDeps } from './build-program.js';
+import { commandGroups, topLevelCommands } from './commands/index.js';
+import { closest } from './help-text.js';
+import { helpTopics } from './help-topics.js';
 import { describeError } from './describe-error.js';
 import { AnswerExit, CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
@@ -18,6 +21,7 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
   const debug = args.includes('--debug');
   const json = args.includes('--json');
   try {
+    refuseUnknownHelp(args);
     // The root's --help and a typo's suggestions need only the group names; a command needs its group.
     const program = createProgram({ runner, ...deps }, await loadInvokedGroup(args, deps.only));
     await program.parseAsync(args, { from: 'user' });
@@ -96,4 +100,23 @@ function launcher(): SandboxLauncher | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `help <word>` for a word that is neither a command nor a topic is a usage error, as gh's is
+ * (commander would print the root help and exit 0). Topics are answered in main.ts before this.
+ */
+function refuseUnknownHelp(args: readonly string[]): void {
+  const at = args.findIndex((a) => !a.startsWith('-'));
+  if (at < 0 || args[at] !== 'help') return;
+  const word = invokedName(args);
+  if (word === undefined) return;
+  const names = [...topLevelCommands.flatMap((c) => [c.name, ...(c.aliases ?? [])]), ...commandGroups.map((g) => g.name), ...Object.keys(helpTopics)];
+  if (names.includes(word)) return;
+  const near = closest(word, names);
+  throw new CliError(`no command or help topic named "${word}"`, {
+    exitCode: ExitCode.usage,
+    code: 'usage',
+    hint: near ? `did you mean \`reldist help ${near}\`?` : 'run `reldist --help` for the commands, `reldist help exit-codes` for exit codes',
+  });
 }

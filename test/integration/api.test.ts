@@ -12,6 +12,29 @@ describe('reldist api', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'label' });
   });
 
+  it('a path alone is a GET, or a POST when fields give it a body (as gh api)', async () => {
+    const get = await cli(['api', '/me']);
+    expect(get.code).toBe(0);
+    expect(JSON.parse(get.stdout)).toMatchObject({ kind: 'label' });
+    const post = await cli([
+      'api',
+      '/releases',
+      '-f',
+      'type=single',
+      '-f',
+      'title=Path Only',
+      '-f',
+      'artists[0][name]=Nina Vale',
+      '-f',
+      'artists[0][role]=primary',
+      '-f',
+      'label=L',
+      '-i',
+    ]);
+    expect(post.code, post.stderr).toBe(0);
+    expect(post.stdout).toMatch(/^HTTP 201 Created\n/);
+  });
+
   it('POST sends -f/-F fields as a JSON body; -i shows the status line and headers', async () => {
     const r = await cli([
       'api',

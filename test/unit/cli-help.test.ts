@@ -70,3 +70,18 @@ describe('--help of every command', () => {
     }
   });
 });
+
+describe('reldist help <word>', () => {
+  it("shows a command's help, and refuses a word that names nothing (exit 2, a suggestion, nothing on stdout)", async () => {
+    const known = io();
+    expect(await runCli(['help', 'release'], { io: known, env: {} })).toBe(0);
+    expect(known.stdout.text).toMatch(/^Usage: reldist release /);
+    const typo = io();
+    expect(await runCli(['help', 'relase'], { io: typo, env: {} })).toBe(2);
+    expect(typo.stdout.text).toBe('');
+    expect(typo.stderr.text).toBe('error: no command or help topic named "relase"\nhint: did you mean `reldist help release`?\n');
+    const nothing = io();
+    expect(await runCli(['help', 'nosuchtopic'], { io: nothing, env: {} })).toBe(2);
+    expect(nothing.stderr.text).toMatch(/^error: no command or help topic named "nosuchtopic"\n/);
+  });
+});

@@ -1,4 +1,4 @@
-// `reldist api <method> <path>`: one authenticated request to the service, its answer printed.
+// `reldist api [method] <path>`: one authenticated request to the service, its answer printed.
 import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -19,7 +19,11 @@ async function readStdin(ctx: Context): Promise<string> {
 }
 
 export async function run(ctx: Context, opts: ApiOpts, args: string[]): Promise<void> {
-  await callApi(ctx, { ...opts, rawField: opts.rawField ?? [], field: opts.field ?? [], header: opts.header ?? [] }, args[0]!, args[1]!);
+  const flags = { ...opts, rawField: opts.rawField ?? [], field: opts.field ?? [], header: opts.header ?? [] };
+  // As `gh api`: a path alone is a GET, or a POST when fields (or --input) give it a body.
+  const [methodArg, pathArg] =
+    args[1] === undefined ? [flags.rawField.length + flags.field.length > 0 || flags.input !== undefined ? 'POST' : 'GET', args[0]!] : [args[0]!, args[1]];
+  await callApi(ctx, flags, methodArg, pathArg);
 }
 
 async function callApi(ctx: Context, opts: Flags, methodArg: string, pathArg: string): Promise<void> {

@@ -5,15 +5,15 @@ export type ApiOpts = OptsOf<typeof apiCommand>;
 
 export const apiCommand = defineCommand({
   name: 'api',
-  args: '<method> <path>',
+  args: '<method|path> [path]',
   summary: 'Send a raw request to any endpoint and print the response',
   description:
-    'Like `gh api`: the path is relative to the base URL; fields become the JSON body (or the query string for GET and ' +
+    'Like `gh api`: the path is relative to the base URL; without a method it is a GET, or a POST when fields or --input give a body; fields become the JSON body (or the query string for GET and ' +
     'with --input). -f sends a string; -F sends true/false/null and numbers as JSON and reads @file (or @- for stdin). ' +
     'Keys nest with brackets: -F "tracks[0][position]=1", -f "genres[]=rock". The response body goes to stdout; a ' +
     'non-2xx status also exits with its code (see `reldist help exit-codes`).',
   examples: [
-    'reldist api GET /me',
+    'reldist api /me',
     'reldist api GET /releases -F perPage=100 --paginate',
     'reldist api POST /releases -f title="Night Drive" -f type=single -F "artists[0][id]=3"',
     'reldist api PATCH /releases/42/metadata --input metadata.json',
