@@ -128,7 +128,7 @@ export const exitCodeHelp = `Exit codes:
   9    state conflict (the release's state does not allow it: submit of an
        approved release, submit --dry-run or edit of one in review, delete
        of a live one)
-  130  interrupted (Ctrl-C, or a prompt was cancelled)
+  130  interrupted (Ctrl-C, at a prompt too; answering no to a confirmation is 0)
 
 A command of several items (\`release submit 1 2 3\`, \`track upload\` of several files,
 the sandbox controls) exits with its worst item's code: any other failure over

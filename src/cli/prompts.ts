@@ -1,7 +1,7 @@
 // Prompts for a person at a terminal (@inquirer/prompts, through the context's services). When prompting is
 // not possible (piped, CI, --no-input) every helper throws a UsageError naming the flag to pass.
 import type { Context } from './context.js';
-import { Interrupted, UsageError } from './errors.js';
+import { AnswerExit, ExitCode, UsageError } from './errors.js';
 
 export interface PromptBase {
   message: string;
@@ -43,9 +43,14 @@ export async function promptConfirm(ctx: Context, p: Partial<PromptBase> & { mes
   return confirm({ message: p.message, default: p.default ?? false }, context(ctx));
 }
 
-/** Asks to go on with something destructive; no is an Interrupted error (exit 130). */
+/**
+ * Asks; a "no" ends the command with exit 0 and a word on stderr (an answer, not a failure: as gh
+ * does), nothing having been changed. Ctrl-C at the prompt is still an interruption (130).
+ */
 export async function confirmOrAbort(ctx: Context, message: string, flag = '--yes'): Promise<void> {
-  if (!(await promptConfirm(ctx, { message, flag }))) throw new Interrupted('cancelled');
+  if (await promptConfirm(ctx, { message, flag })) return;
+  if (!ctx.globals.quiet) ctx.io.stderr.write('cancelled: nothing was changed\n');
+  throw new AnswerExit(ExitCode.ok, 'cancelled');
 }
 
 export async function promptSelect<V extends string>(
