@@ -25,10 +25,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchRun, numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, openServiceDb, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -91,16 +90,9 @@ function seed(service, dataDir, count) {
     { env: withService, encoding: 'utf8' },
   );
   if (made.status !== 0) fail(`release create failed: ${made.stderr}`);
-  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
-  const db = new Database(join(dataDir, 'reldist.sqlite'));
-  db.pragma('busy_timeout = 10000');
-  const columns = db
-    .prepare('PRAGMA table_info(releases)')
-    .all()
-    .map((c) => c.name)
-    .filter((c) => c !== 'id');
+  const { db, insertInto } = openServiceDb(root, dataDir);
   const src = db.prepare('SELECT * FROM releases ORDER BY id LIMIT 1').get();
-  const insert = db.prepare(`INSERT INTO releases (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  const insert = insertInto('releases');
   db.transaction(() => {
     for (let i = 1; i < count; i++) {
       const title = `Seed ${i}`;
@@ -318,19 +310,7 @@ if (!argv.includes('--skip-submit') && !argv.includes('--skip-real')) {
   });
   if (made.status !== 0) fail(`release create --file failed: ${made.stderr}`);
   const firstId = JSON.parse(made.stdout).id;
-  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
-  const db = new Database(join(dataDir, 'reldist.sqlite'));
-  db.pragma('busy_timeout = 10000');
-  const columnsOf = (table) =>
-    db
-      .prepare(`PRAGMA table_info(${table})`)
-      .all()
-      .map((c) => c.name)
-      .filter((c) => c !== 'id');
-  const insertInto = (table) => {
-    const cols = columnsOf(table);
-    return db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`);
-  };
+  const { db, insertInto } = openServiceDb(root, dataDir);
   const release = db.prepare('SELECT * FROM releases WHERE id = ?').get(firstId);
   const tracks = db.prepare('SELECT * FROM tracks WHERE release_id = ?').all(firstId);
   const insertRelease = insertInto('releases');

@@ -10,10 +10,9 @@
 // Needs a build (`npm run build`). Never passes or fails on times.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchRun, numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, openServiceDb, startServe } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -44,19 +43,7 @@ function seed(count) {
     encoding: 'utf8',
   });
   if (made.status !== 0) fail(`release create failed: ${made.stderr}`);
-  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
-  const db = new Database(join(dataDir, 'reldist.sqlite'));
-  db.pragma('busy_timeout = 10000');
-  const columnsOf = (table) =>
-    db
-      .prepare(`PRAGMA table_info(${table})`)
-      .all()
-      .map((c) => c.name)
-      .filter((c) => c !== 'id');
-  const insertInto = (table) => {
-    const columns = columnsOf(table);
-    return db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
-  };
+  const { db, insertInto } = openServiceDb(root, dataDir);
   const release = db.prepare('SELECT * FROM releases ORDER BY id LIMIT 1').get();
   const tracks = db.prepare('SELECT * FROM tracks WHERE release_id = ? ORDER BY disc, position').all(release.id);
   const insertRelease = insertInto('releases');

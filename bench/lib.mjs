@@ -1,7 +1,8 @@
-// What the benches share: a temporary folder and the way out, reading a numeric flag, and
-// starting a `reldist serve` to measure against.
+// What the benches share: a temporary folder and the way out, reading a numeric flag,
+// starting a `reldist serve` to measure against, and copying rows of its database to seed it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -69,4 +70,24 @@ export async function startServe(bin, dataDir, { env = process.env, args = [] } 
       await exited;
     },
   };
+}
+
+/**
+ * The service's database in `dataDir` (the project's better-sqlite3, from `root`), and
+ * `insertInto(table)`: a statement inserting a row as read (`SELECT *`) without its id, so a bench
+ * seeds thousands of releases as copies of one the API made.
+ */
+export function openServiceDb(root, dataDir) {
+  const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
+  const db = new Database(join(dataDir, 'reldist.sqlite'));
+  db.pragma('busy_timeout = 10000');
+  const insertInto = (table) => {
+    const columns = db
+      .prepare(`PRAGMA table_info(${table})`)
+      .all()
+      .map((c) => c.name)
+      .filter((c) => c !== 'id');
+    return db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  };
+  return { db, insertInto };
 }
