@@ -10,6 +10,7 @@ import { DB_FILE } from '../../src/server/db/open.js';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
 import { makeConfigDir } from '../integration/cli-harness.js';
 import { ROOT, reldist, type Target } from './cli-e2e-helpers.js';
+import { releaseYaml } from '../helpers/release-yaml.js';
 
 const RUNS = 4;
 const RELEASES = 10;
@@ -22,23 +23,7 @@ let t: Target;
 let work: string;
 
 function releaseFile(catalogNumber: string): string {
-  return `type: ep
-title: Song ${catalogNumber}
-artists: [{ name: Nina Vale, role: primary }]
-label: Northern Lights Records
-catalog_number: ${catalogNumber}
-genre: Electronic
-language: en
-explicit: not_explicit
-p_line: { year: 2026, owner: Northern Lights Records }
-c_line: { year: 2026, owner: Northern Lights Records }
-tracks:
-${AUDIO.map((a, i) => `  - file: ${a}\n    title: ${['First Light', 'Evening Tide'][i]}\n    audio_language: instrumental\n    contributors: [{ name: Nina Vale, role: composer }]`).join('\n')}
-delivery:
-  platforms: all
-  territories: { mode: worldwide }
-  release_date: "2030-01-11"
-`;
+  return releaseYaml(catalogNumber, { tracks: AUDIO.map((file, i) => ({ file, title: ['First Light', 'Evening Tide'][i]! })) });
 }
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import { createClient } from '../../src/client/index.js';
 import { DB_FILE } from '../../src/server/db/open.js';
 import { makeWav } from '../helpers/audio.js';
 import { useCli } from './cli-harness.js';
+import { releaseYaml } from '../helpers/release-yaml.js';
 
 const RELEASES = 20;
 const cli = useCli();
@@ -18,30 +19,12 @@ let work: string;
 
 /** A submittable release file with two tracks (different audio). */
 function twoTrackYaml(catalogNumber: string): string {
-  return `type: ep
-title: Song ${catalogNumber}
-artists: [{ name: Nina Vale, role: primary }]
-label: Northern Lights Records
-catalog_number: ${catalogNumber}
-genre: Electronic
-language: en
-explicit: not_explicit
-p_line: { year: 2026, owner: Northern Lights Records }
-c_line: { year: 2026, owner: Northern Lights Records }
-tracks:
-  - file: ${join(work, 'a.wav')}
-    title: First
-    audio_language: instrumental
-    contributors: [{ name: Nina Vale, role: composer }]
-  - file: ${join(work, 'b.wav')}
-    title: Second
-    audio_language: instrumental
-    contributors: [{ name: Nina Vale, role: composer }]
-delivery:
-  platforms: all
-  territories: { mode: worldwide }
-  release_date: "2030-01-11"
-`;
+  return releaseYaml(catalogNumber, {
+    tracks: [
+      { file: join(work, 'a.wav'), title: 'First' },
+      { file: join(work, 'b.wav'), title: 'Second' },
+    ],
+  });
 }
 
 beforeAll(async () => {
