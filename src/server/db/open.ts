@@ -8,6 +8,9 @@ export const DB_FILE = 'reldist.sqlite';
 /** Owner only: the database holds the upload-signing secret and the token hashes. */
 const PRIVATE_FILE = 0o600;
 
+/** How long a process waits for another's lock on the database (busy_timeout, and entering WAL). */
+const LOCK_WAIT_MS = 10_000;
+
 export function openDatabase(dataDir: string, options: { verbose?: ((sql?: unknown) => void) | undefined } = {}): Database.Database {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, DB_FILE);
@@ -22,10 +25,30 @@ export function openDatabase(dataDir: string, options: { verbose?: ((sql?: unkno
     }
   }
   // timeout = busy_timeout: a second process waits for the lock instead of failing at once.
-  const db = new Database(file, { timeout: 10_000, ...(options.verbose ? { verbose: options.verbose } : {}) });
-  db.pragma('journal_mode = WAL');
+  const db = new Database(file, { timeout: LOCK_WAIT_MS, ...(options.verbose ? { verbose: options.verbose } : {}) });
+  enterWal(db);
   db.pragma('foreign_keys = ON');
   // NORMAL is durable across application crashes in WAL mode, and much faster than FULL.
   db.pragma('synchronous = NORMAL');
   return db;
+}
+
+/**
+ * `journal_mode = WAL`. On a new file it needs a lock that SQLite takes without its busy handler,
+ * so two processes opening a new data directory at once (the embedded sandbox's commands, two
+ * `serve`s) could fail with SQLITE_BUSY ("database is locked", 3 to 6 pairs in 25 here). Asked
+ * again until the other has switched the file (WAL then stays with it), within the same bound.
+ */
+function enterWal(db: Database.Database): void {
+  const until = Date.now() + LOCK_WAIT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= until) throw e;
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
 }
