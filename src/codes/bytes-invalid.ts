@@ -6,7 +6,7 @@
 // once (problemOfSpec builds it, from the same constructors as the engine). A line it does not
 // fully understand (a valid code, non-ASCII, controls, anything unusual) gets false: the general
 // path takes it. test/unit/codes-bytes-invalid.test.ts holds it to the engine on random input.
-import { apostropheProblem, decimalSuffixProblem, lostLeadingZeroProblem, quotedProblem, scientificProblem } from './damage.js';
+import { apostropheProblem, decimalSuffixProblem, lostLeadingZeroProblem, quotedProblem, scientificProblem, textFormulaProblem } from './damage.js';
 import { badCharacterProblem, moreBadCharactersProblem, MAX_CHAR_PROBLEMS } from './chars.js';
 import { badFormatProblem, isrcLengthProblem, LETTER_OR_DIGIT } from './isrc.js';
 import { badCheckDigitProblem, DIGIT, gtin14IndicatorProblem, lengthProblem } from './upc.js';
@@ -28,6 +28,7 @@ export const SPEC = {
   apostrophe: 12,
   decimalSuffix: 13, // a = separator, b = zeros
   lostLeadingZero: 14, // a = digits
+  textFormula: 15, // a = 1 for the CSV-quoted form
 } as const;
 
 const spec = (type: number, a = 0, b = 0, c = 0) => (type << 24) | (a << 16) | (b << 8) | c;
@@ -66,6 +67,8 @@ export function problemOfSpec(s: number, input: string): Problem {
       return decimalSuffixProblem(String.fromCharCode(a) + '0'.repeat(b));
     case SPEC.lostLeadingZero:
       return lostLeadingZeroProblem(a);
+    case SPEC.textFormula:
+      return textFormulaProblem(a === 1);
     default:
       throw new RangeError(`problemOfSpec: unknown spec ${s}`);
   }
@@ -106,6 +109,32 @@ const isQuote = (c: number | undefined) => c === 34 || c === 39;
 const NOT_QUOTED = 0;
 const APOSTROPHE = 1;
 const QUOTED = 2;
+
+/**
+ * Excel's text formula around the line bytes[s..e): ="…" (spaces allowed after the =), or
+ * "=""…""" (its CSV quoting kept); noted in `out`. The code inside is [start, end) in `at`;
+ * false when the line is not one.
+ */
+function formula(b: Uint8Array, s: number, e: number, out: ByteDiagnosis, at: Int32Array): boolean {
+  if (b[s] === 61) {
+    let i = s + 1;
+    while (i < e && b[i] === 32) i++;
+    if (e - i < 2 || b[i] !== 34 || b[e - 1] !== 34) return false;
+    out.push(spec(SPEC.textFormula, 0));
+    at[0] = i + 1;
+    at[1] = e - 1;
+    return true;
+  }
+  if (e - s >= 7 && b[s] === 34 && b[s + 1] === 61 && b[s + 2] === 34 && b[s + 3] === 34 && b[e - 1] === 34 && b[e - 2] === 34 && b[e - 3] === 34) {
+    out.push(spec(SPEC.textFormula, 1));
+    at[0] = s + 4;
+    at[1] = e - 3;
+    return true;
+  }
+  return false;
+}
+const inside = new Int32Array(2);
+
 /** Spreadsheet quoting of the line bytes[s..e) (surrounding quotes, or a leading apostrophe), noted in `out`. */
 function unquote(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
   if (e - s >= 2 && isQuote(b[s]) && isQuote(b[e - 1])) {
@@ -219,10 +248,19 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
     return true;
   }
-  // Spreadsheet damage: quotes or a leading apostrophe, then digits, then perhaps ".0…".
-  const quoting = unquote(b, s, e, out);
-  const p = quoting === NOT_QUOTED ? s : s + 1;
-  const q = quoting === QUOTED ? e - 1 : e;
+  // Spreadsheet damage: a text formula, quotes or a leading apostrophe, then digits, then perhaps ".0…".
+  let p: number;
+  let q: number;
+  if (formula(b, s, e, out, inside)) {
+    p = inside[0]!;
+    q = inside[1]!;
+    // The code inside is trimmed: only when there is nothing to trim.
+    if (p >= q || b[p] === 32 || b[q - 1] === 32) return false;
+  } else {
+    const quoting = unquote(b, s, e, out);
+    p = quoting === NOT_QUOTED ? s : s + 1;
+    q = quoting === QUOTED ? e - 1 : e;
+  }
   let end = p;
   while (end < q && isDigit(b[end]!)) end++;
   if (end === p) return false;
@@ -302,9 +340,16 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   out.repairedLength = 0;
   const len = e - s;
   if (len === 0 || len > MAX_LINE || !plainAscii(b, s, e)) return false;
-  const quoting = unquote(b, s, e, out);
-  const p = quoting === NOT_QUOTED ? s : s + 1;
-  const q = quoting === QUOTED ? e - 1 : e;
+  let p: number;
+  let q: number;
+  if (formula(b, s, e, out, inside)) {
+    p = inside[0]!;
+    q = inside[1]!;
+  } else {
+    const quoting = unquote(b, s, e, out);
+    p = quoting === NOT_QUOTED ? s : s + 1;
+    q = quoting === QUOTED ? e - 1 : e;
+  }
   if (out.count === 0) return isrcCore(b, s, e, out, false);
   // The code inside the quotes, trimmed: only when there is no space to trim.
   if (p === q || b[p] === 32 || b[q - 1] === 32) return false;

@@ -33,7 +33,8 @@ export type ProblemCode =
   | 'quoted'
   | 'decimal_suffix'
   | 'thousands_separator'
-  | 'lost_leading_zero';
+  | 'lost_leading_zero'
+  | 'text_formula';
 
 export type UpcKind = 'upc-a' | 'ean-13' | 'gtin-14';
 

@@ -61,7 +61,7 @@ describe('validate upc', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(summary).toEqual({ summary: { checked: 1, valid: 0, invalid: 1, warnings: 0, problems: { lost_leading_zero: 1 } } });
+    expect(summary).toEqual({ summary: { checked: 1, valid: 0, invalid: 1, warnings: 0, empty: 0, problems: { lost_leading_zero: 1 } } });
     expect(error.error.code).toBe('validation_failed');
   });
 
@@ -77,7 +77,7 @@ describe('validate upc', () => {
       ['0 12345 67890 5', 'valid'],
     ]);
     // 978: an ISBN, valid but not a release code; the last line is the second one's code again.
-    expect(r.stderr).toMatch(/^checked 5, valid 4, invalid 1, warnings 2\nby problem: bad_check_digit 1, duplicate 1, not_release_prefix 1\n/);
+    expect(r.stderr).toMatch(/^checked 5, valid 4, invalid 1, warnings 2, 3 empty skipped\nby problem: bad_check_digit 1, duplicate 1, not_release_prefix 1\n/);
     expect(rows(r.stdout)[4]![3]).toBe('warning: the same code as line 1');
   });
 
@@ -114,6 +114,16 @@ describe('validate upc', () => {
     expect(release.stderr).toMatch(/--release needs --remote/);
   });
 
+  it('reads codes piped in without -: `echo CODE | reldist validate upc`', async () => {
+    const r = await run(['validate', 'upc'], { input: '036000241457\n="036000241457"\n' });
+    expect(r.code).toBe(3);
+    expect(rows(r.stdout).map((x) => x.slice(0, 3))).toEqual([
+      ['036000241457', 'valid', '036000241457'],
+      ['="036000241457"', 'invalid', ''],
+    ]);
+    expect(r.stderr).toMatch(/^checked 2, valid 1, invalid 1, warnings 0\nby problem: text_formula 1\n/);
+  });
+
   it('streams a large input in order', async () => {
     const n = 200_000;
     const codes: string[] = [];
@@ -125,18 +135,18 @@ describe('validate upc', () => {
     expect(JSON.parse(lines[7]!).input).toBe('x');
     expect(JSON.parse(lines[8]!)).toMatchObject({ valid: true, line: 9, problems: [{ code: 'duplicate', message: 'the same code as line 1' }] });
     expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({
-      summary: { checked: n, valid: n - 200, invalid: 200, warnings: n - 201, problems: { duplicate: n - 201, bad_character: 200 } },
+      summary: { checked: n, valid: n - 200, invalid: 200, warnings: n - 201, empty: 0, problems: { duplicate: n - 201, bad_character: 200 } },
     });
   });
 });
 
 describe('validate isrc', () => {
-  it('normalizes, shows the display form and counts warnings without failing', async () => {
+  it('normalizes to the compact form and counts warnings without failing', async () => {
     const r = await run(['validate', 'isrc', 'us-rc1-76-07839', 'ISRC XXABC2000001']);
     expect(r.code).toBe(0);
     expect(rows(r.stdout)).toEqual([
-      ['us-rc1-76-07839', 'valid', 'US-RC1-76-07839', ''],
-      ['ISRC XXABC2000001', 'valid', 'XX-ABC-20-00001', 'warning: prefix XX is neither an ISO 3166 country code nor a known ISRC agency prefix'],
+      ['us-rc1-76-07839', 'valid', 'USRC17607839', ''],
+      ['ISRC XXABC2000001', 'valid', 'XXABC2000001', 'warning: prefix XX is neither an ISO 3166 country code nor a known ISRC agency prefix'],
     ]);
     expect(r.stderr).toBe('checked 2, valid 2, invalid 0, warnings 1\nby problem: unknown_prefix 1\n');
   });

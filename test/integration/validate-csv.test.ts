@@ -70,6 +70,8 @@ describe('validate: CSV and TSV input', () => {
         valid: 3,
         invalid: 4,
         warnings: 2,
+        // The row named Empty has no code.
+        empty: 1,
         problems: { bad_check_digit: 1, decimal_suffix: 1, duplicate: 1, lost_leading_zero: 1, not_release_prefix: 1, scientific_notation: 1 },
       },
     });
@@ -79,10 +81,10 @@ describe('validate: CSV and TSV input', () => {
     const text = '\nTitle,UPC\r\n\r\n"Two\r\nlines",036000241457\r\n"a\nb\nc",3.6E+11\r\n  ,\r\nX,036000241457';
     const r = await run(['validate', 'upc', '--file', file('blanks.csv', text), '--format', 'csv', '--quiet']);
     expect(r.stdout.split('\r\n').filter(Boolean)).toEqual([
-      'line,input,verdict,problems,repaired,column',
-      '4,036000241457,valid,,,UPC',
-      '6,3.6E+11,invalid,scientific_notation,,UPC',
-      '10,036000241457,warning,duplicate,,UPC',
+      'line,input,verdict,problems,repaired,normalized,column',
+      '4,036000241457,valid,,,036000241457,UPC',
+      '6,3.6E+11,invalid,scientific_notation,,,UPC',
+      '10,036000241457,warning,duplicate,,036000241457,UPC',
     ]);
   });
 
@@ -90,9 +92,9 @@ describe('validate: CSV and TSV input', () => {
     const semi = file('semi.csv', 'Titel;UPC;Preis\r\n"Lied; eins";036000241457;9,99\r\nZwei;3,6E+11;1,00\r\n');
     const r = await run(['validate', 'upc', '--file', semi, '--format', 'csv', '--quiet']);
     expect(r.stdout.split('\r\n').filter(Boolean)).toEqual([
-      'line,input,verdict,problems,repaired,column',
-      '2,036000241457,valid,,,UPC',
-      '3,"3,6E+11",invalid,scientific_notation,,UPC',
+      'line,input,verdict,problems,repaired,normalized,column',
+      '2,036000241457,valid,,,036000241457,UPC',
+      '3,"3,6E+11",invalid,scientific_notation,,,UPC',
     ]);
     // Without a header: the separator is the one on every line as often (not the decimal comma).
     const bare = await run(['validate', 'upc', '--file', file('bare-semi.csv', '036000241457;9,99\n036000241458;12,50\n'), '--column', '1', '--quiet']);
@@ -135,7 +137,7 @@ describe('validate: CSV and TSV input', () => {
     const byName = await run(['validate', 'upc', '--file', path, '--column', 'UPC']);
     expect(byName.stdout).toBe('036000241457\tvalid\t036000241457\t\t2\tupc\n');
     const byNumber = await run(['validate', 'isrc', '--file', path, '--column', '1']);
-    expect(byNumber.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\tisrc\n');
+    expect(byNumber.stdout).toBe('USRC17607839\tvalid\tUSRC17607839\t\t2\tisrc\n');
     const headerless = await run(['validate', 'upc', '--file', file('bare.csv', '036000241457,x\n036000241458,y\n'), '--column', '1', '--quiet']);
     expect(headerless.stdout.split('\n')[0]).toBe('036000241457\tvalid\t036000241457\t\t1\t1');
     const missing = await run(['validate', 'upc', '--file', path, '--column', 'EAN']);
@@ -183,32 +185,55 @@ describe('validate: CSV and TSV input', () => {
         .map((l) => l.split('\t').slice(0, 3)),
     ).toEqual([
       ['3.6E+11', 'invalid', ''],
-      ['36000241457', 'invalid', '036000241457'],
-      ['036000241457.0', 'invalid', '036000241457'],
+      ['36000241457', 'invalid', ''],
+      ['036000241457.0', 'invalid', ''],
       ['036000241458', 'invalid', ''],
     ]);
+    // --fix: the fixed code and its verdict are the last two fields; "normalized" stays empty.
+    expect(
+      invalidOnly.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t').slice(-4)),
+    ).toEqual([
+      ['3', 'UPC', '', ''],
+      ['5', 'UPC', '036000241457', 'valid'],
+      ['6', 'UPC', '036000241457', 'valid'],
+      ['7', 'UPC', '', ''],
+    ]);
     expect(invalidOnly.stderr).toMatch(
-      /^checked 7, valid 3, invalid 4, warnings 2\nby problem: bad_check_digit 1, decimal_suffix 1, duplicate 1, lost_leading_zero 1, not_release_prefix 1, scientific_notation 1\n/,
+      /^checked 7, valid 3, invalid 4, warnings 2, 1 empty skipped\nby problem: bad_check_digit 1, decimal_suffix 1, duplicate 1, lost_leading_zero 1, not_release_prefix 1, scientific_notation 1\n/,
     );
     const tty = await run(['validate', 'upc', '--file', path, '--invalid-only', '--fix', '--quiet'], { tty: true });
-    expect(tty.stdout).toMatch(/│ Line │ Input +│ Verdict │ Code +│/);
-    expect(tty.stdout).toMatch(/│ 5 +│ 36000241457 +│ invalid │ 036000241457 │/);
+    expect(tty.stdout).toMatch(/^Line +Input +Verdict +Normalized +Kind +Fixed +Reason\n/);
+    expect(tty.stdout).toMatch(/\n5 +36000241457 +invalid {2,}036000241457 valid +11 digits: a leading zero was lost/);
     const csv = await run(['validate', 'upc', '--file', path, '--format', 'csv', '--quiet']);
     expect(csv.stdout).toBe(
       [
-        'line,input,verdict,problems,repaired,column',
-        '2,036000241457,valid,,,UPC',
-        '3,3.6E+11,invalid,scientific_notation,,UPC',
-        '5,36000241457,invalid,lost_leading_zero,036000241457,UPC',
-        '6,036000241457.0,invalid,decimal_suffix,036000241457,UPC',
-        '7,036000241458,invalid,bad_check_digit,,UPC',
-        '8,036000241457,warning,duplicate,,UPC',
-        '9,9780306406157,warning,not_release_prefix,,UPC',
+        'line,input,verdict,problems,repaired,normalized,column',
+        '2,036000241457,valid,,,036000241457,UPC',
+        '3,3.6E+11,invalid,scientific_notation,,,UPC',
+        '5,36000241457,invalid,lost_leading_zero,036000241457,,UPC',
+        '6,036000241457.0,invalid,decimal_suffix,036000241457,,UPC',
+        '7,036000241458,invalid,bad_check_digit,,,UPC',
+        '8,036000241457,warning,duplicate,,036000241457,UPC',
+        '9,9780306406157,warning,not_release_prefix,,9780306406157,UPC',
         '',
       ].join('\r\n'),
     );
     const plainCsv = await run(['validate', 'upc', '"036000241457"', '--format', 'csv', '--quiet']);
-    expect(plainCsv.stdout).toBe('line,input,verdict,problems,repaired\r\n,"""036000241457""",invalid,quoted,036000241457\r\n');
+    expect(plainCsv.stdout).toBe('line,input,verdict,problems,repaired,normalized\r\n,"""036000241457""",invalid,quoted,036000241457,\r\n');
+    // --fix: the fixed code and its own verdict, beside the input's; Excel's ="…" read as the code inside.
+    const fixCsv = await run(['validate', 'upc', '="036000241457"', '="036000241456"', '3.6E+11', '--format', 'csv', '--fix', '--quiet']);
+    expect(fixCsv.stdout).toBe(
+      [
+        'line,input,verdict,problems,repaired,normalized,fixed,fixed_verdict',
+        ',"=""036000241457""",invalid,text_formula,036000241457,,036000241457,valid',
+        ',"=""036000241456""",invalid,text_formula bad_check_digit,,,036000241456,invalid',
+        ',3.6E+11,invalid,scientific_notation,,,,',
+        '',
+      ].join('\r\n'),
+    );
     const bad = await run(['validate', 'upc', '1', '--format', 'xml']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --format xml: the only format is csv\n/);
@@ -255,7 +280,7 @@ describe('validate: CSV and TSV input', () => {
       ['"USRC17607839"', false, null, null, ['quoted'], 'USRC17607839'],
     ]);
     const table = await run(['validate', 'any', '--file', file('mixed.csv', 'Title,ISRC\nA,USRC17607839\n'), '--quiet']);
-    expect(table.stdout).toBe('USRC17607839\tvalid\tUS-RC1-76-07839\t\t2\tISRC\n');
+    expect(table.stdout).toBe('USRC17607839\tvalid\tUSRC17607839\t\t2\tISRC\n');
     // Without a verb, `validate <code>…` is `validate any`; a first word without a digit is no
     // code but a mistyped verb.
     const bare = await run(['validate', '036000241457', 'us-rc1-76-07839', '3.6E+11', '"USRC17607839"', '--json', '--quiet']);

@@ -72,7 +72,17 @@ function mixed(kind: 'upc' | 'isrc', n: number): string {
                               : `ISRC ${code}`
                             : r < 0.85
                               ? pick(['', '  ', '\t', 'x', '０１２', '"a\\b"', 'US‐RC1760783', '"036000241457', '1,234,567', 'ıTABC2300001', '000000000000'])
-                              : code;
+                              : r < 0.88
+                                ? // Excel's text formula, bare and CSV-quoted, around a good or a bad code; odd spaces.
+                                  pick([
+                                    `="${code}"`,
+                                    `"=""${code}"""`,
+                                    `="${code.slice(0, -1)}X"`,
+                                    `="${code.slice(1)}"`,
+                                    `${code}\u00a0`,
+                                    `${code.slice(0, 4)}\u202f${code.slice(4)}`,
+                                  ])
+                                : code;
     lines.push(line + (random() < 0.1 ? '\r\n' : '\n'));
   }
   return `\ufeff${lines.join('')}`;
@@ -84,7 +94,7 @@ describe('validate: the bulk path says what the general path says', () => {
       const path = join(dir, `${kind}.txt`);
       // Over 64 KiB: several chunks, with lines cut between them.
       writeFileSync(path, mixed(kind, 12_000));
-      for (const flags of [['--json'], [], ['--json', '--invalid-only'], ['--invalid-only'], ['--fix']]) {
+      for (const flags of [['--json'], [], ['--json', '--invalid-only'], ['--invalid-only'], ['--fix'], ['--json', '--fix']]) {
         const argv = ['validate', kind, '--file', path, ...flags];
         const fast = await cli.run(argv);
         const general = await cli.run(argv, { env: { [GENERAL_PATH_ENV]: '1' } });

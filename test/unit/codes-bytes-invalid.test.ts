@@ -56,6 +56,17 @@ const damaged = (base: fc.Arbitrary<string>) =>
     base.map((c) => `${c[0]}.${c.slice(1, 6)}E+11`),
     base.map((c) => c.replace(/^0/, '')),
     base.map((c) => c.replace(/^0+/, '')),
+    // Excel's text formula, bare and with its CSV quoting; odd spaces copied from a web page.
+    base.map((c) => `="${c}"`),
+    base.map((c) => `= "${c}"`),
+    base.map((c) => `="${String(Number(c))}.0"`),
+    base.map((c) => `"=""${c}"""`),
+    base.map((c) => `="${c}`),
+    base.map((c) => `${c}\u00a0`),
+    base.map((c) => `${c.slice(0, 4)}\u00a0${c.slice(4)}`),
+    base.map((c) => `\u202f${c.slice(0, 4)}\u2009${c.slice(4)}`),
+    base.map((c) => `${c.slice(0, 4)}\u00a0${c.slice(5)}`),
+    base.map((c) => `"${c}"\u00a0`),
   );
 
 describe('byte diagnosis of invalid lines', () => {
@@ -64,7 +75,7 @@ describe('byte diagnosis of invalid lines', () => {
       const base = kind === 'upc' ? validUpc : isrc;
       const line = fc.oneof(
         base,
-        mutate(base, kind === 'upc' ? '0123456789OIlSB.,E+-/ "\'' : 'ABCXYZ0189abc-/ _."\''),
+        mutate(base, kind === 'upc' ? '0123456789OIlSB.,E+-/ "\'=' : 'ABCXYZ0189abc-/ _."\'='),
         mutate(mutate(base, '0123456789OABZ/-'), '0123456789O/'),
         damaged(base),
         damaged(mutate(base, '0123456789O')),

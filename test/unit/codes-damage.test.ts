@@ -9,7 +9,7 @@ const codes = (s: string, kind: 'upc' | 'isrc' = 'upc') => diagnoseDamage(s, kin
 describe('diagnoseDamage', () => {
   it('scientific notation: digits lost, named, never guessed', () => {
     for (const s of ['3.6E+11', '3,60000E+11', '6.01234E+12', '1E+12']) {
-      expect(upc(s)).toEqual({ problems: [expect.objectContaining({ code: 'scientific_notation', severity: 'error' })], repaired: null });
+      expect(upc(s)).toEqual({ problems: [expect.objectContaining({ code: 'scientific_notation', severity: 'error' })], repaired: null, fixed: null });
     }
   });
 
@@ -43,6 +43,41 @@ describe('diagnoseDamage', () => {
     const stillBad = upc("'036000241458");
     expect(stillBad?.repaired).toBeNull();
     expect(stillBad?.problems.map((p) => p.code)).toEqual(['quoted', 'bad_check_digit']);
+  });
+
+  it('Excel\'s text formula ="…" (and its CSV-quoted form) is read as the code inside, named text_formula', () => {
+    for (const s of ['="036000241457"', '= "036000241457"', '"=""036000241457"""', ' ="036000241457" ']) {
+      expect(upc(s)).toEqual({
+        problems: [expect.objectContaining({ code: 'text_formula', severity: 'error' })],
+        repaired: '036000241457',
+        fixed: '036000241457',
+      });
+    }
+    expect(upc('"=""036000241457"""')?.problems[0]?.message).toMatch(/CSV-quoted as "=""…"""/);
+    // The code inside is checked: its own problems follow, and the fixed code is shown invalid.
+    expect(upc('="036000241456"')).toMatchObject({ repaired: null, fixed: '036000241456' });
+    expect(codes('="036000241456"')).toEqual(['text_formula', 'bad_check_digit']);
+    expect(codes('="36000241457.0"')).toEqual(['text_formula', 'decimal_suffix', 'lost_leading_zero']);
+    expect(diagnoseDamage('="USRC17607839"', 'isrc', opts)).toMatchObject({ problems: [{ code: 'text_formula' }], repaired: 'USRC17607839' });
+    // Never two bad characters.
+    expect(codes('="036000241457"')).not.toContain('bad_character');
+  });
+
+  it('non-ASCII spaces (no-break, narrow, zero-width) are named where they are and dropped', () => {
+    const d = upc('036000\u00a0241457\u202f');
+    expect(d).toMatchObject({ repaired: '036000241457', fixed: '036000241457' });
+    expect(d?.problems.map((p) => [p.code, p.position])).toEqual([
+      ['non_ascii_space', 7],
+      ['non_ascii_space', 14],
+    ]);
+    expect(codes('\u200b"036000241457"')).toEqual(['non_ascii_space', 'quoted']);
+    expect(diagnoseDamage('USRC\u00a017607839', 'isrc', opts)).toMatchObject({ repaired: 'USRC17607839' });
+    expect(upc('036000\u00a0241458')).toMatchObject({ repaired: null, fixed: '036000241458' });
+  });
+
+  it('the fixed code: the repair when valid, else what is left once the damage is undone', () => {
+    expect(upc('"036000241457"')?.fixed).toBe('036000241457');
+    expect(upc("'036000241458")?.fixed).toBe('036000241458');
   });
 
   it('nothing recognised: undefined', () => {

@@ -14,7 +14,7 @@ import { fastLines, type FastLines } from './fast.js';
 import { utf8Chunks } from './utf16.js';
 import { refuseWorkbook } from './workbook.js';
 import { invalidLines } from './invalid-lines.js';
-import { eachLine, splitLines, type LineHandler, type LineSink } from './lines.js';
+import { eachLine, splitLines, type Blanks, type LineHandler, type LineSink } from './lines.js';
 import { Tally } from './tally.js';
 import type { ValidateOptions } from './options.js';
 import type { TableRows } from './table.js';
@@ -36,9 +36,14 @@ export function kindOf(input: string): CodeKind {
 }
 
 export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: ValidateOptions, args: string[]): Promise<void> {
-  if (args.length === 0 && opts.file === undefined) {
-    throw new UsageError(`no ${kind === 'any' ? 'code' : kind.toUpperCase()} to check`, `give codes as arguments, '-' to read them from stdin, or --file F`);
+  const noCode = `no ${kind === 'any' ? 'code' : kind.toUpperCase()} to check`;
+  // Nothing named but something piped in (`echo CODE | reldist validate upc`): stdin is read, as
+  // for '-'. On a terminal there is nothing to wait for: say what to give.
+  const implicitStdin = args.length === 0 && opts.file === undefined && !ctx.io.stdinIsTTY;
+  if (args.length === 0 && opts.file === undefined && !implicitStdin) {
+    throw new UsageError(noCode, `give codes as arguments, pipe them in ('-' reads stdin after arguments), or --file F`);
   }
+  if (implicitStdin) args = ['-'];
   const fileIsStdin = opts.file === '-';
   if (args.filter((a) => a === '-').length + (fileIsStdin ? 1 : 0) > 1)
     throw new UsageError("'-' (stdin) can be given only once", fileIsStdin ? "use either '-' or --file -" : undefined);
@@ -57,7 +62,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     const v = engine(input, k);
     if (v.valid) return v;
     const damage = diagnoseDamage(input, k, isrcOptions);
-    return damage ? { ...v, problems: damage.problems, repaired: damage.repaired } : v;
+    return damage ? { ...v, problems: damage.problems, repaired: damage.repaired, fixed: damage.fixed } : v;
   };
   const out = new ByteWriter(ctx.io.stdout);
   const mode = ctx.globals.json ? 'json' : opts.format === 'csv' ? 'csv' : ctx.io.stdoutIsTTY ? 'table' : 'plain';
@@ -69,7 +74,12 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   // A table (CSV/TSV) is read with a column, named in every record too.
   const tableInput = opts.column !== undefined || fileDelimiter !== undefined;
   const placeFields: PlaceFields = { line: numberedInput, column: tableInput };
-  const table: TableRows | undefined = mode === 'table' ? await tableRows(ctx.color, Boolean(opts.remote), numberedInput, ctx.io.columns) : undefined;
+  const table: TableRows | undefined =
+    mode === 'table'
+      ? tableRows({ color: ctx.color, remote: Boolean(opts.remote), line: numberedInput, fix, width: ctx.io.columns, lines: await lineCountBound(opts.file) })
+      : undefined;
+  /** Blank lines and empty cells skipped, for the summary. */
+  const blanks: Blanks = { n: 0 };
   const withDisplay = kind === 'isrc';
   // Loaded only for --remote: offline checking loads neither the contract nor the client.
   const remoteModule = opts.remote && kind !== 'any' ? await import('./remote.js') : undefined;
@@ -104,12 +114,12 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     for (const p of r?.problems ?? []) if (!v.problems.some((q) => q.code === p.code)) tally.counter(p.code).n++;
     if (invalidOnly && v.valid && (r === undefined || r.valid)) return;
     // ISRC results carry `display` (null when invalid), UPC results none: `any` mixes both.
-    if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at));
-    else if (mode === 'plain') out.text(plainRow(input, fix ? withRepair(v) : v, r, at, placeFields));
-    else if (mode === 'csv') out.text(csvRow(input, v, at, r, tableInput));
-    else table!.add(input, fix ? withRepair(v) : v, r, at);
+    if (mode === 'json') out.text(jsonLine(input, v, withDisplay || 'display' in v, r, at, fix));
+    else if (mode === 'plain') out.text(plainRow(input, v, r, at, placeFields, fix));
+    else if (mode === 'csv') out.text(csvRow(input, v, at, r, tableInput, fix));
+    else table!.add(input, v, r, at);
   };
-  if (mode === 'csv') out.text(csvHeader(remote !== undefined, tableInput));
+  if (mode === 'csv') out.text(csvHeader(remote !== undefined, tableInput, fix));
 
   const afterChunk = (): Promise<void> | undefined => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new CliError('interrupted');
@@ -139,23 +149,25 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     const bulk = kind !== 'any' && mode !== 'csv' && ctx.env[GENERAL_PATH_ENV] === undefined;
     if (bulk) {
       const writes = mode === 'json' || mode === 'plain' ? mode : undefined;
-      // --fix shows the repair in a row's code field: the general path's job.
-      const invalid = writes && !(fix && writes === 'plain') ? invalidLines(kind, writes, numberedInput, out, tally) : undefined;
+      const invalid = writes ? invalidLines(kind, writes, numberedInput, out, tally, fix) : undefined;
       fast = fastLines(kind, invalidOnly || writes === undefined ? 'count' : writes, currentYear, out, line, {
         lineNumbers: numberedInput,
         duplicates: seen[kind],
         invalid,
+        fix,
+        blanks,
       });
     }
     const fastLinesOf = fast?.lines;
     sink = {
       line,
-      // The terminal shows every row of its first table: the bulk path only once it streams.
+      blanks,
+      // The terminal shows every row of its first rows: the bulk path only once it streams.
       lines:
         fastLinesOf &&
         (table
           ? (b, s, e, first) => {
-              if (!table.streaming) return splitLines(b, s, e, first, line);
+              if (!table.streaming) return splitLines(b, s, e, first, line, blanks);
               table.beginStream();
               return fastLinesOf(b, s, e, first);
             }
@@ -178,6 +190,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     );
     let pending: { line: string; at: Where | undefined }[] = [];
     sink = {
+      blanks,
       line: (b, s, e, lineNo) => {
         pending.push({ line: b.toString('utf8', s, e), at: where ?? (lineNo === undefined ? undefined : { line: lineNo }) });
       },
@@ -212,7 +225,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     const { columnCells, delimiterOf } = await import('./csv-input.js');
     const { first, rest } = await peek(source);
     refuseWorkbook(first, name);
-    await readCells(columnCells(rest, name, kind, delimiterOf(first ?? Buffer.alloc(0), separator), opts.column));
+    await readCells(columnCells(rest, name, kind, delimiterOf(first ?? Buffer.alloc(0), separator), opts.column, blanks));
   };
 
   /** A plain list: one code per line (UTF-16 transcoded; a workbook refused before a line is read). */
@@ -266,6 +279,10 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     throw err;
   }
 
+  // Piped in without '-' and nothing there (not even a blank line): as if nothing was given.
+  if (implicitStdin && tally.checked + (fast?.valid() ?? 0) + blanks.n === 0) {
+    throw new UsageError(noCode, 'stdin was empty: give codes as arguments, pipe them in, or --file F');
+  }
   if (table) out.text(table.render());
   await out.flush();
   if (fast) {
@@ -275,6 +292,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
     if (fast.repeated() > 0) tally.counter('duplicate').n += fast.repeated();
   }
   const { checked, valid, invalid, warned } = tally;
+  const empty = blanks.n;
 
   // Bulk checking promises a summary on stderr, piped or not (a CI log keeps it); --quiet drops it.
   if (!ctx.globals.quiet) {
@@ -284,8 +302,8 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
       .join(', ');
     ctx.io.stderr.write(
       ctx.globals.json
-        ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned, problems } })}\n`
-        : `checked ${checked}, valid ${valid}, invalid ${invalid}, warnings ${warned}\n${byText === '' ? '' : `by problem: ${byText}\n`}`,
+        ? `${JSON.stringify({ summary: { checked, valid, invalid, warnings: warned, empty, problems } })}\n`
+        : `checked ${checked}, valid ${valid}, invalid ${invalid}, warnings ${warned}${empty > 0 ? `, ${empty} empty skipped` : ''}\n${byText === '' ? '' : `by problem: ${byText}\n`}`,
     );
   }
   if (invalid > 0) {
@@ -293,9 +311,10 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   }
 }
 
-/** --fix: the repaired code shown where the code goes, when the repair is certain. */
-function withRepair(v: Verdict): Verdict {
-  return v.repaired ? { ...v, normalized: v.repaired, display: v.display ?? null } : v;
+/** At most how many lines --file has (its size: a line has at least one byte), for the width of the terminal's Line column; undefined for stdin or arguments. */
+async function lineCountBound(file: string | undefined): Promise<number | undefined> {
+  if (file === undefined || file === '-') return undefined;
+  return (await stat(file).catch(() => undefined))?.size;
 }
 
 /**

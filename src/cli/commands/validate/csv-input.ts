@@ -80,7 +80,7 @@ const looksLikeHeader = (cell: string | undefined) => cell !== undefined && !/\d
  * The codes of one column, in order. `column` is a header name (case-insensitive) or a 1-based
  * number; without it a one-column table is read whole, and a wider one needs a header naming the
  * kind (UPC, EAN, GTIN, barcode / ISRC). A header line is recognised and never read as a code;
- * empty cells are skipped like blank lines.
+ * empty cells are skipped like blank lines, and counted in `empty`.
  */
 export async function* columnCells(
   source: AsyncIterable<Buffer>,
@@ -88,6 +88,7 @@ export async function* columnCells(
   kind: 'upc' | 'isrc' | 'any',
   delimiter: Delimiter,
   column: string | undefined,
+  empty: { n: number } = { n: 0 },
 ): AsyncGenerator<Cell[]> {
   const { parse } = await import('csv-parse');
   // Lines are counted here, not by csv-parse's `info` (an object built per record: a quarter of a
@@ -123,7 +124,11 @@ export async function* columnCells(
       const line = nextLine;
       nextLine++;
       for (const cell of record) if (/[\r\n]/.test(cell)) nextLine += cell.match(/\r\n|\r|\n/g)!.length;
-      if (record.length === 1 && record[0] === '') continue;
+      if (record.length === 1 && record[0] === '') {
+        // A blank line: counted once the header is behind (a blank line before it is no cell).
+        if (!first) empty.n++;
+        continue;
+      }
       if (first) {
         first = false;
         ({ index, label } = chooseColumn(record, name, kind, column));
@@ -131,6 +136,7 @@ export async function* columnCells(
       }
       const value = record[index!];
       if (value !== undefined && value.trim() !== '') batch.push({ value, line, column: label });
+      else empty.n++;
       if (batch.length >= 512) {
         yield batch;
         batch = [];

@@ -33,7 +33,7 @@ import * as codes from '../../../codes/index.js';
 import { WARM_BATCH, duplicateProblem, linePlace, type DuplicateIndex } from './duplicates.js';
 import { problemsJson, reasonText } from './format.js';
 import { LineDigits } from './line-digits.js';
-import { emitLine, type LineHandler, type LinesHandler } from './lines.js';
+import { emitLine, type Blanks, type LineHandler, type LinesHandler } from './lines.js';
 import type { ByteWriter } from './writer.js';
 
 // The bundle reaches another chunk's exports through property getters: bound once here, the
@@ -69,12 +69,13 @@ const UPC_KIND: Record<number, string> = { 12: 'upc-a', 13: 'ean-13', 14: 'gtin-
 
 /**
  * Exactly what jsonLine / plainRow (format.ts) give for a valid code of n characters with no
- * problem (or, in a row, with `reason`), on a line numbered with `digits` digits (0: none).
+ * problem (or, in a row, with `reason`), on a line numbered with `digits` digits (0: none);
+ * `fix`: with --fix's fields (nothing was undone: empty, or null).
  */
-function lineText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number, reason = ''): string {
+function lineText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number, fix: boolean, reason = ''): string {
   const number = NUMBER.repeat(digits);
-  if (mode === 'plain') return `${INPUT}\tvalid\t${kind === 'isrc' ? DISPLAY : code(n)}\t${reason}${digits > 0 ? `\t${number}` : ''}\n`;
-  const line = digits > 0 ? `,"line":${number}` : '';
+  if (mode === 'plain') return `${INPUT}\tvalid\t${code(n)}\t${reason}${digits > 0 ? `\t${number}` : ''}${fix ? '\t\t' : ''}\n`;
+  const line = `${fix ? ',"fixed":null,"fixed_valid":null' : ''}${digits > 0 ? `,"line":${number}` : ''}`;
   return kind === 'isrc'
     ? `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"isrc","display":"${DISPLAY}","problems":[]${line}}\n`
     : `{"input":"${INPUT}","valid":true,"normalized":"${code(n)}","kind":"${UPC_KIND[n]}","problems":[]${line}}\n`;
@@ -100,10 +101,10 @@ function stamp(text: string, n: number): Stamp {
 const FIRST = '\u00b6';
 
 /** Exactly what jsonLine / plainRow give for a bare code seen before on line FIRST: lineText's, with the duplicate warning. */
-function repeatedText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number): string {
+function repeatedText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, digits: number, fix: boolean): string {
   const problems = [duplicateProblem(linePlace(FIRST))];
-  if (mode === 'plain') return lineText(kind, mode, n, digits, reasonText(problems));
-  return lineText(kind, mode, n, digits).replace('"problems":[]', `"problems":${problemsJson(problems)}`);
+  if (mode === 'plain') return lineText(kind, mode, n, digits, fix, reasonText(problems));
+  return lineText(kind, mode, n, digits, fix).replace('"problems":[]', `"problems":${problemsJson(problems)}`);
 }
 
 /** The line of a bare code seen before: head (its code's places filled per line), the first place's number, tail. */
@@ -150,6 +151,10 @@ export interface FastOptions {
   duplicates: DuplicateIndex;
   /** Writes an invalid line itself when it can (invalid-lines.ts); false leaves it to `slow`. */
   invalid?: (bytes: Buffer, start: number, end: number, line: number) => boolean;
+  /** --fix: lines carry its fields (empty for a valid code). */
+  fix?: boolean;
+  /** Counts the blank lines skipped. */
+  blanks?: Blanks;
 }
 
 export interface FastLines {
@@ -170,7 +175,8 @@ const digitsOf = (n: number) =>
  * (after emitLine's CR and blank-line handling), in order, with its line number.
  */
 export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: number, w: ByteWriter, slow: LineHandler, options: FastOptions): FastLines {
-  const { duplicates, invalid } = options;
+  const { duplicates, invalid, blanks } = options;
+  const fix = options.fix === true;
   const write = mode !== 'count';
   const textMode = mode === 'count' ? 'plain' : mode;
   // Rows and JSON lines carry the line number (the last field of a row); counted lines none.
@@ -178,10 +184,11 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   // Stamps by code length, then by the line number's digits (made when first needed).
   const stamps: Stamp[][] = [[], [], []];
   const looseStamps: LooseStamp[][] = [[], [], []];
-  const stampFor = (len: number, digits: number) => (stamps[len - 12]![digits] ??= stamp(lineText(kind, textMode, len, digits), len));
-  const looseFor = (len: number, digits: number) => (looseStamps[len - 12]![digits] ??= looseStamp(lineText(kind, textMode, len, digits)));
+  const stampFor = (len: number, digits: number) => (stamps[len - 12]![digits] ??= stamp(lineText(kind, textMode, len, digits, fix), len));
+  const looseFor = (len: number, digits: number) => (looseStamps[len - 12]![digits] ??= looseStamp(lineText(kind, textMode, len, digits, fix)));
   const repeatedStamps: RepeatedStamp[][] = [[], [], []];
-  const repeatedFor = (len: number, digits: number) => (repeatedStamps[len - 12]![digits] ??= repeatedStamp(repeatedText(kind, textMode, len, digits), len));
+  const repeatedFor = (len: number, digits: number) =>
+    (repeatedStamps[len - 12]![digits] ??= repeatedStamp(repeatedText(kind, textMode, len, digits, fix), len));
   let valid = 0;
   let repeatedCount = 0;
   const batch = newBatch();
@@ -318,7 +325,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
             valid++;
             repeatedCount++;
           } else if (loose(b, p, end, line)) valid++;
-          else if (invalid === undefined || end === p || !invalid(b, p, end, line)) emitLine(b, p, e, slow, line);
+          else if (invalid === undefined || end === p || !invalid(b, p, end, line)) emitLine(b, p, e, slow, line, blanks);
           if (w.buf !== out) {
             out = w.buf;
             view = viewOf(out);

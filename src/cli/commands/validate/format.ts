@@ -13,6 +13,13 @@ export interface Verdict {
   problems: readonly Problem[];
   /** The code with its spreadsheet damage undone, when that is certain (diagnoseDamage). */
   repaired?: string | null;
+  /** The code with its spreadsheet damage undone, valid or not (diagnoseDamage): its verdict is `repaired != null`. */
+  fixed?: string | null;
+}
+
+/** --fix: the code with its damage undone and that code's verdict; null, null when nothing was undone (or the digits are lost). */
+export function fixedOf(v: Verdict): { fixed: string | null; valid: boolean | null } {
+  return v.fixed == null ? { fixed: null, valid: null } : { fixed: v.fixed, valid: v.repaired != null };
 }
 
 /** Where a code was read: its 1-based line in a list, or in a CSV/TSV input its record's line and the column's header or number. */
@@ -46,12 +53,16 @@ export function problemsJson(problems: readonly Problem[]): string {
   return `${out}]`;
 }
 
-/** One JSON Lines record: input, valid, normalized, kind, [display,] problems[, repaired][, line, column][, remote]. */
-export function jsonLine(input: string, v: Verdict, withDisplay: boolean, remote?: RemoteVerdict, at?: Where): string {
+/** One JSON Lines record: input, valid, normalized, kind, [display,] problems[, repaired][, fixed, fixed_valid][, line, column][, remote]. */
+export function jsonLine(input: string, v: Verdict, withDisplay: boolean, remote?: RemoteVerdict, at?: Where, fix = false): string {
   let out = `{"input":${jsonString(input)},"valid":${v.valid},"normalized":${v.normalized === null ? 'null' : jsonString(v.normalized)},"kind":${v.kind === null ? 'null' : `"${v.kind}"`}`;
   if (withDisplay) out += `,"display":${v.display == null ? 'null' : jsonString(v.display)}`;
   out += `,"problems":${problemsJson(v.problems)}`;
   if (v.repaired) out += `,"repaired":${jsonString(v.repaired)}`;
+  if (fix) {
+    const f = fixedOf(v);
+    out += `,"fixed":${f.fixed === null ? 'null' : jsonString(f.fixed)},"fixed_valid":${f.valid}`;
+  }
   if (at) out += at.column === undefined ? `,"line":${at.line}` : `,"line":${at.line},"column":${jsonString(at.column)}`;
   if (remote) out += `,"remote":${JSON.stringify(remote)}`;
   return `${out}}\n`;
@@ -86,13 +97,17 @@ export interface PlaceFields {
   column: boolean;
 }
 
-/** input<TAB>valid|invalid<TAB>normalized-or-display<TAB>reason[<TAB>remote verdict<TAB>remote reason][<TAB>line[<TAB>column]] */
-export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict, at?: Where, fields?: PlaceFields): string {
-  let out = `${tsvField(input)}\t${v.valid ? 'valid' : 'invalid'}\t${v.display ?? v.normalized ?? ''}\t${v.problems.length === 0 ? '' : reasonText(v.problems)}`;
+/** input<TAB>valid|invalid<TAB>normalized<TAB>reason[<TAB>remote verdict<TAB>remote reason][<TAB>line[<TAB>column]][<TAB>fixed<TAB>fixed verdict] */
+export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict, at?: Where, fields?: PlaceFields, fix = false): string {
+  let out = `${tsvField(input)}\t${v.valid ? 'valid' : 'invalid'}\t${v.normalized ?? ''}\t${v.problems.length === 0 ? '' : reasonText(v.problems)}`;
   if (remote) out += `\t${remote.valid ? 'valid' : 'invalid'}\t${tsvField(reasonText(remote.problems))}`;
   // Last, so that scripts reading the first fields by position are not disturbed.
   if (fields?.line) out += `\t${at?.line ?? ''}`;
   if (fields?.column) out += `\t${tsvField(at?.column ?? '')}`;
+  if (fix) {
+    const f = fixedOf(v);
+    out += `\t${f.fixed === null ? '' : tsvField(f.fixed)}\t${f.valid === null ? '' : f.valid ? 'valid' : 'invalid'}`;
+  }
   return `${out}\n`;
 }
 
@@ -100,8 +115,8 @@ export function plainRow(input: string, v: Verdict, remote?: RemoteVerdict, at?:
  * --format csv: one row per code, to paste back into a spreadsheet. With --remote, the service's
  * verdict and problem codes (upc_in_use…) follow; for table input, the column last.
  */
-export function csvHeader(remote: boolean, column: boolean): string {
-  return `line,input,verdict,problems,repaired${remote ? ',service_verdict,service_problems' : ''}${column ? ',column' : ''}\r\n`;
+export function csvHeader(remote: boolean, column: boolean, fix = false): string {
+  return `line,input,verdict,problems,repaired,normalized${fix ? ',fixed,fixed_verdict' : ''}${remote ? ',service_verdict,service_problems' : ''}${column ? ',column' : ''}\r\n`;
 }
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
@@ -112,9 +127,16 @@ function csvField(s: string): string {
 const csvVerdict = (v: { valid: boolean; problems: readonly unknown[] }) => (!v.valid ? 'invalid' : v.problems.length > 0 ? 'warning' : 'valid');
 const problemCodes = (problems: readonly { code: string }[]) => problems.map((p) => p.code).join(' ');
 
-/** line (when known), input, valid|invalid|warning, problem codes (space-separated), repaired code[, the service's verdict and codes][, the column]. */
-export function csvRow(input: string, v: Verdict, at?: Where, remote?: RemoteVerdict, column = false): string {
-  let row = `${at ? at.line : ''},${csvField(input)},${csvVerdict(v)},${csvField(problemCodes(v.problems))},${csvField(v.repaired ?? '')}`;
+/**
+ * line (when known), input, valid|invalid|warning, problem codes (space-separated), repaired code,
+ * normalized code[, the fixed code and its verdict][, the service's verdict and codes][, the column].
+ */
+export function csvRow(input: string, v: Verdict, at?: Where, remote?: RemoteVerdict, column = false, fix = false): string {
+  let row = `${at ? at.line : ''},${csvField(input)},${csvVerdict(v)},${csvField(problemCodes(v.problems))},${csvField(v.repaired ?? '')},${v.normalized ?? ''}`;
+  if (fix) {
+    const f = fixedOf(v);
+    row += `,${f.fixed === null ? '' : csvField(f.fixed)},${f.valid === null ? '' : f.valid ? 'valid' : 'invalid'}`;
+  }
   if (remote) row += `,${csvVerdict(remote)},${csvField(problemCodes(remote.problems))}`;
   if (column) row += `,${csvField(at?.column ?? '')}`;
   return `${row}\r\n`;

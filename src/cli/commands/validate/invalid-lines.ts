@@ -14,6 +14,8 @@ import type { ByteWriter } from './writer.js';
 // SPEC too: it was read per problem, and its getter cost more than the diagnosis.
 const { diagnoseIsrcBytes, diagnoseUpcBytes } = codes;
 const SCIENTIFIC = codes.SPEC.scientific;
+// Specs from here on name spreadsheet damage (SPEC in src/codes/bytes-invalid.ts).
+const FIRST_DAMAGE = codes.SPEC.scientific;
 
 /** A problem's output, ready to copy; for scientific notation, the parts around the input. */
 interface Made {
@@ -40,7 +42,7 @@ const ROOM = 8192;
  * line bytes[s..e), false to leave it to the general path. `line`: its number, written in JSON
  * when lineNumbers.
  */
-export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineNumbers: boolean, w: ByteWriter, tally: Tally) {
+export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineNumbers: boolean, w: ByteWriter, tally: Tally, fix = false) {
   const diagnose = kind === 'upc' ? diagnoseUpcBytes : diagnoseIsrcBytes;
   const d = new ByteDiagnosis();
   const made = new Map<number, Made>();
@@ -66,10 +68,21 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
   const head = ascii('{"input":"');
   const repairedHead = ascii(',"repaired":"');
   const lineHead = ascii(',"line":');
+  const fixedHead = ascii(',"fixed":"');
+  const fixedValid = ascii('","fixed_valid":true');
+  const fixedNone = ascii(',"fixed":null,"fixed_valid":null');
   const lineDigits = new LineDigits();
 
   return (b: Buffer, s: number, e: number, line: number): boolean => {
     if (!diagnose(b, s, e, d) || d.count === 0) return false;
+    // --fix of damage undone into a code still invalid shows that code: the general path's.
+    if (fix && d.repairedLength === 0) {
+      for (let k = 0; k < d.count; k++) {
+        const type = d.specs[k]! >>> 24;
+        if (type === SCIENTIFIC) break;
+        if (type >= FIRST_DAMAGE) return false;
+      }
+    }
     tally.checked++;
     tally.invalid++;
     w.reserve(ROOM);
@@ -99,18 +112,33 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
         pos = put(out, pos, d.repaired, 0, d.repairedLength, false);
         out[pos++] = 34;
       }
+      if (fix) {
+        if (d.repairedLength > 0) pos = put(out, put(out, put(out, pos, fixedHead), d.repaired, 0, d.repairedLength, false), fixedValid);
+        else pos = put(out, pos, fixedNone);
+      }
       if (lineNumbers) pos = lineDigits.write(out, put(out, pos, lineHead), line);
       out[pos++] = 125;
-    } else if (lineNumbers) {
-      // A row's last field.
-      out[pos++] = 9;
-      pos = lineDigits.write(out, pos, line);
+    } else {
+      if (lineNumbers) {
+        // A row's last field (before --fix's).
+        out[pos++] = 9;
+        pos = lineDigits.write(out, pos, line);
+      }
+      if (fix) {
+        out[pos++] = 9;
+        if (d.repairedLength > 0) {
+          pos = put(out, pos, d.repaired, 0, d.repairedLength, false);
+          pos = put(out, pos, VALID_FIELD);
+        } else out[pos++] = 9;
+      }
     }
     out[pos++] = 10;
     w.pos = pos;
     return true;
   };
 }
+
+const VALID_FIELD = ascii('\tvalid');
 
 /** Copies bytes[s..e) (all of it by default) to out at pos, quotes escaped for JSON; returns the position after. */
 function put(out: Uint8Array, pos: number, bytes: Uint8Array, s = 0, e = bytes.length, json = false): number {

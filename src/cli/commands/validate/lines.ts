@@ -21,28 +21,41 @@ export type LinesHandler = (bytes: Buffer, start: number, stop: number, firstLin
 export interface LineSink {
   line: LineHandler;
   lines?: LinesHandler;
+  /** Counts the blank lines skipped (the summary says how many). */
+  blanks?: Blanks;
 }
 
-/** Drops a trailing CR, skips blank lines (empty, or spaces and tabs only), passes the rest on. */
-export function emitLine(bytes: Buffer, start: number, end: number, onLine: LineHandler, line: number): void {
+/** How many blank lines (or empty cells) were skipped. */
+export interface Blanks {
+  n: number;
+}
+
+/** Drops a trailing CR, skips blank lines (empty, or spaces and tabs only: counted in `blanks`), passes the rest on. */
+export function emitLine(bytes: Buffer, start: number, end: number, onLine: LineHandler, line: number, blanks?: Blanks): void {
   if (end > start && bytes[end - 1] === 13) end--;
-  if (end === start) return;
+  if (end === start) {
+    if (blanks) blanks.n++;
+    return;
+  }
   const first = bytes[start];
   if (first === 32 || first === 9) {
     let i = start + 1;
     while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
-    if (i === end) return;
+    if (i === end) {
+      if (blanks) blanks.n++;
+      return;
+    }
   }
   onLine(bytes, start, end, line);
 }
 
 /** The general LinesHandler: one emitLine per line. */
-export function splitLines(bytes: Buffer, start: number, stop: number, firstLine: number, onLine: LineHandler): number {
+export function splitLines(bytes: Buffer, start: number, stop: number, firstLine: number, onLine: LineHandler, blanks?: Blanks): number {
   let n = 0;
   while (start < stop) {
     // Always found: bytes[stop - 1] is a newline.
     const i = bytes.indexOf(10, start);
-    emitLine(bytes, start, i, onLine, firstLine + n);
+    emitLine(bytes, start, i, onLine, firstLine + n, blanks);
     start = i + 1;
     n++;
   }
@@ -62,13 +75,14 @@ export async function eachLine(
   afterChunk: () => Promise<void> | undefined,
 ): Promise<void> {
   const onLine = typeof sink === 'function' ? sink : sink.line;
-  const onLines: LinesHandler = (typeof sink === 'function' ? undefined : sink.lines) ?? ((b, s, e, first) => splitLines(b, s, e, first, onLine));
+  const blanks = typeof sink === 'function' ? undefined : sink.blanks;
+  const onLines: LinesHandler = (typeof sink === 'function' ? undefined : sink.lines) ?? ((b, s, e, first) => splitLines(b, s, e, first, onLine, blanks));
   let carry: Buffer | undefined;
   let lines = 0;
   // Lines one at a time: the one that straddles chunks, and the first (it may start with a BOM).
   const single = (b: Buffer, s: number, e: number) => {
     if (lines === 0 && e - s >= 3 && b[s] === 0xef && b[s + 1] === 0xbb && b[s + 2] === 0xbf) s += 3;
-    emitLine(b, s, e, onLine, ++lines);
+    emitLine(b, s, e, onLine, ++lines, blanks);
   };
   for await (const piece of stream) {
     const chunk: Buffer = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : (piece as Buffer);

@@ -1,15 +1,15 @@
-// The terminal view, loaded only when stdout is a terminal. The first FIRST_ROWS codes are a table
-// (cli-table3, chalk), as a short input always was. Past them the view streams: the table is
-// printed at once, then only the codes with a problem (invalid, or a warning), one fixed-width
-// row each as it comes (widths fixed up front, no layout pass), while the valid ones are only
-// counted (the bulk path takes them) and the summary on stderr ends the run. A cli-table3 table
-// costs most of a millisecond per row: 200,000 rows took minutes before anything was printed.
+// The terminal view of `validate`: one table style from the first row to the last, made to
+// stream. Column widths are fixed up front from the terminal's width (no layout pass over the
+// rows, so each row is printed as soon as it is read), no borders, and a cell too long for its
+// column wraps onto the row's next lines (a reason at its spaces): no row is cut and none is
+// wider than the terminal. Past FIRST_ROWS codes only those with a problem are shown (the bulk
+// path counts the valid ones), in the same columns, and the summary on stderr ends the run.
+// Before this the first 200 rows were a boxed cli-table3 table (a layout pass costing most of a
+// millisecond a row) and the rest fixed-width rows of another look.
 import type { RemoteVerdict, Verdict, Where } from './format.js';
-import { reasonText, tsvField } from './format.js';
-import { lazy } from '../../lazy.js';
-import { textWidth, truncate } from '../../output/fit.js';
+import { fixedOf, reasonText, tsvField } from './format.js';
 
-/** Rows shown in full, as a table, before the view streams. */
+/** Rows shown whatever their verdict, before only those with a problem are. */
 export const FIRST_ROWS = 200;
 
 export interface TableRows {
@@ -19,173 +19,209 @@ export interface TableRows {
   readonly pending: number;
   /** Past the first rows: only rows with a problem are shown (and valid codes may skip add). */
   readonly streaming: boolean;
-  /** Prints the first rows' table and the streamed rows' header, once (add does it on its own; the bulk path before it takes over). */
+  /** Marks the end of the first rows, once (add does it on its own; the bulk path before it takes over). */
   beginStream(): void;
 }
 
-// Streamed columns: Line, Input, Verdict, Code, Kind, then the reason (unbounded, last, unless
-// the service's columns follow).
-const WIDTH = { line: 7, input: 20, verdict: 15, code: 15, kind: 7, reason: 60, service: 7 };
-
-/** `s` in exactly `width` columns: padded, or cut with an ellipsis. */
-function cell(s: string, width: number): string {
-  return s.length > width ? `${s.slice(0, width - 1)}…` : s.padEnd(width);
+export interface TableOptions {
+  color: boolean;
+  /** The service's verdict and reason follow ours (--remote). */
+  remote: boolean;
+  /** The input has line numbers (a file, stdin, a table): a leading Line column. */
+  line: boolean;
+  /** --fix: the code with its damage undone and that code's verdict. */
+  fix: boolean;
+  /** The terminal's columns, when known (else DEFAULT_WIDTH). */
+  width?: number | undefined;
+  /** At most how many lines the input has, when known: the Line column is as wide as that number. */
+  lines?: number | undefined;
 }
 
-/** The narrowest a reason column gets on a narrow terminal (it wraps within its cell). */
-const MIN_REASON = 16;
+type Key = 'line' | 'input' | 'verdict' | 'normalized' | 'kind' | 'fixed' | 'reason' | 'service' | 'serviceReason';
+
+interface Column {
+  key: Key;
+  head: string;
+  width: number;
+  /** Shares what the fixed columns leave (the reasons); wraps at spaces. */
+  flex: boolean;
+}
+
+const GAP = '  ';
+/** Where the width is not known (a terminal that does not say). */
+export const DEFAULT_WIDTH = 120;
 /** Below this, a reason is hard to read: less important columns go first. */
 const READABLE_REASON = 24;
-/** A cell's text as shown, without its colours. */
-const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+/** The narrowest a reason column gets. */
+const MIN_REASON = 16;
+/** The narrowest the Input column gets, on a terminal too narrow for the rest: a UPC written with spaces fits. */
+const MIN_INPUT = 16;
+/** A reason column wider than this is no easier to read. */
+const MAX_REASON = 100;
 
-/**
- * `withLine`: the input has line numbers (a file, stdin, a table), shown in a leading Line column.
- * `width`: the terminal's columns, when known: the table's reasons wrap (and streamed rows' last
- * reason is cut) so that no line is wider.
- */
-export async function tableRows(color: boolean, withRemote: boolean, withLine = false, width?: number): Promise<TableRows> {
-  const { default: Table } = await lazy.table();
-  const chalk = color ? (await lazy.chalk()).default : undefined;
-  const paint = (s: string, how: 'green' | 'red' | 'yellow') => (chalk ? chalk[how](s) : s);
-  const verdictText = (valid: boolean, warned: boolean) => (valid ? (warned ? 'valid (warning)' : 'valid') : 'invalid');
-  const verdictPaint = (valid: boolean, warned: boolean, text: string) => paint(text, valid ? (warned ? 'yellow' : 'green') : 'red');
-  const verdictCell = (valid: boolean, warned: boolean) => verdictPaint(valid, warned, verdictText(valid, warned));
-  const head = ['Input', 'Verdict', 'Code', 'Kind', 'Reason'];
-  if (withRemote) head.push('Service', 'Service reason');
-  if (withLine) head.unshift('Line');
-  let rows: string[][] = [];
+// The one colour each verdict has (chalk's codes, without loading chalk: the view is printed
+// before anything else needs it).
+const ANSI = {
+  green: ['\u001b[32m', '\u001b[39m'],
+  red: ['\u001b[31m', '\u001b[39m'],
+  yellow: ['\u001b[33m', '\u001b[39m'],
+  bold: ['\u001b[1m', '\u001b[22m'],
+};
+
+/** The columns kept and their widths for `width` terminal columns (see the module's comment). */
+export function layout(o: TableOptions): Column[] {
+  const width = o.width ?? DEFAULT_WIDTH;
+  const lineWidth = Math.max(4, String(o.lines ?? 9_999_999).length);
+  let cols: Column[] = [
+    ...(o.line ? [{ key: 'line' as const, head: 'Line', width: lineWidth, flex: false }] : []),
+    { key: 'input', head: 'Input', width: 20, flex: false },
+    { key: 'verdict', head: 'Verdict', width: 7, flex: false },
+    { key: 'normalized', head: 'Normalized', width: 14, flex: false },
+    { key: 'kind', head: 'Kind', width: 7, flex: false },
+    // The fixed code and its verdict: a UPC-A or EAN-13, a space, "invalid".
+    ...(o.fix ? [{ key: 'fixed' as const, head: 'Fixed', width: 20, flex: false }] : []),
+    { key: 'reason', head: 'Reason', width: 0, flex: true },
+    ...(o.remote
+      ? [
+          { key: 'service' as const, head: 'Service', width: 7, flex: false },
+          { key: 'serviceReason' as const, head: 'Service reason', width: 0, flex: true },
+        ]
+      : []),
+  ];
+  const flexCount = o.remote ? 2 : 1;
+  const left = () => width - cols.reduce((n, c) => n + c.width, 0) - GAP.length * (cols.length - 1);
+  for (const optional of ['kind', 'normalized'] as const) {
+    if (left() >= READABLE_REASON * flexCount) break;
+    cols = cols.filter((c) => c.key !== optional);
+  }
+  // Still too little: the Input column gives some (a longer input wraps in its cell).
+  const input = cols.find((c) => c.key === 'input')!;
+  const short = READABLE_REASON * flexCount - left();
+  if (short > 0) input.width = Math.max(MIN_INPUT, input.width - short);
+  let rest = Math.max(MIN_REASON * flexCount, left());
+  for (const c of cols) {
+    if (!c.flex) continue;
+    // With the service's columns, our reason takes three fifths of what is left.
+    c.width = Math.min(MAX_REASON, c.key === 'reason' && o.remote ? Math.floor((rest * 3) / 5) : rest);
+    rest -= c.width;
+  }
+  return cols;
+}
+
+/** `text` in lines of at most `width` code points: at spaces when `words`, else cut anywhere. */
+export function wrap(text: string, width: number, words: boolean): string[] {
+  const chars = [...text];
+  if (chars.length <= width) return [text];
+  const lines: string[] = [];
+  let at = 0;
+  while (at < chars.length) {
+    let end = Math.min(chars.length, at + width);
+    if (words && end < chars.length) {
+      // The last space that keeps the line within the width; none: cut the word.
+      let space = end;
+      while (space > at && chars[space] !== ' ') space--;
+      if (space > at) end = space;
+    }
+    lines.push(chars.slice(at, end).join('').trimEnd());
+    at = end;
+    while (words && chars[at] === ' ') at++;
+  }
+  return lines;
+}
+
+export function tableRows(o: TableOptions): TableRows {
+  const cols = layout(o);
+  const paint = (s: string, how: keyof typeof ANSI) => (o.color ? ANSI[how][0] + s + ANSI[how][1] : s);
+  const verdictWord = (valid: boolean, warned: boolean) => (valid ? (warned ? 'warning' : 'valid') : 'invalid');
+  const verdictColour = (word: string) => (word === 'valid' ? 'green' : word === 'warning' ? 'yellow' : 'red');
   let added = 0;
+  let pending = 0;
   let text = '';
+  let headed = false;
   let begun = false;
+
+  /** One row: each cell wrapped in its column, the row as many lines as its tallest cell. */
+  const row = (cells: Partial<Record<Key, string>>, colour: Partial<Record<Key, keyof typeof ANSI>> = {}) => {
+    const wrapped = cols.map((c) => wrap(cells[c.key] ?? '', c.width, c.flex));
+    const height = Math.max(...wrapped.map((w) => w.length));
+    let out = '';
+    for (let l = 0; l < height; l++) {
+      let line = '';
+      for (let i = 0; i < cols.length; i++) {
+        const c = cols[i]!;
+        const part = wrapped[i]![l] ?? '';
+        const last = i === cols.length - 1;
+        const padded = last ? part : part + ' '.repeat(Math.max(0, c.width - [...part].length));
+        const how = colour[c.key];
+        line += (i === 0 ? '' : GAP) + (how && part !== '' ? paint(part, how) + padded.slice(part.length) : padded);
+      }
+      out += `${line.trimEnd()}\n`;
+    }
+    return out;
+  };
+
+  const head = () => {
+    if (headed) return;
+    headed = true;
+    const cells: Partial<Record<Key, string>> = {};
+    for (const c of cols) cells[c.key] = c.head;
+    const line = row(cells);
+    text += o.color ? `${paint(line.slice(0, -1), 'bold')}\n` : line;
+  };
+
   const beginStream = () => {
     if (begun) return;
     begun = true;
-    text += tableText() + streamHead();
-  };
-
-  const tableText = () => {
-    if (rows.length === 0) return '';
-    const fit = width === undefined ? undefined : fitted(width);
-    const table = new Table({
-      head: fit ? fit.keep.map((i) => head[i]!) : head,
-      style: { head: chalk ? ['bold'] : [], border: [] },
-      wordWrap: true,
-      colWidths: fit ? fit.widths : [...(withLine ? [null] : []), ...(withRemote ? [null, null, null, null, 40, null, 30] : [null, null, null, null, 60])],
-    } as ConstructorParameters<typeof Table>[0]);
-    table.push(...(fit ? rows.map((r) => fit.keep.map((i) => r[i] ?? '')) : rows));
-    rows = [];
-    return `${table.toString()}\n`;
-  };
-
-  /**
-   * The columns kept and their widths (padding included) for `width` terminal columns: every
-   * column but the reasons as wide as its widest cell, the reasons sharing what is left (at most
-   * what their longest text needs); the borders take a column each, and one more. When that
-   * leaves a reason too little to read, Kind goes, then Code (the input shows the code too).
-   */
-  const fitted = (width: number): { keep: number[]; widths: number[] } => {
-    const reasons = [head.indexOf('Reason'), head.indexOf('Service reason')].filter((i) => i >= 0);
-    const natural = head.map((h, i) => Math.max(textWidth(h), ...rows.map((r) => textWidth(plain(r[i] ?? '')))) + 2);
-    let keep = head.map((_, i) => i);
-    const left = () => width - keep.reduce((n, i) => (reasons.includes(i) ? n : n + natural[i]!), 0) - (keep.length + 1);
-    for (const optional of ['Kind', 'Code']) {
-      if (left() >= READABLE_REASON * reasons.length) break;
-      keep = keep.filter((i) => head[i] !== optional);
-    }
-    let rest = left();
-    const widths = keep.map((i) => {
-      if (!reasons.includes(i)) return natural[i]!;
-      // With the service's columns, our reason takes three fifths of what is left.
-      const share = i === reasons[reasons.length - 1] ? rest : Math.floor((rest * 3) / 5);
-      const w = Math.min(natural[i]!, Math.max(MIN_REASON, share));
-      rest -= w;
-      return w;
-    });
-    return { keep, widths };
-  };
-
-  // Streamed rows have fixed widths; on a terminal too narrow for readable reasons, Kind and then
-  // Code are left out (the input shows the code too), and with the service's columns our reason
-  // takes three fifths of what is left.
-  const streamPrefix = (withCode: boolean, withKind: boolean) =>
-    (withLine ? WIDTH.line + 2 : 0) + WIDTH.input + 2 + WIDTH.verdict + 2 + (withCode ? WIDTH.code + 2 : 0) + (withKind ? WIDTH.kind + 2 : 0);
-  const reasonsNeed = withRemote ? 2 * READABLE_REASON + WIDTH.service + 4 : READABLE_REASON;
-  const streamKind = width === undefined || width - streamPrefix(true, true) >= reasonsNeed;
-  const streamCode = streamKind || width - streamPrefix(true, false) >= reasonsNeed;
-  const streamReason =
-    width === undefined ? WIDTH.reason : Math.max(MIN_REASON, Math.floor(((width - streamPrefix(streamCode, streamKind) - WIDTH.service - 4) * 3) / 5));
-
-  /** Line, Input, Verdict, [Code, [Kind]], Reason[, Service, Service reason]: the row's cells before the reasons. */
-  const streamCells = (line: string, input: string, verdict: string, code: string, kind: string) => {
-    const cols = [input, verdict];
-    if (streamCode) cols.push(code);
-    if (streamKind) cols.push(kind);
-    if (withLine) cols.unshift(line);
-    return cols;
-  };
-
-  const streamHead = () => {
-    const cols = streamCells(
-      cell('Line', WIDTH.line),
-      cell('Input', WIDTH.input),
-      cell('Verdict', WIDTH.verdict),
-      cell('Code', WIDTH.code),
-      cell('Kind', WIDTH.kind),
-    );
-    cols.push(withRemote ? cell('Reason', streamReason) : 'Reason');
-    if (withRemote) cols.push(cell('Service', WIDTH.service), 'Service reason');
-    const line = cols.join('  ').trimEnd();
+    head();
     // Two short lines: each fits an 80-column terminal.
-    return `More than ${FIRST_ROWS} codes: from here on only those with a problem, as they come.\n(The summary counts them all; --json or a pipe gives every row.)\n${chalk ? chalk.bold(line) : line}\n`;
+    text += `More than ${FIRST_ROWS} codes: from here on only those with a problem, as they come.\n(The summary counts them all; --json or a pipe gives every row.)\n`;
   };
 
-  const streamRow = (input: string, v: Verdict, remote: RemoteVerdict | undefined, at: Where | undefined) => {
+  const add = (input: string, v: Verdict, remote?: RemoteVerdict, at?: Where) => {
+    head();
     const warned = v.valid && v.problems.length > 0;
-    const cols = streamCells(
-      cell(at ? String(at.line) : '', WIDTH.line),
-      cell(tsvField(input), WIDTH.input),
-      verdictPaint(v.valid, warned, cell(verdictText(v.valid, warned), WIDTH.verdict)),
-      cell(v.display ?? v.normalized ?? '', WIDTH.code),
-      cell(v.kind ?? '', WIDTH.kind),
-    );
-    const reason = reasonText(v.problems);
-    // The last column is cut to the terminal's width: one row a line (--json or a pipe has it whole).
-    const last = (text: string) => (width === undefined ? text : truncate(text, Math.max(MIN_REASON, width - textWidth(plain(cols.join('  '))) - 2)));
-    cols.push(withRemote ? cell(reason, streamReason) : last(reason));
-    if (remote) {
-      cols.push(verdictPaint(remote.valid, false, cell(verdictText(remote.valid, false), WIDTH.service)));
-      cols.push(last(reasonText(remote.problems)));
+    const word = verdictWord(v.valid, warned);
+    const cells: Partial<Record<Key, string>> = {
+      line: at ? String(at.line) : '',
+      input: tsvField(input),
+      verdict: word,
+      normalized: v.normalized ?? '',
+      kind: v.kind ?? '',
+      reason: reasonText(v.problems),
+    };
+    const colour: Partial<Record<Key, keyof typeof ANSI>> = { verdict: verdictColour(word) };
+    if (o.fix) {
+      const f = fixedOf(v);
+      cells.fixed = f.fixed === null ? '' : `${tsvField(f.fixed)} ${f.valid ? 'valid' : 'invalid'}`;
     }
-    return `${cols.join('  ').trimEnd()}\n`;
+    if (remote) {
+      const serviceWord = verdictWord(remote.valid, false);
+      cells.service = serviceWord;
+      cells.serviceReason = reasonText(remote.problems);
+      colour.service = verdictColour(serviceWord);
+    }
+    text += row(cells, colour);
+    pending++;
   };
 
   return {
     add(input, v, remote, at) {
       if (added++ < FIRST_ROWS) {
-        const row = [
-          tsvField(input),
-          verdictCell(v.valid, v.valid && v.problems.length > 0),
-          v.display ?? v.normalized ?? '',
-          v.kind ?? '',
-          reasonText(v.problems),
-        ];
-        if (remote) row.push(verdictCell(remote.valid, false), reasonText(remote.problems));
-        if (withLine) row.unshift(at ? String(at.line) : '');
-        rows.push(row);
+        add(input, v, remote, at);
         return;
       }
       beginStream();
       const problem = !v.valid || v.problems.length > 0 || (remote !== undefined && (!remote.valid || remote.problems.length > 0));
-      if (problem) text += streamRow(input, v, remote, at);
+      if (problem) add(input, v, remote, at);
     },
     render() {
-      const out = text + tableText();
+      const out = text;
       text = '';
+      pending = 0;
       return out;
     },
     get pending() {
-      return rows.length + (text === '' ? 0 : 1);
+      return pending;
     },
     get streaming() {
       return added >= FIRST_ROWS;
