@@ -17,9 +17,13 @@
 //   node bench/codes.mjs [--quick] [--codes 1000000] [--rounds 3] [--mixes 0,1,10,50,r30]
 //                        [--only upc|isrc] [--bin path/to/reldist.js] [--compare other/reldist.js]
 //                        [--startup-rounds 20] [--tty-codes 200000] [--tty-rounds 3] [--no-extra-ca]
-//                        [--files DIR]
+//                        [--files DIR] [--damage-only] [--damage-lines 1000000] [--damage-rounds 3]
 // --quick: 200,000 codes, 2 rounds, 5 start-up rounds, 1 terminal round (about 30 s; ratios
 // flatter reldist less, its fixed start-up weighs more on a small file).
+// --damage-only runs only the section "one kind of line at a time": a file per kind of line
+// (valid, wrong check digit, letters or punctuation inside, wrong length, repeated codes, and
+// spreadsheet damage), each kind's cost per line as a ratio to valid lines (--damage-rounds 0
+// leaves the section out of a full run).
 // --no-extra-ca runs every measured command without NODE_EXTRA_CA_CERTS: on Node 20 that
 // variable makes each node start read the CA file, a fixed cost python-stdnum does not pay.
 import { spawn, spawnSync } from 'node:child_process';
@@ -248,7 +252,168 @@ function reldistRun(bin, kind, file) {
   return { ...r, summary: JSON.parse(r.stderr.split('\n')[0]).summary };
 }
 
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+// ---- one kind of line at a time (issue 25) ----
+//
+// A file of DAMAGE_LINES lines per kind, every line of that kind, for UPCs and ISRCs: valid codes,
+// then each kind of damage support sees. Each kind's per-line cost is given as a ratio to valid
+// lines, from CPU time (user + sys) and wall time, medians of interleaved rounds; "per line" is
+// the run's time less the start-up (`validate KIND CODE`, measured in the same rounds), over the
+// lines. The target: no kind above 1.5x. Output is --json to /dev/null; the bytes each kind
+// writes per line are printed too, since a damaged line must say more than a valid one.
+
+const DAMAGE_LINES = Number(option('damage-lines', QUICK ? 200_000 : 1_000_000));
+const DAMAGE_ROUNDS = Number(option('damage-rounds', QUICK ? 2 : 3));
+const DAMAGE_ONLY = process.argv.includes('--damage-only');
+const DAMAGE_TARGET = 1.5;
+const NBSP = '\u00a0';
+
+/** Line generators per kind: (random, i) → line. For repeats, the first 1% of lines are the codes repeated. */
+const DAMAGE_KINDS = {
+  upc: {
+    valid: (r) => upcCode(r),
+    'wrong check digit': (r) => {
+      const c = upcCode(r);
+      return c.slice(0, 11) + ((Number(c[11]) + 1 + Math.floor(r() * 9)) % 10);
+    },
+    'letters inside': (r) => {
+      const c = upcCode(r);
+      const at = 1 + Math.floor(r() * 10);
+      return c.slice(0, at) + LETTERS[Math.floor(r() * LETTERS.length)] + c.slice(at + 1);
+    },
+    'punctuation inside': (r) => {
+      const c = upcCode(r);
+      const at = 1 + Math.floor(r() * 10);
+      return c.slice(0, at) + '/*_#;:'[Math.floor(r() * 6)] + c.slice(at);
+    },
+    'wrong length': (r) => {
+      const c = upcCode(r);
+      return r() < 0.5 ? c.slice(0, 5) + c.slice(6) : `${c}${c[3]}`;
+    },
+    repeated: (r, i, earlier) => (i < DAMAGE_LINES / 100 ? upcCode(r) : earlier[Math.floor(r() * earlier.length)]),
+    'scientific notation': (r) => {
+      const c = upcCode(r, '6');
+      return `${c[0]}.${c.slice(1, 6)}E+11`;
+    },
+    'lost leading zeros': (r) => upcCode(r, '0').slice(1),
+    '="…" (and "=""…""")': (r, i) => (i % 4 === 3 ? `"=""${upcCode(r)}"""` : `="${upcCode(r)}"`),
+    'odd spaces': (r) => {
+      const c = upcCode(r);
+      return r() < 0.5 ? `${c}${NBSP}` : `${c.slice(0, 6)}${['\u00a0', '\u202f', '\u2009'][Math.floor(r() * 3)]}${c.slice(6)}`;
+    },
+    'trailing .0': (r) => `${upcCode(r, '6')}.0`,
+  },
+  isrc: {
+    valid: (r) => isrcCode(r),
+    'letters inside': (r) => `${isrcCode(r).slice(0, 11)}O`,
+    'punctuation inside': (r) => {
+      const c = isrcCode(r);
+      return `${c.slice(0, 2)}/${c.slice(2, 5)}/${c.slice(5, 7)}/${c.slice(7)}`;
+    },
+    'wrong length': (r) => {
+      const c = isrcCode(r);
+      return r() < 0.5 ? c.slice(0, 8) + c.slice(9) : c.slice(0, 9) + c.slice(8);
+    },
+    repeated: (r, i, earlier) => (i < DAMAGE_LINES / 100 ? isrcCode(r) : earlier[Math.floor(r() * earlier.length)]),
+    '="…" (and "=""…""")': (r, i) => (i % 4 === 3 ? `"=""${isrcCode(r)}"""` : `="${isrcCode(r)}"`),
+    'odd spaces': (r) => {
+      const c = isrcCode(r);
+      return r() < 0.5 ? `${c}${NBSP}` : `${c.slice(0, 5)}${NBSP}${c.slice(5)}`;
+    },
+  },
+};
+
+async function writeKind(path, kind, name) {
+  const gen = DAMAGE_KINDS[kind][name];
+  const random = rng(DAMAGE_LINES + name.length * 7919 + (kind === 'isrc' ? 1 : 0));
+  const earlier = [];
+  const out = createWriteStream(path);
+  let batch = '';
+  for (let i = 0; i < DAMAGE_LINES; i++) {
+    const line = gen(random, i, earlier);
+    if (name === 'repeated' && i < DAMAGE_LINES / 100) earlier.push(line);
+    batch += `${line}\n`;
+    if (batch.length > 1 << 16) {
+      if (!out.write(batch)) await new Promise((r) => out.once('drain', r));
+      batch = '';
+    }
+  }
+  out.write(batch);
+  await new Promise((r) => out.end(r));
+}
+
+async function damageSection() {
+  const ca = process.env.NODE_EXTRA_CA_CERTS ? (NO_EXTRA_CA ? 'set here, not for the measured commands' : 'set') : 'not set';
+  console.log(
+    `\none kind of line at a time: ${DAMAGE_LINES.toLocaleString('en-US')} lines per kind, ${DAMAGE_ROUNDS} interleaved rounds, ` +
+      `validate KIND --file F --json > /dev/null; NODE_EXTRA_CA_CERTS ${ca}; load average ${load()}`,
+  );
+  const kinds = ONLY ? [ONLY] : ['upc', 'isrc'];
+  const cases = [];
+  for (const kind of kinds) {
+    for (const name of Object.keys(DAMAGE_KINDS[kind])) {
+      const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      const file = join(FILES ?? dir, `damage-${kind}-${slug}-${DAMAGE_LINES}.txt`);
+      if (!FILES || !existsSync(file)) await writeKind(file, kind, name);
+      cases.push({ kind, name, file, bytes: outputBytes(kind, file), runs: [] });
+    }
+  }
+  const starts = { upc: [], isrc: [] };
+  const oneCode = { upc: '036000241457', isrc: 'USRC17607839' };
+  for (let round = 0; round < DAMAGE_ROUNDS; round++) {
+    for (const kind of kinds) starts[kind].push(measure(process.execPath, [BIN, 'validate', kind, oneCode[kind]]));
+    for (const c of cases) c.runs.push(reldistRun(BIN, c.kind, c.file));
+    process.stderr.write(`  kinds: round ${round + 1}/${DAMAGE_ROUNDS} done (load ${load()})\n`);
+  }
+  const pad = (s, n) => String(s).padEnd(n);
+  console.log(
+    `  ${pad('kind', 6)}${pad('lines', 24)}${pad('out B/line', 12)}${pad('cpu s', 8)}${pad('cpu ns/line', 13)}${pad('cpu vs valid', 22)}${pad('wall s', 8)}${pad('wall vs valid', 22)}target ${DAMAGE_TARGET}x`,
+  );
+  let worst = 0;
+  for (const kind of kinds) {
+    const start = { cpu: median(starts[kind].map((s) => s.cpu ?? s.seconds)), wall: median(starts[kind].map((s) => s.seconds)) };
+    const valid = cases.find((c) => c.kind === kind && c.name === 'valid');
+    // Per round: this kind's per-line time over valid's, each less the start-up of that round.
+    const perLine = (c, round, what) => {
+      const run = c.runs[round];
+      const s = starts[kind][round];
+      return what === 'cpu' ? (run.cpu ?? run.seconds) - (s.cpu ?? s.seconds) : run.seconds - s.seconds;
+    };
+    for (const c of cases.filter((x) => x.kind === kind)) {
+      const cpuRatio = c.runs.map((_, i) => perLine(c, i, 'cpu') / perLine(valid, i, 'cpu'));
+      const wallRatio = c.runs.map((_, i) => perLine(c, i, 'wall') / perLine(valid, i, 'wall'));
+      const cpu = median(c.runs.map((r) => r.cpu ?? r.seconds));
+      const met = median(cpuRatio) <= DAMAGE_TARGET;
+      if (c !== valid) worst = Math.max(worst, median(cpuRatio));
+      console.log(
+        `  ${pad(kind, 6)}${pad(c.name, 24)}${pad(fmt(c.bytes / DAMAGE_LINES, 0), 12)}${pad(fmt(cpu, 3), 8)}${pad(fmt(((cpu - start.cpu) / DAMAGE_LINES) * 1e9, 0), 13)}` +
+          `${pad(spread(cpuRatio, 2, 'x'), 22)}${pad(fmt(median(c.runs.map((r) => r.seconds)), 3), 8)}${pad(spread(wallRatio, 2, 'x'), 22)}${c === valid ? '' : met ? 'met' : 'NOT met'}`,
+      );
+    }
+    console.log(`  ${pad(kind, 6)}${pad('(start-up)', 24)}${pad('', 12)}${pad(fmt(start.cpu, 3), 8)}${pad('', 13)}${pad('', 22)}${pad(fmt(start.wall, 3), 8)}`);
+  }
+  console.log(
+    `  worst damaged kind: ${fmt(worst, 2)}x a valid line's cost (CPU, start-up taken out); target at most ${DAMAGE_TARGET}x: ${worst <= DAMAGE_TARGET ? 'met' : 'NOT met'}`,
+  );
+}
+
 // ---- the run ----
+
+if (DAMAGE_ONLY) {
+  for (const bin of [BIN]) {
+    if (!existsSync(bin)) {
+      console.error(`bench/codes: ${bin} is missing (npm run build, or --bin)`);
+      process.exit(2);
+    }
+  }
+  console.log(`node ${process.version}, ${availableParallelism()} cores; binary: ${BIN}`);
+  await damageSection();
+  process.exit(0);
+}
 
 for (const bin of [BIN, COMPARE].filter(Boolean)) {
   if (!existsSync(bin)) {
@@ -261,10 +426,6 @@ if (pyVersion.status !== 0) {
   console.error('bench/codes: python-stdnum is missing (Debian: apt-get install python3-stdnum); it is the baseline');
   process.exit(2);
 }
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
 const caNote = !process.env.NODE_EXTRA_CA_CERTS
   ? 'not set'
   : NO_EXTRA_CA
@@ -464,5 +625,6 @@ if (TTY_ROUNDS > 0 && haveScript && kinds.includes('upc')) {
 } else if (TTY_ROUNDS > 0) {
   console.log('\nterminal vs piped: skipped (needs `script` from util-linux, and UPCs)');
 }
+if (DAMAGE_ROUNDS > 0) await damageSection();
 console.log(`\nload average ${load()} at the end (the machine is shared: ratios, not times, are the result)`);
 console.log(`reproduce: npm run build && node bench/codes.mjs${QUICK ? ' --quick' : ''} --codes ${N} --rounds ${ROUNDS}${NO_EXTRA_CA ? ' --no-extra-ca' : ''}`);

@@ -7,7 +7,7 @@
 // fully understand (a valid code, non-ASCII, controls, anything unusual) gets false: the general
 // path takes it. test/unit/codes-bytes-invalid.test.ts holds it to the engine on random input.
 import { apostropheProblem, decimalSuffixProblem, lostLeadingZeroProblem, quotedProblem, scientificProblem, textFormulaProblem } from './damage.js';
-import { badCharacterProblem, moreBadCharactersProblem, MAX_CHAR_PROBLEMS } from './chars.js';
+import { badCharacterProblem, moreBadCharactersProblem, MAX_CHAR_PROBLEMS, nonAsciiProblem } from './chars.js';
 import { badFormatProblem, isrcLengthProblem, LETTER_OR_DIGIT } from './isrc.js';
 import { badCheckDigitProblem, DIGIT, gtin14IndicatorProblem, lengthProblem } from './upc.js';
 import type { Problem } from './types.js';
@@ -29,6 +29,7 @@ export const SPEC = {
   decimalSuffix: 13, // a = separator, b = zeros
   lostLeadingZero: 14, // a = digits
   textFormula: 15, // a = 1 for the CSV-quoted form
+  oddSpace: 16, // a, b = the code point's high and low bytes, c = position
 } as const;
 
 const spec = (type: number, a = 0, b = 0, c = 0) => (type << 24) | (a << 16) | (b << 8) | c;
@@ -69,6 +70,8 @@ export function problemOfSpec(s: number, input: string): Problem {
       return lostLeadingZeroProblem(a);
     case SPEC.textFormula:
       return textFormulaProblem(a === 1);
+    case SPEC.oddSpace:
+      return nonAsciiProblem(String.fromCharCode((a << 8) | b), c);
     default:
       throw new RangeError(`problemOfSpec: unknown spec ${s}`);
   }
@@ -84,6 +87,8 @@ export class ByteDiagnosis {
   /** Where each kept character of an ISRC was (1-based, in the part being checked). */
   readonly positions = new Uint8Array(48);
   readonly code = new Uint8Array(48);
+  /** The line without its non-ASCII spaces (oddSpaces). */
+  readonly stripped = new Uint8Array(MAX_LINE);
 
   push(s: number): void {
     this.specs[this.count++] = s;
@@ -92,6 +97,51 @@ export class ByteDiagnosis {
 
 /** Longer lines are left to the general path (the counts above fit a byte). */
 const MAX_LINE = 40;
+
+/**
+ * The code point of the non-ASCII space (as nonAsciiProblem names them) whose UTF-8 bytes start
+ * at b[i], or 0: no-break U+00A0, U+2000-U+200B (en quad to zero width), U+2028, U+2029, narrow
+ * no-break U+202F, U+205F, ideographic U+3000. Its length is 2 for U+00A0, else 3.
+ */
+function oddSpaceAt(b: Uint8Array, i: number, e: number): number {
+  const c = b[i]!;
+  if (c === 0xc2) return i + 1 < e && b[i + 1] === 0xa0 ? 0xa0 : 0;
+  if (i + 2 >= e) return 0;
+  const c1 = b[i + 1]!;
+  const c2 = b[i + 2]!;
+  if (c === 0xe2 && c1 === 0x80 && ((c2 >= 0x80 && c2 <= 0x8b) || c2 === 0xa8 || c2 === 0xa9 || c2 === 0xaf)) return 0x2000 + (c2 - 0x80);
+  if (c === 0xe2 && c1 === 0x81 && c2 === 0x9f) return 0x205f;
+  if (c === 0xe3 && c1 === 0x80 && c2 === 0x80) return 0x3000;
+  return 0;
+}
+
+/**
+ * A line whose only non-ASCII characters are non-ASCII spaces: each noted in `out` (position in
+ * code points, as the engine counts), the rest copied to out.stripped; its length, or -1 when
+ * the line has another non-ASCII byte or is too long.
+ */
+function oddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
+  if (e - s > MAX_LINE) return -1;
+  const stripped = out.stripped;
+  let n = 0;
+  let position = 0;
+  let found = 0;
+  for (let i = s; i < e; ) {
+    const c = b[i]!;
+    position++;
+    if (c < 128) {
+      stripped[n++] = c;
+      i++;
+      continue;
+    }
+    const cp = oddSpaceAt(b, i, e);
+    if (cp === 0) return -1;
+    if (++found > MAX_CHAR_PROBLEMS) return -1;
+    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
+    i += cp === 0xa0 ? 2 : 3;
+  }
+  return n;
+}
 
 /** True when every byte is printable ASCII other than a backslash, and the ends are not spaces. */
 function plainAscii(b: Uint8Array, s: number, e: number): boolean {
@@ -218,7 +268,8 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
   out.count = 0;
   out.repairedLength = 0;
   const len = e - s;
-  if (len === 0 || len > MAX_LINE || !plainAscii(b, s, e)) return false;
+  if (len === 0 || len > MAX_LINE) return false;
+  if (!plainAscii(b, s, e)) return upcOddSpaces(b, s, e, out);
   let digits = 0;
   let letters = 0;
   for (let i = s; i < e; i++) {
@@ -248,6 +299,7 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
     return true;
   }
+  if (punctuationInside(b, s, e, out)) return true;
   // Spreadsheet damage: a text formula, quotes or a leading apostrophe, then digits, then perhaps ".0…".
   let p: number;
   let q: number;
@@ -278,6 +330,43 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
   }
   // What is left is checked as a code: its problems follow the damage, or it is the repair.
   if (!upcDigits(b, p, end, out)) setRepaired(out, 0, b, p, end);
+  return true;
+}
+
+/**
+ * Other punctuation among the digits (036000/241457), where no spreadsheet damage can apply: no
+ * quote, no '=' first, no '.' or ',' (a decimal suffix, thousands separators): each character
+ * that is not a digit, space or hyphen is a bad character, as checkUpc reports them.
+ */
+function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  if (b[s] === 61) return false;
+  for (let i = s; i < e; i++) {
+    const c = b[i]!;
+    if (c === 34 || c === 39 || c === 44 || c === 46) return false;
+  }
+  let bad = 0;
+  for (let i = s; i < e; i++) {
+    const c = b[i]!;
+    if (isDigit(c) || c === 32 || c === 45) continue;
+    if (++bad <= MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcBadCharacter, c, 0, i - s + 1));
+  }
+  if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
+  // Only digits, spaces and hyphens: a code written with separators, not this.
+  return bad > 0;
+}
+
+/** A UPC line of digits and non-ASCII spaces: the spaces named, then what the digits are (the repair when valid). */
+function upcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  const n = oddSpaces(b, s, e, out);
+  if (n <= 0 || out.count === 0) return false;
+  const d = out.stripped;
+  for (let i = 0; i < n; i++) if (!isDigit(d[i]!)) return false;
+  if ((n === 10 || n === 11) && checkDigitOk(d, 0, n)) {
+    out.push(spec(SPEC.lostLeadingZero, n));
+    setRepaired(out, 12 - n, d, 0, n);
+    return true;
+  }
+  if (!upcDigits(d, 0, n, out)) setRepaired(out, 0, d, 0, n);
   return true;
 }
 
@@ -339,7 +428,19 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   out.count = 0;
   out.repairedLength = 0;
   const len = e - s;
-  if (len === 0 || len > MAX_LINE || !plainAscii(b, s, e)) return false;
+  if (len === 0 || len > MAX_LINE) return false;
+  if (!plainAscii(b, s, e)) {
+    // Non-ASCII spaces around or inside a code of ASCII letters, digits (and spaces or hyphens
+    // not at its ends): named, then the rest checked, the repair when valid.
+    const n = oddSpaces(b, s, e, out);
+    if (n <= 0 || out.count === 0 || !plainAscii(out.stripped, 0, n)) return false;
+    for (let i = 0; i < n; i++) {
+      const c = out.stripped[i]!;
+      if (!(isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 32 || c === 45)) return false;
+    }
+    isrcCore(out.stripped, 0, n, out, true);
+    return true;
+  }
   let p: number;
   let q: number;
   if (formula(b, s, e, out, inside)) {
