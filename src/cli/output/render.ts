@@ -10,13 +10,12 @@ export interface RenderOptions {
   now: Date;
   /** The terminal's width: a table wider than this drops columns and truncates cells. */
   width?: number | undefined;
+  /** Told the headers of the columns a table left out to fit `width` (the caller says so on stderr). */
+  onHidden?: ((headers: string[]) => void) | undefined;
 }
 
 /** The gap between a table's columns. */
 const GAP = '  ';
-
-/** Kinds whose cells are worth nothing cut: they are never truncated. */
-const WHOLE: readonly (Kind | undefined)[] = ['id', 'status', 'date', 'number', 'bool'];
 
 type Paint = (kind: Kind | undefined, raw: unknown, text: string) => string;
 
@@ -65,12 +64,13 @@ export async function renderList<T>(rows: readonly T[], columns: readonly Column
   let heads = columns.map((c) => c.header);
   if (opts.width !== undefined) {
     const fitted = fitColumns(
-      columns.map((c) => ({ header: c.header, drop: c.drop, whole: WHOLE.includes(c.kind) })),
+      columns.map((c) => ({ header: c.header, drop: c.drop, cut: c.cut })),
       texts,
       opts.width,
       GAP.length,
     );
     keep = fitted.keep;
+    if (fitted.hidden.length > 0) opts.onHidden?.(fitted.hidden.map((i) => columns[i]!.header));
     heads = keep.map((i, k) => truncate(columns[i]!.header, fitted.widths[k]!));
     texts = texts.map((t) => keep.map((i, k) => truncate(t[i]!, fitted.widths[k]!)));
   } else {

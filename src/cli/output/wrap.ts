@@ -1,0 +1,41 @@
+// Lines for a person at a terminal, wrapped to its width at word boundaries. Pure, for tests.
+import { textWidth } from './fit.js';
+
+/** How far a wrapped line's continuation is indented past the line's own indentation. */
+const HANG = '  ';
+
+/**
+ * `text` (one or more lines) with every line longer than `width` broken at spaces; the lines a
+ * break makes are indented two spaces past the line's own indentation, so that they read as one
+ * message. A word longer than the room (a path, a URL, a command) is never broken: it stays whole
+ * on a line of its own, to be copied as is. Without a width, the text as it is.
+ */
+export function wrapText(text: string, width: number | undefined): string {
+  if (width === undefined || width <= 0) return text;
+  return text
+    .split('\n')
+    .map((line) => wrapLine(line, width))
+    .join('\n');
+}
+
+function wrapLine(line: string, width: number): string {
+  if (textWidth(line) <= width) return line;
+  const indent = /^ */.exec(line)![0];
+  const hang = indent + HANG;
+  const words = line.slice(indent.length).split(/ +/);
+  const out: string[] = [];
+  let current = indent;
+  let empty = true;
+  for (const word of words) {
+    const candidate = empty ? current + word : `${current} ${word}`;
+    if (empty || textWidth(candidate) <= width) {
+      current = candidate;
+      empty = false;
+      continue;
+    }
+    out.push(current);
+    current = hang + word;
+  }
+  out.push(current);
+  return out.join('\n');
+}
