@@ -24,8 +24,9 @@ export function processIO(): IO {
     stdinIsTTY: Boolean(process.stdin.isTTY),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
-    stderrColumns: process.stderr.isTTY ? process.stderr.columns : undefined,
+    // A terminal that does not know its size (a pty opened without one) says 0: no width, then.
+    columns: process.stdout.isTTY ? process.stdout.columns || undefined : undefined,
+    stderrColumns: process.stderr.isTTY ? process.stderr.columns || undefined : undefined,
   };
 }
 

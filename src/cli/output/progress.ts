@@ -1,5 +1,5 @@
 // Progress of long work on stderr (uploads, pages). On a terminal, one line redrawn in place, at
-// most every 100 ms, fitted to its width. Not on a terminal (a CI log), an upload of 1 MiB or more
+// most every 100 ms, fitted to its width. Not on a terminal (a CI log), an upload of 16 MiB or more
 // says how far it is on a plain line every 10% or every 10 s, whichever comes first, never a
 // carriage return; other work (pages, files written) says nothing there. --quiet silences both.
 import type { Context } from '../context.js';
@@ -28,8 +28,11 @@ const REDRAW_MS = 100;
 const LOG_EVERY_MS = 10_000;
 /** Below this, a rate (and so a time left) would be a guess. */
 const RATE_AFTER_MS = 500;
-/** A smaller file goes up in a breath: ten lines of it in a log would be noise. */
-const LOG_FROM_BYTES = 1024 * 1024;
+/**
+ * Smaller files (a cover, a short or lossy track) go up in seconds on any link: ten lines of them
+ * in a log would be noise. A master (a 4-minute WAV is 40 MiB and more) is logged.
+ */
+export const LOG_FROM_BYTES = 16 * 1024 * 1024;
 
 export function progress(ctx: Context, label: string, options: ProgressOptions = {}): Progress {
   if (ctx.globals.quiet) return silent;

@@ -62,7 +62,7 @@ export async function renderList<T>(rows: readonly T[], columns: readonly Column
   let texts = raws.map((raw) => raw.map((v, i) => formatCell(v, columns[i]!.kind, 'terminal', opts.now)));
   let keep = columns.map((_, i) => i);
   let heads = columns.map((c) => c.header);
-  if (opts.width !== undefined) {
+  if (opts.width !== undefined && opts.width > 0) {
     const fitted = fitColumns(
       columns.map((c) => ({ header: c.header, drop: c.drop, cut: c.cut })),
       texts,

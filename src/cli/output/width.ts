@@ -7,7 +7,8 @@ import { wrapText } from './wrap.js';
 /** stderr's width when it is a terminal (its own, else stdout's); undefined when it is not one. */
 export function stderrWidth(ctx: { io: IO }): number | undefined {
   const io = ctx.io;
-  return io.stderrIsTTY ? (io.stderrColumns ?? io.columns) : undefined;
+  const width = io.stderrIsTTY ? (io.stderrColumns ?? io.columns) : undefined;
+  return width !== undefined && width > 0 ? width : undefined;
 }
 
 /** Writes `text` (whole lines, ending with a line break) to stderr, wrapped to its width on a terminal. */
