@@ -14,6 +14,7 @@ import { formatBytes, progress, progressLine } from '../../src/cli/output/progre
 import { renderList } from '../../src/cli/output/render.js';
 import { wrapText } from '../../src/cli/output/wrap.js';
 import { makeContext } from '../../src/cli/program.js';
+import { renderTable as watchTable } from '../../src/cli/commands/release/watch-view.js';
 import { releaseColumns } from '../../src/cli/shared/release-views.js';
 import { trackColumns } from '../../src/cli/shared/track-views.js';
 
@@ -140,6 +141,27 @@ describe.each(WIDTHS)('tables at %i columns', (width) => {
     // What is hidden is exactly what the header lacks.
     expect(table.columns.filter((c) => !header.includes(c.header)).map((c) => c.header)).toEqual(hidden);
     if (width === 200) expect(hidden).toEqual([]);
+  });
+});
+
+describe.each(WIDTHS)('release watch at %i columns', (width) => {
+  it('its live table (redrawn by moving up over its lines) never wraps; catalog numbers whole', () => {
+    const rows = [
+      {
+        id: 123456,
+        catalogNumber: 'NLR-2026-DELUXE-0001',
+        title: 'A Very Long Title For A Compilation That Goes On',
+        status: 'in_review',
+        since: new Date(now.getTime() - 3_725_000),
+      },
+      { id: 7, catalogNumber: null, title: 'Night Drive', status: 'draft', since: undefined },
+    ];
+    const lines = watchTable(rows, now, width).trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(chars(line), line).toBeLessThanOrEqual(width);
+    expect(lines[1]).toContain('NLR-2026-DELUXE-0001');
+    expect(lines[1]).toContain('in review');
+    if (width === 200) expect(lines[1]).toMatch(/A Very Long Title For A Compilation Tha… +in review +1h2m5s$/);
   });
 });
 
