@@ -11,7 +11,7 @@ import { endpointColumns } from '../../src/cli/commands/webhook/views.js';
 import type { IO } from '../../src/cli/io.js';
 import { printList, type Column } from '../../src/cli/output/index.js';
 import { formatBytes, progress, progressLine } from '../../src/cli/output/progress.js';
-import { renderList } from '../../src/cli/output/render.js';
+import { renderList, renderRecord } from '../../src/cli/output/render.js';
 import { wrapText } from '../../src/cli/output/wrap.js';
 import { makeContext } from '../../src/cli/program.js';
 import { renderTable as watchTable } from '../../src/cli/commands/release/watch-view.js';
@@ -192,6 +192,34 @@ describe('the columns a table hides are said once on stderr', () => {
       await printList(makeContext({ io: b.io, env: { NO_COLOR: '1' }, now: () => now }, { ...globals, quiet }), releases, releaseColumns);
       expect(b.err()).toBe('');
     }
+  });
+});
+
+describe.each(WIDTHS)('records at %i columns', (width) => {
+  it('long text wraps under its value column at word boundaries; a URL stays whole', async () => {
+    const review = 'The cover shows a price and a URL; stores refuse artwork with text that advertises. Export a clean version and upload it again.';
+    const url = 'https://cdn.example.com/covers/northern-lights-records/2026/a-rather-long-file-name-final.jpg';
+    const out = await renderRecord(
+      { id: 12, review, url },
+      [
+        { header: 'ID', value: 'id', kind: 'id' as const },
+        { header: 'Review', value: 'review' },
+        { header: 'Cover', value: 'url' },
+      ],
+      { mode: 'terminal', color: false, now, width },
+    );
+    const lines = out.trimEnd().split('\n');
+    for (const line of lines) if (!line.includes(url)) expect(chars(line), line).toBeLessThanOrEqual(width);
+    expect(out).toContain(url);
+    if (width === 80) {
+      expect(lines).toEqual([
+        'ID:      12',
+        'Review:  The cover shows a price and a URL; stores refuse artwork with text that',
+        '         advertises. Export a clean version and upload it again.',
+        // Longer than any line could hold: whole, to be copied.
+        `Cover:   ${url}`,
+      ]);
+    } else expect(lines).toEqual(['ID:      12', `Review:  ${review}`, `Cover:   ${url}`]);
   });
 });
 

@@ -3,6 +3,7 @@
 import { cellValue, formatCell, tsvCell, type Column, type Kind, type Mode } from './format.js';
 import { lazy } from '../lazy.js';
 import { fitColumns, truncate } from './fit.js';
+import { wrapText } from './wrap.js';
 
 export interface RenderOptions {
   mode: Mode;
@@ -116,11 +117,18 @@ export async function renderRecord<T>(value: T, fields: readonly Field<T>[], opt
   }
   const { paint, bold } = await painter(opts.color);
   const width = Math.max(0, ...fields.map((f) => f.header.length));
+  // Long text (a review's notes, a cover's URL and facts) wraps under its value column, at word
+  // boundaries; a word longer than the room (a URL) stays whole.
+  const hang = ' '.repeat(width + 3);
   return fields
     .map((f) => {
       const raw = cellValue(value, f);
       const label = `${f.header}:`.padEnd(width + 1);
-      return `${bold(label)}  ${paint(f.kind, raw, formatCell(raw, f.kind, 'terminal', opts.now))}\n`;
+      const text = formatCell(raw, f.kind, 'terminal', opts.now);
+      const painted = paint(f.kind, raw, text);
+      const room = opts.width === undefined ? 0 : opts.width - hang.length;
+      const shown = painted === text && room > 0 ? wrapText(text, room, '').replaceAll('\n', `\n${hang}`) : painted;
+      return `${bold(label)}  ${shown}\n`;
     })
     .join('');
 }

@@ -10,18 +10,19 @@ const HANG = '  ';
  * message. A word longer than the room (a path, a URL, a command) is never broken: it stays whole
  * on a line of its own, to be copied as is. Without a width, the text as it is.
  */
-export function wrapText(text: string, width: number | undefined): string {
+export function wrapText(text: string, width: number | undefined, hang?: string): string {
   if (width === undefined || width <= 0) return text;
   return text
     .split('\n')
-    .map((line) => wrapLine(line, width))
+    .map((line) => wrapLine(line, width, hang))
     .join('\n');
 }
 
-function wrapLine(line: string, width: number): string {
+/** `hang`: the continuation lines' indentation, when not the line's own plus two spaces (a record's value column). */
+function wrapLine(line: string, width: number, hangGiven?: string): string {
   if (textWidth(line) <= width) return line;
   const indent = /^ */.exec(line)![0];
-  const hang = indent + HANG;
+  const hang = hangGiven ?? indent + HANG;
   const words = line.slice(indent.length).split(/ +/);
   const out: string[] = [];
   let current = indent;
