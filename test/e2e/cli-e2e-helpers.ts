@@ -78,7 +78,10 @@ export class Tty {
     const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     // Ctrl-C outside a prompt reaches the whole foreground group: the trap keeps the shell alive
     // (its children still get the default) so that it records the program's exit code.
-    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
+    // The tmux server is shared and keeps the environment it started with: none of its RELDIST_
+    // variables may reach the program, only the ones given here.
+    const unset = `for v in $(env | sed -n 's/^\\(RELDIST_[A-Z0-9_]*\\)=.*/\\1/p'); do unset "$v"; done`;
+    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${unset}\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
     const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', String(options.columns ?? 160), '-y', '50', `sh '${script}'`]);
     if (r.status !== 0) throw new Error(`tmux failed: ${r.stderr.toString()}`);
     return new Tty(name, exitFile);

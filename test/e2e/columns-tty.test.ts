@@ -71,7 +71,7 @@ test.skipIf(!hasTmux)(
     const env = cleanEnv({ HOME: home, RELDIST_CONFIG_DIR: join(home, 'config'), RELDIST_DATA_DIR: join(home, 'data'), RELDIST_SANDBOX_IDLE: '0' });
     const tty = Tty.start(`reldist-columns-sandbox-${process.pid}`, t, ['release', 'list'], dir, { columns: 80, env });
     sessions.push(tty);
-    expect(await tty.exitCode()).toBe(0);
+    expect(await tty.exitCode(), tty.screen()).toBe(0);
     const screen = lines(await tty.waitFor('no releases found'));
     for (const line of screen) expect([...line].length, line).toBeLessThanOrEqual(80);
     const start = screen.findIndex((l) => l.startsWith('note: no service configured'));
