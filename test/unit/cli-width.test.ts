@@ -245,6 +245,17 @@ describe('notes wrap at word boundaries', () => {
       '  items/one: word word word word word\n    word word word word word word word\n    word word word word word word word\n    word',
     );
     expect(wrapText('short\n\nlines', 10)).toBe('short\n\nlines');
+    // A flag stays with its value.
+    expect(wrapText('showing 2 of 6 releases (page 1 of 3); --page 2 for the next page, --per-page 100 for bigger pages, --all for every release', 80)).toBe(
+      'showing 2 of 6 releases (page 1 of 3); --page 2 for the next page,\n  --per-page 100 for bigger pages, --all for every release',
+    );
+    // A command in backticks is one word: never split across lines.
+    expect(wrapText('hint: is the service running? check --base-url, RELDIST_BASE_URL or `reldist auth status`', 80)).toBe(
+      'hint: is the service running? check --base-url, RELDIST_BASE_URL or\n  `reldist auth status`',
+    );
+    expect(wrapText('check what exists (`reldist release list`) before running it again', 30)).toBe(
+      'check what exists\n  (`reldist release list`)\n  before running it again',
+    );
     expect(wrapText(sandboxNote, undefined)).toBe(sandboxNote);
   });
 });

@@ -3,12 +3,15 @@ import { textWidth } from './fit.js';
 
 /** How far a wrapped line's continuation is indented past the line's own indentation. */
 const HANG = '  ';
+/** A word, or a `command in backticks` taken whole with what touches it: a command is never split across lines. */
+const WORDS = /(?:[^\s`]|`[^`]*`|`)+/g;
 
 /**
- * `text` (one or more lines) with every line longer than `width` broken at spaces; the lines a
- * break makes are indented two spaces past the line's own indentation, so that they read as one
- * message. A word longer than the room (a path, a URL, a command) is never broken: it stays whole
- * on a line of its own, to be copied as is. Without a width, the text as it is.
+ * `text` (one or more lines) with every line longer than `width` broken at spaces (never inside
+ * `backticks`: a command stays on one line, to be copied); the lines a break makes are indented
+ * two spaces past the line's own indentation, so that they read as one message. A word longer
+ * than the room (a path, a URL, a command) is never broken: it stays whole on a line of its own.
+ * Without a width, the text as it is.
  */
 export function wrapText(text: string, width: number | undefined, hang?: string): string {
   if (width === undefined || width <= 0) return text;
@@ -23,7 +26,7 @@ function wrapLine(line: string, width: number, hangGiven?: string): string {
   if (textWidth(line) <= width) return line;
   const indent = /^ */.exec(line)![0];
   const hang = hangGiven ?? indent + HANG;
-  const words = line.slice(indent.length).split(/ +/);
+  const words = gluedFlags(line.slice(indent.length).match(WORDS) ?? []);
   const out: string[] = [];
   let current = indent;
   let empty = true;
@@ -39,4 +42,15 @@ function wrapLine(line: string, width: number, hangGiven?: string): string {
   }
   out.push(current);
   return out.join('\n');
+}
+
+/** `--page 2` stays together: a flag is not split from its value ("--page" then ending a sentence, "--all,", is left alone). */
+function gluedFlags(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    const last = out.at(-1);
+    if (last !== undefined && /^--[a-z][\w-]*$/.test(last) && !word.startsWith('-')) out[out.length - 1] = `${last} ${word}`;
+    else out.push(word);
+  }
+  return out;
 }
