@@ -10,6 +10,8 @@ export interface IO {
   stderrIsTTY: boolean;
   /** The terminal's width in characters when stdout is one (tables fit it); undefined: no limit. */
   columns?: number | undefined;
+  /** stderr's width when it is a terminal (notes wrap to it); undefined: stdout's, if any. */
+  stderrColumns?: number | undefined;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -22,7 +24,9 @@ export function processIO(): IO {
     stdinIsTTY: Boolean(process.stdin.isTTY),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    // A terminal that does not know its size (a pty opened without one) says 0: no width, then.
+    columns: process.stdout.isTTY ? process.stdout.columns || undefined : undefined,
+    stderrColumns: process.stderr.isTTY ? process.stderr.columns || undefined : undefined,
   };
 }
 

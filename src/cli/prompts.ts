@@ -2,6 +2,7 @@
 // not possible (piped, CI, --no-input) every helper throws a UsageError naming the flag to pass.
 import type { Context } from './context.js';
 import { AnswerExit, ExitCode, UsageError } from './errors.js';
+import { writeStderr } from './output/width.js';
 
 export interface PromptBase {
   message: string;
@@ -49,7 +50,7 @@ export async function promptConfirm(ctx: Context, p: Partial<PromptBase> & { mes
  */
 export async function confirmOrAbort(ctx: Context, message: string, flag = '--yes'): Promise<void> {
   if (await promptConfirm(ctx, { message, flag })) return;
-  if (!ctx.globals.quiet) ctx.io.stderr.write('cancelled: nothing was changed\n');
+  if (!ctx.globals.quiet) writeStderr(ctx, 'cancelled: nothing was changed\n');
   throw new AnswerExit(ExitCode.ok, 'cancelled');
 }
 

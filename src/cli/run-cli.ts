@@ -9,6 +9,7 @@ import { describeError } from './describe-error.js';
 import { AnswerExit, CliError, ExitCode } from './errors.js';
 import { processIO } from './io.js';
 import { jsonText, visible } from './output/format.js';
+import { writeStderr } from './output/width.js';
 import { CleanUpGuard } from './clean-up-guard.js';
 import { runner } from './commands/runners.js';
 import type { SandboxLauncher } from './sandbox-background.js';
@@ -45,14 +46,16 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
       io.stderr.write(`${jsonText({ error: { code, message, hint, ...(details.length > 0 ? { details } : {}) } })}\n`);
     } else {
       // The service's words may carry anything: no control character reaches the terminal raw.
-      for (const line of described.details) io.stderr.write(`${visible(line)}\n`);
+      for (const line of described.details) writeStderr({ io }, `${visible(line)}\n`);
       // One file's line is left out when the error already opens with it (one missing file).
       const [only, ...others] = described.files;
       const said = only && others.length === 0 && described.message.startsWith(`${only.file}: ${only.message}`);
       if (!said)
-        for (const f of described.files) io.stderr.write(visible(`error: ${f.named_in !== undefined ? `${f.named_in}: ` : ''}${f.file}: ${f.message}`) + '\n');
-      io.stderr.write(`error: ${visible(described.message)}\n`);
-      if (described.hint) io.stderr.write(`hint: ${visible(described.hint)}\n`);
+        for (const f of described.files)
+          writeStderr({ io }, visible(`error: ${f.named_in !== undefined ? `${f.named_in}: ` : ''}${f.file}: ${f.message}`) + '\n');
+      // Wrapped to a terminal's width; piped, each stays one line for a script to grep.
+      writeStderr({ io }, `error: ${visible(described.message)}\n`);
+      if (described.hint) writeStderr({ io }, `hint: ${visible(described.hint)}\n`);
     }
     if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
     return described.exitCode;

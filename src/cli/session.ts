@@ -12,6 +12,7 @@ import { CliError, ExitCode, UsageError } from './errors.js';
 export type { Session };
 import { dataDir } from './paths.js';
 import { VERSION } from './version.js';
+import { writeStderr } from './output/width.js';
 import { loadSandboxServer } from './server-loader.js';
 import { parseDuration } from './shared/duration.js';
 import { requestWords, retryLine } from './request-words.js';
@@ -20,7 +21,7 @@ import { requestWords, retryLine } from './request-words.js';
 export function target(ctx: Context): Target {
   const { data, path, fixedMode } = readConfig(ctx.env);
   if (fixedMode && !ctx.globals.quiet) {
-    ctx.io.stderr.write(`warning: ${path} was readable by others (mode ${fixedMode}); narrowed it to 0600\n`);
+    writeStderr(ctx, `warning: ${path} was readable by others (mode ${fixedMode}); narrowed it to 0600\n`);
   }
   return resolveTarget({ flags: { profile: ctx.globals.profile, baseUrl: ctx.globals.baseUrl, sandbox: ctx.globals.sandbox }, env: ctx.env, config: data });
 }
@@ -148,7 +149,8 @@ const DEFAULT_SANDBOX_IDLE_MS = 5 * 60_000;
 function sayItIsTheSandbox(ctx: Context, t: Target, dir: string): void {
   if (ctx.globals.quiet) return;
   const asked = t.sandboxAsked === 'flag' ? '--sandbox' : t.sandboxAsked === 'environment' ? 'RELDIST_SANDBOX=1' : undefined;
-  ctx.io.stderr.write(
+  writeStderr(
+    ctx,
     asked
       ? `note: using the local sandbox, as ${asked} asks (data in ${dir})\n`
       : `note: no service configured, so this uses the local sandbox (data in ${dir}); for a real service run \`reldist auth login --base-url <url>\` or set RELDIST_BASE_URL and RELDIST_TOKEN\n`,
@@ -173,7 +175,7 @@ export function createSessionClient(ctx: Context, s: Session, workload: Workload
         : undefined,
     onExchange: (info) => ctx.exchanges.start(requestWords(info), changesSomething(info)),
     // Terminal or not: a job log must show why a command is taking its time.
-    onRetry: ctx.globals.quiet ? undefined : (info) => ctx.io.stderr.write(`${retryLine(info)}\n`),
+    onRetry: ctx.globals.quiet ? undefined : (info) => writeStderr(ctx, `${retryLine(info)}\n`),
   });
   ctx.defer(() => c.close());
   return c;

@@ -59,25 +59,30 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** A program running in a detached tmux session: a real terminal of 160x50. */
+/** A program running in a detached tmux session: a real terminal of 160x50 unless told another width. */
 export class Tty {
   private constructor(
     readonly name: string,
     private readonly exitFile: string,
   ) {}
 
-  static start(name: string, t: Target, args: string[], dir: string): Tty {
+  /** `env`: the whole environment instead of the target's (its RELDIST_ variables, HOME, NO_COLOR and PATH are passed on). */
+  static start(name: string, t: Target, args: string[], dir: string, options: { columns?: number; env?: NodeJS.ProcessEnv } = {}): Tty {
     const exitFile = join(dir, `${name}.exit`);
     const script = join(dir, `${name}.sh`);
-    const env = cliEnv(t);
-    const exports = ['RELDIST_BASE_URL', 'RELDIST_TOKEN', 'RELDIST_CONFIG_DIR', 'RELDIST_DATA_DIR', 'HOME', 'NO_COLOR', 'PATH']
+    const env = options.env ?? cliEnv(t);
+    const exports = Object.keys(env)
+      .filter((k) => k.startsWith('RELDIST_') || ['HOME', 'NO_COLOR', 'PATH'].includes(k))
       .map((k) => `export ${k}='${String(env[k] ?? '').replace(/'/g, `'\\''`)}'`)
       .join('\n');
     const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     // Ctrl-C outside a prompt reaches the whole foreground group: the trap keeps the shell alive
     // (its children still get the default) so that it records the program's exit code.
-    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
-    const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', '160', '-y', '50', `sh '${script}'`]);
+    // The tmux server is shared and keeps the environment it started with: none of its RELDIST_
+    // variables may reach the program, only the ones given here.
+    const unset = `for v in $(env | sed -n 's/^\\(RELDIST_[A-Z0-9_]*\\)=.*/\\1/p'); do unset "$v"; done`;
+    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${unset}\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
+    const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', String(options.columns ?? 160), '-y', '50', `sh '${script}'`]);
     if (r.status !== 0) throw new Error(`tmux failed: ${r.stderr.toString()}`);
     return new Tty(name, exitFile);
   }

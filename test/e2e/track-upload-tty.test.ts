@@ -43,8 +43,8 @@ function underScript(args: string[]): Promise<{ code: number | null; output: str
 test.skipIf(!hasScript)('a terminal sees a progress bar, redrawn in place, then one line per uploaded file', async () => {
   const { code, output } = await underScript(['track', 'upload', '1', 'examples/first-release/audio/first-light.flac']);
   expect(code, output).toBe(0);
-  expect(output).toMatch(/\r\x1b\[2KUploading examples\/first-release\/audio\/first-light\.flac \d+% \([\d.]+ KB\/218\.2 KB\)/);
-  expect(output).toContain('Uploaded examples/first-release/audio/first-light.flac (218.2 KB)');
+  expect(output).toMatch(/\r\x1b\[2KUploading examples\/first-release\/audio\/first-light\.flac: \d+%, [\d.]+ (B|KiB) of 218\.2 KiB/);
+  expect(output).toContain('Uploaded examples/first-release/audio/first-light.flac (218.2 KiB)');
   expect(output).toContain('Added 1 track to release 1');
 });
 

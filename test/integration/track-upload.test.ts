@@ -135,6 +135,30 @@ describe('track upload', () => {
     expect(noRelease.code).toBe(5);
   });
 
+  it('piped, an upload of 16 MiB or more says how far it is on a plain line at every 10%, no carriage return', async () => {
+    const created = await json(['release', 'create', '--type', 'single', '--title', 'Long Master', '--artist', 'Nina Vale', '--label', 'L']);
+    // 100 s of 16-bit stereo at 44.1 kHz: 16.8 MiB.
+    await writeWav(join(work, 'long_master.wav'), { seconds: 100 });
+    const r = await run(['track', 'upload', String(created.id), join(work, 'long_master.wav'), `${audio}/first-light.flac`]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('\r');
+    const lines = r.stderr.trimEnd().split('\n');
+    // One line per tenth crossed (the client reports every chunk it sends, each under a tenth);
+    // the FLAC of 218 KiB, the second file, says nothing.
+    expect(lines.map((l) => /^Uploading .*long_master\.wav \(file 1 of 2\): (\d+)%, [\d.]+ (KiB|MiB) of 16\.8 MiB/.exec(l)?.[1]?.slice(0, -1) || '0')).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
+  });
+
   it("a title from the tags past the contract's bound is named by the client's own check, as before", async () => {
     // The audio check reads the title; the track-list write is parsed by the client only when a
     // value it filled in is outside the contract's plain-data bounds, and then says so as it did.

@@ -170,24 +170,25 @@ describe('print helpers', () => {
     const p2 = progress(makeContext({ io: tty.io, env: {} }, globals), 'Uploading', { total: 2048, unit: 'bytes' });
     p2.update(2048);
     p2.done('done');
-    expect(tty.err()).toContain('Uploading 100% (2.0 KB/2.0 KB)');
+    expect(tty.err()).toContain('Uploading: 100%, 2.0 KiB of 2.0 KiB');
     expect(tty.err().endsWith('done\n')).toBe(true);
   });
 });
 
 describe('fitting a table to the terminal', () => {
-  const columns = [{ header: 'ID', whole: true }, { header: 'TITLE' }, { header: 'UPC', drop: 2 }, { header: 'TYPE', drop: 1 }];
+  const columns = [{ header: 'ID' }, { header: 'TITLE', cut: true }, { header: 'UPC', drop: 2 }, { header: 'TYPE', drop: 1 }];
   const cells = [['12', 'A Very Long Title That Goes On And On', '200000100018', 'single']];
 
   it('keeps everything when it fits', () => {
-    expect(fitColumns(columns, cells, 200, 2)).toEqual({ keep: [0, 1, 2, 3], widths: [2, 37, 12, 6] });
+    expect(fitColumns(columns, cells, 200, 2)).toEqual({ keep: [0, 1, 2, 3], widths: [2, 37, 12, 6], hidden: [] });
   });
 
   it('cuts long text to a readable width first, then drops the highest `drop` first, then cuts further; never an id', () => {
-    expect(fitColumns(columns, cells, 50, 2)).toEqual({ keep: [0, 1, 2, 3], widths: [2, 24, 12, 6] });
-    expect(fitColumns(columns, cells, 40, 2)).toEqual({ keep: [0, 1, 3], widths: [2, 24, 6] });
-    expect(fitColumns(columns, cells, 20, 2)).toEqual({ keep: [0, 1], widths: [2, 16] });
-    expect(fitColumns(columns, cells, 3, 2)).toEqual({ keep: [0, 1], widths: [2, 5] });
+    expect(fitColumns(columns, cells, 50, 2)).toEqual({ keep: [0, 1, 2, 3], widths: [2, 24, 12, 6], hidden: [] });
+    expect(fitColumns(columns, cells, 40, 2)).toEqual({ keep: [0, 1, 3], widths: [2, 24, 6], hidden: [2] });
+    expect(fitColumns(columns, cells, 20, 2)).toEqual({ keep: [0, 1], widths: [2, 16], hidden: [2, 3] });
+    // Narrower than the id and the shortest title: the columns go from the right, the first stays.
+    expect(fitColumns(columns, cells, 3, 2)).toEqual({ keep: [0], widths: [2], hidden: [1, 2, 3] });
   });
 
   it('truncates with an ellipsis, counting characters', () => {

@@ -1,12 +1,14 @@
-// Fitting a table to the terminal's width: less important columns go first, then the widest cells
-// lose their tail to an ellipsis. Never wrapped: one row stays one line. Pure, for tests.
+// Fitting a table to the terminal's width: long names and titles lose their tail to an ellipsis,
+// then less important columns are hidden (and said to be). Never wrapped: one row stays one line.
+// Ids, codes and URLs are never cut: a cut one is worse than a hidden one, which --json still has.
+// Pure, for tests.
 
 export interface FitColumn {
   header: string;
-  /** Dropped when the table is too wide: the highest first. Without it, never dropped. */
+  /** Hidden when the table is too wide: the highest first. Without it, hidden only as a last resort. */
   drop?: number | undefined;
-  /** Cells that must stay whole (ids, statuses, dates, numbers): never truncated. */
-  whole?: boolean;
+  /** Text a person reads (names, titles): may end in … when the table is too wide. Anything else stays whole. */
+  cut?: boolean | undefined;
 }
 
 export interface Fitted {
@@ -14,6 +16,8 @@ export interface Fitted {
   keep: number[];
   /** Each kept column's width, in the order of `keep`. */
   widths: number[];
+  /** Indexes of the columns left out, in their order: the caller says which. */
+  hidden: number[];
 }
 
 /** Characters shown (code points; our cells have no double-width text we could measure without a library). */
@@ -37,7 +41,7 @@ export function fitColumns(columns: readonly FitColumn[], cells: readonly (reado
   const widths = [...natural];
   const total = () => keep.reduce((n, i) => n + widths[i]!, 0) + gap * Math.max(0, keep.length - 1);
 
-  const canShrink = (i: number) => !columns[i]!.whole;
+  const canShrink = (i: number) => columns[i]!.cut === true;
   // Shave the widest column that may shrink down to `floor`, one character at a time: long cells go first.
   const shave = (floor: (i: number) => number) => {
     while (total() > width) {
@@ -46,14 +50,32 @@ export function fitColumns(columns: readonly FitColumn[], cells: readonly (reado
       widths[widest]!--;
     }
   };
+  const hide = (order: readonly number[]) => {
+    for (const i of order) {
+      if (total() <= width) break;
+      keep = keep.filter((k) => k !== i);
+    }
+  };
   // First long text gives up its tail down to a readable width, then less important columns go,
   // then text shrinks further.
   shave((i) => Math.min(natural[i]!, READABLE));
-  const droppable = keep.filter((i) => columns[i]!.drop !== undefined).sort((a, b) => columns[b]!.drop! - columns[a]!.drop!);
-  for (const i of droppable) {
-    if (total() <= width) break;
-    keep = keep.filter((k) => k !== i);
+  const byDrop = keep.filter((i) => columns[i]!.drop !== undefined).sort((a, b) => columns[b]!.drop! - columns[a]!.drop!);
+  hide(byDrop);
+  // A column hidden early may fit again once a wider one went too: the most important back first.
+  for (const i of byDrop.filter((k) => !keep.includes(k)).reverse()) {
+    const back = [...keep, i].sort((a, b) => a - b);
+    const was = keep;
+    keep = back;
+    if (total() > width) keep = was;
   }
   shave((i) => Math.min(natural[i]!, Math.max(textWidth(columns[i]!.header), MIN_CELL)));
-  return { keep, widths: keep.map((i) => widths[i]!) };
+  // Still too wide (a very narrow terminal): the other columns go from the right, the first stays,
+  // rather than a row running over into the next line.
+  hide(keep.slice(1).reverse());
+  return { keep, widths: keep.map((i) => widths[i]!), hidden: columns.map((_, i) => i).filter((i) => !keep.includes(i)) };
+}
+
+/** What a table that left columns out says, once, on stderr. */
+export function hiddenNote(headers: readonly string[]): string {
+  return `${headers.join(', ')} hidden: widen the terminal or use --json`;
 }

@@ -7,8 +7,17 @@ export interface Column<T = Record<string, unknown>> {
   /** A field name (dotted for nested: `meta.total`) or a function of the row. */
   value: string | ((row: T) => unknown);
   kind?: Kind;
-  /** On a terminal too narrow for the table, columns with `drop` go first, the highest first. */
+  /**
+   * On a terminal too narrow for the table, columns with `drop` are hidden first, the highest
+   * first (the table says which, on stderr); a column without it is hidden only as a last resort.
+   */
   drop?: number;
+  /**
+   * Text a person reads, not copies (names, titles, descriptions): may end in … on a narrow
+   * terminal. Without it the cell stays whole: ids, codes (UPC, ISRC), catalog numbers, URLs,
+   * statuses, dates and numbers are never cut.
+   */
+  cut?: boolean;
 }
 
 /** 'terminal': for a person (relative dates, colour). 'plain': for a pipe (ISO dates, no colour). */

@@ -3,10 +3,13 @@
 import type { Context } from '../context.js';
 import { renderList, renderRecord, type Field, type RenderOptions } from './render.js';
 import { jsonText, visible, type Column } from './format.js';
+import { hiddenNote } from './fit.js';
+import { writeStderr } from './width.js';
 
 export type { Column, Kind } from './format.js';
 export type { Field } from './render.js';
 export { headerOf, jsonId, jsonText, plural, tsvCell, visible } from './format.js';
+export { stderrWidth, writeStderr } from './width.js';
 
 export function renderOptions(ctx: Context): RenderOptions {
   return { mode: ctx.io.stdoutIsTTY ? 'terminal' : 'plain', color: ctx.color, now: ctx.now(), width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined };
@@ -31,7 +34,18 @@ export async function printList<T>(ctx: Context, rows: readonly T[], columns: re
     if (options.empty) note(ctx, options.empty);
     return;
   }
-  ctx.io.stdout.write(await renderList(rows, columns, renderOptions(ctx)));
+  await printTable(ctx, rows, columns);
+}
+
+/**
+ * A table on stdout (TSV rows when piped), after `before` (a blank line under a record); when the
+ * terminal is too narrow for every column, stderr says which were left out, once.
+ */
+export async function printTable<T>(ctx: Context, rows: readonly T[], columns: readonly Column<T>[], before = ''): Promise<void> {
+  let hidden: string[] = [];
+  const text = await renderList(rows, columns, { ...renderOptions(ctx), onHidden: (h) => (hidden = h) });
+  ctx.io.stdout.write(before + text);
+  if (hidden.length > 0) note(ctx, hiddenNote(hidden));
 }
 
 /** One object: JSON, `Label:  value` lines, or `label<TAB>value` lines. */
@@ -50,67 +64,17 @@ export function forPerson(ctx: Context): boolean {
 
 /** A message for a person on stderr (a terminal only; --quiet silences it). */
 export function note(ctx: Context, message: string): void {
-  if (forPerson(ctx)) ctx.io.stderr.write(`${visible(message)}\n`);
+  if (forPerson(ctx)) writeStderr(ctx, `${visible(message)}\n`);
 }
 
 /** A warning for a person on stderr (a terminal only; --quiet silences it; errors are never silenced). */
 export function warn(ctx: Context, message: string): void {
-  if (forPerson(ctx)) ctx.io.stderr.write(`warning: ${visible(message)}\n`);
+  if (forPerson(ctx)) writeStderr(ctx, `warning: ${visible(message)}\n`);
 }
 
 /** A success line (`✓ Created release 42`) on stderr, for a person at a terminal. */
 export function success(ctx: Context, message: string): void {
-  if (forPerson(ctx)) ctx.io.stderr.write(`✓ ${visible(message)}\n`);
+  if (forPerson(ctx)) writeStderr(ctx, `✓ ${visible(message)}\n`);
 }
 
-export interface Progress {
-  /** `done` of `total` units (bytes, pages, items). */
-  update(done: number, total?: number): void;
-  /** Ends the line; prints `message` if given. */
-  done(message?: string): void;
-}
-
-const silent: Progress = { update() {}, done() {} };
-
-/**
- * A one-line progress indicator on stderr, redrawn at most every 100 ms; only on a terminal and
- * without --quiet, so CI logs stay clean.
- */
-export function progress(ctx: Context, label: string, options: { total?: number; unit?: 'bytes' | 'items' } = {}): Progress {
-  if (!ctx.io.stderrIsTTY || ctx.globals.quiet) return silent;
-  let total = options.total;
-  let last = 0;
-  let drawn = false;
-  const fmt = (n: number) => (options.unit === 'bytes' ? formatBytes(n) : String(n));
-  const draw = (done: number) => {
-    const pct = total ? ` ${Math.min(100, Math.floor((done / total) * 100))}%` : '';
-    const of = total ? `${fmt(done)}/${fmt(total)}` : fmt(done);
-    ctx.io.stderr.write(`\r\x1b[2K${label}${pct} (${of})`);
-    drawn = true;
-  };
-  return {
-    update(done, t) {
-      if (t !== undefined) total = t;
-      const now = Date.now();
-      if (now - last < 100 && !(total !== undefined && done >= total)) return;
-      last = now;
-      draw(done);
-    },
-    done(message) {
-      if (drawn) ctx.io.stderr.write('\r\x1b[2K');
-      if (message) ctx.io.stderr.write(`${message}\n`);
-    },
-  };
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(1)} ${units[i]}`;
-}
+export { formatBytes, progress, type Progress, type ProgressOptions } from './progress.js';

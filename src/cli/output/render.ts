@@ -3,6 +3,7 @@
 import { cellValue, formatCell, tsvCell, type Column, type Kind, type Mode } from './format.js';
 import { lazy } from '../lazy.js';
 import { fitColumns, truncate } from './fit.js';
+import { wrapText } from './wrap.js';
 
 export interface RenderOptions {
   mode: Mode;
@@ -10,13 +11,12 @@ export interface RenderOptions {
   now: Date;
   /** The terminal's width: a table wider than this drops columns and truncates cells. */
   width?: number | undefined;
+  /** Told the headers of the columns a table left out to fit `width` (the caller says so on stderr). */
+  onHidden?: ((headers: string[]) => void) | undefined;
 }
 
 /** The gap between a table's columns. */
 const GAP = '  ';
-
-/** Kinds whose cells are worth nothing cut: they are never truncated. */
-const WHOLE: readonly (Kind | undefined)[] = ['id', 'status', 'date', 'number', 'bool'];
 
 type Paint = (kind: Kind | undefined, raw: unknown, text: string) => string;
 
@@ -63,14 +63,15 @@ export async function renderList<T>(rows: readonly T[], columns: readonly Column
   let texts = raws.map((raw) => raw.map((v, i) => formatCell(v, columns[i]!.kind, 'terminal', opts.now)));
   let keep = columns.map((_, i) => i);
   let heads = columns.map((c) => c.header);
-  if (opts.width !== undefined) {
+  if (opts.width !== undefined && opts.width > 0) {
     const fitted = fitColumns(
-      columns.map((c) => ({ header: c.header, drop: c.drop, whole: WHOLE.includes(c.kind) })),
+      columns.map((c) => ({ header: c.header, drop: c.drop, cut: c.cut })),
       texts,
       opts.width,
       GAP.length,
     );
     keep = fitted.keep;
+    if (fitted.hidden.length > 0) opts.onHidden?.(fitted.hidden.map((i) => columns[i]!.header));
     heads = keep.map((i, k) => truncate(columns[i]!.header, fitted.widths[k]!));
     texts = texts.map((t) => keep.map((i, k) => truncate(t[i]!, fitted.widths[k]!)));
   } else {
@@ -116,11 +117,18 @@ export async function renderRecord<T>(value: T, fields: readonly Field<T>[], opt
   }
   const { paint, bold } = await painter(opts.color);
   const width = Math.max(0, ...fields.map((f) => f.header.length));
+  // Long text (a review's notes, a cover's URL and facts) wraps under its value column, at word
+  // boundaries; a word longer than the room (a URL) stays whole.
+  const hang = ' '.repeat(width + 3);
   return fields
     .map((f) => {
       const raw = cellValue(value, f);
       const label = `${f.header}:`.padEnd(width + 1);
-      return `${bold(label)}  ${paint(f.kind, raw, formatCell(raw, f.kind, 'terminal', opts.now))}\n`;
+      const text = formatCell(raw, f.kind, 'terminal', opts.now);
+      const painted = paint(f.kind, raw, text);
+      const room = opts.width === undefined ? 0 : opts.width - hang.length;
+      const shown = painted === text && room > 0 ? wrapText(text, room, '').replaceAll('\n', `\n${hang}`) : painted;
+      return `${bold(label)}  ${shown}\n`;
     })
     .join('');
 }

@@ -9,6 +9,7 @@ import { NEVER_PASSES, runFieldChecks, type CheckedRelease, type CheckedTrack, t
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { inCliTerms } from '../service-text.js';
+import { writeStderr } from '../output/index.js';
 
 /** What a door knows of a release; what it does not know is left out. */
 export type ReleaseFields = Partial<Omit<CheckedRelease, 'delivery' | 'artwork'>> & { delivery?: Partial<CheckedRelease['delivery']> | undefined };
@@ -121,7 +122,9 @@ export function warnAtDoor(ctx: Context, blocked: readonly DoorFinding[]): void 
       out += `warning: ${findingLine(f)}; the submit will refuse it${hint ? ` (hint: ${hint})` : ''}\n`;
     }
   }
-  ctx.io.stderr.write(out);
+  // JSON lines stay whole; words wrap to a terminal's width.
+  if (ctx.globals.json) ctx.io.stderr.write(out);
+  else writeStderr(ctx, out);
 }
 
 /** The whole door: warns of what the submit would block, then refuses what can never pass. */

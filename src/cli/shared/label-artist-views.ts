@@ -14,16 +14,17 @@ export function choicesText(list: readonly PlatformChoice[]): string {
 
 export const labelArtistColumns: Column<LabelArtistResource>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
-  { header: 'NAME', value: 'name' },
-  // On a narrow terminal the count goes first, then the platforms (`label artists get` shows both).
+  { header: 'NAME', value: 'name', cut: true },
+  // On a narrow terminal the count goes first, then the platforms (`label artists get` shows both);
+  // never cut: they name the profiles' ids.
   { header: 'RELEASES', value: 'release_count', kind: 'number', drop: 2 },
   { header: 'PLATFORMS', value: (a) => choicesText(a.platforms), drop: 1 },
 ];
 
 export const preferenceArtistColumns: Column<PreferenceArtistItem>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
-  { header: 'NAME', value: 'name' },
-  // On a narrow terminal where the artist comes from goes first, then the platforms.
+  { header: 'NAME', value: 'name', cut: true },
+  // On a narrow terminal where the artist comes from goes first, then the platforms (never cut: they name ids).
   { header: 'SOURCE', value: 'source', drop: 2 },
   { header: 'PLATFORMS', value: (a) => choicesText(a.platforms), drop: 1 },
 ];

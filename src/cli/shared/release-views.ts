@@ -38,10 +38,11 @@ function videoText(r: ReleaseResource): string {
 export const releaseColumns: Column<ReleaseResource>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'STATUS', value: 'status', kind: 'status' },
-  // On a narrow terminal the UPC goes first, then when it changed, the track count and the type.
+  // On a narrow terminal the UPC goes first, then when it changed, the track count and the type;
+  // titles and artists end in … rather than a column of codes being cut.
   { header: 'TYPE', value: 'type', drop: 1 },
-  { header: 'TITLE', value: (r) => (r.version ? `${r.title} (${r.version})` : r.title) },
-  { header: 'ARTISTS', value: (r) => artistsText(r.artists) },
+  { header: 'TITLE', value: (r) => (r.version ? `${r.title} (${r.version})` : r.title), cut: true },
+  { header: 'ARTISTS', value: (r) => artistsText(r.artists), cut: true },
   { header: 'TRACKS', value: 'track_count', kind: 'number', drop: 2 },
   { header: 'UPC', value: 'upc', drop: 4 },
   { header: 'UPDATED', value: 'updated_at', kind: 'date', drop: 3 },

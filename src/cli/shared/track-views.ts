@@ -18,11 +18,11 @@ function audioText(t: TrackResource): string | null {
 export const trackColumns: Column<TrackResource>[] = [
   { header: '#', value: (t) => (t.disc > 1 ? `${t.disc}-${t.position}` : t.position) },
   { header: 'ID', value: 'id', kind: 'id' },
-  { header: 'TITLE', value: (t) => (t.version ? `${t.title} (${t.version})` : t.title) },
+  { header: 'TITLE', value: (t) => (t.version ? `${t.title} (${t.version})` : t.title), cut: true },
   // On a narrow terminal the file name goes first (`track get` shows it), then the duration, then the ISRC.
   { header: 'ISRC', value: 'isrc', drop: 1 },
   { header: 'DURATION', value: (t) => durationText(t.file?.duration_ms), drop: 2 },
-  { header: 'FILE', value: 'file.filename', drop: 3 },
+  { header: 'FILE', value: 'file.filename', drop: 3, cut: true },
   { header: 'STATE', value: 'file.state', kind: 'status' },
 ];
 

@@ -23,9 +23,22 @@ export interface UploadFailure {
   code: string;
 }
 
+/** Where a file stands among several going up in one command: its progress says "file 2 of 5". */
+export interface FilePosition {
+  file: number;
+  files: number;
+}
+
 /** Uploads one file; a refusal comes back as a failure with its reason, never thrown. */
-export async function uploadOne(ctx: Context, client: ApiClient, releaseId: EntityId, path: string, shown = path): Promise<Uploaded | UploadFailure> {
-  const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes' });
+export async function uploadOne(
+  ctx: Context,
+  client: ApiClient,
+  releaseId: EntityId,
+  path: string,
+  shown = path,
+  position?: FilePosition,
+): Promise<Uploaded | UploadFailure> {
+  const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes', ...position });
   try {
     const res = await uploadTrackFile(client, releaseId, path, {
       signal: ctx.signal,

@@ -8,12 +8,15 @@ export const PLATFORM_NAMES: Record<string, string> = {
   store_c: 'store C',
 };
 
+// Ids and URLs are copied: never cut. An id and its URL (60 characters and more) do not fit 80
+// columns together: the URL goes first (it ends in the id; `artist resolve <url>` and --json show it),
+// then the follower count; a long name ends in ….
 export const profileColumns: Column<ArtistPlatformResult>[] = [
   { header: 'PLATFORM', value: 'platform' },
-  { header: 'ID', value: 'id' },
-  { header: 'NAME', value: 'name' },
-  { header: 'FOLLOWERS', value: 'followers', kind: 'number' },
-  { header: 'URL', value: 'url' },
+  { header: 'ID', value: 'id', kind: 'id' },
+  { header: 'NAME', value: 'name', cut: true },
+  { header: 'FOLLOWERS', value: 'followers', kind: 'number', drop: 1 },
+  { header: 'URL', value: 'url', drop: 2 },
 ];
 
 export const profileFields: Field<ArtistPlatformResult>[] = [

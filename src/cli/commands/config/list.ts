@@ -11,7 +11,7 @@ export async function run(ctx: Context): Promise<void> {
     [
       { header: 'KEY', value: 'key' },
       { header: 'VALUE', value: 'value' },
-      { header: 'DESCRIPTION', value: 'description' },
+      { header: 'DESCRIPTION', value: 'description', cut: true },
     ],
     { json: Object.fromEntries(rows.map((r) => [r.key, r.value ?? null])) },
   );

@@ -5,6 +5,6 @@ export async function run(ctx: Context): Promise<void> {
   const rows = await (await ctx.services.client()).call('getCountries');
   await printList(ctx, rows, [
     { header: 'CODE', value: 'code' },
-    { header: 'NAME', value: 'name' },
+    { header: 'NAME', value: 'name', cut: true },
   ]);
 }

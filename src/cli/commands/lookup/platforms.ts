@@ -10,7 +10,7 @@ export async function run(ctx: Context): Promise<void> {
   ];
   await printList(ctx, rows, [
     { header: 'ID', value: 'id' },
-    { header: 'NAME', value: 'name' },
+    { header: 'NAME', value: 'name', cut: true },
     { header: 'USE', value: 'use' },
   ]);
 }

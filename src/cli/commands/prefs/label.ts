@@ -4,8 +4,7 @@ import { SubmitLabelPreferenceRequest } from '../../../contract/index.js';
 import { intOption } from '../../shared/args.js';
 import { labelArtistColumns } from '../../shared/label-artist-views.js';
 import { loadDataFile } from '../../shared/data-file.js';
-import { printJson, printRecord, renderOptions, success } from '../../output/index.js';
-import { renderList } from '../../output/render.js';
+import { printJson, printRecord, printTable, success } from '../../output/index.js';
 
 export async function run(ctx: Context, opts: LabelOpts): Promise<void> {
   // Every flag is checked before anything is saved: a bad --page must not follow a saved change.
@@ -44,6 +43,6 @@ export async function run(ctx: Context, opts: LabelOpts): Promise<void> {
     { header: 'Artists', value: (d) => `${d.meta.total}${d.meta.total_pages > 1 ? ` (page ${d.meta.page} of ${d.meta.total_pages})` : ''}` },
   ]);
   if (ctx.io.stdoutIsTTY && data.artists.length > 0) {
-    ctx.io.stdout.write(`\n${await renderList(data.artists, labelArtistColumns, renderOptions(ctx))}`);
+    await printTable(ctx, data.artists, labelArtistColumns, '\n');
   }
 }

@@ -29,7 +29,7 @@ import type { Problem } from '../../../contract/index.js';
 import type { CreatePlan } from './create-steps.js';
 import { applyProblems } from './plan-checks.js';
 import { countText, noPaint, renderProblemGroups } from './problems.js';
-import { note, plural, printList, tsvCell, type Column } from '../../output/index.js';
+import { note, plural, printList, tsvCell, type Column, writeStderr } from '../../output/index.js';
 import { applyOne, indexCatalog, newApplyState, planOne, type ApplyOneOptions, type Planned, type State as ApplyState } from './apply-one.js';
 import type { ApiClient } from '../../../client/index.js';
 import { intOption } from '../../shared/args.js';
@@ -61,7 +61,8 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     const { retry, why } = chooseRetries(items, retryReport.lines);
     // Said on stderr even when it is not a terminal: a CI log should show what a retry chose.
     if (!ctx.globals.quiet)
-      ctx.io.stderr.write(
+      writeStderr(
+        ctx,
         `${retryReport.missing ? `${opts.onlyFailed}: no such file (no release was reported); ` : ''}${retryWords(opts.onlyFailed!, retry.length, items.length, why)}\n`,
       );
     items = retry;
@@ -269,14 +270,15 @@ class LineWriter {
     else if (!ctx.io.stdoutIsTTY) ctx.io.stdout.write(`${tsvLine(line)}\n`);
     const blocked = line.outcome === 'blocked';
     if (this.live)
-      ctx.io.stderr.write(
+      writeStderr(
+        ctx,
         `[${this.count}/${this.total}] ${line.catalog_number} ${line.outcome}${line.error ? `: ${line.error.message}` : blocked ? `, nothing was submitted: ${countText(line.problems)}` : ''}\n`,
       );
     // Why it was blocked, as `release submit` shows it, right after its line (stdout keeps one row
     // per release for scripts; --json and the report carry the problems themselves).
     if (blocked && !ctx.globals.json) {
       const head = this.live ? '' : `${line.catalog_number} (${line.file}): blocked, nothing was submitted: ${countText(line.problems)}\n`;
-      ctx.io.stderr.write(head + renderProblemGroups(line.problems, noPaint, '  '));
+      writeStderr(ctx, head + renderProblemGroups(line.problems, noPaint, '  '));
     }
   }
 }
@@ -366,7 +368,8 @@ async function showPlan(
   if (!ctx.globals.json) out += `${summary}${driftSummary}\n`;
   ctx.io.stdout.write(out);
   if (drift.expectNoChanges && saved === undefined && !ctx.globals.quiet)
-    ctx.io.stderr.write(
+    writeStderr(
+      ctx,
       `note: ${drift.statePath === undefined ? 'no apply state (give --state FILE, or apply one folder)' : `no apply state in ${drift.statePath} yet`}: changes on the service since the last apply cannot be told\n`,
     );
   if (blocked.length > 0) {
@@ -421,11 +424,12 @@ function tsvLine(l: ReportLine): string {
 
 const SUMMARY_COLUMNS: Column<ReportLine>[] = [
   { header: 'Catalog no.', value: 'catalog_number' },
-  { header: 'File', value: 'file' },
+  // A path is copied whole: on a narrow terminal it goes (the catalog number names the release).
+  { header: 'File', value: 'file', drop: 1 },
   { header: 'Release', value: 'release_id', kind: 'id' },
   { header: 'Outcome', value: 'outcome' },
   { header: 'Status', value: 'status', kind: 'status' },
-  { header: 'Note', value: (l) => l.error?.message ?? (l.problems.length > 0 ? plural(l.problems.length, 'problem') : '') },
+  { header: 'Note', value: (l) => l.error?.message ?? (l.problems.length > 0 ? plural(l.problems.length, 'problem') : ''), cut: true },
 ];
 
 /** Exit 1 when any release failed, else 3 when any submit was blocked, else 0. */
@@ -456,7 +460,7 @@ async function statePathOf(flag: string | undefined, args: readonly string[]): P
 async function readSavedState(ctx: Context, path: string, service: string): Promise<SavedState | undefined> {
   const { state, found, otherService } = await readState(path, service);
   if (otherService !== undefined && !ctx.globals.quiet)
-    ctx.io.stderr.write(`note: ${path} is the state of another service (${otherService}); drift is not told against it\n`);
+    writeStderr(ctx, `note: ${path} is the state of another service (${otherService}); drift is not told against it\n`);
   return found && otherService === undefined ? state : undefined;
 }
 
@@ -502,7 +506,7 @@ class StateRecorder {
       for (const [key, record] of this.records) state.releases[key] = record;
       await writeState(this.path, { format: 1, service: this.service, releases: state.releases });
     } catch (err) {
-      this.ctx.io.stderr.write(`warning: the apply state was not saved to ${this.path}: ${describeError(err, { debug: false }).message}\n`);
+      writeStderr(this.ctx, `warning: the apply state was not saved to ${this.path}: ${describeError(err, { debug: false }).message}\n`);
     }
   }
 }

@@ -17,6 +17,7 @@ import { CliError, ExitCode, type FileProblem } from '../../errors.js';
 import { isFailure, uploadCover, uploadOne, type Uploaded } from '../../shared/upload.js';
 import { isEmpty } from './build.js';
 import { plural } from '../../output/format.js';
+import { writeStderr } from '../../output/index.js';
 
 export interface PlanTrack {
   path: string;
@@ -38,7 +39,7 @@ export interface CreatePlan {
 
 /** Steps on stderr for a person at a terminal; scripts get the result only. */
 export function step(ctx: Context, message: string): void {
-  if (ctx.io.stderrIsTTY && !ctx.globals.quiet) ctx.io.stderr.write(`${message}\n`);
+  if (ctx.io.stderrIsTTY && !ctx.globals.quiet) writeStderr(ctx, `${message}\n`);
 }
 
 class StepFailed extends Error {
@@ -85,7 +86,7 @@ export async function executePlan(
   try {
     if (plan.tracks.length > 0) {
       const results = [];
-      for (const t of plan.tracks) results.push(await uploadOne(ctx, client, id, t.path, t.shown));
+      for (const [i, t] of plan.tracks.entries()) results.push(await uploadOne(ctx, client, id, t.path, t.shown, { file: i + 1, files: plan.tracks.length }));
       const failures = results.filter(isFailure);
       if (failures.length > 0) {
         const files = failures.map((f) => ({ file: plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path, code: f.code, message: f.reason }));

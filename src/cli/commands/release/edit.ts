@@ -12,7 +12,7 @@ import { deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from '.
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
 import type { EditOpts } from './spec.js';
 import { showRelease } from './show.js';
-import { plural, success } from '../../output/index.js';
+import { plural, success, writeStderr } from '../../output/index.js';
 import type { ApiClient } from '../../../client/index.js';
 import type { ArtistCredit } from '../../../contract/index.js';
 import { applyCreditChanges, ARTIST_ROLES, creditChanges, FLAG_OF_ROLE, type CreditChanges } from '../../shared/credits.js';
@@ -204,7 +204,8 @@ async function tracksToo(
   }
   if (change === undefined) {
     if (!ctx.globals.quiet)
-      ctx.io.stderr.write(
+      writeStderr(
+        ctx,
         `note: the tracks keep their own artists: ${which} still credit ${was}; pass --tracks-too to change them as well, or --no-tracks-too to say they stay\n`,
       );
     return undefined;

@@ -12,7 +12,7 @@ import { normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import { runPool } from '../../apply/pool.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { note, plural, progress, tsvCell } from '../../output/index.js';
+import { note, plural, progress, tsvCell, writeStderr } from '../../output/index.js';
 import { exportFileName, exportRelease } from '../../release-file/export.js';
 import { toYaml } from '../../release-file/yaml-emit.js';
 import { choiceOption } from '../../shared/args.js';
@@ -180,7 +180,7 @@ function report(ctx: Context, shownDir: string, planned: readonly Planned[]): vo
   const skipped = lines.filter((l) => l.outcome === 'skipped');
   if (ctx.globals.json) ctx.io.stdout.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
   else if (!ctx.io.stdoutIsTTY) ctx.io.stdout.write(lines.map(tsvLine).join(''));
-  else for (const l of skipped) ctx.io.stderr.write(`skipped release ${l.release_id}${l.catalog_number ? ` (${l.catalog_number})` : ''}: ${l.reason}\n`);
+  else for (const l of skipped) writeStderr(ctx, `skipped release ${l.release_id}${l.catalog_number ? ` (${l.catalog_number})` : ''}: ${l.reason}\n`);
   const written = lines.length - skipped.length;
   if (lines.length === 0) {
     note(ctx, 'no releases to export');

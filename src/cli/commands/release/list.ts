@@ -6,7 +6,7 @@ import { STATUSES, TYPES } from './spec.js';
 import { UsageError } from '../../errors.js';
 import { choiceOption, intOption } from '../../shared/args.js';
 import { releaseColumns } from '../../shared/release-views.js';
-import { plural, printList, progress } from '../../output/index.js';
+import { plural, printList, progress, writeStderr } from '../../output/index.js';
 import { printListPages } from '../../output/list-pages.js';
 
 export async function run(ctx: Context, opts: ListOpts): Promise<void> {
@@ -47,7 +47,8 @@ function unprinted(ctx: Context, meta: ListReleasesResponse['meta'], shown: numb
   const { page, total_pages, total } = meta;
   if (ctx.globals.quiet || shown >= total) return;
   const next = page < total_pages ? `--page ${page + 1} for the next page, ` : '';
-  ctx.io.stderr.write(
+  writeStderr(
+    ctx,
     `showing ${shown} of ${plural(total, 'release')} (page ${page} of ${total_pages}); ${next}--per-page 100 for bigger pages, --all for every release\n`,
   );
 }

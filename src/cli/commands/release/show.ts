@@ -1,8 +1,7 @@
 // A release as a record, and on a terminal its tracks under it.
 import type { ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
-import { printJson, printRecord, renderOptions } from '../../output/index.js';
-import { renderList } from '../../output/render.js';
+import { printJson, printRecord, printTable } from '../../output/index.js';
 import { releaseFields } from '../../shared/release-views.js';
 import { trackColumns } from '../../shared/track-views.js';
 
@@ -11,6 +10,6 @@ export async function showRelease(ctx: Context, release: ReleaseResource, json: 
   await printRecord(ctx, release, releaseFields);
   const tracks = release.tracks ?? [];
   if (ctx.io.stdoutIsTTY && tracks.length > 0) {
-    ctx.io.stdout.write(`\n${await renderList(tracks, trackColumns, renderOptions(ctx))}`);
+    await printTable(ctx, tracks, trackColumns, '\n');
   }
 }

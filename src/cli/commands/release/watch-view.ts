@@ -3,6 +3,8 @@
 import type { EntityId, ReleaseResource } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
 import { tsvCell } from '../../output/format.js';
+import { fitColumns, textWidth, truncate } from '../../output/fit.js';
+import { stderrWidth } from '../../output/width.js';
 import { formatDuration } from '../../shared/duration.js';
 import { statusWords } from '../../shared/release-views.js';
 
@@ -48,7 +50,7 @@ export function watchView(ctx: Context): WatchView {
     },
     draw(rows, now) {
       if (!table) return;
-      const text = renderTable(rows, now);
+      const text = renderTable(rows, now, stderrWidth(ctx));
       // Up over the last drawing and clear it, then draw again.
       ctx.io.stderr.write(`${drawn > 0 ? `\x1b[${drawn}A\x1b[J` : ''}${text}`);
       drawn = text.split('\n').length - 1;
@@ -57,8 +59,11 @@ export function watchView(ctx: Context): WatchView {
 }
 
 const HEADERS = ['ID', 'CATALOG NO', 'TITLE', 'STATE', 'SINCE'];
+// Within the terminal's width, or the redraw (which moves up over the lines it drew) would miss
+// the lines the terminal wrapped: the title gives up its tail, then the time in the state goes.
+const FIT = [{ header: 'ID' }, { header: 'CATALOG NO' }, { header: 'TITLE', cut: true }, { header: 'STATE' }, { header: 'SINCE', drop: 1 }];
 
-export function renderTable(rows: readonly WatchRow[], now: Date): string {
+export function renderTable(rows: readonly WatchRow[], now: Date, width?: number): string {
   const cells = rows.map((r) => [
     String(r.id),
     r.catalogNumber ?? '',
@@ -66,10 +71,15 @@ export function renderTable(rows: readonly WatchRow[], now: Date): string {
     statusWords(r.status),
     r.since ? formatDuration(Math.max(0, now.getTime() - r.since.getTime())) : '',
   ]);
-  const widths = HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const fitted = width === undefined ? undefined : fitColumns(FIT, cells, width, 2);
+  const keep = fitted?.keep ?? HEADERS.map((_, i) => i);
+  const widths = fitted?.widths ?? HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => textWidth(c[i]!))));
   const line = (c: string[]) =>
-    `${c
-      .map((v, i) => v.padEnd(widths[i]!))
+    `${keep
+      .map((i, k) => {
+        const v = truncate(c[i]!, widths[k]!);
+        return v + ' '.repeat(Math.max(0, widths[k]! - textWidth(v)));
+      })
       .join('  ')
       .trimEnd()}\n`;
   return line(HEADERS) + cells.map(line).join('');

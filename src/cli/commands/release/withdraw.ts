@@ -6,7 +6,7 @@ import type { OptsOf } from '../../command.js';
 import type { withdrawCommand } from './spec.js';
 import { conflictStatus } from '../../shared/release-status.js';
 import { parseReleaseRef, releaseLabel, resolveReleaseRef } from '../../shared/release-ref.js';
-import { printJson, success } from '../../output/index.js';
+import { printJson, success, writeStderr } from '../../output/index.js';
 import { showRelease } from './show.js';
 
 export async function run(ctx: Context, _opts: OptsOf<typeof withdrawCommand>, args: string[]): Promise<void> {
@@ -24,6 +24,6 @@ export async function run(ctx: Context, _opts: OptsOf<typeof withdrawCommand>, a
     if ((await conflictStatus(client, ref.id, err, ctx.signal)) !== 'draft') throw err;
     const release = await client.call('getRelease', { params: { releaseId: ref.id }, signal: ctx.signal });
     if (ctx.globals.json) printJson(ctx, release);
-    else if (!ctx.globals.quiet) ctx.io.stderr.write(`${releaseLabel(ref.id, release.catalog_number)} is already a draft: nothing to withdraw\n`);
+    else if (!ctx.globals.quiet) writeStderr(ctx, `${releaseLabel(ref.id, release.catalog_number)} is already a draft: nothing to withdraw\n`);
   }
 }

@@ -16,6 +16,7 @@ import { titleRefusal } from './plan-checks.js';
 import type { CreatePlan, PlanTrack } from './create-steps.js';
 import { artistsText } from '../../shared/release-views.js';
 import { PLATFORMS } from '../../shared/args.js';
+import { writeStderr } from '../../output/index.js';
 
 export interface ProfileChoice {
   platform: ArtistPlatform;
@@ -87,7 +88,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   const labelPrefs = me.kind === 'label' ? await client.call('getLabelPreferences', { query: { perPage: 1 } }) : undefined;
   const label = labelPrefs?.label;
 
-  ctx.io.stderr.write('Create a release. Ctrl-C at any time leaves nothing created.\n');
+  writeStderr(ctx, 'Create a release. Ctrl-C at any time leaves nothing created.\n');
   const type = await promptSelect(ctx, {
     message: 'Type:',
     flag: '--type',
@@ -108,7 +109,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   const version = (await promptText(ctx, { message: 'Version (e.g. Deluxe Edition, Live; Enter for none):', flag: '--version' })).trim();
   const primary = await names(ctx, 'Primary artist (one person):', '--artist');
   while (primary.length === 0) {
-    ctx.io.stderr.write('A release needs at least one primary artist.\n');
+    writeStderr(ctx, 'A release needs at least one primary artist.\n');
     primary.push(...(await names(ctx, 'Primary artist (one person):', '--artist')));
   }
   const featuring = await names(ctx, 'Featured artist (Enter for none):', '--featuring');
@@ -160,7 +161,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     // The service's audio rules, offline: a file it would refuse is asked for again, with its reason.
     const problem = (await audioFileProblem(abs, path)) ?? (await firstRefusal(abs))?.message;
     if (problem) {
-      ctx.io.stderr.write(`  ${path}: ${problem}\n`);
+      writeStderr(ctx, `  ${path}: ${problem}\n`);
       i--;
       continue;
     }
@@ -200,7 +201,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     tracks,
     delivery: releaseDate ? { release_date: releaseDate } : undefined,
   };
-  ctx.io.stderr.write(`\n${summary(plan, profiles)}\n`);
+  writeStderr(ctx, `\n${summary(plan, profiles)}\n`);
   if (!(await promptConfirm(ctx, { message: 'Create this release?', default: true, flag: '--yes' }))) {
     throw new Interrupted('cancelled: nothing was created');
   }
@@ -219,16 +220,16 @@ async function askCover(ctx: Context): Promise<CreatePlan['artwork']> {
     const abs = resolve(path);
     const problem = await imageFileProblem(abs, path);
     if (problem) {
-      ctx.io.stderr.write(`  ${path}: ${problem}\n`);
+      writeStderr(ctx, `  ${path}: ${problem}\n`);
       continue;
     }
     const check = await checkArtworkPath(abs);
     const blocking = check.refusal ? [check.refusal.message] : check.problems.filter((p) => p.severity === 'error').map((p) => p.message);
     if (blocking.length > 0) {
-      for (const m of blocking) ctx.io.stderr.write(`  ${path}: ${m}\n`);
+      for (const m of blocking) writeStderr(ctx, `  ${path}: ${m}\n`);
       continue;
     }
-    for (const p of check.problems) ctx.io.stderr.write(`  ${path}: warning: ${p.message}\n`);
+    for (const p of check.problems) writeStderr(ctx, `  ${path}: warning: ${p.message}\n`);
     return { path: abs, shown: displayPath(abs), where: '--artwork' };
   }
   return undefined;
@@ -254,7 +255,7 @@ function savedText(p: PlatformChoice): string {
 async function findProfiles(ctx: Context, client: ApiClient, name: string, accountKind: 'label' | 'artist'): Promise<ProfileChoice[]> {
   const saved = await savedProfiles(client, name, accountKind);
   if (saved.length > 0) {
-    ctx.io.stderr.write(`${name}'s saved profiles:\n${saved.map(savedText).join('\n')}\n`);
+    writeStderr(ctx, `${name}'s saved profiles:\n${saved.map(savedText).join('\n')}\n`);
     const replace = await promptConfirm(ctx, { message: `Replace ${name}'s saved profiles?`, default: false, flag: '--yes' });
     if (!replace) return [];
   }

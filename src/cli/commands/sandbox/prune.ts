@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import type { PruneOpts } from './spec.js';
 import { CliError, UsageError } from '../../errors.js';
-import { printJson } from '../../output/index.js';
+import { printJson, writeStderr } from '../../output/index.js';
 import { plural } from '../../output/format.js';
 import { dataDir } from '../../paths.js';
 import { loadServer } from '../../server-loader.js';
@@ -51,5 +51,5 @@ function report(ctx: Context, dir: string, f: { unattached: Freed; orphans: Free
     [f.partials, 'partial upload'],
   ] as const;
   const what = parts.filter(([p]) => p.count > 0).map(([p, noun]) => `${plural(p.count, noun)} (${mib(p.bytes)})`);
-  if (!ctx.globals.quiet) ctx.io.stderr.write(what.length === 0 ? `nothing to free in ${dir}\n` : `freed ${mib(bytes)} in ${dir}: ${what.join(', ')}\n`);
+  if (!ctx.globals.quiet) writeStderr(ctx, what.length === 0 ? `nothing to free in ${dir}\n` : `freed ${mib(bytes)} in ${dir}: ${what.join(', ')}\n`);
 }

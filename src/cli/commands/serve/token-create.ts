@@ -4,6 +4,7 @@ import type { TokenCreateOpts } from './spec.js';
 import { CliError, UsageError } from '../../errors.js';
 import { dataDir } from '../../paths.js';
 import { loadServer } from '../../server-loader.js';
+import { writeStderr } from '../../output/index.js';
 
 const KINDS = ['label', 'artist'] as const;
 
@@ -27,5 +28,5 @@ export async function run(ctx: Context, opts: TokenCreateOpts): Promise<void> {
   }
   // The token alone on stdout (for a pipe or a file); where it went, on stderr.
   ctx.io.stdout.write(`${token}\n`);
-  ctx.io.stderr.write(`created the ${kind} account "${name}" in ${dir}; the token above is not shown again\n`);
+  writeStderr(ctx, `created the ${kind} account "${name}" in ${dir}; the token above is not shown again\n`);
 }

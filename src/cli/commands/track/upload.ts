@@ -31,7 +31,7 @@ export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, arg
   const titles = checks.map((c, i) => titleFrom(c.title, resolve(files[i]!)));
 
   const results = [];
-  for (const f of files) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f));
+  for (const [i, f] of files.entries()) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f, { file: i + 1, files: files.length }));
   const failures = results.filter(isFailure);
   if (failures.length > 0) {
     const bad = results.flatMap((r, i) => (isFailure(r) ? [{ file: files[i]!, code: r.code, message: r.reason }] : []));

@@ -10,7 +10,7 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { intOption } from '../../shared/args.js';
 import { eventsAfter, feedEnd } from '../../shared/event-feed.js';
-import { tsvCell } from '../../output/index.js';
+import { tsvCell, writeStderr } from '../../output/index.js';
 import type { ListenOpts } from './spec.js';
 import { eventsOption } from './views.js';
 
@@ -98,7 +98,7 @@ export async function run(ctx: Context, opts: ListenOpts): Promise<void> {
   if (start === undefined)
     throw new CliError('this service keeps no event log, so there is nothing to listen to', { exitCode: ExitCode.failure, code: 'no_event_log' });
   // The secret is what the receiver verifies with: shown once, on stderr, whatever stdout is.
-  ctx.io.stderr.write(`Ready: forwarding the account's events to ${target.href} (after event ${start}); Ctrl-C to stop.\nSigning secret: ${secret}\n`);
+  writeStderr(ctx, `Ready: forwarding the account's events to ${target.href} (after event ${start}); Ctrl-C to stop.\nSigning secret: ${secret}\n`);
   const all = !wanted || wanted.includes('*');
   for await (const e of eventsAfter(client, {}, start, ctx.signal, true)) {
     if (!all && !wanted.includes(e.type)) continue;

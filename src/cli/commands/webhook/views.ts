@@ -40,7 +40,7 @@ export const endpointFields: Field<WebhookEndpoint>[] = [
 export const endpointColumns: Column<WebhookEndpoint>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'URL', value: 'url' },
-  { header: 'EVENTS', value: (w) => w.events.join(','), drop: 2 },
+  { header: 'EVENTS', value: (w) => w.events.join(','), drop: 2, cut: true },
   { header: 'ENABLED', value: 'enabled', kind: 'bool' },
   { header: 'CREATED', value: 'created_at', kind: 'date', drop: 1 },
 ];
@@ -60,7 +60,7 @@ export const deliveryColumns: Column<WebhookDelivery>[] = [
   { header: 'TYPE', value: 'event_type' },
   { header: 'STATUS', value: 'status' },
   { header: 'ATTEMPTS', value: (d) => d.attempts.length, kind: 'number' },
-  { header: 'LAST', value: lastOutcome },
+  { header: 'LAST', value: lastOutcome, cut: true },
   { header: 'TRIED', value: (d) => lastAttempt(d)?.at ?? null, kind: 'date', drop: 2 },
   { header: 'NEXT', value: 'next_attempt_at', kind: 'date', drop: 1 },
 ];
