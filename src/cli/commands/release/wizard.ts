@@ -222,6 +222,9 @@ async function askCover(ctx: Context): Promise<CreatePlan['artwork']> {
   return { path: abs, shown: displayPath(abs), where: '--artwork' };
 }
 
+/** What a path typed at a prompt is relative to. */
+const HERE = 'the current folder';
+
 /**
  * An audio file's answer: the service's audio rules, offline: a file it would refuse is refused
  * at the prompt, with its reason, and asked for again. Enter (no more tracks) passes.
@@ -230,7 +233,7 @@ export async function audioAnswer(v: string): Promise<true | string> {
   const path = v.trim();
   if (!path) return true;
   const abs = resolve(path);
-  return (await audioFileProblem(abs, path)) ?? (await firstRefusal(abs))?.message ?? true;
+  return (await audioFileProblem(abs, path, HERE)) ?? (await firstRefusal(abs))?.message ?? true;
 }
 
 /** A cover's answer: the reasons it would be refused or blocked, or what to warn of once it is taken. */
@@ -238,7 +241,7 @@ export async function coverAnswer(v: string): Promise<string | { warnings: strin
   const path = v.trim();
   if (!path) return { warnings: [] };
   const abs = resolve(path);
-  const problem = await imageFileProblem(abs, path);
+  const problem = await imageFileProblem(abs, path, HERE);
   if (problem) return problem;
   const check = await checkArtworkPath(abs);
   const blocking = check.refusal ? [check.refusal.message] : check.problems.filter((p) => p.severity === 'error').map((p) => p.message);
