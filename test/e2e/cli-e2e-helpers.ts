@@ -59,14 +59,14 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** A program running in a detached tmux session: a real terminal of 160x50. */
+/** A program running in a detached tmux session: a real terminal of 160x50 (or `width` columns), in the repository (or `cwd`). */
 export class Tty {
   private constructor(
     readonly name: string,
     private readonly exitFile: string,
   ) {}
 
-  static start(name: string, t: Target, args: string[], dir: string): Tty {
+  static start(name: string, t: Target, args: string[], dir: string, options: { width?: number; cwd?: string } = {}): Tty {
     const exitFile = join(dir, `${name}.exit`);
     const script = join(dir, `${name}.sh`);
     const env = cliEnv(t);
@@ -76,8 +76,8 @@ export class Tty {
     const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     // Ctrl-C outside a prompt reaches the whole foreground group: the trap keeps the shell alive
     // (its children still get the default) so that it records the program's exit code.
-    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
-    const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', '160', '-y', '50', `sh '${script}'`]);
+    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${exports}\ncd '${options.cwd ?? ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
+    const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', String(options.width ?? 160), '-y', '50', `sh '${script}'`]);
     if (r.status !== 0) throw new Error(`tmux failed: ${r.stderr.toString()}`);
     return new Tty(name, exitFile);
   }
