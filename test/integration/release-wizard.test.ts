@@ -344,6 +344,19 @@ describe('release create wizard', () => {
     await expect(readFile(join(work, 'refused-at-create-2.yaml'))).rejects.toThrow(/ENOENT/);
   });
 
+  it('with a catalog number, the saved answers go on with apply (which finds a release the failed run made after all)', async () => {
+    const answers = goodAnswers();
+    answers[1] = 'Apply Me';
+    answers[answers.indexOf('Night Drive')] = 'Apply Me';
+    answers[answers.indexOf(undefined) + 1] = 'APPLY-9';
+    const r = await wizard({ answers: [...answers, true], failAtCall: 'createRelease' });
+    expect(r.code, r.stderr).toBe(ExitCode.failure);
+    expect(r.stderr).toContain('your answers are in apply-me.yaml: `reldist release apply apply-me.yaml` creates the release from them (safe to run again)');
+    const applied = await cli.run(['release', 'apply', join(work, 'apply-me.yaml'), '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(await cli.json(['release', 'list', '--catalog-number', 'APPLY-9'])).toMatchObject([{ title: 'Apply Me' }]);
+  });
+
   it('refuses a catalog number in use at its prompt, naming the release and the commands that update it', async () => {
     const holder = await cli.json<{ id: number }>([
       'release',

@@ -40,8 +40,11 @@ export async function keepAnswers(
   }
   if (shown === undefined) return err;
   const d = describeError(err, { debug: ctx.globals.debug });
-  // Nothing was created (a draft made before Ctrl-C is deleted, and the error says so): the file makes it.
-  const next = `your answers are in ${shown}: \`reldist release create --file ${shown}\` creates the release from them`;
+  // Nothing was created (a draft made before Ctrl-C is deleted, and the error says so): the file
+  // makes it. With a catalog number, apply: it finds a release this run may have made after all.
+  const next = plan.release.catalog_number
+    ? `your answers are in ${shown}: \`reldist release apply ${shown}\` creates the release from them (safe to run again)`
+    : `your answers are in ${shown}: \`reldist release create --file ${shown}\` creates the release from them`;
   return new CliError(d.message, {
     exitCode: d.exitCode as ExitCode,
     code: d.code,
