@@ -75,7 +75,8 @@ export function withCiBound(
 const deferred = new WeakMap<Context, (() => unknown)[]>();
 const timeoutExplainers = new WeakMap<Context, () => CliError>();
 
-export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context {
+/** `holdClock` stops the --timeout clock until the function it returns is called (deadline.ts). */
+export function makeContext(deps: ProgramDeps, globals: GlobalOptions, holdClock: () => () => void = () => () => {}): Context {
   const list: (() => unknown)[] = [];
   const ctx: Context = {
     io: deps.io,
@@ -91,6 +92,14 @@ export function makeContext(deps: ProgramDeps, globals: GlobalOptions): Context 
     exchanges: new Exchanges(),
     explainTimeout: (explain) => void timeoutExplainers.set(ctx, explain),
     cleanUp: (task, work) => (deps.cleanUps ? deps.cleanUps.run(task, work) : work()),
+    whileAsking: async (ask) => {
+      const release = holdClock();
+      try {
+        return await ask();
+      } finally {
+        release();
+      }
+    },
     sandboxLauncher: deps.sandboxLauncher,
   };
   ctx.services = createServices(ctx, deps.services);
@@ -126,10 +135,11 @@ function attach(parent: Command, spec: CommandSpec<any>, deps: ProgramDeps, isDe
     // --timeout bounds the whole command, whatever it is doing: the race ends it even if its work
     // does not listen to the signal. What was in flight is noted the moment time is up; then the
     // command gets a short while to clean up after itself (delete the draft it made), no more.
+    // The clock stops while a prompt waits for a person (ctx.whileAsking).
     let ctx: Context | undefined;
     const deadline = startDeadline(globals.timeoutMs, () => ctx?.exchanges.inFlight() ?? []);
     const signal = !globals.timeoutMs ? deps.signal : deps.signal ? AbortSignal.any([deps.signal, deadline.signal]) : deadline.signal;
-    ctx = makeContext({ ...deps, signal }, globals);
+    ctx = makeContext({ ...deps, signal }, globals, deadline.hold);
     let timedOut = false;
     try {
       const running = verb.run(ctx, spec.inheritsOptions ? self.optsWithGlobals() : self.opts(), self.args);

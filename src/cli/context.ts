@@ -58,6 +58,8 @@ export interface Context {
    * and says so, a third stops it and prints `task.leftover`.
    */
   cleanUp<T>(task: CleanUpTask, work: () => Promise<T>): Promise<T>;
+  /** Waits for a person's answer (prompts.ts): the --timeout clock stops meanwhile. */
+  whileAsking<T>(ask: () => Promise<T>): Promise<T>;
   /** How to start reldist as the background sandbox; unset (tests), the sandbox runs in-process. */
   sandboxLauncher?: SandboxLauncher | undefined;
 }

@@ -12,21 +12,56 @@ export interface Deadline<T> {
   /** Resolves when the time is up, with what `snapshot` saw at that moment; never otherwise. */
   expired: Promise<T>;
   stop(): void;
+  /**
+   * Stops the clock until the function it returns is called (a prompt waiting for a person):
+   * the bound is on the command's own work, not on how long someone takes to read and answer.
+   * Holds may overlap; the clock runs again when the last one ends.
+   */
+  hold(): () => void;
 }
 
 /** No bound when `ms` is undefined or 0. `snapshot` is taken the moment the time is up, before anything stops. */
 export function startDeadline<T>(ms: number | undefined, snapshot: () => T): Deadline<T> {
   const controller = new AbortController();
-  if (!ms) return { signal: controller.signal, expired: new Promise<T>(() => {}), stop: () => {} };
+  if (!ms) return { signal: controller.signal, expired: new Promise<T>(() => {}), stop: () => {}, hold: () => () => {} };
   let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<T>((resolve) => {
+  let left = ms;
+  let runningSince = Date.now();
+  let holds = 0;
+  let stopped = false;
+  let resolveExpired: (seen: T) => void = () => {};
+  const expired = new Promise<T>((resolve) => (resolveExpired = resolve));
+  const run = () => {
+    runningSince = Date.now();
     timer = setTimeout(() => {
+      stopped = true;
       const seen = snapshot();
       controller.abort(new CliError(`timed out after ${formatDuration(ms)}`, { exitCode: ExitCode.timedOut, code: 'timed_out' }));
-      resolve(seen);
-    }, ms);
-  });
-  return { signal: controller.signal, expired, stop: () => clearTimeout(timer) };
+      resolveExpired(seen);
+    }, left);
+  };
+  run();
+  return {
+    signal: controller.signal,
+    expired,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    hold: () => {
+      if (stopped) return () => {};
+      if (holds++ === 0) {
+        clearTimeout(timer);
+        left = Math.max(0, left - (Date.now() - runningSince));
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (--holds === 0 && !stopped) run();
+      };
+    },
+  };
 }
 
 /** The one line for a command stopped by --timeout, from what it had asked the service. */

@@ -1,5 +1,6 @@
 // Prompts for a person at a terminal (@inquirer/prompts, through the context's services). When prompting is
 // not possible (piped, CI, --no-input) every helper throws a UsageError naming the flag to pass.
+// Every prompt waits through ctx.whileAsking: --timeout does not count the time a person takes.
 import type { Context } from './context.js';
 import { AnswerExit, ExitCode, UsageError } from './errors.js';
 import { writeStderr } from './output/width.js';
@@ -20,12 +21,19 @@ function context(ctx: Context) {
   return { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal, clearPromptOnDone: false };
 }
 
-export async function promptText(ctx: Context, p: PromptBase & { default?: string; validate?: (v: string) => true | string }): Promise<string> {
+/**
+ * A line of text. `validate` may be async (an audio file probed, a catalog number looked up): a
+ * refused answer stays on its line with the reason below it, marked as not yet answered, and
+ * only the accepted answer is shown as given.
+ */
+export async function promptText(
+  ctx: Context,
+  p: PromptBase & { default?: string; validate?: (v: string) => true | string | Promise<true | string> },
+): Promise<string> {
   if (!ctx.canPrompt) cannotPrompt(ctx, p);
   const { input } = await ctx.services.prompts();
-  return input(
-    { message: p.message, ...(p.default !== undefined ? { default: p.default } : {}), ...(p.validate ? { validate: p.validate } : {}) },
-    context(ctx),
+  return ctx.whileAsking(() =>
+    input({ message: p.message, ...(p.default !== undefined ? { default: p.default } : {}), ...(p.validate ? { validate: p.validate } : {}) }, context(ctx)),
   );
 }
 
@@ -33,15 +41,18 @@ export async function promptText(ctx: Context, p: PromptBase & { default?: strin
 export async function promptSecret(ctx: Context, p: PromptBase): Promise<string> {
   if (!ctx.canPrompt) cannotPrompt(ctx, p);
   const { password } = await ctx.services.prompts();
-  return password({ message: p.message, mask: false, validate: (v: string) => (v.trim() ? true : 'cannot be empty') }, context(ctx));
+  return ctx.whileAsking(() => password({ message: p.message, mask: false, validate: (v: string) => (v.trim() ? true : 'cannot be empty') }, context(ctx)));
 }
 
-/** Yes/no. `--yes` answers yes; without a terminal the answer must come from `--yes`. */
+/**
+ * Yes/no: y, yes, n, no (any case) or Enter for the default; anything else is refused and asked
+ * again (yes-no.ts). `--yes` answers yes; without a terminal the answer must come from `--yes`.
+ */
 export async function promptConfirm(ctx: Context, p: Partial<PromptBase> & { message: string; default?: boolean }): Promise<boolean> {
   if (ctx.globals.yes) return true;
   if (!ctx.canPrompt) cannotPrompt(ctx, { message: p.message, flag: p.flag ?? '--yes' });
   const { confirm } = await ctx.services.prompts();
-  return confirm({ message: p.message, default: p.default ?? false }, context(ctx));
+  return ctx.whileAsking(() => confirm({ message: p.message, default: p.default ?? false }, context(ctx)));
 }
 
 /**
@@ -60,5 +71,7 @@ export async function promptSelect<V extends string>(
 ): Promise<V> {
   if (!ctx.canPrompt) cannotPrompt(ctx, p);
   const { select } = await ctx.services.prompts();
-  return select<V>({ message: p.message, choices: p.choices.map((c) => ({ ...c })), ...(p.default ? { default: p.default } : {}) }, context(ctx));
+  return ctx.whileAsking(() =>
+    select<V>({ message: p.message, choices: p.choices.map((c) => ({ ...c })), ...(p.default ? { default: p.default } : {}) }, context(ctx)),
+  );
 }

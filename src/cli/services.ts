@@ -4,6 +4,7 @@
 import type { ApiClient, Workload } from '../client/index.js';
 import type { Context, Services } from './context.js';
 import type { Session } from './config/resolve.js';
+import { strictConfirm } from './yes-no.js';
 
 /** The services of one command's context: each built once, on first use; `overrides` win (tests). */
 export function createServices(ctx: Context, overrides: Partial<Services> = {}): Services {
@@ -24,7 +25,7 @@ export function createServices(ctx: Context, overrides: Partial<Services> = {}):
       const [m, s] = await Promise.all([import('./session.js'), ctx.services.session()]);
       return m.createCleanupClient(ctx, s);
     },
-    prompts: () => import('@inquirer/prompts'),
+    prompts: () => import('@inquirer/prompts').then((m) => ({ input: m.input, password: m.password, select: m.select, confirm: strictConfirm(m.input) })),
   };
   return { ...services, ...overrides };
 }

@@ -59,7 +59,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** A program running in a detached tmux session: a real terminal of 160x50 unless told another width. */
+/** A program running in a detached tmux session: a real terminal of 160x50 (or `width` columns), in the repository (or `cwd`). */
 export class Tty {
   private constructor(
     readonly name: string,
@@ -67,7 +67,7 @@ export class Tty {
   ) {}
 
   /** `env`: the whole environment instead of the target's (its RELDIST_ variables, HOME, NO_COLOR and PATH are passed on). */
-  static start(name: string, t: Target, args: string[], dir: string, options: { columns?: number; env?: NodeJS.ProcessEnv } = {}): Tty {
+  static start(name: string, t: Target, args: string[], dir: string, options: { width?: number; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Tty {
     const exitFile = join(dir, `${name}.exit`);
     const script = join(dir, `${name}.sh`);
     const env = options.env ?? cliEnv(t);
@@ -81,8 +81,11 @@ export class Tty {
     // The tmux server is shared and keeps the environment it started with: none of its RELDIST_
     // variables may reach the program, only the ones given here.
     const unset = `for v in $(env | sed -n 's/^\\(RELDIST_[A-Z0-9_]*\\)=.*/\\1/p'); do unset "$v"; done`;
-    writeFileSync(script, `trap 'true' INT\nunset CI FORCE_COLOR\n${unset}\n${exports}\ncd '${ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`);
-    const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', String(options.columns ?? 160), '-y', '50', `sh '${script}'`]);
+    writeFileSync(
+      script,
+      `trap 'true' INT\nunset CI FORCE_COLOR\n${unset}\n${exports}\ncd '${options.cwd ?? ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`,
+    );
+    const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', String(options.width ?? 160), '-y', '50', `sh '${script}'`]);
     if (r.status !== 0) throw new Error(`tmux failed: ${r.stderr.toString()}`);
     return new Tty(name, exitFile);
   }

@@ -50,7 +50,7 @@ function lines(screen: string): string[] {
 test.skipIf(!hasTmux)(
   'release list at 80 columns: every line fits, the hidden columns are named, ids whole',
   async () => {
-    const tty = Tty.start(`reldist-columns-list-${process.pid}`, t, ['release', 'list'], dir, { columns: 80 });
+    const tty = Tty.start(`reldist-columns-list-${process.pid}`, t, ['release', 'list'], dir, { width: 80 });
     sessions.push(tty);
     expect(await tty.exitCode()).toBe(0);
     const screen = lines(await tty.waitFor('hidden: widen the terminal or use --json'));
@@ -69,7 +69,7 @@ test.skipIf(!hasTmux)(
     const home = join(dir, 'sandbox-home');
     // No service configured: the embedded sandbox, in the command's own process (no background one).
     const env = cleanEnv({ HOME: home, RELDIST_CONFIG_DIR: join(home, 'config'), RELDIST_DATA_DIR: join(home, 'data'), RELDIST_SANDBOX_IDLE: '0' });
-    const tty = Tty.start(`reldist-columns-sandbox-${process.pid}`, t, ['release', 'list'], dir, { columns: 80, env });
+    const tty = Tty.start(`reldist-columns-sandbox-${process.pid}`, t, ['release', 'list'], dir, { width: 80, env });
     sessions.push(tty);
     expect(await tty.exitCode(), tty.screen()).toBe(0);
     const screen = lines(await tty.waitFor('no releases found'));

@@ -1,7 +1,10 @@
 // Ctrl-C in the `release create` wizard after the draft exists, through a real pseudo-terminal
-// (tmux), with a fault proxy holding the upload and then the draft's deletion: a second Ctrl-C
+// (tmux, 80 columns), with a fault proxy holding the upload and then the draft's deletion: a second Ctrl-C
 // while the draft is being deleted lets the deletion finish (no draft left) and says so; a third
-// stops it and names the draft that remains and the command that deletes it. Every wait is bounded.
+// stops it and names the draft that remains and the command that deletes it. Either way, and when
+// the service cannot be reached at the create, the answers are kept in a release file named on
+// the screen (in the folder the wizard runs in). Every wait is bounded.
+import { readFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +33,8 @@ interface Hold {
   release(v: HookVerdict): void;
 }
 const holds: Hold[] = [];
+/** Requests the proxy cuts off, every time, while the test says so. */
+let cutOff: ((method: string, route: string) => boolean) | undefined;
 
 function hold(pick: Hold['pick']): Hold {
   const h = { pick, taken: false } as Hold;
@@ -46,6 +51,7 @@ beforeAll(async () => {
     seed: 1,
     faults: {},
     onRequest: (e) => {
+      if (cutOff?.(e.method, e.route)) return 'drop';
       const h = holds.find((x) => !x.taken && x.pick(e.method, e.route));
       if (!h) return undefined;
       h.taken = true;
@@ -71,6 +77,12 @@ afterAll(async () => {
 async function releaseIds(): Promise<number[]> {
   const r = await reldist({ ...t, url: server.url }, ['release', 'list', '--json']);
   return (JSON.parse(r.stdout) as { id: number }[]).map((x) => x.id);
+}
+
+function startWizard(name: string): Tty {
+  const tty = Tty.start(`${name}-${process.pid}`, t, ['release', 'create'], dir, { width: 80, cwd: dir });
+  sessions.push(tty);
+  return tty;
 }
 
 /** Answers the wizard up to "Create this release?" with one audio file, and says yes. */
@@ -129,8 +141,7 @@ test.skipIf(!hasTmux)(
   async () => {
     const upload = hold(isUpload);
     const deletion = hold(isDelete);
-    const tty = Tty.start(`reldist-wizard-2c-${process.pid}`, t, ['release', 'create'], dir);
-    sessions.push(tty);
+    const tty = startWizard('reldist-wizard-2c');
     await walkWizard(tty, 'Second Press');
     await upload.arrived;
     const [id] = await releaseIds();
@@ -141,9 +152,16 @@ test.skipIf(!hasTmux)(
     await tty.waitFor(`still deleting the draft release ${id}; Ctrl-C again to stop and leave it`);
     deletion.release(undefined);
     expect(await tty.exitCode()).toBe(130);
-    expect(tty.screen()).toContain(`error: interrupted: the draft release ${id} was deleted, nothing was kept`);
+    const screen = tty.screen();
+    expect(screen).toContain(`error: interrupted: the draft release ${id} was deleted, nothing was kept`);
     expect(await releaseIds()).toEqual([]);
     upload.release('drop');
+    // Ctrl-C asks nothing more: the answers are written, and the file named with what goes on from it.
+    expect(screen).toContain('✓ Saved your answers to second-press.yaml');
+    expect(screen).toContain('hint: your answers are in second-press.yaml: `reldist release create --file second-press.yaml` creates the release from them');
+    const saved = await readFile(join(dir, 'second-press.yaml'), 'utf8');
+    expect(saved).toMatch(/^title: Second Press$/m);
+    expect(saved).toMatch(/file: one\.wav/);
   },
   90_000,
 );
@@ -153,8 +171,7 @@ test.skipIf(!hasTmux)(
   async () => {
     const upload = hold(isUpload);
     const deletion = hold(isDelete);
-    const tty = Tty.start(`reldist-wizard-3c-${process.pid}`, t, ['release', 'create'], dir);
-    sessions.push(tty);
+    const tty = startWizard('reldist-wizard-3c');
     await walkWizard(tty, 'Third Press');
     await upload.arrived;
     const [id] = await releaseIds();
@@ -173,6 +190,30 @@ test.skipIf(!hasTmux)(
     const removed = await reldist({ ...t, url: server.url }, command.split(' ').slice(1));
     expect(removed.code, removed.stderr).toBe(0);
     expect(await releaseIds()).toEqual([]);
+  },
+  90_000,
+);
+
+test.skipIf(!hasTmux)(
+  'the service unreachable at the create: the answers are offered as a file, written on yes, and named',
+  async () => {
+    cutOff = (m, route) => m === 'POST' && route === '/releases';
+    try {
+      const tty = startWizard('reldist-wizard-offline');
+      await walkWizard(tty, 'Cut Off');
+      await tty.waitFor('Save your answers to cut-off.yaml (a release file)? (Y/n)');
+      tty.answer('y');
+      expect(await tty.exitCode()).not.toBe(0);
+      const screen = tty.screen();
+      expect(screen).toContain('✓ Saved your answers to cut-off.yaml');
+      expect(screen).toMatch(/hint: .*your answers are in cut-off\.yaml: `reldist release create --file cut-off\.yaml` creates the release from them/);
+    } finally {
+      cutOff = undefined;
+    }
+    expect(await releaseIds()).toEqual([]);
+    // The file makes the release the wizard could not.
+    const made = await reldist({ ...t, url: server.url }, ['release', 'create', '--file', join(dir, 'cut-off.yaml')]);
+    expect(made.code, made.stderr).toBe(0);
   },
   90_000,
 );

@@ -1,6 +1,8 @@
 // The `release create` wizard in-process, its prompts answered by a script: each answer is held
-// against the service's own rules as it is given (titles, UPC, dates, audio files), and Ctrl-C at
-// any prompt or any step of the creation leaves no draft behind.
+// against the service's own rules as it is given (titles, UPC, dates, audio files, the catalog
+// number against the user's releases), Ctrl-C at any prompt or any step of the creation leaves no
+// draft behind, and whatever fails after the questions keeps the answers in a release file.
+// The wizard writes that file in the current folder: these tests run in a temporary one.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { useCli, writeWav } from './cli-harness.js';
 
 const cli = useCli();
 let work: string;
+const startedIn = process.cwd();
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'reldist-wizard-'));
@@ -27,8 +30,10 @@ beforeAll(async () => {
   await writeFile(join(work, 'cover.jpg'), images.good);
   await writeFile(join(work, 'cmyk.jpg'), images.cmyk);
   await writeFile(join(work, 'moving.gif'), images.animated);
+  process.chdir(work);
 });
 afterAll(async () => {
+  process.chdir(startedIn);
   await rm(work, { recursive: true, force: true });
 });
 
@@ -51,6 +56,8 @@ interface Script {
   abortAtCall?: { endpoint: string; when: 'before' | 'after' };
   /** This client call fails as the service would fail it (503). */
   failAtCall?: string;
+  /** Runs just before the first call of this endpoint (someone else's change meanwhile). */
+  beforeCall?: { endpoint: string; run(): Promise<void> };
   /** Extra arguments after `release create`. */
   args?: string[];
 }
@@ -78,12 +85,12 @@ async function wizard(script: Script): Promise<WizardRun> {
     return queue.shift();
   };
   const prompter = {
-    async input(config: { message: string; default?: string; validate?: (v: string) => true | string }) {
+    async input(config: { message: string; default?: string; validate?: (v: string) => true | string | Promise<true | string> }) {
       asked.push(config.message);
       for (;;) {
         const a = next(config.message);
         const v = a === undefined ? (config.default ?? '') : String(a);
-        const ok = config.validate ? config.validate(v) : true;
+        const ok = config.validate ? await config.validate(v) : true;
         if (ok === true) return v;
         refused.push({ message: config.message, answer: v, reason: ok });
       }
@@ -109,6 +116,11 @@ async function wizard(script: Script): Promise<WizardRun> {
       if (prop !== 'call') return Reflect.get(target, prop, receiver);
       return async (endpoint: string, options?: unknown) => {
         const at = script.abortAtCall?.endpoint === endpoint ? script.abortAtCall.when : undefined;
+        const before = script.beforeCall?.endpoint === endpoint ? script.beforeCall : undefined;
+        if (before) {
+          script.beforeCall = undefined;
+          await before.run();
+        }
         if (at === 'before') ctrlC();
         if (script.failAtCall === endpoint) {
           throw new ApiError({ status: 503, code: 'unavailable', message: 'the service is unavailable', method: 'PATCH', path: '/releases' });
@@ -188,16 +200,17 @@ describe('release create wizard', () => {
     const r = await wizard({ answers });
     expect(r.code, r.stderr).toBe(0);
     const reasons = r.refused.map((x) => `${x.answer} → ${x.reason}`);
+    // Audio files too are refused at their prompt (not taken, then complained about).
     expect(reasons).toEqual([
       expect.stringMatching(/^Night Drive \(Official\) → .*contains "official"/i),
       expect.stringMatching(/^Night Drive feat\. Jo → .*credits an artist in the title/),
       expect.stringMatching(/^036000291453 → .*check digit/i),
+      expect.stringMatching(/mono\.wav → the audio has 1 channel; it must be stereo \(2 channels\)$/),
+      expect.stringMatching(/notes\.wav → the file is not audio/),
+      expect.stringMatching(/short\.wav → .*30/),
       expect.stringMatching(/^2027-13-01 → 2027-13-01 is not a date in the calendar$/),
       expect.stringMatching(/^2027-02-30 → 2027-02-30 is not a date in the calendar$/),
     ]);
-    expect(r.stderr).toContain(`mono.wav: the audio has 1 channel; it must be stereo (2 channels)`);
-    expect(r.stderr).toMatch(/notes\.wav: the file is not audio/);
-    expect(r.stderr).toMatch(/short\.wav: .*30/);
     const after = await releaseIds();
     expect(after.length).toBe(before.length + 1);
     const created = await cli.json(['release', 'get', String(after.find((id) => !before.includes(id)))]);
@@ -211,8 +224,10 @@ describe('release create wizard', () => {
     answers.splice(c, 1, join(work, 'moving.gif'), join(work, 'cmyk.jpg'), join(work, 'cover.jpg'));
     const r = await wizard({ answers });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/moving\.gif: the image is animated \(2 frames\)/);
-    expect(r.stderr).toMatch(/cmyk\.jpg: CMYK: export it as RGB/);
+    expect(r.refused.map((x) => `${x.answer} → ${x.reason}`)).toEqual([
+      expect.stringMatching(/moving\.gif → the image is animated \(2 frames\)/),
+      expect.stringMatching(/cmyk\.jpg → CMYK: export it as RGB/),
+    ]);
     expect(r.stderr).toMatch(/Cover: {5}.*cover\.jpg/);
     const id = (await releaseIds()).find((x) => !before.includes(x));
     expect((await cli.json(['release', 'get', String(id)])).artwork).toMatchObject({ verified: true, filename: 'cover.jpg', width: 3000 });
@@ -241,6 +256,12 @@ describe('release create wizard', () => {
       const r = await wizard({ answers: goodAnswers(), abortAtCall: step });
       expect(r.code, `${JSON.stringify(step)}: ${r.stderr}`).toBe(ExitCode.interrupted);
       expect(r.stderr, JSON.stringify(step)).toMatch(/interrupted: .*(nothing was created|was deleted)/);
+      // After Ctrl-C nothing more is asked: the answers are written under a free name, and named.
+      expect(r.asked.at(-1)).toBe('Create this release?');
+      const file = /Saved your answers to (\S+)/.exec(r.stderr)?.[1];
+      expect(file, r.stderr).toMatch(/^night-drive(-\d+)?\.yaml$/);
+      expect(r.stderr).toContain(`hint: your answers are in ${file}: \`reldist release create --file ${file}\` creates the release from them`);
+      await expect(readFile(join(work, file!), 'utf8')).resolves.toMatch(/title: Night Drive/);
     }
     expect(await releaseIds()).toEqual(before);
   });
@@ -273,17 +294,21 @@ describe('release create wizard', () => {
     const before = await releaseIds();
     const answers = goodAnswers('Nina Vale', [false]);
     answers[answers.indexOf(undefined) + 1] = 'NLR-0777'; // the catalog number, after the label's default
-    const file = join(work, 'night-drive.yaml');
-    const r = await wizard({ answers: [...answers, true, file], failAtCall: 'updateReleaseDelivery' });
+    // A file of that name exists already: it is left alone, and the next free name is used.
+    await writeFile(join(work, 'night-drive.yaml'), 'mine\n');
+    await rm(join(work, 'night-drive-2.yaml'), { force: true });
+    const r = await wizard({ answers: [...answers, true], failAtCall: 'updateReleaseDelivery' });
     expect(r.code, r.stderr).not.toBe(0);
-    expect(r.asked.slice(-2)).toEqual(['Save your answers as a release file?', 'Save to:']);
+    expect(r.asked.at(-1)).toBe('Save your answers to night-drive-2.yaml (a release file)?');
+    expect(await readFile(join(work, 'night-drive.yaml'), 'utf8')).toBe('mine\n');
     const after = await releaseIds();
     const kept = after.find((id) => !before.includes(id));
     expect(kept).toBeDefined();
     expect(r.stderr).toContain(`the draft release ${kept} "Night Drive" is kept with what was done`);
-    expect(r.stderr).toContain(`Saved the answers to ${file}`);
-    expect(r.stderr).toContain(`\`reldist release apply ${file}\` finishes the draft ${kept}`);
+    expect(r.stderr).toContain('Saved your answers to night-drive-2.yaml');
+    expect(r.stderr).toContain(`\`reldist release apply night-drive-2.yaml\` finishes the draft ${kept}`);
     // The file holds every answer and is a release file the commands accept.
+    const file = join(work, 'night-drive-2.yaml');
     const text = await readFile(file, 'utf8');
     expect(text).toMatch(/catalog_number: NLR-0777/);
     expect(text).toMatch(/file: good\.flac/);
@@ -294,6 +319,124 @@ describe('release create wizard', () => {
     expect(apply.code, apply.stderr).toBe(0);
     expect(await releaseIds()).toEqual(after);
     expect(await cli.json(['release', 'get', String(kept)])).toMatchObject({ delivery: { release_date: '2030-01-15' }, track_count: 1 });
+  });
+
+  it('the create refused before any draft exists: the answers are offered as a file, and "no" keeps nothing', async () => {
+    const before = await releaseIds();
+    const title = 'Refused At Create';
+    const answers = goodAnswers();
+    answers[1] = title;
+    answers[answers.indexOf('Night Drive')] = title; // the track's title
+    const r = await wizard({ answers: [...answers, true], failAtCall: 'createRelease' });
+    expect(r.code, r.stderr).toBe(ExitCode.failure);
+    expect(r.asked.at(-1)).toBe('Save your answers to refused-at-create.yaml (a release file)?');
+    expect(r.stderr).toMatch(
+      /hint: .*your answers are in refused-at-create\.yaml: `reldist release create --file refused-at-create\.yaml` creates the release from them\n$/,
+    );
+    expect(await releaseIds()).toEqual(before);
+    // The file makes the release the wizard could not.
+    const made = await cli.run(['release', 'create', '--file', join(work, 'refused-at-create.yaml')]);
+    expect(made.code, made.stderr).toBe(0);
+    // Declined: no file, and the error is the failure as it was.
+    const declined = await wizard({ answers: [...answers, false], failAtCall: 'createRelease' });
+    expect(declined.code).toBe(ExitCode.failure);
+    expect(declined.stderr).not.toContain('your answers are in');
+    await expect(readFile(join(work, 'refused-at-create-2.yaml'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('with a catalog number, the saved answers go on with apply (which finds a release the failed run made after all)', async () => {
+    const answers = goodAnswers();
+    answers[1] = 'Apply Me';
+    answers[answers.indexOf('Night Drive')] = 'Apply Me';
+    answers[answers.indexOf(undefined) + 1] = 'APPLY-9';
+    const r = await wizard({ answers: [...answers, true], failAtCall: 'createRelease' });
+    expect(r.code, r.stderr).toBe(ExitCode.failure);
+    expect(r.stderr).toContain('your answers are in apply-me.yaml: `reldist release apply apply-me.yaml` creates the release from them (safe to run again)');
+    const applied = await cli.run(['release', 'apply', join(work, 'apply-me.yaml'), '--yes']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(await cli.json(['release', 'list', '--catalog-number', 'APPLY-9'])).toMatchObject([{ title: 'Apply Me' }]);
+  });
+
+  it('refuses a catalog number in use at its prompt, naming the release and the commands that update it', async () => {
+    const holder = await cli.json<{ id: number }>([
+      'release',
+      'create',
+      '--type',
+      'single',
+      '--title',
+      'Held Number',
+      '--artist',
+      'Ola Hart',
+      '--label',
+      'NLR',
+      '--catalog-number',
+      'HELD-01',
+    ]);
+    const answers = goodAnswers();
+    const c = answers.indexOf(undefined) + 1; // the catalog number, after the label's default
+    answers.splice(c, 1, 'held-01', 'FREE-01');
+    const r = await wizard({ answers });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.refused.map((x) => `${x.answer} → ${x.reason}`)).toEqual([
+      `held-01 → catalog number held-01 is already release ${holder.id} "Held Number" (draft): update that one with \`reldist release edit cat:held-01 …\` or \`reldist release apply FILE\`; here, type another number or Enter for none`,
+    ]);
+    expect(r.stderr).not.toContain('could not check');
+  });
+
+  it('goes on when the catalog number cannot be checked at its prompt, and says so', async () => {
+    const answers = goodAnswers();
+    answers[answers.indexOf(undefined) + 1] = 'UNCHECKED-1';
+    const r = await wizard({ answers, failAtCall: 'listReleases' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/ {2}could not check UNCHECKED-1 against your releases \(.+\); it is checked again when the release is created\n/);
+  });
+
+  it('a catalog number taken between its prompt and the create: the answers are saved, and the error names the holder and apply', async () => {
+    const answers = goodAnswers();
+    answers[1] = 'Taken Meanwhile';
+    answers[answers.indexOf('Night Drive')] = 'Taken Meanwhile';
+    answers[answers.indexOf(undefined) + 1] = 'RACE-01';
+    let holderId = 0;
+    const r = await wizard({
+      answers: [...answers, true],
+      beforeCall: {
+        endpoint: 'createRelease',
+        run: async () => {
+          holderId = (
+            await cli.json<{ id: number }>([
+              'release',
+              'create',
+              '--type',
+              'single',
+              '--title',
+              'Got There First',
+              '--artist',
+              'Ola Hart',
+              '--label',
+              'NLR',
+              '--catalog-number',
+              'RACE-01',
+            ])
+          ).id;
+        },
+      },
+    });
+    expect(r.code, r.stderr).toBe(ExitCode.failure);
+    expect(r.stderr).toContain(`error: catalog number RACE-01 is already release ${holderId} "Got There First" (draft)\n`);
+    expect(r.stderr).toContain('hint: run `reldist release apply taken-meanwhile.yaml` to update it, or change catalog_number\n');
+    expect(r.stderr).not.toContain('release.yaml`');
+    await expect(readFile(join(work, 'taken-meanwhile.yaml'), 'utf8')).resolves.toMatch(/catalog_number: RACE-01/);
+  });
+
+  it('asks whether to keep a release date in the past, and asks for the date again after a no', async () => {
+    const answers = goodAnswers();
+    const d = answers.indexOf('2030-01-15');
+    answers.splice(d, 1, '2024-01-05', false, '2024-01-06', true);
+    const r = await wizard({ answers });
+    expect(r.code, r.stderr).toBe(0);
+    const question = (date: string) => `${date} is in the past: stores will show it as the original date; keep it?`;
+    expect(r.asked.filter((m) => m.includes('in the past'))).toEqual([question('2024-01-05'), question('2024-01-06')]);
+    expect(r.stderr).toContain('Release:   2024-01-06');
   });
 
   it('--save writes the answers on purpose, before anything is created', async () => {

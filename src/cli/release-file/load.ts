@@ -114,18 +114,18 @@ export async function loadReleaseFile(
 }
 
 /** Why an image path cannot be read, or undefined when it is a file (what it is, the check before its upload reads from its bytes, never its name). */
-export async function imageFileProblem(abs: string, written: string): Promise<string | undefined> {
-  return regularFileProblem(abs, written);
+export async function imageFileProblem(abs: string, written: string, relativeTo = 'the release file'): Promise<string | undefined> {
+  return regularFileProblem(abs, written, relativeTo);
 }
 
-/** Why a path the release file names cannot be read as a file, or undefined. */
-async function regularFileProblem(abs: string, written: string): Promise<string | undefined> {
+/** Why a path the release file (or, `relativeTo`, a person at a prompt) names cannot be read as a file, or undefined. */
+async function regularFileProblem(abs: string, written: string, relativeTo: string): Promise<string | undefined> {
   try {
     const s = await stat(abs);
     if (!s.isFile()) return `"${written}" is not a file`;
     if (s.size === 0) return `"${written}" is empty`;
   } catch {
-    return `no such file: ${written} (paths are relative to the release file)`;
+    return `no such file: ${written} (paths are relative to ${relativeTo})`;
   }
   return undefined;
 }
@@ -150,12 +150,12 @@ export function storedAudioFile(sha256: string): string {
 }
 
 /** Why an audio path cannot be uploaded, or undefined when it looks fine. */
-export async function audioFileProblem(abs: string, written: string): Promise<string | undefined> {
+export async function audioFileProblem(abs: string, written: string, relativeTo = 'the release file'): Promise<string | undefined> {
   const ext = extname(abs).toLowerCase();
   if (!(AUDIO_EXTENSIONS as readonly string[]).includes(ext)) {
     return `expected a WAV, FLAC or AIFF file, got "${written}"`;
   }
-  return regularFileProblem(abs, written);
+  return regularFileProblem(abs, written, relativeTo);
 }
 
 /** A short form of an absolute path for messages: relative to the working folder when inside it. */

@@ -2,7 +2,7 @@
 // `release apply` read: the wizard's answers kept when the release could not be finished, or
 // saved on purpose with --save. Audio and cover paths are written relative to the file, as it reads them.
 import { writeFile } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { stringify } from 'yaml';
 
 /** What is written: a release create plan (commands/release/create-steps.ts), by its fields. */
@@ -30,11 +30,45 @@ export function releaseFileData(plan: WritablePlan, filePath: string): Record<st
   };
 }
 
-/** Writes the plan to `filePath`: JSON for a .json name, YAML otherwise. */
-export async function saveReleaseFile(plan: WritablePlan, filePath: string): Promise<void> {
+/** Writes the plan to `filePath`: JSON for a .json name, YAML otherwise. `exclusive`: never over an existing file (EEXIST). */
+export async function saveReleaseFile(plan: WritablePlan, filePath: string, options: { exclusive?: boolean } = {}): Promise<void> {
   const data = releaseFileData(plan, filePath);
   const text = /\.json$/i.test(filePath)
     ? `${JSON.stringify(data, null, 2)}\n`
     : `# A release file (docs/release-file.md), written by reldist release create.\n${stringify(data)}`;
-  await writeFile(resolve(filePath), text, { mode: 0o644 });
+  await writeFile(resolve(filePath), text, { mode: 0o644, ...(options.exclusive ? { flag: 'wx' } : {}) });
+}
+
+/** `night-drive`: a file name's stem from a title (letters and digits, dashes between), `release` when none is left. */
+export function fileStem(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60)
+      .replace(/-$/, '') || 'release'
+  );
+}
+
+/** The names tried in turn for a new file: `stem.yaml`, `stem-2.yaml`, … `stem-99.yaml`. */
+export function candidateNames(stem: string): string[] {
+  return Array.from({ length: 99 }, (_, i) => (i === 0 ? `${stem}.yaml` : `${stem}-${i + 1}.yaml`));
+}
+
+/**
+ * Writes the plan in `dir` under the first of `candidateNames(stem)` that does not exist, never
+ * over an existing file (even one made meanwhile); answers the path written.
+ */
+export async function saveReleaseFileFree(plan: WritablePlan, dir: string, stem: string): Promise<string> {
+  for (const name of candidateNames(stem)) {
+    const path = join(dir, name);
+    try {
+      await saveReleaseFile(plan, path, { exclusive: true });
+      return path;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  throw new Error(`${join(dir, `${stem}.yaml`)} and the 98 names after it exist`);
 }

@@ -5,17 +5,16 @@ import { describeError } from '../../describe-error.js';
 import { printJson, success, warn, plural } from '../../output/index.js';
 import { displayPath, loadReleaseFile } from '../../release-file/load.js';
 import { refuseLocally } from '../../shared/audio-check.js';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
-import { DraftKept, executePlan, type CreatePlan } from './create-steps.js';
+import { executePlan, type CreatePlan } from './create-steps.js';
 import { saveReleaseFile } from '../../release-file/write.js';
-import { promptConfirm, promptText } from '../../prompts.js';
 import { planProblems } from './plan-checks.js';
 import { countProblems } from './problems.js';
 import { inCliTerms } from '../../service-text.js';
 import { titleFrom } from '../../shared/audio-title.js';
-import { CliError, ExitCode } from '../../errors.js';
+import { ExitCode } from '../../errors.js';
+import { keepAnswers } from './keep-answers.js';
 import { catalogNumberTakenError } from './catalog-taken.js';
 import { createFromFlags, deliveryFromFlags, isEmpty, metadataFromFlags, videoFromFlags } from './build.js';
 import { checkAtDoor, warnAtDoor } from '../../shared/field-checks.js';
@@ -66,39 +65,6 @@ async function planFromFile(ctx: Context, opts: CreateOpts, path: string): Promi
   };
 }
 
-/**
- * The wizard's release could not be finished and its draft is kept: offers to save every answer
- * as a release file (unless --save did), and says what exists now and what to run next.
- */
-async function keepAnswers(ctx: Context, plan: CreatePlan, err: DraftKept, savedTo: string | undefined): Promise<CliError> {
-  const id = err.draftId;
-  let file = savedTo;
-  if (file === undefined && ctx.canPrompt && (await promptConfirm(ctx, { message: 'Save your answers as a release file?', default: true, flag: '--save' }))) {
-    file = (
-      await promptText(ctx, {
-        message: 'Save to:',
-        flag: '--save',
-        default: `${
-          plan.release.title
-            .toLowerCase()
-            .replace(/[^\p{L}\p{N}]+/gu, '-')
-            .replace(/^-|-$/g, '') || 'release'
-        }.yaml`,
-        validate: (v) => (!v.trim() ? 'cannot be empty' : existsSync(v.trim()) ? `${v.trim()} exists; choose another name` : true),
-      })
-    ).trim();
-    await saveReleaseFile(plan, file);
-    success(ctx, `Saved the answers to ${file}`);
-  }
-  const next =
-    file === undefined
-      ? `finish the draft with \`reldist track upload ${id} FILE\` and \`reldist release edit ${id}\`, or delete it: \`reldist release delete ${id} --yes\``
-      : plan.release.catalog_number
-        ? `fix what is said above in ${file}, then \`reldist release apply ${file}\` finishes the draft ${id}`
-        : `fix what is said above in ${file}, then \`reldist release delete ${id} --yes\` and \`reldist release create --file ${file}\``;
-  return new CliError(err.message, { exitCode: err.exitCode, code: 'create_failed', hint: next });
-}
-
 function anyFlag(opts: CreateOpts): boolean {
   const { file: _f, submit: _s, check: _c, save: _v, ...fields } = opts;
   return Object.values(fields).some((v) => v !== undefined);
@@ -134,16 +100,27 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
     success(ctx, `Saved ${wizard ? 'the answers' : 'the release'} to ${opts.save}`);
   }
 
+  // After the wizard's questions, whatever fails keeps the answers in a release file (keep-answers.ts).
+  const afterAnswers = <T>(work: () => Promise<T>): Promise<T> =>
+    wizard === undefined
+      ? work()
+      : work().catch(async (err: unknown) => {
+          throw await keepAnswers(ctx, () => ctx.services.client(), plan, err, opts.save);
+        });
+
   // The service's audio rules, offline: a file it would refuse is refused before anything is created.
   const checks =
     plan.tracks.length > 0
-      ? await refuseLocally(
-          plan.tracks.map((t) => ({ path: t.path, shown: t.shown })),
-          'nothing was created',
+      ? await afterAnswers(() =>
+          refuseLocally(
+            plan.tracks.map((t) => ({ path: t.path, shown: t.shown })),
+            'nothing was created',
+          ),
         )
       : [];
   // The cover from its bytes, as the service will read it: what it would refuse stops here, before anything is created.
-  const cover = plan.artwork ? await checkCoverBeforeUpload(ctx, plan.artwork, plan.artwork.where ?? '--artwork', 'nothing was created') : undefined;
+  const artwork = plan.artwork;
+  const cover = artwork ? await afterAnswers(() => checkCoverBeforeUpload(ctx, artwork, artwork.where ?? '--artwork', 'nothing was created')) : undefined;
   // A track without a title takes its tags' (read by that same check), else its file's name.
   const titles = plan.tracks.map((t, i) => t.fields.title ?? titleFrom(checks[i]!.title, t.path));
 
@@ -180,10 +157,12 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   const client = await ctx.services.client();
-  const release: ReleaseResource = await executePlan(ctx, client, plan, titles, { keepDraft: wizard !== undefined }).catch(async (err: unknown) => {
-    if (err instanceof DraftKept) throw await keepAnswers(ctx, plan, err, opts.save);
-    throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
-  });
+  const release: ReleaseResource = await afterAnswers(() =>
+    executePlan(ctx, client, plan, titles, { keepDraft: wizard !== undefined }).catch((err: unknown) => {
+      if (wizard !== undefined) throw err;
+      throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
+    }),
+  );
   const n = release.tracks?.length ?? release.track_count;
   success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${plural(n, 'track')}`);
   if (wizard && wizard.profiles.length > 0) {

@@ -6,13 +6,15 @@ import type { ApiClient } from '../../../client/index.js';
 import { judgeAtDoor } from '../../shared/field-checks.js';
 import { IsoDate, type ArtistPlatform, type ArtistPlatformResult, type CreateReleaseRequest, type PlatformChoice } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
-import { Interrupted } from '../../errors.js';
+import { AnswerExit, ExitCode } from '../../errors.js';
 import { promptConfirm, promptSelect, promptText } from '../../prompts.js';
 import { audioFileProblem, displayPath, imageFileProblem } from '../../release-file/load.js';
 import { checkArtworkPath } from '../../shared/artwork-check.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { firstRefusal } from '../../shared/audio-check.js';
 import { titleRefusal } from './plan-checks.js';
+import { catalogTakenAtPrompt, findCatalogHolder } from './catalog-taken.js';
+import { describeError } from '../../describe-error.js';
 import type { CreatePlan, PlanTrack } from './create-steps.js';
 import { artistsText } from '../../shared/release-views.js';
 import { PLATFORMS } from '../../shared/args.js';
@@ -71,10 +73,18 @@ async function copyright(ctx: Context, symbol: string, flag: string, fallback: s
   return { year: Number(m[1]), owner: m[2]! };
 }
 
-async function names(ctx: Context, message: string, flag: string): Promise<string[]> {
+/** Names, one per prompt, until Enter; `required`: the first one cannot be left empty. */
+async function names(ctx: Context, message: string, flag: string, required?: string): Promise<string[]> {
   const out: string[] = [];
   for (let i = 0; i < MAX_ENTRIES; i++) {
-    const v = (await promptText(ctx, { message: out.length === 0 ? message : `${message} (another, or Enter to finish)`, flag })).trim();
+    const first = out.length === 0;
+    const v = (
+      await promptText(ctx, {
+        message: first ? message : `${message} (another, or Enter to finish)`,
+        flag,
+        ...(first && required ? { validate: (s: string) => (s.trim() ? true : required) } : {}),
+      })
+    ).trim();
     if (!v) break;
     out.push(v);
   }
@@ -107,20 +117,10 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     })
   ).trim();
   const version = (await promptText(ctx, { message: 'Version (e.g. Deluxe Edition, Live; Enter for none):', flag: '--version' })).trim();
-  const primary = await names(ctx, 'Primary artist (one person):', '--artist');
-  while (primary.length === 0) {
-    writeStderr(ctx, 'A release needs at least one primary artist.\n');
-    primary.push(...(await names(ctx, 'Primary artist (one person):', '--artist')));
-  }
+  const primary = await names(ctx, 'Primary artist (one person):', '--artist', 'a release needs at least one primary artist');
   const featuring = await names(ctx, 'Featured artist (Enter for none):', '--featuring');
   const labelName = (await promptText(ctx, { message: 'Label:', flag: '--label', default: label?.name ?? me.label_name ?? '', validate: notEmpty })).trim();
-  const catalogNumber = (
-    await promptText(ctx, {
-      message: 'Catalog number (how `release apply` finds it again; Enter for none):',
-      flag: '--catalog-number',
-      validate: (v) => (v.trim().length <= 20 ? true : 'at most 20 characters'),
-    })
-  ).trim();
+  const catalogNumber = await askCatalogNumber(ctx, client);
   const genre = await promptSelect(ctx, {
     message: 'Genre:',
     flag: '--genre',
@@ -154,29 +154,17 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
       await promptText(ctx, {
         message: `Audio file for track ${i + 1} (WAV, FLAC or AIFF; Enter ${i === 0 ? 'to add tracks later' : 'when done'}):`,
         flag: '--file',
+        validate: audioAnswer,
       })
     ).trim();
     if (!path) break;
     const abs = resolve(path);
-    // The service's audio rules, offline: a file it would refuse is asked for again, with its reason.
-    const problem = (await audioFileProblem(abs, path)) ?? (await firstRefusal(abs))?.message;
-    if (problem) {
-      writeStderr(ctx, `  ${path}: ${problem}\n`);
-      i--;
-      continue;
-    }
     const title = (await promptText(ctx, { message: `Title of track ${i + 1}:`, flag: '--file', default: await titleOf(abs), validate: checkTitle })).trim();
     const composer = (await promptText(ctx, { message: 'Composer:', flag: '--file', default: primary[0]!, validate: notEmpty })).trim();
     tracks.push({ path: abs, shown: displayPath(abs), fields: { title, contributors: [{ name: composer, role: 'composer' }] } });
   }
   const artwork = await askCover(ctx);
-  const releaseDate = (
-    await promptText(ctx, {
-      message: 'Release date (YYYY-MM-DD; Enter to set it later):',
-      flag: '--release-date',
-      validate: checkDate,
-    })
-  ).trim();
+  const releaseDate = await askReleaseDate(ctx);
 
   const profiles = await findProfiles(ctx, client, primary[0]!, me.kind);
 
@@ -203,36 +191,124 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
   };
   writeStderr(ctx, `\n${summary(plan, profiles)}\n`);
   if (!(await promptConfirm(ctx, { message: 'Create this release?', default: true, flag: '--yes' }))) {
-    throw new Interrupted('cancelled: nothing was created');
+    // An answer, not a failure: exit 0 with a word, as every declined confirmation.
+    writeStderr(ctx, 'cancelled: nothing was created\n');
+    throw new AnswerExit(ExitCode.ok, 'cancelled');
   }
   return { plan, profiles, artistName: primary[0]!, accountKind: me.kind };
 }
 
 /**
  * The cover, read from its bytes as the service will: an image it would refuse, or one the submit
- * would block (CMYK, under 3000 px, not square), is asked for again with its reasons; Enter leaves
- * it for later (`reldist release edit ID --artwork FILE`).
+ * would block (CMYK, under 3000 px, not square), is refused at the prompt with its reasons and
+ * asked for again; Enter leaves it for later (`reldist release edit ID --artwork FILE`).
  */
 async function askCover(ctx: Context): Promise<CreatePlan['artwork']> {
-  for (let asked = 0; asked < 99; asked++) {
-    const path = (await promptText(ctx, { message: 'Cover image (JPEG or PNG, square, at least 3000 px; Enter to add it later):', flag: '--artwork' })).trim();
-    if (!path) return undefined;
-    const abs = resolve(path);
-    const problem = await imageFileProblem(abs, path);
-    if (problem) {
-      writeStderr(ctx, `  ${path}: ${problem}\n`);
-      continue;
-    }
-    const check = await checkArtworkPath(abs);
-    const blocking = check.refusal ? [check.refusal.message] : check.problems.filter((p) => p.severity === 'error').map((p) => p.message);
-    if (blocking.length > 0) {
-      for (const m of blocking) writeStderr(ctx, `  ${path}: ${m}\n`);
-      continue;
-    }
-    for (const p of check.problems) writeStderr(ctx, `  ${path}: warning: ${p.message}\n`);
-    return { path: abs, shown: displayPath(abs), where: '--artwork' };
+  let warnings: string[] = [];
+  const path = (
+    await promptText(ctx, {
+      message: 'Cover image (JPEG or PNG, square, at least 3000 px; Enter to add it later):',
+      flag: '--artwork',
+      validate: async (v) => {
+        const answer = await coverAnswer(v);
+        if (typeof answer === 'string') return answer;
+        warnings = answer.warnings;
+        return true;
+      },
+    })
+  ).trim();
+  if (!path) return undefined;
+  for (const w of warnings) writeStderr(ctx, `  ${path}: warning: ${w}\n`);
+  const abs = resolve(path);
+  return { path: abs, shown: displayPath(abs), where: '--artwork' };
+}
+
+/** What a path typed at a prompt is relative to. */
+const HERE = 'the current folder';
+
+/**
+ * An audio file's answer: the service's audio rules, offline: a file it would refuse is refused
+ * at the prompt, with its reason, and asked for again. Enter (no more tracks) passes.
+ */
+export async function audioAnswer(v: string): Promise<true | string> {
+  const path = v.trim();
+  if (!path) return true;
+  const abs = resolve(path);
+  return (await audioFileProblem(abs, path, HERE)) ?? (await firstRefusal(abs))?.message ?? true;
+}
+
+/** A cover's answer: the reasons it would be refused or blocked, or what to warn of once it is taken. */
+export async function coverAnswer(v: string): Promise<string | { warnings: string[] }> {
+  const path = v.trim();
+  if (!path) return { warnings: [] };
+  const abs = resolve(path);
+  const problem = await imageFileProblem(abs, path, HERE);
+  if (problem) return problem;
+  const check = await checkArtworkPath(abs);
+  const blocking = check.refusal ? [check.refusal.message] : check.problems.filter((p) => p.severity === 'error').map((p) => p.message);
+  if (blocking.length > 0) return blocking.join('; ');
+  return { warnings: check.problems.map((p) => p.message) };
+}
+
+/** How long the catalog number's look-up may take before the wizard goes on without it. */
+const CATALOG_CHECK_MS = 5000;
+
+/**
+ * The catalog number, checked against the user's releases at the prompt: one already in use is
+ * refused there, naming the release that holds it and the commands that update that one. When
+ * the service cannot answer, the wizard says so and goes on: the create checks it again.
+ */
+async function askCatalogNumber(ctx: Context, client: ApiClient): Promise<string> {
+  let unchecked: string | undefined;
+  const answer = await promptText(ctx, {
+    message: 'Catalog number (how `release apply` finds it again; Enter for none):',
+    flag: '--catalog-number',
+    validate: async (v) => {
+      const n = v.trim();
+      unchecked = undefined;
+      if (n.length > 20) return 'at most 20 characters';
+      if (n === '') return true;
+      try {
+        const holder = await findCatalogHolder(client, n, AbortSignal.any([ctx.signal, AbortSignal.timeout(CATALOG_CHECK_MS)]));
+        return holder ? catalogTakenAtPrompt(n, holder) : true;
+      } catch (err) {
+        if (ctx.signal.aborted) throw err;
+        unchecked = describeError(err, { debug: false }).message;
+        return true;
+      }
+    },
+  });
+  const n = answer.trim();
+  if (unchecked !== undefined) {
+    writeStderr(ctx, `  could not check ${n} against your releases (${unchecked}); it is checked again when the release is created\n`);
   }
-  return undefined;
+  return n;
+}
+
+/** The release date; one in the past is kept only after a yes (stores show it as the original date). */
+async function askReleaseDate(ctx: Context): Promise<string> {
+  const today = ctx.now().toISOString().slice(0, 10);
+  for (let asked = 0; asked < 99; asked++) {
+    const date = (
+      await promptText(ctx, {
+        message: 'Release date (YYYY-MM-DD; Enter to set it later):',
+        flag: '--release-date',
+        validate: checkDate,
+      })
+    ).trim();
+    if (!date || !isPast(date, today)) return date;
+    if (await promptConfirm(ctx, { message: pastDateQuestion(date), default: false, flag: '--release-date' })) return date;
+  }
+  return '';
+}
+
+/** Whether an ISO date is before `today` (both YYYY-MM-DD, compared as the submit's check does, in UTC). */
+export function isPast(date: string, today: string): boolean {
+  return date < today;
+}
+
+export function pastDateQuestion(date: string): string {
+  return `${date} is in the past: stores will show it as the original date; keep it?`;
 }
 
 const PLATFORM_LABEL: Record<string, string> = { streaming_a: 'streaming service A', video_b: 'video service B', store_c: 'store C' };
