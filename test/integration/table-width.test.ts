@@ -59,14 +59,14 @@ describe('label artists list on a terminal of a given width', () => {
     expect(lines.slice(1).every((l) => l.endsWith('…'))).toBe(true);
   });
 
-  it('50 columns: where the artist comes from goes first', async () => {
+  it('50 columns: where the artist comes from goes first, then the count', async () => {
     const r = await run(['label', 'artists', 'list'], { tty: true, columns: 50 });
     expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+PLATFORMS$/);
   });
 
   it('200 columns: every column, nothing cut', async () => {
     const lines = await atWidth(['label', 'artists', 'list'], 200, 'prefs/label-artists-list.tty-200', 5);
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+SOURCE\s+PLATFORMS$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+RELEASES\s+SOURCE\s+PLATFORMS$/);
     expect(lines.join('\n')).not.toContain('…');
   });
 });

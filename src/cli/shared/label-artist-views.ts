@@ -23,8 +23,9 @@ export const labelArtistColumns: Column<LabelArtistResource>[] = [
 export const preferenceArtistColumns: Column<PreferenceArtistItem>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'NAME', value: 'name' },
-  // On a narrow terminal where the artist comes from goes first, then the platforms.
-  { header: 'SOURCE', value: 'source', drop: 2 },
+  // On a narrow terminal where the artist comes from goes first, then the count, then the platforms.
+  { header: 'RELEASES', value: 'release_count', kind: 'number', drop: 2 },
+  { header: 'SOURCE', value: 'source', drop: 3 },
   { header: 'PLATFORMS', value: (a) => choicesText(a.platforms), drop: 1 },
 ];
 
