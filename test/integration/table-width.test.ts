@@ -28,7 +28,8 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'reldist-width-'));
   expect((await run(['release', 'create', ...draftFlags])).code).toBe(0);
   const files = ['northern-sky.wav', 'a-very-long-file-name-for-the-second-song-final-master-v3.wav'].map((f) => join(work, f));
-  for (const f of files) await writeWav(f, { seconds: 31 });
+  // Two recordings (the same audio twice is refused): the same length, other tones.
+  for (const [i, f] of files.entries()) await writeWav(f, { seconds: 31, hz: 440 + 110 * i });
   const up = await run(['track', 'upload', '1', ...files]);
   expect(up.code, up.stderr).toBe(0);
   const edit = await run(['track', 'edit', '1', '1', '--isrc', 'GBNLR2600001', '--title', 'Northern Sky, As Heard From The Far End Of A Long Pier At Dawn']);

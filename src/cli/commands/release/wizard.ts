@@ -12,6 +12,7 @@ import { audioFileProblem, displayPath, imageFileProblem } from '../../release-f
 import { checkArtworkPath } from '../../shared/artwork-check.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { firstRefusal } from '../../shared/audio-check.js';
+import { earlierSameAudio } from '../../shared/same-audio.js';
 import { titleRefusal } from './plan-checks.js';
 import type { CreatePlan, PlanTrack } from './create-steps.js';
 import { artistsText } from '../../shared/release-views.js';
@@ -158,7 +159,7 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
     if (!path) break;
     const abs = resolve(path);
     // The service's audio rules, offline: a file it would refuse is asked for again, with its reason.
-    const problem = (await audioFileProblem(abs, path)) ?? (await firstRefusal(abs))?.message;
+    const problem = (await audioFileProblem(abs, path)) ?? (await firstRefusal(abs))?.message ?? (await sameAudioAsEarlier(tracks, abs));
     if (problem) {
       ctx.io.stderr.write(`  ${path}: ${problem}\n`);
       i--;
@@ -325,4 +326,10 @@ export async function saveProfiles(client: ApiClient, result: WizardResult): Pro
   const prefs = await client.call('getLabelPreferences', { query: { search: result.artistName, perPage: 100 } });
   const existing = prefs.artists.find((a) => a.name.toLowerCase() === result.artistName.toLowerCase());
   await client.call('submitLabelPreference', { body: { artists: [{ ...(existing ? { id: existing.id } : {}), name: result.artistName, platforms }] } });
+}
+
+/** A file with the same audio as a track already given (same sha256): said, and asked for again. */
+async function sameAudioAsEarlier(tracks: readonly PlanTrack[], abs: string): Promise<string | undefined> {
+  const same = (await earlierSameAudio([...tracks.map((t) => ({ path: t.path })), { path: abs }])).at(-1);
+  return same === undefined ? undefined : `the same audio as track ${same + 1} (${tracks[same]!.shown}); each track needs its own recording`;
 }
