@@ -14,6 +14,8 @@ export interface DeclaredOption<Flags extends string = string, Value = unknown, 
   parse?(value: string, previous: Value | undefined): Value;
   readonly defaultValue?: string | undefined;
   readonly required?: boolean | undefined;
+  /** An old or other name kept working but left out of --help and completion (see hiddenAlias). */
+  readonly hidden?: boolean | undefined;
   /** Never set: the value's type, and whether the key is always there (a default, required, --no-x). */
   readonly __value?: Value;
   readonly __always?: Always;
@@ -62,10 +64,19 @@ export function requiredOption<const F extends string>(flags: F, description: st
   return { flags, description, required: true };
 }
 
+/**
+ * Another name for a flag, kept working but hidden (one name for a thing everywhere, as gh does):
+ * the verb reads `opts.<canonical> ?? opts.<alias>`.
+ */
+export function hiddenAlias<const F extends string>(flags: F, canonical: string): DeclaredOption<F, PlainValue<F>, Negated<F>> {
+  return { flags, description: `the same as ${canonical}`, hidden: true };
+}
+
 /** Adds declared flags to a commander command, in order (their order in --help). */
 export function addOptions(cmd: Command, options: readonly DeclaredOption[]): void {
   for (const o of options) {
-    if (o.required) cmd.requiredOption(o.flags, o.description);
+    if (o.hidden) cmd.addOption(cmd.createOption(o.flags, o.description).hideHelp());
+    else if (o.required) cmd.requiredOption(o.flags, o.description);
     else if (o.parse) cmd.option(o.flags, o.description, o.parse);
     else if (o.defaultValue !== undefined) cmd.option(o.flags, o.description, o.defaultValue);
     else cmd.option(o.flags, o.description);

@@ -1,6 +1,6 @@
 // The `release` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
+import { hiddenAlias, collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
 import { DELIVERY_FLAGS, METADATA_FLAGS, VIDEO_FLAGS } from './flags.js';
 
 export type CreateOpts = OptsOf<typeof createCommand>;
@@ -124,7 +124,11 @@ export const submitCommand = defineCommand({
 
 Exit status: 0 when every release went through (or, with --dry-run, would; a release already in review counts, with the outcome already_in_review), 3 when any is blocked, another code when a release could not be reached; with several ids, the worst. --json prints one object per release ({release_id, outcome, status, message, problems, error}): the object for one id, an array for several. Piped, each problem is a row: release id, outcome, path, severity, code, message, hint (a release without problems: one row).`,
   examples: ['reldist release submit 42', 'reldist release submit 42 --dry-run', 'reldist release submit 42 43 44 --json > results.json'],
-  options: [option('--dry-run', 'run every check and report, without submitting'), option('--notes <text>', 'notes for the reviewer')],
+  options: [
+    option('--dry-run', 'run every check and report, without submitting'),
+    option('-m, --message <text>', "notes for the reviewer (the reviewer's text is --message everywhere)"),
+    hiddenAlias('--notes <text>', '--message'),
+  ],
 });
 
 export const withdrawCommand = defineCommand({
