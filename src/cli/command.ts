@@ -16,6 +16,8 @@ export interface DeclaredOption<Flags extends string = string, Value = unknown, 
   readonly required?: boolean | undefined;
   /** An old or other name kept working but left out of --help and completion (see hiddenAlias). */
   readonly hidden?: boolean | undefined;
+  /** The fixed set of values the flag takes (from the contract's plain lists), offered by shell completion. */
+  readonly values?: readonly string[] | undefined;
   /** Never set: the value's type, and whether the key is always there (a default, required, --no-x). */
   readonly __value?: Value;
   readonly __always?: Always;
@@ -64,6 +66,15 @@ export function requiredOption<const F extends string>(flags: F, description: st
   return { flags, description, required: true };
 }
 
+/** A flag taking one of a fixed set (declared once, in the contract): completion offers them, not file names. */
+export function choice<const F extends string>(flags: F, description: string, values: readonly string[]): DeclaredOption<F, PlainValue<F>, Negated<F>> {
+  return { flags, description, values };
+}
+
+/** The values declared for commander's option object (shell completion reads them from the built tree). */
+const declaredValues = new WeakMap<object, readonly string[]>();
+export const valuesOf = (commanderOption: object): readonly string[] | undefined => declaredValues.get(commanderOption);
+
 /**
  * Another name for a flag, kept working but hidden (one name for a thing everywhere, as gh does):
  * the verb reads `opts.<canonical> ?? opts.<alias>`.
@@ -80,6 +91,10 @@ export function addOptions(cmd: Command, options: readonly DeclaredOption[]): vo
     else if (o.parse) cmd.option(o.flags, o.description, o.parse);
     else if (o.defaultValue !== undefined) cmd.option(o.flags, o.description, o.defaultValue);
     else cmd.option(o.flags, o.description);
+    if (o.values) {
+      const added = cmd.options.at(-1);
+      if (added) declaredValues.set(added, o.values);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // The `track` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf, requiredOption } from '../../command.js';
+import { explicitValues } from '../../../contract/wire-values.js';
+import { choice, collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf, requiredOption } from '../../command.js';
 
 export const getCommand = defineCommand({
   name: 'get',
@@ -76,7 +77,7 @@ export const editCommand = defineCommand({
     // Not --version: that one prints reldist's own version.
     option('--track-version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)'),
     option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)'),
-    option('--explicit <value>', 'explicit, not_explicit or clean'),
+    choice('--explicit <value>', 'explicit, not_explicit or clean', explicitValues),
     option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)'),
     option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)'),
     option('--artist <name>', "a primary artist (repeat for several); replaces the track's primary artists", collect),
