@@ -4,7 +4,16 @@
 // service's upload route and, offline, by the CLI; the rules that judge the facts are rules.ts.
 import { openAsBlob } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { audioFileProblems, audioSizeProblem, formatInWords, formatOf, UNREADABLE_AUDIO, type AudioProblem, type ProbedAudio } from './rules.js';
+import {
+  audioFileProblems,
+  audioSizeProblem,
+  formatInWords,
+  formatOf,
+  UNREADABLE_AUDIO,
+  type AudioProblem,
+  type ProbedAudio,
+  type UnsupportedContainer,
+} from './rules.js';
 import { measureAudio, qualityWarnings, type AudioWarning, type QualityResult } from './quality.js';
 import { readPlainAiff } from './iff-aiff.js';
 import { readPlainWave } from './riff-wave.js';
@@ -23,11 +32,42 @@ export interface Probe {
 
 /** The facts of the file at `path` (`fileSize` bytes), or undefined when no reader understands it. */
 export async function probeAudioFile(path: string, fileSize: number): Promise<Probe | undefined> {
+  const container = await sniffUnsupportedContainer(path).catch(() => undefined);
+  if (container) return { facts: { ...UNKNOWN_FACTS, container, fileSize }, warnings: [], title: undefined };
   // A file that cannot be opened or read goes to music-metadata too, which answers as it always has.
   const plain = await readPlainHeaders(path, fileSize).catch(() => undefined);
   if (!plain) return probeWithMusicMetadata(path, fileSize);
   // A plain file has no tag chunks, so no title: the same answer music-metadata gives.
-  return { facts: { ...plain, fileSize }, warnings: [], title: undefined };
+  return { facts: { ...plain, bitsPerSample: positive(plain.bitsPerSample), fileSize }, warnings: [], title: undefined };
+}
+
+const UNKNOWN_FACTS = { codec: undefined, sampleRate: undefined, channels: undefined, bitsPerSample: undefined, durationSeconds: undefined };
+
+/** A figure a header gave, or undefined for none, null or 0 (compressed audio in a WAV states 0 bits). */
+const positive = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined);
+
+/** Sony Wave64's first 16 bytes: the GUID of its "riff" chunk. */
+const W64_RIFF_GUID = Buffer.from('726966662e91cf11a5d628db04c10000', 'hex');
+
+/**
+ * The containers we do not take, known from their first bytes (music-metadata reads an RF64 file
+ * as MPEG audio and does not know Wave64 or CAF): undefined for any other file.
+ */
+async function sniffUnsupportedContainer(path: string): Promise<UnsupportedContainer | undefined> {
+  const fh = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await fh.read(head, 0, 16, 0);
+    if (bytesRead < 12) return undefined;
+    const id = head.toString('latin1', 0, 4);
+    const form = head.toString('latin1', 8, 12);
+    if ((id === 'RF64' || id === 'BW64' || id === 'RIFX') && form === 'WAVE') return id;
+    if (id === 'caff' && head.readUInt16BE(4) === 1) return 'CAF';
+    if (bytesRead === 16 && head.equals(W64_RIFF_GUID)) return 'W64';
+    return undefined;
+  } finally {
+    await fh.close();
+  }
 }
 
 /** The facts of a plain WAV or AIFF from its chunk headers, or undefined for any other file. */
@@ -62,10 +102,10 @@ export async function probeWithMusicMetadata(path: string, fileSize: number): Pr
       container: f.container,
       codec: f.codec,
       wavEncoding: wav,
-      sampleRate: f.sampleRate,
-      channels: f.numberOfChannels,
-      bitsPerSample: wav?.bitsPerSample ?? f.bitsPerSample,
-      durationSeconds: f.duration,
+      sampleRate: positive(f.sampleRate),
+      channels: positive(f.numberOfChannels),
+      bitsPerSample: positive(wav?.bitsPerSample ?? f.bitsPerSample),
+      durationSeconds: f.duration ?? undefined,
       fileSize,
     },
     warnings: [],

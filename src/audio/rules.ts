@@ -32,7 +32,7 @@ export interface ProbedAudio {
   container: string | undefined;
   codec: string | undefined;
   /** For WAV: the sample encoding as our own reading of the fmt chunk gives it (wav-format.ts). */
-  wavEncoding?: { pcm: boolean; name: string } | undefined;
+  wavEncoding?: { pcm: boolean; name: string; compressed?: string } | undefined;
   sampleRate: number | undefined;
   channels: number | undefined;
   bitsPerSample: number | undefined;
@@ -59,6 +59,23 @@ export const UNREADABLE_AUDIO: AudioProblem = {
   message: `the file is not audio in any format we can read; upload ${FORMAT_NAMES}`,
 };
 
+/**
+ * Containers we recognise by their first bytes but do not take, in words and with what to do
+ * instead: a general parser would misread them (an RF64 file came out as "MPEG") or not at all.
+ */
+export const UNSUPPORTED_CONTAINERS = {
+  RF64: { words: 'RF64 (WAV over 4 GiB)', advice: 'export as FLAC or split it' },
+  BW64: { words: 'BW64 (broadcast WAV over 4 GiB)', advice: 'export as FLAC or split it' },
+  W64: { words: 'Sony Wave64', advice: 'export as WAV (PCM) or FLAC' },
+  CAF: { words: 'Apple Core Audio Format (CAF)', advice: 'export as WAV (PCM), AIFF or FLAC' },
+  RIFX: { words: 'big-endian WAV (RIFX)', advice: 'export as WAV (PCM) or FLAC' },
+} as const satisfies Record<string, { words: string; advice: string }>;
+
+export type UnsupportedContainer = keyof typeof UNSUPPORTED_CONTAINERS;
+
+const unsupported = (container: string | undefined) =>
+  container !== undefined && Object.hasOwn(UNSUPPORTED_CONTAINERS, container) ? UNSUPPORTED_CONTAINERS[container as UnsupportedContainer] : undefined;
+
 export function formatOf(container: string | undefined): AudioFormat | undefined {
   const c = (container ?? '').toUpperCase();
   if (c === 'WAVE' || c === 'WAV') return 'wav';
@@ -73,6 +90,8 @@ export function formatInWords(p: Pick<ProbedAudio, 'container' | 'codec' | 'wavE
   if (format === 'wav') return `WAV, ${p.wavEncoding?.name ?? 'encoding not read'}`;
   if (format) return format.toUpperCase();
   if (!p.container) return 'not audio we can read';
+  const known = unsupported(p.container);
+  if (known) return known.words;
   return `${p.container}${p.codec ? ` (${p.codec})` : ''}`;
 }
 
@@ -89,6 +108,8 @@ export function audioSizeProblem(bytes: number): AudioProblem | undefined {
 export function audioFileProblems(p: ProbedAudio): AudioProblem[] {
   const format = formatOf(p.container);
   if (!format) {
+    const known = unsupported(p.container);
+    if (known) return [{ code: 'audio_format_not_accepted', message: `the file is ${known.words}: not supported; ${known.advice}` }];
     const what = p.container ? `${p.container}${p.codec ? ` (${p.codec})` : ''}` : 'an unknown format';
     return [
       {
@@ -102,16 +123,26 @@ export function audioFileProblems(p: ProbedAudio): AudioProblem[] {
     return [{ code: 'audio_unrecognized', message: `the ${format.toUpperCase()} file has no readable audio stream` }];
   }
   const out: AudioProblem[] = [];
-  if (format === 'wav' && !p.wavEncoding?.pcm) {
+  // Samples that are not PCM are one cause: their bit depth (0 for MP3, 32 for float) and byte
+  // count follow from the encoding, so they are not judged again as causes of their own.
+  const pcm = format !== 'wav' || p.wavEncoding?.pcm === true;
+  if (!pcm) {
+    const compressed = p.wavEncoding?.compressed;
     const what = p.wavEncoding?.name ?? 'in an encoding we could not read';
-    out.push({ code: 'audio_format_not_accepted', message: `the WAV file's audio is ${what}; only PCM WAV is accepted` });
+    out.push({
+      code: 'audio_format_not_accepted',
+      message: compressed
+        ? `the file is ${compressed} audio inside a WAV file; only lossless audio is accepted: export the master as PCM WAV, FLAC or AIFF`
+        : `the WAV file's audio is ${what}; only PCM WAV is accepted`,
+    });
   }
   if (channels !== REQUIRED_CHANNELS) {
     out.push({ code: 'audio_not_stereo', message: `the audio has ${channels} channel${channels === 1 ? '' : 's'}; it must be stereo (2 channels)` });
   }
   const bits = p.bitsPerSample;
-  if (bits === undefined || !(ACCEPTED_BIT_DEPTHS as readonly number[]).includes(bits)) {
-    out.push({ code: 'audio_bit_depth_not_accepted', message: `the audio is ${bits ?? 'of unknown'} bit; it must be ${orList(ACCEPTED_BIT_DEPTHS)} bit` });
+  if (pcm && (bits === undefined || !(ACCEPTED_BIT_DEPTHS as readonly number[]).includes(bits))) {
+    const is = bits === undefined ? "the audio's bit depth could not be read" : `the audio is ${bits} bit`;
+    out.push({ code: 'audio_bit_depth_not_accepted', message: `${is}; it must be ${orList(ACCEPTED_BIT_DEPTHS)} bit` });
   }
   if (!(ACCEPTED_SAMPLE_RATES as readonly number[]).includes(sampleRate)) {
     out.push({
@@ -121,7 +152,7 @@ export function audioFileProblems(p: ProbedAudio): AudioProblem[] {
   }
   // An uncompressed file whose header promises more samples than the file holds only claims
   // to be audio (a header glued to nothing); FLAC is compressed, so only WAV and AIFF are checked.
-  if (format !== 'flac' && bits !== undefined) {
+  if (format !== 'flac' && pcm && bits !== undefined) {
     const pcmBytes = durationSeconds * sampleRate * channels * (bits / 8);
     if (pcmBytes > p.fileSize) {
       out.push({

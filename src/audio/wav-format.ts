@@ -17,6 +17,9 @@ const TAG_NAMES: Record<number, string> = {
   0x0092: 'Dolby AC-3 in a WAV container',
 };
 
+/** Compressed audio carried in a WAV: named as such in a refusal ("MP3 audio inside a WAV file"). */
+const COMPRESSED: Record<number, string> = { 0x0050: 'MPEG', 0x0055: 'MP3', 0x00ff: 'AAC', 0x0092: 'Dolby AC-3' };
+
 const PCM = 0x0001;
 const EXTENSIBLE = 0xfffe;
 /** The last 14 bytes every KSDATAFORMAT_SUBTYPE_* GUID for a plain format tag shares. */
@@ -30,6 +33,8 @@ export interface WavEncoding {
   name: string;
   /** The significant bits per sample (an extensible header's valid bits when it gives them). */
   bitsPerSample: number;
+  /** The codec's short name when the samples are compressed audio ("MP3"): a bit depth means nothing then. */
+  compressed?: string;
 }
 
 const tagName = (tag: number) => TAG_NAMES[tag] ?? 'an encoding we do not know';
@@ -40,7 +45,10 @@ export function parseWavFormatChunk(body: Uint8Array): WavEncoding | undefined {
   const b = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const tag = b.readUInt16LE(0);
   const containerBits = b.readUInt16LE(14);
-  if (tag !== EXTENSIBLE) return { pcm: tag === PCM, extensible: false, name: tagName(tag), bitsPerSample: containerBits };
+  if (tag !== EXTENSIBLE) {
+    const compressed = COMPRESSED[tag];
+    return { pcm: tag === PCM, extensible: false, name: tagName(tag), bitsPerSample: containerBits, ...(compressed ? { compressed } : {}) };
+  }
   // WAVEFORMATEXTENSIBLE: cbSize (2), valid bits (2), channel mask (4), sub-format GUID (16).
   if (b.length < 40 || b.readUInt16LE(16) < 22) {
     return { pcm: false, extensible: true, name: 'extensible with no sub-format', bitsPerSample: containerBits };

@@ -1,6 +1,7 @@
 // The command tree as commander sees it, built from the declarations (command.ts) and the table of
 // groups (commands/index.ts). run-cli.ts declares only the invoked group; program.ts the whole tree.
 import { Command, type CommanderError } from 'commander';
+import { commandAliasFor, FLAG_SYNONYMS } from './aliases.js';
 import { GLOBAL_OPTIONS, addOptions, examplesHelp, isGroup, type CommandSpec, type GroupSpec, type OptionsOf, type Runner } from './command.js';
 import type { Context, GlobalOptions, Services } from './context.js';
 import { UsageError, type CliError } from './errors.js';
@@ -232,11 +233,57 @@ export function createProgram(deps: ProgramDeps, loaded: readonly GroupSpec[]): 
   return program;
 }
 
-export function toUsageError(err: CommanderError): UsageError {
+/**
+ * commander's error as one line and a hint. With the program and argv, an unknown word or flag
+ * is also looked up among the other names people use (aliases.ts): `reldist login` → `auth
+ * login`, `release submit --comment` → `--message`.
+ */
+export function toUsageError(err: CommanderError, invoked?: { program: Command; args: readonly string[] }): UsageError {
   // commander prefixes messages with "error: "; keep one clean line.
   const message = err.message.replace(/^error:\s*/i, '').split('\n')[0] ?? err.message;
-  const suggestion = /\(Did you mean (.+?)\?\)/.exec(err.message)?.[1];
+  // An alias named exactly, then commander's nearest real name, then the alias nearest a typo.
+  const suggestion =
+    (invoked && aliasSuggestion(err, message, invoked, false)) ??
+    /\(Did you mean (.+?)\?\)/.exec(err.message)?.[1] ??
+    (invoked && aliasSuggestion(err, message, invoked, true));
   return new UsageError(message, suggestion ? `did you mean ${suggestion}?` : 'run with --help to see the flags and examples');
+}
+
+/** The command path argv invokes (`release submit`), as far as its words name commands. */
+function invokedPath(program: Command, args: readonly string[]): string[] {
+  const path: string[] = [];
+  let at = program;
+  for (const word of args) {
+    if (word.startsWith('-')) continue;
+    const next = at.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) break;
+    path.push(next.name());
+    at = next;
+  }
+  return path;
+}
+
+function aliasSuggestion(
+  err: CommanderError,
+  message: string,
+  { program, args }: { program: Command; args: readonly string[] },
+  nearTypo: boolean,
+): string | undefined {
+  const path = invokedPath(program, args);
+  const word = /'([^']+)'/.exec(message)?.[1];
+  if (word === undefined) return undefined;
+  // Only a first word: `release login` is a typo of a release verb, not the auth command.
+  if (err.code === 'commander.unknownCommand' && path.length === 0) {
+    const meant = commandAliasFor(word, nearTypo ? closest : () => undefined);
+    return meant === undefined ? undefined : `\`reldist ${meant}\``;
+  }
+  if (err.code === 'commander.unknownOption') {
+    const synonyms = FLAG_SYNONYMS[path.join(' ')] ?? {};
+    const flag = word.split('=')[0]!;
+    const key = nearTypo ? closest(flag, Object.keys(synonyms)) : flag;
+    return key === undefined ? undefined : synonyms[key];
+  }
+  return undefined;
 }
 
 /** Global options that take a value, so `--profile x release list` is read as the release group. */

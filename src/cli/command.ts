@@ -14,6 +14,10 @@ export interface DeclaredOption<Flags extends string = string, Value = unknown, 
   parse?(value: string, previous: Value | undefined): Value;
   readonly defaultValue?: string | undefined;
   readonly required?: boolean | undefined;
+  /** An old or other name kept working but left out of --help and completion (see hiddenAlias). */
+  readonly hidden?: boolean | undefined;
+  /** The fixed set of values the flag takes (from the contract's plain lists), offered by shell completion. */
+  readonly values?: readonly string[] | undefined;
   /** Never set: the value's type, and whether the key is always there (a default, required, --no-x). */
   readonly __value?: Value;
   readonly __always?: Always;
@@ -62,13 +66,35 @@ export function requiredOption<const F extends string>(flags: F, description: st
   return { flags, description, required: true };
 }
 
+/** A flag taking one of a fixed set (declared once, in the contract): completion offers them, not file names. */
+export function choice<const F extends string>(flags: F, description: string, values: readonly string[]): DeclaredOption<F, PlainValue<F>, Negated<F>> {
+  return { flags, description, values };
+}
+
+/** The values declared for commander's option object (shell completion reads them from the built tree). */
+const declaredValues = new WeakMap<object, readonly string[]>();
+export const valuesOf = (commanderOption: object): readonly string[] | undefined => declaredValues.get(commanderOption);
+
+/**
+ * Another name for a flag, kept working but hidden (one name for a thing everywhere, as gh does):
+ * the verb reads `opts.<canonical> ?? opts.<alias>`.
+ */
+export function hiddenAlias<const F extends string>(flags: F, canonical: string): DeclaredOption<F, PlainValue<F>, Negated<F>> {
+  return { flags, description: `the same as ${canonical}`, hidden: true };
+}
+
 /** Adds declared flags to a commander command, in order (their order in --help). */
 export function addOptions(cmd: Command, options: readonly DeclaredOption[]): void {
   for (const o of options) {
-    if (o.required) cmd.requiredOption(o.flags, o.description);
+    if (o.hidden) cmd.addOption(cmd.createOption(o.flags, o.description).hideHelp());
+    else if (o.required) cmd.requiredOption(o.flags, o.description);
     else if (o.parse) cmd.option(o.flags, o.description, o.parse);
     else if (o.defaultValue !== undefined) cmd.option(o.flags, o.description, o.defaultValue);
     else cmd.option(o.flags, o.description);
+    if (o.values) {
+      const added = cmd.options.at(-1);
+      if (added) declaredValues.set(added, o.values);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 // Parses argv, runs the command and turns any error into one line on stderr and an exit code.
 // main.ts calls this with the real process streams; tests call it with buffers.
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { createProgram, invokedName, loadInvokedGroup, toUsageError, type ProgramDeps } from './build-program.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
 import { closest } from './help-text.js';
@@ -21,10 +21,11 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
   const { io } = deps;
   const debug = args.includes('--debug');
   const json = args.includes('--json');
+  let program: Command | undefined;
   try {
     refuseUnknownHelp(args);
     // The root's --help and a typo's suggestions need only the group names; a command needs its group.
-    const program = createProgram({ runner, ...deps }, await loadInvokedGroup(args, deps.only));
+    program = createProgram({ runner, ...deps }, await loadInvokedGroup(args, deps.only));
     await program.parseAsync(args, { from: 'user' });
     return ExitCode.ok;
   } catch (thrown) {
@@ -34,7 +35,7 @@ export async function runCli(args: string[], deps: ProgramDeps): Promise<number>
       if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
         return ExitCode.ok;
       }
-      err = toUsageError(err);
+      err = toUsageError(err, program && { program, args });
     }
     if (err instanceof AnswerExit) return err.exitCode;
     const described = describeError(err, { debug });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { artistLinkDescription, artistLinkExamples, artistLinkPattern } from './artist-links.js';
 import { paging } from './routes.js';
-import { artistPlatformIds, releaseStatuses } from './wire-values.js';
+import { artistPlatformIds, contentIdPolicies, explicitValues, priceTiers, releaseStatuses, releaseTypes } from './wire-values.js';
 
 /**
  * One type on the wire, in paths and in answers: a positive integer, so that an id read from an
@@ -20,18 +20,18 @@ export const IsoDate = z.iso.date().meta({ examples: ['2027-01-15'] });
 export const ReleaseStatus = z.enum(releaseStatuses).meta({ id: 'ReleaseStatus', examples: ['draft'] });
 export type ReleaseStatus = z.infer<typeof ReleaseStatus>;
 
-export const ReleaseType = z.enum(['single', 'ep', 'album', 'compilation']).meta({ id: 'ReleaseType', examples: ['single'] });
+export const ReleaseType = z.enum(releaseTypes).meta({ id: 'ReleaseType', examples: ['single'] });
 export type ReleaseType = z.infer<typeof ReleaseType>;
 
 export const ArtistRole = z.enum(['primary', 'featuring', 'with', 'remixer']).meta({ id: 'ArtistRole', examples: ['primary'] });
 export const ContributorRole = z
   .enum(['composer', 'lyricist', 'producer', 'arranger', 'performer', 'mixer', 'mastering_engineer', 'conductor', 'publisher'])
   .meta({ id: 'ContributorRole', examples: ['composer'] });
-export const Explicit = z.enum(['explicit', 'not_explicit', 'clean']).meta({ id: 'Explicit', examples: ['not_explicit'] });
-export const PriceTier = z.enum(['budget', 'mid', 'front', 'premium']).meta({ id: 'PriceTier', examples: ['front'] });
+export const Explicit = z.enum(explicitValues).meta({ id: 'Explicit', examples: ['not_explicit'] });
+export const PriceTier = z.enum(priceTiers).meta({ id: 'PriceTier', examples: ['front'] });
 export const TerritoryMode = z.enum(['worldwide', 'include', 'exclude']).meta({ id: 'TerritoryMode', examples: ['worldwide'] });
 export const FileState = z.enum(['pending', 'ready', 'rejected']).meta({ id: 'FileState', examples: ['ready'] });
-export const ContentIdPolicy = z.enum(['monetize', 'track', 'block']).meta({ id: 'ContentIdPolicy', examples: ['monetize'] });
+export const ContentIdPolicy = z.enum(contentIdPolicies).meta({ id: 'ContentIdPolicy', examples: ['monetize'] });
 
 /** The three external artist platforms, by the specification's neutral names. */
 export const ArtistPlatform = z.enum(artistPlatformIds).meta({

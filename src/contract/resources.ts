@@ -604,8 +604,12 @@ export const PreferenceArtistItem = z
     name: z.string(),
     source: z.enum(['self', 'label']).meta({ description: 'self: the artist account itself; label: an artist the label manages.' }),
     platforms: z.array(PlatformChoice),
+    release_count: z.number().int().min(0).meta({
+      description:
+        "How many of the account's releases the artist is on: for a label's artist, those crediting it by artist_id; for the account itself, all of them.",
+    }),
   })
-  .meta({ id: 'PreferenceArtistItem', examples: [{ id: 3, name: 'Nina Vale', source: 'label', platforms: [] }] });
+  .meta({ id: 'PreferenceArtistItem', examples: [{ id: 3, name: 'Nina Vale', source: 'label', platforms: [], release_count: 2 }] });
 export type PreferenceArtistItem = z.infer<typeof PreferenceArtistItem>;
 
 export const LabelArtistResource = z

@@ -6,6 +6,12 @@
 /** The states of a release (the ReleaseStatus enum's values), for code that must tell one without zod. */
 export const releaseStatuses = ['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'] as const;
 
+/** The ReleaseType, Explicit, PriceTier and ContentIdPolicy enums' values: plain, for flags and shell completion. */
+export const releaseTypes = ['single', 'ep', 'album', 'compilation'] as const;
+export const explicitValues = ['explicit', 'not_explicit', 'clean'] as const;
+export const priceTiers = ['budget', 'mid', 'front', 'premium'] as const;
+export const contentIdPolicies = ['monetize', 'track', 'block'] as const;
+
 /**
  * The kinds of event GET /events answers (the EventType enum's values), for the service, which
  * records them without zod. `release.*` events concern one release; `upload.ready` a file that

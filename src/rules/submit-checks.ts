@@ -30,7 +30,8 @@ export type CheckedRelease = Pick<
 
 /** What the rules read of a track; `file` is its audio once ready (state 'ready' with its facts). */
 export type CheckedTrack = Pick<TrackResource, 'title' | 'artists' | 'contributors' | 'audio_language' | 'isrc'> & {
-  file: (TrackAudio & { state: string }) | null;
+  /** `sha256`: the file's identity, when known (a stored track's; a plan's files are compared before, by the CLI). */
+  file: (TrackAudio & { state: string; sha256?: string }) | null;
 };
 
 export interface SubmitFacts {
@@ -112,6 +113,8 @@ export interface CheckContext {
   isrcs: (IsrcResult | undefined)[];
   /** Normalized ISRC → the first track (index) carrying it validly. */
   firstTrackWithIsrc: ReadonlyMap<string, number>;
+  /** A ready file's sha256 → the first track (index) holding it. */
+  firstTrackWithAudio: ReadonlyMap<string, number>;
 }
 
 export interface ReleaseRule {
@@ -368,8 +371,26 @@ const audioFile: TrackRule = {
   },
 };
 
+// Distributors refuse one recording delivered as two tracks: stores take the second for a copy.
+const sameAudio: TrackRule = {
+  name: 'same audio',
+  check(t, i, ctx) {
+    const sha = t.file?.state === 'ready' ? t.file.sha256 : undefined;
+    const first = sha === undefined ? undefined : ctx.firstTrackWithAudio.get(sha);
+    if (first === undefined || first === i) return [];
+    return [
+      error(
+        `tracks.${i}.file`,
+        'audio_duplicate',
+        `same audio on tracks ${first + 1} and ${i + 1} (sha256 ${sha!.slice(0, 12)}…)`,
+        'Each track needs its own recording.',
+      ),
+    ];
+  },
+};
+
 /** Run in this order for each track. */
-export const TRACK_RULES: readonly TrackRule[] = [trackTitle, trackArtists, composer, lyricist, contributorNames, isrc, audioFile];
+export const TRACK_RULES: readonly TrackRule[] = [trackTitle, trackArtists, composer, lyricist, contributorNames, isrc, audioFile, sameAudio];
 
 /** Run in this order; the last one runs the track rules over every track. */
 export const RELEASE_RULES: readonly ReleaseRule[] = [
@@ -393,7 +414,12 @@ function contextOf(facts: SubmitFacts): CheckContext {
   isrcs.forEach((res, i) => {
     if (res?.valid && !firstTrackWithIsrc.has(res.normalized!)) firstTrackWithIsrc.set(res.normalized!, i);
   });
-  return { facts, knownActs: facts.knownActs ?? new Set<string>(), currentYear, isrcs, firstTrackWithIsrc };
+  const firstTrackWithAudio = new Map<string, number>();
+  facts.tracks.forEach((t, i) => {
+    const sha = t.file?.state === 'ready' ? t.file.sha256 : undefined;
+    if (sha !== undefined && !firstTrackWithAudio.has(sha)) firstTrackWithAudio.set(sha, i);
+  });
+  return { facts, knownActs: facts.knownActs ?? new Set<string>(), currentYear, isrcs, firstTrackWithIsrc, firstTrackWithAudio };
 }
 
 export function runSubmitChecks(facts: SubmitFacts): Problem[] {

@@ -37,6 +37,38 @@ describe('reldist completion', () => {
     expect(bashComplete(r.stdout, ['reldist', '--profile', 'x', 'con'])).toEqual(['config']);
   });
 
+  it.skipIf(!hasShell('bash'))("bash: a flag with a fixed set offers its values (the contract's), not file names", async () => {
+    const r = await runBin(['completion', 'bash'], env);
+    expect(bashComplete(r.stdout, ['reldist', 'release', 'list', '--status', ''])).toEqual([
+      'draft',
+      'in_review',
+      'approved',
+      'rejected',
+      'delivered',
+      'live',
+      'taken_down',
+    ]);
+    expect(bashComplete(r.stdout, ['reldist', 'release', 'list', '--type', 'e'])).toEqual(['ep']);
+    expect(bashComplete(r.stdout, ['reldist', 'release', 'watch', '42', '--for', ''])).toEqual(['reviewed', 'approved', 'live']);
+    expect(bashComplete(r.stdout, ['reldist', 'release', 'edit', '42', '--price-tier', ''])).toEqual(['budget', 'mid', 'front', 'premium']);
+    expect(bashComplete(r.stdout, ['reldist', 'track', 'edit', '42', '1', '--explicit', 'c'])).toEqual(['clean']);
+    expect(bashComplete(r.stdout, ['reldist', 'webhook', 'deliveries', '3', '--status', 'f'])).toEqual(['failed']);
+    // The same flag name elsewhere takes other values; a flag without a set still completes files.
+    expect(bashComplete(r.stdout, ['reldist', 'release', 'create', '--file', 'package.j'])).toEqual(['package.json']);
+    // A hidden other name (--notes for --message) is not offered.
+    expect(bashComplete(r.stdout, ['reldist', 'release', 'submit', '--'])).toEqual(expect.arrayContaining(['--message', '--dry-run']));
+    expect(bashComplete(r.stdout, ['reldist', 'release', 'submit', '--'])).not.toContain('--notes');
+  });
+
+  it('zsh and fish: the same value sets, per command and flag', async () => {
+    const zsh = (await runBin(['completion', 'zsh'], env)).stdout;
+    expect(zsh).toContain("'release/list --status') values=(draft in_review approved rejected delivered live taken_down); compadd -a values; return ;;");
+    expect(zsh).toContain("'webhook/deliveries --status') values=(pending succeeded failed); compadd -a values; return ;;");
+    const fish = (await runBin(['completion', 'fish'], env)).stdout;
+    expect(fish).toContain("complete -c reldist -n '__reldist_at \\'release/watch\\'' -l for -x -a 'reviewed approved live'");
+    expect(fish).not.toContain('-l notes');
+  });
+
   it('zsh and fish scripts are produced and parse', async () => {
     for (const shell of ['zsh', 'fish'] as const) {
       const r = await runBin(['completion', shell], env);

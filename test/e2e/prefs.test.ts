@@ -10,7 +10,7 @@ test('label settings from a YAML file on stdin, then the artists as rows', async
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toMatch(/^Default genre\tJazz$/m);
   const list = await reldist(t, ['label', 'artists', 'list']);
-  expect(list.stdout).toMatch(/^\d+\tMara Quinn\tlabel\t$/m);
+  expect(list.stdout).toMatch(/^\d+\tMara Quinn\t0\tlabel\t$/m);
 });
 
 test('remove asks for --yes when piped', async () => {

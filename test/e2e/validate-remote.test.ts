@@ -42,7 +42,9 @@ describe('validate --remote', () => {
       ['036000241456', false, false],
     ]);
     expect(lines[1].remote.problems[0].code).toBe('bad_check_digit');
-    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({ summary: { checked: 2, valid: 1, invalid: 1, warnings: 0, empty: 0, problems: { bad_check_digit: 1 } } });
+    expect(JSON.parse(r.stderr.split('\n')[0]!)).toEqual({
+      summary: { checked: 2, valid: 1, invalid: 1, warnings: 0, empty: 0, problems: { bad_check_digit: 1 } },
+    });
   });
 
   it('adds the service verdict and reason as two more columns, in input order from stdin, the line last', async () => {

@@ -147,15 +147,15 @@ export function transcript(r: RunResult): string {
   return normalize(`exit: ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${dropRedraws(r.stderr)}`);
 }
 
-/** A 16-bit PCM WAV of a tone (stereo unless told), written to `path`. */
-export async function writeWav(path: string, options: { seconds: number; channels?: number; rate?: number }): Promise<void> {
+/** A 16-bit PCM WAV of a tone (stereo, 440 Hz unless told), written to `path`; another `hz` is other audio of the same size. */
+export async function writeWav(path: string, options: { seconds: number; channels?: number; rate?: number; hz?: number }): Promise<void> {
   const { writeFile } = await import('node:fs/promises');
   const channels = options.channels ?? 2;
   const rate = options.rate ?? 44_100;
   const frames = Math.round(rate * options.seconds);
   const data = Buffer.alloc(frames * channels * 2);
   for (let i = 0; i < frames; i++) {
-    const v = Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / rate));
+    const v = Math.round(3000 * Math.sin((2 * Math.PI * (options.hz ?? 440) * i) / rate));
     for (let c = 0; c < channels; c++) data.writeInt16LE(v, (i * channels + c) * 2);
   }
   const h = Buffer.alloc(44);

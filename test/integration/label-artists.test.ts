@@ -14,6 +14,16 @@ beforeAll(async () => {
   const [kai] = (await json(['prefs', 'label', '--search', 'kai moreno'])).artists;
   const label = `artists:\n  - id: ${kai.id}\n    name: Kai Moreno\n    platforms:\n      - { platform: store_c, mode: new }\n`;
   expect((await run(['prefs', 'label', '--file', '-'], { stdin: label })).code).toBe(0);
+  // Releases crediting Lena Voss (1) twice and Åsa Lindqvist (3) once, by id: the list counts them.
+  const credit = (name: string, artist_id: number, role = 'primary') => ({ name, artist_id, role });
+  for (const [title, artists] of [
+    ['Northern Sky', [credit('Lena Voss', 1)]],
+    ['Harbor Lights', [credit('Lena Voss', 1), credit('Åsa Lindqvist', 3, 'featuring')]],
+  ] as const) {
+    const body = JSON.stringify({ type: 'single', title, label: 'Sandbox Records', artists });
+    const made = await run(['api', 'POST', '/releases', '--input', '-'], { stdin: body });
+    expect(made.code, made.stderr).toBe(0);
+  }
 });
 
 describe('label artists', () => {
@@ -21,6 +31,14 @@ describe('label artists', () => {
     await expect(transcript(await run(['label', 'artists', 'list']))).toMatchFileSnapshot(golden('label-artists-list.piped'));
     await expect(transcript(await run(['label', 'artists', 'get', '1'], { tty: true }))).toMatchFileSnapshot(golden('label-artists-get.tty'));
     expect((await run(['label', 'artists', 'get', '999'])).code).toBe(5);
+  });
+
+  it('counts the releases each artist is on (a column, and release_count with --json)', async () => {
+    const listed = (await json(['label', 'artists', 'list'])) as { name: string; release_count: number }[];
+    expect(Object.fromEntries(listed.map((a) => [a.name, a.release_count]))).toMatchObject({ 'Lena Voss': 2, 'Åsa Lindqvist': 1, 'Kai Moreno': 0 });
+    const r = await run(['label', 'artists', 'list'], { tty: true, columns: 120 });
+    expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+RELEASES\s+SOURCE\s+PLATFORMS$/);
+    expect(r.stdout).toMatch(/\n1\s+Lena Voss\s+2\s+label\s/);
   });
 
   it('removes with --yes only, when not on a terminal', async () => {

@@ -22,7 +22,7 @@ const jsonLines = (text: string) =>
     .map((l) => JSON.parse(l));
 
 /** Varied releases: every field a release file can set, in the combinations that trip a round trip. */
-function variants(a: string, b: string): Record<string, string> {
+function variants(a: string, b: string, c: string, d: string): Record<string, string> {
   return {
     'EXP-0001': `type: single
 title: Plain Single
@@ -64,12 +64,12 @@ tracks:
     disc: 1
     explicit: not_explicit
     artists: [{ name: Lena Voss, role: primary }]
-  - file: ${a}
+  - file: ${c}
     title: Disc Two Opener
     disc: 2
     position: 1
     audio_language: en
-  - file: ${b}
+  - file: ${d}
     title: Disc Two Closer
     disc: 2
     position: 2
@@ -105,7 +105,11 @@ beforeAll(async () => {
   const b = join(work, 'b.wav');
   await writeFile(a, makeWav({ seconds: 30 }));
   await writeFile(b, makeWav({ seconds: 31 }));
-  for (const [cn, text] of Object.entries(variants(a, b))) {
+  // Each track its own recording: a release file with the same audio twice is refused.
+  const [c, d] = [join(work, 'c.wav'), join(work, 'd.wav')];
+  await writeFile(c, makeWav({ seconds: 32 }));
+  await writeFile(d, makeWav({ seconds: 33 }));
+  for (const [cn, text] of Object.entries(variants(a, b, c, d))) {
     const file = join(work, `${cn}.src.yaml`);
     await writeFile(file, text);
     const r = await cli.run(['release', 'create', '--file', file]);

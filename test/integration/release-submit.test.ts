@@ -67,9 +67,9 @@ describe('release submit', () => {
     expect([outcomes[3]!.outcome, outcomes[4]!.outcome]).toEqual([outcomes[0]!.outcome, outcomes[1]!.outcome]);
   });
 
-  it('takes --notes up to the bound of the contract and names the field past it', async () => {
+  it('takes --message (or its hidden other name --notes) up to the bound of the contract and names the field past it', async () => {
     // Within the bound the CLI sends the body without checking it again (no zod); the service takes it.
-    const within = await run(['release', 'submit', '2', '--dry-run', '--notes', 'n'.repeat(2000), '--json']);
+    const within = await run(['release', 'submit', '2', '--dry-run', '--message', 'n'.repeat(2000), '--json']);
     expect([within.code, JSON.parse(within.stdout).outcome]).toEqual([3, 'blocked']);
     const past = await run(['release', 'submit', '2', '--dry-run', '--notes', 'n'.repeat(2001)]);
     expect(past.code).toBe(2);

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Database } from 'better-sqlite3';
 import { openDataDir } from '../../src/server/index.js';
+import { checkUpc } from '../../src/codes/index.js';
 import { assignIsrc, assignUpc } from '../../src/server/store/codes.js';
 import { getUserRow } from '../../src/server/store/users.js';
 import { makeTempDataDir } from '../helpers/server.js';
@@ -86,15 +87,29 @@ test('a code someone typed by hand is skipped once, and the counter moves past i
   const prefix = getUserRow(db, userId).upc_prefix;
   const first = db.transaction(() => assignUpc(db, userId))();
   expect(first.startsWith(`${prefix}0001`)).toBe(true);
+  // A prefix a release can have: `validate upc` gives it no warning (GS1 02 would be restricted circulation).
+  expect(checkUpc(first)).toMatchObject({ valid: true, kind: 'ean-13', problems: [] });
   // Item 2 taken by hand on a release: the next assignment skips it.
   const taken = `${prefix}0002`;
-  const check = (d: string) => (10 - ([...d].reduce((s, c, i) => s + Number(c) * (i % 2 === 0 ? 3 : 1), 0) % 10)) % 10;
+  // The 12 data digits of an EAN-13 weigh 1, 3, 1, 3… from the left.
+  const check = (d: string) => (10 - ([...d].reduce((s, c, i) => s + Number(c) * (i % 2 === 0 ? 1 : 3), 0) % 10)) % 10;
   const code = `${taken}${check(taken)}`;
   db.prepare(`INSERT INTO releases (user_id, status, type, title, upc, upc_gtin14, data, created_at, updated_at)
-    VALUES (?, 'draft', 'single', 'By hand', ?, ?, '{"artists":[]}', 'x', 'x')`).run(userId, code, `00${code}`);
+    VALUES (?, 'draft', 'single', 'By hand', ?, ?, '{"artists":[]}', 'x', 'x')`).run(userId, code, `0${code}`);
   expect(
     db
       .transaction(() => assignUpc(db, userId))()
       .startsWith(`${prefix}0003`),
   ).toBe(true);
+});
+
+test("a data directory from before moves its users' UPC prefixes off GS1 02, once", () => {
+  const version = (db.prepare("SELECT version FROM schema_version WHERE component = 'core'").get() as { version: number }).version;
+  // As the previous version left it: the prefix '2' + 6 digits of the user id.
+  db.prepare('UPDATE users SET upc_prefix = ? WHERE id = ?').run(`2${String(userId).padStart(6, '0')}`, userId);
+  db.prepare("UPDATE schema_version SET version = ? WHERE component = 'core'").run(version - 1);
+  db.close();
+  db = openDataDir(dataDir, () => now).db;
+  expect(getUserRow(db, userId).upc_prefix).toBe(`952${String(userId).padStart(5, '0')}`);
+  expect(checkUpc(db.transaction(() => assignUpc(db, userId))()).problems).toEqual([]);
 });

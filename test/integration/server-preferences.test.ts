@@ -150,7 +150,7 @@ describe('artist preferences', () => {
     const res = await get('/preferences/artists', artist);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
-    expect(res.body[0]).toMatchObject({ name: 'Mira Okafor', source: 'self' });
+    expect(res.body[0]).toMatchObject({ name: 'Mira Okafor', source: 'self', release_count: expect.any(Number) });
     expect(res.body[0].platforms).toHaveLength(3);
   });
 });
@@ -262,6 +262,12 @@ describe('label preferences', () => {
     expect((await get(`/preferences/label/artist/${glass.id}`, label)).body.release_count).toBe(1);
     const listed = (await get('/preferences/label?search=glass', label)).body.artists[0];
     expect(listed.release_count).toBe(1);
+    // GET /preferences/artists (`label artists list`) gives every artist the same count as its own GET.
+    const all = (await get('/preferences/artists', label)).body as any[];
+    expect(all.find((a) => a.id === asa.id).release_count).toBe(2);
+    expect(all.find((a) => a.id === glass.id).release_count).toBe(1);
+    for (const a of all) expect(a.release_count).toBe((await get(`/preferences/label/artist/${a.id}`, label)).body.release_count);
+    expect(all.filter((a) => a.release_count === 0).length).toBeGreaterThan(0);
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999', '1e3'])('GET /preferences/label/artist/%s is 404', async (id) => {

@@ -29,7 +29,8 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'reldist-width-'));
   expect((await run(['release', 'create', ...draftFlags])).code).toBe(0);
   const files = ['northern-sky.wav', 'a-very-long-file-name-for-the-second-song-final-master-v3.wav'].map((f) => join(work, f));
-  for (const f of files) await writeWav(f, { seconds: 31 });
+  // Two recordings (the same audio twice is refused): the same length, other tones.
+  for (const [i, f] of files.entries()) await writeWav(f, { seconds: 31, hz: 440 + 110 * i });
   const up = await run(['track', 'upload', '1', ...files]);
   expect(up.code, up.stderr).toBe(0);
   const edit = await run(['track', 'edit', '1', '1', '--isrc', 'GBNLR2600001', '--title', 'Northern Sky, As Heard From The Far End Of A Long Pier At Dawn']);
@@ -58,19 +59,19 @@ describe('track list on a terminal of a given width', () => {
 describe('label artists list on a terminal of a given width', () => {
   it('80 columns: the platforms (which name profile ids) are hidden and said to be, never cut', async () => {
     const lines = await atWidth(['label', 'artists', 'list'], 80, 'prefs/label-artists-list.tty-80', 5);
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+SOURCE$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+RELEASES\s+SOURCE$/);
     expect(lines.join('\n')).not.toContain('…');
   });
 
-  it('50 columns: the same, what is left fits', async () => {
-    const r = await run(['label', 'artists', 'list'], { tty: true, columns: 50 });
-    expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+SOURCE$/);
-    expect(r.stderr).toBe('PLATFORMS hidden: widen the terminal or use --json\n');
+  it('36 columns: where the artist comes from goes first, then the count', async () => {
+    const r = await run(['label', 'artists', 'list'], { tty: true, columns: 36 });
+    expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+RELEASES$/);
+    expect(r.stderr.replace(/\n\s*/g, ' ').trim()).toBe('SOURCE, PLATFORMS hidden: widen the terminal or use --json');
   });
 
   it('200 columns: every column, nothing cut', async () => {
     const lines = await atWidth(['label', 'artists', 'list'], 200, 'prefs/label-artists-list.tty-200', 5);
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+SOURCE\s+PLATFORMS$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+RELEASES\s+SOURCE\s+PLATFORMS$/);
     expect(lines.join('\n')).not.toContain('…');
   });
 });

@@ -81,9 +81,9 @@ describe('track check', () => {
     const r = await run(['track', 'check', at('float.wav'), at('mono.wav'), at('pcm16.wav')]);
     expect(r.code).toBe(3);
     const errors = r.stdout.split('\n').filter((l) => l.startsWith('Error\t'));
+    // One error per cause: a float WAV's 32 bits follow from its encoding, not a second cause.
     expect(errors).toEqual([
       "Error\tthe WAV file's audio is IEEE float; only PCM WAV is accepted",
-      'Error\tthe audio is 32 bit; it must be 16 or 24 bit',
       'Error\tthe audio has 1 channel; it must be stereo (2 channels)',
       'Error\tthe audio is 10.0 s long; it must be at least 30 s',
     ]);
@@ -189,6 +189,59 @@ describe.skipIf(!has('ffmpeg', '-version'))('track check on WAVs written by ffmp
     ]);
   });
 });
+
+describe.skipIf(!has('ffmpeg', '-version') || !has('sox', '--version'))(
+  'track check: containers we do not take, made by ffmpeg and sox (skipped: needs both)',
+  () => {
+    const ffmpeg = (...args: string[]) =>
+      execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=31', '-ac', '2', '-ar', '44100', ...args]);
+    beforeAll(() => {
+      ffmpeg('-c:a', 'pcm_s16le', '-rf64', 'always', at('big.wav'));
+      ffmpeg('-c:a', 'pcm_s16le', '-f', 'caf', at('apple.caf'));
+      ffmpeg('-c:a', 'libmp3lame', '-f', 'wav', at('mp3.wav'));
+      execFileSync('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', '-t', 'w64', at('sony.w64'), 'synth', '31', 'sine', '440']);
+    });
+
+    it('RF64, Wave64 and CAF are named as such with what to do; no figure is printed empty or as null', async () => {
+      const r = await run(['track', 'check', at('big.wav'), at('sony.w64'), at('apple.caf')]);
+      expect(r.code).toBe(3);
+      expect(r.stdout).toBe(
+        [
+          `File\t${at('big.wav')}`,
+          'Format\tRF64 (WAV over 4 GiB)',
+          'Size\t5.2 MB',
+          'Result\trefused',
+          'Error\tthe file is RF64 (WAV over 4 GiB): not supported; export as FLAC or split it',
+          '',
+          `File\t${at('sony.w64')}`,
+          'Format\tSony Wave64',
+          'Size\t5.2 MB',
+          'Result\trefused',
+          'Error\tthe file is Sony Wave64: not supported; export as WAV (PCM) or FLAC',
+          '',
+          `File\t${at('apple.caf')}`,
+          'Format\tApple Core Audio Format (CAF)',
+          'Size\t5.2 MB',
+          'Result\trefused',
+          'Error\tthe file is Apple Core Audio Format (CAF): not supported; export as WAV (PCM), AIFF or FLAC',
+          '',
+        ].join('\n'),
+      );
+      expect(r.stdout).not.toMatch(/null|undefined/);
+      const json = JSON.parse((await run(['track', 'check', at('big.wav'), '--json'])).stdout) as any[];
+      expect(json[0]).toMatchObject({ format: 'RF64 (WAV over 4 GiB)', sample_rate: null, accepted: false, errors: [{ code: 'audio_format_not_accepted' }] });
+    });
+
+    it('MP3 inside a WAV is one error for that cause (no "0 bit"), and its bit depth is left out', async () => {
+      const r = await run(['track', 'check', at('mp3.wav')]);
+      expect(r.code).toBe(3);
+      expect(r.stdout).not.toMatch(/Bit depth|0 bit/);
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('Error\t'))).toEqual([
+        'Error\tthe file is MP3 audio inside a WAV file; only lossless audio is accepted: export the master as PCM WAV, FLAC or AIFF',
+      ]);
+    });
+  },
+);
 
 describe.skipIf(!has('ffmpeg', '-version') || !has('sox', '--version'))(
   'track check: lossy audio in a lossless container (skipped: needs ffmpeg and sox)',

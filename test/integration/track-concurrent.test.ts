@@ -18,11 +18,15 @@ async function newRelease(title: string): Promise<string> {
   return String(JSON.parse(r.stdout).id);
 }
 
-/** `count` copies of a small FLAC, named part-01.flac…, each uploaded by its own `track upload` at once. */
+/**
+ * `count` copies of a small FLAC, named part-01.flac…, each uploaded by its own `track upload` at
+ * once. Copies are the same audio, which `track upload` refuses on a release that has it unless
+ * --allow-duplicate: the subject here is the track list under concurrent writes.
+ */
 async function uploadAtOnce(releaseId: string, count: number, prefix: string): Promise<RunResult[]> {
   const files = Array.from({ length: count }, (_, i) => join(work, `${prefix}-${String(i + 1).padStart(2, '0')}.flac`));
   await Promise.all(files.map((f) => copyFile(audio, f)));
-  return Promise.all(files.map((f) => run(['track', 'upload', releaseId, f])));
+  return Promise.all(files.map((f) => run(['track', 'upload', releaseId, f, '--allow-duplicate'])));
 }
 
 async function filenames(releaseId: string): Promise<string[]> {

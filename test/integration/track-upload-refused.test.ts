@@ -34,7 +34,7 @@ test('an expired upload address: one PUT per file, no resend, and the reason', a
   const created = await cli.run(['release', 'create', '--type', 'single', '--title', 'Tide', '--artist', 'Nina Vale', '--label', 'Northern Lights Records']);
   expect(created.code, created.stderr).toBe(0);
   await writeWav(join(work, 'a.wav'), { seconds: 31 });
-  await writeWav(join(work, 'b.wav'), { seconds: 31 });
+  await writeWav(join(work, 'b.wav'), { seconds: 31, hz: 550 });
   const r = await runCli(['track', 'upload', '1', join(work, 'a.wav'), join(work, 'b.wav')], {
     url: proxy.url,
     token: cli.server.tokens.label,

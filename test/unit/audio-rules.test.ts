@@ -37,7 +37,7 @@ describe('upload rules', () => {
     });
     expect(first({ channels: 1 })).toEqual({ code: 'audio_not_stereo', message: 'the audio has 1 channel; it must be stereo (2 channels)' });
     expect(first({ bitsPerSample: 8 })).toEqual({ code: 'audio_bit_depth_not_accepted', message: 'the audio is 8 bit; it must be 16 or 24 bit' });
-    expect(first({ bitsPerSample: undefined })?.message).toBe('the audio is of unknown bit; it must be 16 or 24 bit');
+    expect(first({ bitsPerSample: undefined })?.message).toBe("the audio's bit depth could not be read; it must be 16 or 24 bit");
     expect(first({ sampleRate: 22_050 })).toEqual({
       code: 'audio_sample_rate_not_accepted',
       message: 'the sample rate is 22050 Hz; it must be one of 44100, 48000, 88200, 96000 or 192000 Hz',

@@ -41,7 +41,6 @@ describe('WAV fmt chunk', () => {
   test.each([
     [{ encoding: 'float', bitDepth: 32 }, 'IEEE float'],
     [{ encoding: 'float', bitDepth: 32, extensible: true }, 'extensible with a non-PCM sub-format (IEEE float)'],
-    [{ encoding: 'mp3', bitDepth: 16 }, 'MP3 in a WAV container'],
     [{ encoding: 'alaw', bitDepth: 16 }, 'A-law'],
     [{ encoding: 'mulaw', bitDepth: 16 }, 'µ-law'],
   ] as const)('%o is refused as %s', (o, name) => {
@@ -50,6 +49,19 @@ describe('WAV fmt chunk', () => {
     const first = audioFileProblems(facts(o))[0]!;
     expect(first).toEqual({ code: 'audio_format_not_accepted', message: `the WAV file's audio is ${name}; only PCM WAV is accepted` });
     expect(first.message).not.toMatch(/\d{3,}/);
+  });
+
+  test('MP3 inside a WAV is one error, naming it so, whatever bit depth its header states', () => {
+    for (const bitDepth of [0, 16] as const) {
+      const o = { encoding: 'mp3', bitDepth } as const;
+      expect(parseWavFormatChunk(fmtOf(o))).toMatchObject({ pcm: false, name: 'MP3 in a WAV container', compressed: 'MP3' });
+      expect(audioFileProblems(facts(o))).toEqual([
+        {
+          code: 'audio_format_not_accepted',
+          message: 'the file is MP3 audio inside a WAV file; only lossless audio is accepted: export the master as PCM WAV, FLAC or AIFF',
+        },
+      ]);
+    }
   });
 
   test('an unknown tag or sub-format GUID is named in words, not by number', () => {

@@ -102,6 +102,21 @@ test('a clean release has no problems', () => {
   expect(check()).toEqual([]);
 });
 
+test('the same audio on two tracks is one error on the second, naming both; other audio passes', () => {
+  const other = (n: number, sha: string) => track({ id: n, position: n, title: `Song ${n}`, isrc: `GBNLR260000${n}`, file: { ...track().file!, sha256: sha } });
+  const problems = check({}, [track(), other(2, 'b'.repeat(64)), other(3, 'a'.repeat(64))]);
+  expect(problems).toEqual([
+    {
+      path: 'tracks.2.file',
+      code: 'audio_duplicate',
+      message: 'same audio on tracks 1 and 3 (sha256 aaaaaaaaaaaa…)',
+      hint: 'Each track needs its own recording.',
+      severity: 'error',
+    },
+  ]);
+  expect(check({}, [track(), other(2, 'b'.repeat(64))])).toEqual([]);
+});
+
 describe('blocking checks, one at a time', () => {
   const cases: [string, () => ReturnType<typeof check>, string, string][] = [
     ['missing genre', () => check({ genre: null }), 'required', 'genre'],
@@ -113,6 +128,12 @@ describe('blocking checks, one at a time', () => {
     ['UPC of another release', () => check({}, [track()], { upcInUseBy: { id: 9, status: 'live' } }), 'upc_in_use', 'upc'],
     ['invalid ISRC', () => check({}, [track({ isrc: 'GBNLR260001' })]), 'isrc_invalid', 'tracks.0.isrc'],
     ['duplicate ISRC', () => check({}, [track(), track({ id: 2, position: 2, title: 'Other Song' })]), 'isrc_duplicate', 'tracks.1.isrc'],
+    [
+      'the same audio on two tracks',
+      () => check({}, [track(), track({ id: 2, position: 2, title: 'Other Song', isrc: 'GBNLR2600002' })]),
+      'audio_duplicate',
+      'tracks.1.file',
+    ],
     ['feat. in the title', () => check({ title: 'Northern Sky (feat. Jo)' }), 'title_has_featuring', 'title'],
     ['ft. in a track title', () => check({}, [track({ title: 'Song ft. Jo' })]), 'title_has_featuring', 'tracks.0.title'],
     ['(Clean) in the title', () => check({ title: 'Northern Sky (Clean)' }), 'title_has_explicit_marker', 'title'],

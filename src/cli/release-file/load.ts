@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest } from '../../contract/index.js';
 import { FileProblemsError, lineOf, locate, parseText, readInputFile, validateParsed, type LocatedProblem } from '../shared/data-file.js';
 import { fileLocate, judgeAtDoor, pathParts, refuseAtDoor, type DoorFinding } from '../shared/field-checks.js';
+import { earlierSameAudio } from '../shared/same-audio.js';
 import { AUDIO_EXTENSIONS, ReleaseFile, type ReleaseFileTrack } from './schema.js';
 
 export interface PlannedTrack {
@@ -95,6 +96,7 @@ export async function loadReleaseFile(
       if (problem) problems.push({ path: ['artwork'], message: problem });
     }
   }
+  if (problems.length === 0) problems.push(...(await sameAudioProblems(tracks)));
   if (problems.length > 0) throw new FileProblemsError(shown, locate(parsed, problems), HINT);
 
   const { tracks: _t, delivery, video, artwork: declared, ...rest } = file;
@@ -111,6 +113,17 @@ export async function loadReleaseFile(
   });
   refuseAtDoor(refused);
   return { name: shown, release, artwork, tracks, delivery, video, warnings: blocked };
+}
+
+/** Two tracks of one file with the same audio (same sha256): each after the first, naming the first. */
+async function sameAudioProblems(tracks: readonly PlannedTrack[]): Promise<LocatedProblem[]> {
+  const same = await earlierSameAudio(tracks.map((t) => (t.stored === undefined ? { path: t.path } : { sha256: t.stored })));
+  return tracks.flatMap((t, i) => {
+    const j = same[i];
+    if (j === undefined) return [];
+    const message = `track ${i + 1} (${t.written}) has the same audio as track ${j + 1} (${tracks[j]!.written}): a release holds each recording once`;
+    return [{ path: ['tracks', i, 'file'], message }];
+  });
 }
 
 /** Why an image path cannot be read, or undefined when it is a file (what it is, the check before its upload reads from its bytes, never its name). */

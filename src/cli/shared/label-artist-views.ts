@@ -24,8 +24,9 @@ export const labelArtistColumns: Column<LabelArtistResource>[] = [
 export const preferenceArtistColumns: Column<PreferenceArtistItem>[] = [
   { header: 'ID', value: 'id', kind: 'id' },
   { header: 'NAME', value: 'name', cut: true },
-  // On a narrow terminal where the artist comes from goes first, then the platforms (never cut: they name ids).
-  { header: 'SOURCE', value: 'source', drop: 2 },
+  // On a narrow terminal where the artist comes from goes first, then the count, then the platforms (never cut: they name ids).
+  { header: 'RELEASES', value: 'release_count', kind: 'number', drop: 2 },
+  { header: 'SOURCE', value: 'source', drop: 3 },
   { header: 'PLATFORMS', value: (a) => choicesText(a.platforms), drop: 1 },
 ];
 

@@ -294,6 +294,14 @@ export const coreMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: "sandbox UPCs: each user's prefix moves from GS1 02 (restricted circulation) to 952 (GS1's demonstration prefix)",
+    up(db) {
+      // users.ts's upcPrefixFor as of this version: 952 + the user id's last 5 digits. A prefix
+      // another user's row already holds (ids 100,000 apart) is left as it was: UNIQUE.
+      db.exec(`UPDATE OR IGNORE users SET upc_prefix = '952' || substr('00000' || (id % 100000), -5) WHERE upc_prefix LIKE '2%';`);
+    },
+  },
 ];
 
 /** Applies every pending migration of every module, each module in one IMMEDIATE transaction. */

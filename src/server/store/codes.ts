@@ -1,7 +1,7 @@
 // Sandbox code assignment at submit: a release without a UPC, or a track without an ISRC, gets
 // one from the user's own sandbox range, with a correct check digit.
-//   UPC-A: the user's 7-digit prefix (number system 2: restricted circulation, never a real
-//          product) + a 4-digit item number + the check digit.
+//   UPC:   an EAN-13, the user's 8-digit prefix (GS1 952, the demonstration prefix: never a real
+//          product, yet a prefix a release can have) + a 4-digit item number + the check digit.
 //   ISRC:  ZZ (a prefix no real registrant holds) + the user's 3-character registrant code
 //          + the 2-digit year of assignment + a 5-digit designation.
 import type { Database } from 'better-sqlite3';

@@ -223,15 +223,30 @@ export function removeLabelArtist(db: Database, userId: number, id: number): str
   })();
 }
 
+/**
+ * A label's artists with the number of its releases crediting each by id, in one statement: the
+ * releases' credits are read once and grouped (not one count per artist).
+ */
+const ARTISTS_WITH_COUNTS = `SELECT la.*, COALESCE(c.n, 0) AS release_count FROM label_artists la
+  LEFT JOIN (
+    SELECT CAST(json_extract(a.value, '$.artist_id') AS INTEGER) AS artist_id, COUNT(DISTINCT r.id) AS n
+    FROM releases r, json_each(r.data, '$.artists') a
+    WHERE r.user_id = ? AND json_extract(a.value, '$.artist_id') IS NOT NULL
+    GROUP BY 1
+  ) c ON c.artist_id = la.id
+  WHERE la.user_id = ? ORDER BY la.name_folded, la.id`;
+
 /** The artists a user can put on a release: the artist account itself, or a label's artists. */
 export function preferenceArtists(db: Database, userId: number): PreferenceArtistItem[] {
   const u = userNames(db, userId);
   if (u.kind === 'artist') {
     const prefs = getArtistPreferences(db, userId);
-    return [{ id: userId, name: prefs.artist_name ?? u.name, source: 'self', platforms: prefs.platforms }];
+    // Every release of an artist account is its own: the sum the triggers keep, not a count of rows.
+    const { n } = statement(db, 'SELECT COALESCE(SUM(n), 0) AS n FROM release_counts WHERE user_id = ?').get(userId) as { n: number };
+    return [{ id: userId, name: prefs.artist_name ?? u.name, source: 'self', platforms: prefs.platforms, release_count: n }];
   }
-  const rows = statement(db, 'SELECT * FROM label_artists WHERE user_id = ? ORDER BY name_folded, id').all(userId) as LabelArtistRow[];
-  return rows.map((r) => ({ id: r.id, name: r.name, source: 'label', platforms: parseChoices(r.platforms) }));
+  const rows = statement(db, ARTISTS_WITH_COUNTS).all(userId, userId) as (LabelArtistRow & { release_count: number })[];
+  return rows.map((r) => ({ id: r.id, name: r.name, source: 'label', platforms: parseChoices(r.platforms), release_count: r.release_count }));
 }
 
 // ---------------------------------------------------------------- sandbox seed

@@ -151,11 +151,13 @@ function readTokensFile(file: string): SandboxTokens | undefined {
 }
 
 /**
- * '2' is the UPC number system for restricted (in-store) circulation, so sandbox codes can never
- * collide with a real product's code. 7 digits of prefix leave 4 for the item and 1 check digit.
+ * GS1 prefix 952 is reserved for demonstrations and examples of the GS1 system: no real product
+ * carries it, yet it is an ordinary prefix a release code can have (`validate upc` gives no
+ * warning, unlike 02, restricted circulation). The codes are EAN-13: 952, 5 digits of the user,
+ * 4 for the item and 1 check digit.
  */
 export function upcPrefixFor(userId: number): string {
-  return `2${String(userId % 1_000_000).padStart(6, '0')}`;
+  return `952${String(userId % 100_000).padStart(5, '0')}`;
 }
 
 export function isrcRegistrantFor(userId: number): string {

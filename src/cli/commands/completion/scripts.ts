@@ -1,23 +1,29 @@
 // Completion scripts generated from the commander tree, so every command and flag is covered
 // without a list kept by hand. Static scripts: a Tab press never starts node.
 import type { Command } from 'commander';
+import { valuesOf } from '../../command.js';
 
 export interface Node {
   /** Slash-joined command path, '' for the root. */
   path: string;
   summary: string;
   subcommands: { name: string; summary: string }[];
-  flags: { name: string; description: string; takesValue: boolean }[];
+  /** `values`: the fixed set a flag takes (its declaration's, from the contract), offered instead of file names. */
+  flags: { name: string; description: string; takesValue: boolean; values?: readonly string[] }[];
 }
 
 export function commandTree(program: Command): Node[] {
   const nodes: Node[] = [];
   const globals = program.options;
   const visit = (cmd: Command, path: string) => {
-    const own = path === '' ? cmd.options : [...cmd.options, ...globals];
-    const flags = own.flatMap((o) =>
-      [o.long, o.short].filter((f): f is string => Boolean(f)).map((name) => ({ name, description: o.description, takesValue: o.required || o.optional })),
-    );
+    // Hidden flags (another name kept working) are not offered.
+    const own = (path === '' ? cmd.options : [...cmd.options, ...globals]).filter((o) => !o.hidden);
+    const flags = own.flatMap((o) => {
+      const values = valuesOf(o);
+      return [o.long, o.short]
+        .filter((f): f is string => Boolean(f))
+        .map((name) => ({ name, description: o.description, takesValue: o.required || o.optional, ...(values ? { values } : {}) }));
+    });
     flags.push({ name: '--help', description: 'show help', takesValue: false });
     nodes.push({
       path,
@@ -38,6 +44,11 @@ function valuedFlags(nodes: Node[]): string[] {
 }
 
 const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** `path flag` → the flag's values, for every flag that takes a fixed set. */
+function flagValues(nodes: Node[]): { key: string; values: readonly string[] }[] {
+  return nodes.flatMap((n) => n.flags.flatMap((f) => (f.values ? [{ key: `${n.path} ${f.name}`, values: f.values }] : [])));
+}
 
 export function bashScript(nodes: Node[], apiPaths: string[]): string {
   const cases = nodes
@@ -63,6 +74,11 @@ _reldist() {
     [[ "$w" == -* ]] && continue
     if [[ "$paths" == *" \${path:+$path/}$w "* ]]; then path="\${path:+$path/}$w"; else ((npos++)); fi
   done
+  case "$path $prev" in
+${flagValues(nodes)
+  .map((v) => `    ${sh(v.key)}) COMPREPLY=($(compgen -W ${sh(v.values.join(' '))} -- "$cur")); return ;;`)
+  .join('\n')}
+  esac
   if [[ "$valued" == *" $prev "* ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi
   local words=""
   case "$path" in
@@ -107,6 +123,11 @@ _reldist() {
     [[ "$w" == -* ]] && continue
     if [[ "$paths" == *" \${path:+$path/}$w "* ]]; then path="\${path:+$path/}$w"; else ((npos++)); fi
   done
+  case "$path \${words[CURRENT-1]}" in
+${flagValues(nodes)
+  .map((v) => `    ${sh(v.key)}) values=(${v.values.join(' ')}); compadd -a values; return ;;`)
+  .join('\n')}
+  esac
   if [[ "$valued" == *" \${words[CURRENT-1]} "* ]]; then _files; return; fi
   case "$path" in
 ${cases}
@@ -157,7 +178,9 @@ export function fishScript(nodes: Node[], apiPaths: string[]): string {
     for (const s of n.subcommands) lines.push(`complete -c reldist -n ${q(`__reldist_at '${n.path}'`)} -a ${q(s.name)} -d ${q(s.summary)}`);
     for (const f of n.flags) {
       const opt = f.name.startsWith('--') ? `-l ${f.name.slice(2)}` : `-s ${f.name.slice(1)}`;
-      lines.push(`complete -c reldist -n ${q(`__reldist_at '${n.path}'`)} ${opt}${f.takesValue ? ' -r' : ''} -d ${q(f.description)}`);
+      // -x (a value, no file names) with the fixed set; -r alone lets fish offer files.
+      const value = f.values ? ` -x -a ${q(f.values.join(' '))}` : f.takesValue ? ' -r' : '';
+      lines.push(`complete -c reldist -n ${q(`__reldist_at '${n.path}'`)} ${opt}${value} -d ${q(f.description)}`);
     }
   }
   lines.push(`complete -c reldist -n ${q('__reldist_pos api 0')} -a ${q(METHODS)}`);

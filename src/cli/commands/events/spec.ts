@@ -1,13 +1,13 @@
 // The `events` group as --help and shell completion see it: the account's event log (every
 // change to its releases, in order), listed or followed live. Declarations only; each verb's code
 // is in <verb>.ts (see ../runners.ts).
-import { defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
+import { choice, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
 import { eventTypes } from '../../../contract/wire-values.js';
 
 /** The filters both verbs take. */
 const FILTER_FLAGS = [
   option('--release <release>', "only this release's events (an id or a catalog number)"),
-  option('--type <type>', 'only events of this type, e.g. release.approved or approved'),
+  choice('--type <type>', 'only events of this type, e.g. release.approved or approved', eventTypes),
   option('-f, --follow', 'keep printing events as they happen, until Ctrl-C or --timeout'),
 ] as const;
 

@@ -54,6 +54,10 @@ const FIXES: Record<string, { words: string; fix: Fix }> = {
   original_release_after_release: { words: 'move it', fix: releaseEdit('--original-release-date YYYY-MM-DD') },
   release_date_soon: { words: 'move it', fix: releaseEdit('--release-date YYYY-MM-DD') },
   no_tracks: { words: 'add some', fix: ({ release }) => `\`reldist track upload ${release} FILE…\`` },
+  audio_duplicate: {
+    words: 'replace the audio of one',
+    fix: ({ release }) => `\`reldist track list ${release}\`, then \`reldist track replace ${release} TRACK-ID FILE\``,
+  },
   track_file_missing: {
     words: 'upload it',
     fix: ({ release }) => `\`reldist track list ${release}\`, then \`reldist track replace ${release} TRACK-ID FILE\``,

@@ -1,9 +1,10 @@
 // The release fields as flags, shared by `release create` and `release edit`. Declaring flags
 // loads nothing; turning them into request bodies happens in `run` (see build.ts).
-import { collect, option, type OptionsOf } from '../../command.js';
+import { choice, collect, option, type OptionsOf } from '../../command.js';
+import { contentIdPolicies, explicitValues, priceTiers, releaseTypes } from '../../../contract/wire-values.js';
 
 export const METADATA_FLAGS = [
-  option('--type <type>', 'single, ep, album or compilation'),
+  choice('--type <type>', 'single, ep, album or compilation', releaseTypes),
   option('--title <title>', 'the title, without "feat." or version words'),
   // Not --version: that one prints reldist's own version.
   option('--release-version <text>', 'the version: "Deluxe Edition", "Live", "Remix"… (never in the title)'),
@@ -20,7 +21,7 @@ export const METADATA_FLAGS = [
   option('--p-line <year owner>', 'the ℗ line, e.g. "2026 Northern Lights Records"'),
   option('--c-line <year owner>', 'the © line, e.g. "2026 Northern Lights Records"'),
   option('--original-release-date <date>', 'YYYY-MM-DD, for a re-release'),
-  option('--explicit <value>', 'explicit, not_explicit or clean'),
+  choice('--explicit <value>', 'explicit, not_explicit or clean', explicitValues),
 ] as const;
 export type MetadataFlags = OptionsOf<typeof METADATA_FLAGS>;
 
@@ -29,14 +30,14 @@ export const DELIVERY_FLAGS = [
   option('--preorder-date <date>', 'delivery: the preorder date, before the release date'),
   option('--platforms <ids>', 'delivery: "all" or store ids from `reldist lookup platforms`, comma-separated'),
   option('--territories <spec>', 'delivery: worldwide, include:DE,FR or exclude:KP (codes from `reldist lookup countries`)'),
-  option('--price-tier <tier>', 'delivery: budget, mid, front or premium'),
+  choice('--price-tier <tier>', 'delivery: budget, mid, front or premium', priceTiers),
 ] as const;
 export type DeliveryFlags = OptionsOf<typeof DELIVERY_FLAGS>;
 
 export const VIDEO_FLAGS = [
-  option('--video-enabled <yes|no>', 'video: also deliver to video service B'),
-  option('--art-tracks <yes|no>', 'video: one static-art video per track'),
-  option('--content-id <policy>', 'video: content ID policy monetize, track or block; or off'),
+  choice('--video-enabled <yes|no>', 'video: also deliver to video service B', ['yes', 'no']),
+  choice('--art-tracks <yes|no>', 'video: one static-art video per track', ['yes', 'no']),
+  choice('--content-id <policy>', 'video: content ID policy monetize, track or block; or off', [...contentIdPolicies, 'off']),
 ] as const;
 export type VideoFlags = OptionsOf<typeof VIDEO_FLAGS>;
 

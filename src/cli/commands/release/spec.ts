@@ -1,6 +1,7 @@
 // The `release` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
+import { releaseStatuses, releaseTypes } from '../../../contract/wire-values.js';
+import { choice, hiddenAlias, collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
 import { DELIVERY_FLAGS, METADATA_FLAGS, VIDEO_FLAGS } from './flags.js';
 
 export type CreateOpts = OptsOf<typeof createCommand>;
@@ -89,8 +90,9 @@ export const getCommand = defineCommand({
 
 export type ListOpts = OptsOf<typeof listCommand>;
 
-export const STATUSES = ['draft', 'in_review', 'approved', 'rejected', 'delivered', 'live', 'taken_down'] as const;
-export const TYPES = ['single', 'ep', 'album', 'compilation'] as const;
+// The contract's own lists (plain data): a flag, its check and its completion take them from there.
+export const STATUSES = releaseStatuses;
+export const TYPES = releaseTypes;
 
 export const listCommand = defineCommand({
   name: 'list',
@@ -103,8 +105,8 @@ export const listCommand = defineCommand({
   ],
   aliases: ['ls'],
   options: [
-    option('--status <status>', `only releases in this state: ${STATUSES.join(', ')}`),
-    option('--type <type>', `only this type: ${TYPES.join(', ')}`),
+    choice('--status <status>', `only releases in this state: ${STATUSES.join(', ')}`, STATUSES),
+    choice('--type <type>', `only this type: ${TYPES.join(', ')}`, TYPES),
     option('--search <text>', 'only releases whose title, artist, UPC or catalog number contains this'),
     option('--catalog-number <number>', 'only the release with exactly this catalog number (case and spaces ignored)'),
     option('--page <n>', 'the page to show (from 1)'),
@@ -124,7 +126,11 @@ export const submitCommand = defineCommand({
 
 Exit status: 0 when every release went through (or, with --dry-run, would; a release already in review counts, with the outcome already_in_review), 3 when any is blocked, another code when a release could not be reached; with several ids, the worst. --json prints one object per release ({release_id, outcome, status, message, problems, error}): the object for one id, an array for several. Piped, each problem is a row: release id, outcome, path, severity, code, message, hint (a release without problems: one row).`,
   examples: ['reldist release submit 42', 'reldist release submit 42 --dry-run', 'reldist release submit 42 43 44 --json > results.json'],
-  options: [option('--dry-run', 'run every check and report, without submitting'), option('--notes <text>', 'notes for the reviewer')],
+  options: [
+    option('--dry-run', 'run every check and report, without submitting'),
+    option('-m, --message <text>', "notes for the reviewer (the reviewer's text is --message everywhere)"),
+    hiddenAlias('--notes <text>', '--message'),
+  ],
 });
 
 export const withdrawCommand = defineCommand({
@@ -195,8 +201,8 @@ Output: one line per release (JSON with --json: {release_id, catalog_number, fil
   options: [
     option('--dir <folder>', 'the folder to write the release files to (made if missing)'),
     option('--all', 'every release of the account'),
-    option('--status <status>', `with --all: only releases in this state: ${STATUSES.join(', ')}`),
-    option('--format <format>', 'yaml (the default) or json'),
+    choice('--status <status>', `with --all: only releases in this state: ${STATUSES.join(', ')}`, STATUSES),
+    choice('--format <format>', 'yaml (the default) or json', ['yaml', 'json']),
     option('--force', 'replace release files already in the folder'),
     option('--with-audio', 'also download the audio (not offered by the service: refused)'),
   ],
@@ -219,7 +225,7 @@ Exit status: 0 when every release reached the state; 3 when any was rejected (th
 On a terminal, a live table on stderr (id, catalog number, title, state, since). --json prints one JSON line per change of state on stdout ({release_id, catalog_number, status, previous, at, review}; the first line of each release has previous null); piped without --json, one tab-separated line per change: id, catalog number, status, previous, at, review codes, review notes.`,
   examples: ['reldist release watch 42', 'reldist release watch NLR-0042 --for live --timeout 1h', 'reldist release watch 42 43 --json --interval 30s'],
   options: [
-    option('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`),
+    choice('--for <state>', `the state to wait for: ${WATCH_TARGETS.join(', ')} (default reviewed)`, WATCH_TARGETS),
     option('--interval <duration>', 'without an event log: time between checks of a release (default 5s, at least 1s)'),
   ],
 });

@@ -12,6 +12,7 @@ import { audioFileProblem, displayPath, imageFileProblem } from '../../release-f
 import { checkArtworkPath } from '../../shared/artwork-check.js';
 import { titleOf } from '../../shared/audio-title.js';
 import { firstRefusal } from '../../shared/audio-check.js';
+import { earlierSameAudio } from '../../shared/same-audio.js';
 import { titleRefusal } from './plan-checks.js';
 import { catalogTakenAtPrompt, findCatalogHolder } from './catalog-taken.js';
 import { describeError } from '../../describe-error.js';
@@ -154,7 +155,12 @@ export async function runWizard(ctx: Context, client: ApiClient): Promise<Wizard
       await promptText(ctx, {
         message: `Audio file for track ${i + 1} (WAV, FLAC or AIFF; Enter ${i === 0 ? 'to add tracks later' : 'when done'}):`,
         flag: '--file',
-        validate: audioAnswer,
+        // The service's audio rules offline, and no second copy of a track's audio.
+        validate: async (v) => {
+          const answer = await audioAnswer(v);
+          if (answer !== true || !v.trim()) return answer;
+          return (await sameAudioAsEarlier(tracks, resolve(v.trim()))) ?? true;
+        },
       })
     ).trim();
     if (!path) break;
@@ -402,4 +408,10 @@ export async function saveProfiles(client: ApiClient, result: WizardResult): Pro
   const prefs = await client.call('getLabelPreferences', { query: { search: result.artistName, perPage: 100 } });
   const existing = prefs.artists.find((a) => a.name.toLowerCase() === result.artistName.toLowerCase());
   await client.call('submitLabelPreference', { body: { artists: [{ ...(existing ? { id: existing.id } : {}), name: result.artistName, platforms }] } });
+}
+
+/** A file with the same audio as a track already given (same sha256): said, and asked for again. */
+async function sameAudioAsEarlier(tracks: readonly PlanTrack[], abs: string): Promise<string | undefined> {
+  const same = (await earlierSameAudio([...tracks.map((t) => ({ path: t.path })), { path: abs }])).at(-1);
+  return same === undefined ? undefined : `the same audio as track ${same + 1} (${tracks[same]!.shown}); each track needs its own recording`;
 }

@@ -1,7 +1,7 @@
 // The `sandbox` group as --help and shell completion see it: the review controls of a sandbox
 // service (what the distributor's review team and the stores would do). Declarations only; each
 // verb's code is in <verb>.ts (see ../runners.ts), all through control.ts.
-import { defineCommand, defineGroup, option, type OptsOf } from '../../command.js';
+import { hiddenAlias, defineCommand, defineGroup, option, type OptsOf } from '../../command.js';
 
 const collectCodes = (v: string, prev: string[] = []) => [
   ...prev,
@@ -39,7 +39,8 @@ export const rejectCommand = defineCommand({
   examples: ['reldist sandbox reject 42 --reason artwork_low_resolution --message "The cover is 1400 px; we need 3000 px."'],
   options: [
     option('--reason <code>', 'a reason code, e.g. artwork_low_resolution (repeatable, or comma-separated)', collectCodes),
-    option('--message <text>', "the reviewer's notes"),
+    option('-m, --message <text>', "the reviewer's notes"),
+    hiddenAlias('--notes <text>', '--message'),
   ],
 });
 

@@ -14,7 +14,7 @@ import { checkAudioFiles, requireAudioFiles } from '../../shared/audio-check.js'
 const fields: Field<AudioCheck>[] = [
   { header: 'File', value: 'path' },
   { header: 'Format', value: 'format' },
-  { header: 'Channels', value: 'channels', kind: 'number' },
+  { header: 'Channels', value: (c) => c.channels, kind: 'number' },
   { header: 'Sample rate', value: (c) => (c.sampleRate === undefined ? undefined : `${c.sampleRate} Hz`) },
   { header: 'Bit depth', value: (c) => (c.bitDepth === undefined ? undefined : `${c.bitDepth} bit`) },
   { header: 'Duration', value: (c) => (c.durationSeconds === undefined ? undefined : `${c.durationSeconds.toFixed(1)} s`) },
@@ -64,7 +64,9 @@ export async function run(ctx: Context, _opts: OptsOf<typeof checkCommand>, file
         ...c.errors.map((e): Field<AudioCheck> => ({ header: 'Error', value: () => e.message })),
         ...c.warnings.map((w): Field<AudioCheck> => ({ header: 'Warning', value: () => w.message })),
       ];
-      await printRecord(ctx, c, [...fields, ...qualityFields(c.quality), result, ...problems]);
+      // A figure the file does not state is left out, never shown as empty or "null".
+      const known = fields.filter((f) => typeof f.value !== 'function' || f.value(c) !== undefined);
+      await printRecord(ctx, c, [...known, ...qualityFields(c.quality), result, ...problems]);
     }
   }
   const refused = checks.filter((c) => c.errors.length > 0).length;

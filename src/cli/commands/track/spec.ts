@@ -1,6 +1,7 @@
 // The `track` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf, requiredOption } from '../../command.js';
+import { explicitValues } from '../../../contract/wire-values.js';
+import { choice, collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf, requiredOption } from '../../command.js';
 
 export const getCommand = defineCommand({
   name: 'get',
@@ -45,12 +46,15 @@ export const setCommand = defineCommand({
   options: [requiredOption('-f, --file <file>', 'the track list, JSON or YAML'), option('--replace-all', 'remove the existing tracks the list leaves out')],
 });
 
+export type UploadOpts = OptsOf<typeof uploadCommand>;
+
 export const uploadCommand = defineCommand({
   name: 'upload',
   args: '<release> <files...>',
   summary: 'Upload audio files and add them to a release as new tracks',
-  description: `${RELEASE_REF_HELP} First every file must exist and pass the service's audio rules, checked here (see track check): WAV (PCM), FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s; otherwise nothing is uploaded. Then, for each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio again. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. --json prints the release's tracks afterwards.`,
+  description: `${RELEASE_REF_HELP} First every file must exist and pass the service's audio rules, checked here (see track check): WAV (PCM), FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s; otherwise nothing is uploaded. Then, for each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio again. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. Audio already on the release (the same sha256), or given twice, is asked about at a terminal and otherwise refused (exit 2), naming the track it repeats; --allow-duplicate adds it anyway (the submit still refuses the same audio on two tracks). --json prints the release's tracks afterwards.`,
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
+  options: [option('--allow-duplicate', 'add audio the release already has (same sha256) without asking')],
 });
 
 export type EditOpts = OptsOf<typeof editCommand>;
@@ -73,7 +77,7 @@ export const editCommand = defineCommand({
     // Not --version: that one prints reldist's own version.
     option('--track-version <text>', 'the version: "Live", "Radio Edit"… ("" clears it)'),
     option('--isrc <code>', 'the ISRC ("" to have one assigned at submit)'),
-    option('--explicit <value>', 'explicit, not_explicit or clean'),
+    choice('--explicit <value>', 'explicit, not_explicit or clean', explicitValues),
     option('--audio-language <code>', 'ISO 639-1 code (en, fr…) or instrumental ("" clears it)'),
     option('--preview-start <seconds>', 'where the preview starts, in seconds ("" clears it)'),
     option('--artist <name>', "a primary artist (repeat for several); replaces the track's primary artists", collect),

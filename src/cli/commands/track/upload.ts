@@ -3,9 +3,9 @@
 // on a fresh read and sent with If-Match (shared/track-list-write.ts), so uploads to the same
 // release at the same moment all keep their tracks.
 import { resolve } from 'node:path';
-import type { OptsOf } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { uploadCommand } from './spec.js';
+import type { UploadOpts } from './spec.js';
+import type { TrackResource } from '../../../contract/index.js';
 import { CliError, ExitCode, worstExit } from '../../errors.js';
 import { printList, success, plural } from '../../output/index.js';
 import { parseReleaseRef, releaseIdOf } from '../../shared/release-ref.js';
@@ -15,8 +15,10 @@ import { titleFrom } from '../../shared/audio-title.js';
 import { keepTrack, withinTrackListBounds, writeTrackList } from '../../shared/track-list-write.js';
 import { tracksOf } from '../../../contract/wire-values.js';
 import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
+import { earlierSameAudio } from '../../shared/same-audio.js';
+import { confirmOrAbort } from '../../prompts.js';
 
-export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, args: string[]): Promise<void> {
+export async function run(ctx: Context, opts: UploadOpts, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const files = args.slice(1);
   // Before the service is asked anything: every file is there and passes the service's audio rules.
@@ -26,7 +28,8 @@ export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, arg
   const client = await ctx.services.client();
   const releaseId = await releaseIdOf(client, args[0], ctx.signal);
   // Read first: a missing release is reported before any byte is sent.
-  await client.call('listTracks', { params: { releaseId } });
+  const current = await client.call('listTracks', { params: { releaseId } });
+  if (!opts.allowDuplicate) await confirmSameAudio(ctx, releaseId, current, files);
   // From the tags the check read, else from the file's name.
   const titles = checks.map((c, i) => titleFrom(c.title, resolve(files[i]!)));
 
@@ -62,4 +65,41 @@ export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, arg
   success(ctx, `Added ${plural(uploaded.length, 'track')} to release ${releaseId}`);
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);
+}
+
+/** A track's name in a message: its position and title. */
+const trackName = (t: Pick<TrackResource, 'position' | 'disc' | 'title'>) => `track ${t.disc > 1 ? `${t.disc}-` : ''}${t.position} "${t.title}"`;
+
+/**
+ * Audio already on the release (same sha256), or given twice here, is never added silently: at a
+ * terminal the person is asked (no: nothing is sent, exit 0); otherwise it is refused (exit 2)
+ * naming what it repeats, and --allow-duplicate adds it anyway.
+ */
+async function confirmSameAudio(ctx: Context, releaseId: number, current: readonly TrackResource[], files: readonly string[]): Promise<void> {
+  const withAudio = current.filter((t) => t.file);
+  const same = await earlierSameAudio(
+    [...withAudio.map((t) => ({ sha256: t.file!.sha256, size: t.file!.size })), ...files.map((f) => ({ path: resolve(f) }))],
+    ctx.signal,
+  );
+  const repeats = files.flatMap((f, i) => {
+    const j = same[withAudio.length + i];
+    if (j === undefined) return [];
+    const of = j < withAudio.length ? `${trackName(withAudio[j]!)} of release ${releaseId}` : `${files[j - withAudio.length]} (given before it)`;
+    return [{ file: f, message: `the same audio (sha256) as ${of}` }];
+  });
+  if (repeats.length === 0) return;
+  const one = repeats.length === 1 ? repeats[0] : undefined;
+  if (ctx.canPrompt || ctx.globals.yes) {
+    if (!one) for (const r of repeats) ctx.io.stderr.write(`${r.file}: ${r.message}\n`);
+    const what = one ? `${one.file} has ${one.message}` : `${repeats.length} of ${plural(files.length, 'file')} repeat audio (above)`;
+    await confirmOrAbort(ctx, `${what}; add ${one ? 'it' : 'them'} as new tracks anyway?`, '--allow-duplicate');
+    return;
+  }
+  const what = one ? `${one.file}: ${one.message}` : `${repeats.length} of ${plural(files.length, 'file')} repeat audio`;
+  throw new CliError(`${what}; nothing was uploaded`, {
+    exitCode: ExitCode.usage,
+    code: 'audio_duplicate',
+    files: repeats.map((r) => ({ file: r.file, code: 'audio_duplicate', message: r.message })),
+    hint: 'a release holds each recording once (submit refuses the same audio on two tracks); pass --allow-duplicate to add it anyway',
+  });
 }

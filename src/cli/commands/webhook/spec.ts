@@ -1,8 +1,8 @@
 // The `webhook` group as --help and shell completion see it: endpoints the account's events are
 // delivered to (signed, retried), their delivery logs, and `listen`, which forwards the events to
 // a local URL without any public endpoint. Declarations only; each verb's code is in <verb>.ts.
-import { defineCommand, defineGroup, option, requiredOption, type OptsOf } from '../../command.js';
-import { eventTypes } from '../../../contract/wire-values.js';
+import { choice, defineCommand, defineGroup, option, requiredOption, type OptsOf } from '../../command.js';
+import { eventTypes, webhookDeliveryStatuses } from '../../../contract/wire-values.js';
 
 const EVENTS = `--events takes event types separated by commas (${eventTypes.join(', ')}; "approved" for release.approved), or * for all (the default).`;
 
@@ -90,7 +90,7 @@ export const deliveriesCommand = defineCommand({
     'One row per delivery (an event sent to the endpoint, with its retries): id, event id, type, status (pending, succeeded, failed), attempts, the last status code or error, when it was last tried, and when it is tried next. --json prints the deliveries with every attempt.',
   examples: ['reldist webhook deliveries 3', 'reldist webhook deliveries 3 --status failed', 'reldist webhook deliveries 3 --event 1043 --json'],
   options: [
-    option('--status <status>', 'only pending, succeeded or failed deliveries'),
+    choice('--status <status>', 'only pending, succeeded or failed deliveries', webhookDeliveryStatuses),
     option('--event <id>', 'only the deliveries of this event'),
     option('--limit <n>', 'at most this many (default 20, at most 100)'),
   ],
