@@ -152,7 +152,7 @@ test.skipIf(!hasTmux)(
     await tty.waitFor(`still deleting the draft release ${id}; Ctrl-C again to stop and leave it`);
     deletion.release(undefined);
     expect(await tty.exitCode()).toBe(130);
-    const screen = tty.screen();
+    const screen = joined(tty.screen());
     expect(screen).toContain(`error: interrupted: the draft release ${id} was deleted, nothing was kept`);
     expect(await releaseIds()).toEqual([]);
     upload.release('drop');
@@ -204,7 +204,7 @@ test.skipIf(!hasTmux)(
       await tty.waitFor('Save your answers to cut-off.yaml (a release file)? (Y/n)');
       tty.answer('y');
       expect(await tty.exitCode()).not.toBe(0);
-      const screen = tty.screen();
+      const screen = joined(tty.screen());
       expect(screen).toContain('✓ Saved your answers to cut-off.yaml');
       expect(screen).toMatch(/hint: .*your answers are in cut-off\.yaml: `reldist release create --file cut-off\.yaml` creates the release from them/);
     } finally {
@@ -217,3 +217,8 @@ test.skipIf(!hasTmux)(
   },
   90_000,
 );
+
+/** The screen with the lines reldist wrapped at 80 columns (continued, indented) joined back. */
+function joined(screen: string): string {
+  return screen.replace(/\n {2}(?=\S)/g, ' ');
+}

@@ -36,7 +36,7 @@ describe('label artists', () => {
   it('counts the releases each artist is on (a column, and release_count with --json)', async () => {
     const listed = (await json(['label', 'artists', 'list'])) as { name: string; release_count: number }[];
     expect(Object.fromEntries(listed.map((a) => [a.name, a.release_count]))).toMatchObject({ 'Lena Voss': 2, 'Åsa Lindqvist': 1, 'Kai Moreno': 0 });
-    const r = await run(['label', 'artists', 'list'], { tty: true, columns: 120 });
+    const r = await run(['label', 'artists', 'list'], { tty: true, columns: 200 });
     expect(r.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+RELEASES\s+SOURCE\s+PLATFORMS$/);
     expect(r.stdout).toMatch(/\n1\s+Lena Voss\s+2\s+label\s/);
   });
