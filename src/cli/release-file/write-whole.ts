@@ -1,0 +1,15 @@
+// A file written whole or not at all: beside its place under a name of its own, then renamed over it.
+import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+
+export async function writeWhole(path: string, text: string): Promise<void> {
+  // Its own name per write: runs at once (in one process too) never share a temporary file.
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, text, { mode: 0o644 });
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
