@@ -41,11 +41,12 @@ export async function indexAudioDir(root: string): Promise<AudioIndex> {
 
 export type AudioSource =
   | { kind: 'url'; url: string }
-  | { kind: 'file'; path: string }
+  | { kind: 'file'; path: string; written: string }
   | { kind: 'none'; reason?: { code: string; message: string; severity: 'error' | 'warning' } };
 
 /** What a sheet's audio cell names, found (or not) under the index. */
-export function audioSource(named: string | undefined, index: AudioIndex | undefined): AudioSource {
+/** `dir`: the folder of the release files, which a found file's path is written relative to. */
+export function audioSource(named: string | undefined, index: AudioIndex | undefined, dir: string): AudioSource {
   if (named === undefined || named.trim() === '') return { kind: 'none' };
   const s = named.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
@@ -75,5 +76,5 @@ export function audioSource(named: string | undefined, index: AudioIndex | undef
       kind: 'none',
       reason: { code: 'not_audio', message: `"${s}" is not a WAV, FLAC or AIFF file; the track is written without audio`, severity: 'warning' },
     };
-  return { kind: 'file', path: found };
+  return { kind: 'file', path: found, written: relative(dir, found).split(sep).join('/') };
 }

@@ -29,9 +29,12 @@ export function cellText(v: CellValue): string {
 
 /** A UPC/EAN: valid as written, or repaired when validate's damage names a certain repair; refused otherwise. */
 export function readUpc(v: CellValue): Read<string> {
-  const s = cellText(v);
-  const res = checkUpc(s);
+  const written = cellText(v);
+  const res = checkUpc(written);
   if (res.valid) return ok(res.normalized!);
+  // A workbook's number of few significant digits is what the sheet shows as 3.6E+11 (a code
+  // pasted from a CSV that had lost its digits): judged as seen, so validate's damage names it.
+  const s = typeof v === 'number' && Number.isInteger(v) && v >= 1e11 && written.replace(/0+$/, '').length <= 6 ? v.toExponential().toUpperCase() : written;
   const damage = diagnoseDamage(s, 'upc', { currentYear: new Date().getUTCFullYear() });
   if (damage?.repaired) return { ok: true, value: damage.repaired, repaired: describeDamage(s, damage.problems, damage.repaired) };
   const problems = damage?.problems ?? res.problems;

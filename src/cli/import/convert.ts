@@ -2,14 +2,14 @@
 // read each row, group the rows into releases, credit the contributor sheet, and say where each
 // track's audio comes from. Nothing is written here (write-files.ts does); every problem is
 // collected with its line, sheet and column.
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { FIELD_WORDS, type Field } from './columns.js';
 import { audioSource, indexAudioDir, type AudioIndex } from './audio.js';
 import { findContributorSheet, readContributorSheet, type SheetCredit } from './contributor-sheet.js';
 import { findLayout, type Layout } from './find-header.js';
 import { groupReleases, type ImportedRelease } from './group.js';
-import { columnWords, mapRows, type RowProblem } from './map-rows.js';
+import { mapRows, type RowProblem } from './map-rows.js';
 import { readSheets } from './read-rows.js';
 import { GENERIC, TEMPLATES, type Template } from './templates.js';
 
@@ -55,7 +55,13 @@ export async function convert(path: string, o: ConvertOptions): Promise<Converte
     );
   }
   const problems: RowProblem[] = [];
-  const rows = mapRows(layout, { date1904: layout.sheet.date1904, currentYear: o.now.getUTCFullYear() }, problems);
+  const index: AudioIndex | undefined = o.audioDir === undefined ? undefined : await readAudioDir(o.audioDir);
+  const dir = resolve(o.dir);
+  const rows = mapRows(
+    layout,
+    { date1904: layout.sheet.date1904, currentYear: o.now.getUTCFullYear(), audio: (named) => audioSource(named, index, dir) },
+    problems,
+  );
   let credits: SheetCredit[] = [];
   let contributorSheet: Converted['contributorSheet'];
   const spec = layout.template.contributorSheet;
@@ -67,32 +73,13 @@ export async function convert(path: string, o: ConvertOptions): Promise<Converte
   }
   const releases = groupReleases(layout, rows, problems, o.now, credits);
 
-  const index: AudioIndex | undefined = o.audioDir === undefined ? undefined : await readAudioDir(o.audioDir);
   const audio = { files: 0, urls: 0, none: 0 };
-  const dir = resolve(o.dir);
-  for (const release of releases) {
-    const tracks = release.data.tracks as Record<string, unknown>[] | undefined;
-    if (!tracks) continue;
-    release.tracks.forEach(({ row, audio: named }, i) => {
-      const source = audioSource(named, index);
-      if (source.kind === 'url') {
-        audio.urls++;
-        tracks[i] = { file: source.url, ...tracks[i] };
-      } else if (source.kind === 'file') {
-        audio.files++;
-        tracks[i] = { file: relative(dir, source.path).split(sep).join('/'), ...tracks[i] };
-      } else {
-        audio.none++;
-        if (source.reason) {
-          problems.push({ sheet: layout.sheet.name, line: row.line, column: columnWords(layout, 'audio'), ...source.reason });
-          if (source.reason.severity === 'error') {
-            row.refused = true;
-            release.failed = true;
-          }
-        }
-      }
-    });
-  }
+  for (const release of releases)
+    for (const t of (release.data.tracks as { file?: string }[] | undefined) ?? []) {
+      if (t.file === undefined) audio.none++;
+      else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(t.file)) audio.urls++;
+      else audio.files++;
+    }
   problems.sort((a, b) => (a.sheet === b.sheet ? 0 : a.sheet === layout.sheet.name ? -1 : 1) || a.line - b.line);
   return { layout, rows: rows.length, contributorSheet, releases, problems, audio };
 }

@@ -20,8 +20,8 @@ export interface ImportedRelease {
   rows: MappedRow[];
   /** The release file's data (audio resolved later: each track's `audio` as the sheet names it). */
   data: Record<string, unknown>;
-  /** Per track of data.tracks: the row it came from and the audio the sheet names. */
-  tracks: { row: MappedRow; audio: string | undefined }[];
+  /** Per track of data.tracks: the row it came from. */
+  tracks: { row: MappedRow }[];
   /** Any row of it was refused, or the release as a whole was. */
   failed: boolean;
 }
@@ -232,6 +232,7 @@ function buildRelease(layout: Layout, rows: MappedRow[], problems: RowProblem[],
     const withPrimary = trackArtists.length > 0 && !trackArtists.some((a) => a.role === 'primary') ? [...(artists ?? []), ...trackArtists] : trackArtists;
     const ownArtists = withPrimary.length > 0 && !sameCredits(withPrimary, artists ?? []) ? withPrimary : undefined;
     return {
+      file: t.file,
       title: t.title,
       version: t.version,
       disc: multiDisc ? disc : undefined,
@@ -272,7 +273,7 @@ function buildRelease(layout: Layout, rows: MappedRow[], problems: RowProblem[],
     catalogFromUpc,
     rows,
     data,
-    tracks: kept.map((row) => ({ row, audio: row.track.audio })),
+    tracks: kept.map((row) => ({ row })),
     failed: failedCredit || rows.some((r) => r.refused),
   };
   if (!release.failed) checkRelease(layout, release, problems, now);

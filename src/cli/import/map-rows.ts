@@ -18,6 +18,7 @@ import {
   type Read,
 } from './cells.js';
 import { creditOf, parseParticipants } from './credits.js';
+import type { AudioSource } from './audio.js';
 import type { Column, Layout } from './find-header.js';
 import type { CellValue } from './read-rows.js';
 
@@ -65,7 +66,8 @@ export interface TrackValues {
   isrc?: string;
   explicit?: 'explicit' | 'not_explicit' | 'clean';
   audio_language?: string;
-  audio?: string;
+  /** The release file's `file`: an address, or a path relative to the release file; none: no audio yet. */
+  file?: string;
   preview_start_seconds?: number;
 }
 
@@ -83,6 +85,8 @@ export interface MappedRow {
 export interface MapOptions {
   date1904: boolean;
   currentYear: number;
+  /** Where the audio a cell names comes from (audio.ts). */
+  audio(named: string): AudioSource;
 }
 
 const RELEASE_TEXT: readonly [Field, keyof ReleaseValues][] = [
@@ -202,7 +206,13 @@ export function mapRows(layout: Layout, o: MapOptions, problems: RowProblem[]): 
       'audio_language',
       read('audio_language', (v) => readLanguage(v, { instrumental: true })),
     );
-    setIf(track, 'audio', textOf('audio'));
+    const named = textOf('audio');
+    if (named !== undefined) {
+      const source = o.audio(named);
+      if (source.kind === 'none' && source.reason) report('audio', source.reason.code, source.reason.message, source.reason.severity);
+      else if (source.kind === 'url') track.file = source.url;
+      else if (source.kind === 'file') track.file = source.written;
+    }
     const preview = read('preview_start', (v) => readCount(v, 3600));
     if (preview !== undefined) track.preview_start_seconds = preview;
     if (track.title === undefined) report('track_title', 'missing', `no ${FIELD_WORDS.track_title}: every row is a track`);
