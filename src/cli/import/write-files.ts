@@ -3,6 +3,7 @@
 // is written: files in the way (without --force) write nothing; each file is written whole.
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { runPool } from '../apply/pool.js';
 import { UsageError } from '../errors.js';
 import { plural } from '../output/index.js';
 import { exportFileName } from '../release-file/export.js';
@@ -48,12 +49,15 @@ export async function refuseOverwrite(dir: string, shownDir: string, names: read
 
 export async function writeReleaseFiles(dir: string, source: string, items: readonly { release: ImportedRelease; name: string }[]): Promise<void> {
   await mkdir(dir, { recursive: true });
-  for (const { release, name } of items) {
+  await runPool(items, WRITES_IN_FLIGHT, async ({ release, name }) => {
     const lines = release.rows.map((r) => r.line);
     const header = `# A release file (docs/release-file.md), written by reldist release import from ${basename(source)} (${lineRange(lines)}).\n`;
     await writeWhole(join(dir, name), header + toYaml(release.data));
-  }
+  });
 }
+
+/** Files written at once (as release export): one at a time, a thousand files wait on the disk most of the run. */
+const WRITES_IN_FLIGHT = 16;
 
 function lineRange(lines: readonly number[]): string {
   const min = Math.min(...lines);
