@@ -12,6 +12,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { extname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { uploadMaxBytes } from '../../contract/routes.js';
 import { audioUrlProblem, shownUrl } from '../release-file/load.js';
 
@@ -91,7 +92,7 @@ export async function downloadAudio(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), bound, createWriteStream(temp, { mode: 0o600 }), {
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream), bound, createWriteStream(temp, { mode: 0o600 }), {
       ...(o.signal ? { signal: o.signal } : {}),
     });
     if (received === 0) throw new DownloadFailed(shown, 'the server sent no bytes');

@@ -4,8 +4,10 @@
 // there; a date is a serial number), never the sheet's display of it ("3.6E+11").
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { WorkBook } from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { UsageError } from '../errors.js';
+import { lazy } from '../lazy.js';
 
 export type CellValue = string | number | undefined;
 
@@ -54,8 +56,8 @@ const startsWith = (bytes: Buffer, sig: number[]) => bytes.length >= sig.length 
 const isWorkbook = (bytes: Buffer) => startsWith(bytes, ZIP) || startsWith(bytes, OLE2);
 
 async function readWorkbook(path: string, bytes: Buffer): Promise<Sheet[]> {
-  const XLSX = await import('@e965/xlsx');
-  let book: ReturnType<typeof XLSX.read>;
+  const XLSX = await lazy.xlsx();
+  let book: WorkBook;
   try {
     // Values only: no display text, formulas, styles or HTML to build (a large template reads in a fraction of the time).
     book = XLSX.read(bytes, { type: 'buffer', dense: true, cellDates: false, cellText: false, cellHTML: false, cellFormula: false, cellStyles: false });

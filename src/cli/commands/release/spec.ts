@@ -207,7 +207,7 @@ export type ImportOpts = OptsOf<typeof importCommand>;
 export const importCommand = defineCommand({
   name: 'import',
   args: '<spreadsheet>',
-  summary: "Turn a distributor's spreadsheet (CSV, TSV, .xlsx, .xls) into release files, for `release apply`",
+  summary: "Turn a distributor's spreadsheet into release files, for `release apply`",
   description: `Reads a bulk template, one row per track with the release's columns repeated (or given on a release's first row only), and writes one release file per release to --dir, named after its catalog number (NLR-0042.yaml), in the format of docs/release-file.md. \`reldist release apply DIR --plan\` takes every file written.
 
 The header row is found wherever it is (a title, instructions or merged group headers above it), columns in any order, headers read as a person reads them: case, spaces and punctuation aside, with the common synonyms (Release/Album title, UPC/EAN/Barcode, Catalog/Catalogue number, Track/Song title, Track number/no., Participants/Contributors, P line/℗ line, C line/© line…). --template names the template (believe, sonosuite, umw, generic); auto, the default, tells it by its headers. Rows are grouped into releases by catalog number, else UPC (which then stands as the catalog number); tracks are ordered by disc and track number, then row order. Participants are role:Name;role:Name (primary, featuring, with, remixer, composer, lyricist, producer…); a template's contributor sheet (Believe's) credits names on track positions. Dates are read in the template's order (Believe MM/DD/YYYY, Sonosuite and UMW DD/MM/YYYY; generic: ISO, or whichever order the values show, else refused as ambiguous), and as a workbook's day numbers.
