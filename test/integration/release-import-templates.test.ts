@@ -7,7 +7,7 @@
 // without audio is created and its submit blocked by it, and audio by address is downloaded once.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
@@ -172,7 +172,7 @@ describe('release import: templates', () => {
     );
     expect(r.stderr).toContain('columns not mapped: Territories (column W: no field of a release file)');
     expect(r.stderr).toContain(`error: ${sheet}:Tracks:6: UPC/EAN (column D): scientific_notation: UPC "3.6E+11": 3.6E+11 is scientific notation`);
-    expect(r.stderr).toContain(`error: ${sheet}:Contributors:5: Track Position(s) (column B): no_track: the release BLV-003 has 1 tracks: no track 5`);
+    expect(r.stderr).toContain(`error: ${sheet}:Contributors:5: Track Position(s) (column B): no_track: the release BLV-003 has 1 track: no track 5`);
     expect(r.stderr).toContain(`warning: ${sheet}:Tracks:4: UPC/EAN (column D): lost_leading_zero`);
     expect(await readdir(dir)).toEqual(['BLV-001.yaml']);
 
@@ -254,6 +254,8 @@ Red Line,Ava Stone,Northern Lights Records,"=""012345678905""",SON-001,06/03/203
       { name: 'Nina Vale', role: 'composer' },
     ]);
     expect(data.tracks[1].file).toBeUndefined();
+    // The address may be signed: the file that holds it is its owner's alone.
+    expect((await stat(join(dir, 'SON-001.yaml'))).mode & 0o777).toBe(0o600);
 
     // apply: the address downloaded (its signature never shown), the track without audio created
     // without it, and the submit blocked by that missing audio alone.

@@ -8,6 +8,7 @@ import type { ArtistCredit, Contributor } from '../../contract/index.js';
 import { judgeAtDoor } from '../shared/field-checks.js';
 import { pathText, problemsFromIssues } from '../shared/field-problems.js';
 import { ReleaseFile } from '../release-file/schema.js';
+import { plural } from '../output/index.js';
 import { FIELD_WORDS, type Field } from './columns.js';
 import type { SheetCredit } from './contributor-sheet.js';
 import type { Layout } from './find-header.js';
@@ -216,7 +217,7 @@ function buildRelease(layout: Layout, rows: MappedRow[], problems: RowProblem[],
         line: c.line,
         column: c.positionsColumn,
         code: 'no_track',
-        message: `the release ${catalogNumber} has ${kept.length} tracks: no track ${missing.join(', ')}`,
+        message: `the release ${catalogNumber} has ${plural(kept.length, 'track')}: no track ${missing.join(', ')}`,
         severity: 'error',
       });
       continue;

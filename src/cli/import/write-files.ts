@@ -52,12 +52,18 @@ export async function writeReleaseFiles(dir: string, source: string, items: read
   await runPool(items, WRITES_IN_FLIGHT, async ({ release, name }) => {
     const lines = release.rows.map((r) => r.line);
     const header = `# A release file (docs/release-file.md), written by reldist release import from ${basename(source)} (${lineRange(lines)}).\n`;
-    await writeWhole(join(dir, name), header + toYaml(release.data));
+    // An address with a query may be signed (its signature a secret): such a file is the owner's alone.
+    await writeWhole(join(dir, name), header + toYaml(release.data), holdsQueryAddress(release.data) ? 0o600 : 0o644);
   });
 }
 
 /** Files written at once (as release export): one at a time, a thousand files wait on the disk most of the run. */
 const WRITES_IN_FLIGHT = 16;
+
+function holdsQueryAddress(data: Record<string, unknown>): boolean {
+  const tracks = (data.tracks as { file?: string }[] | undefined) ?? [];
+  return tracks.some((t) => t.file !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^?#]*[?#]/i.test(t.file));
+}
 
 function lineRange(lines: readonly number[]): string {
   const min = Math.min(...lines);
