@@ -7,7 +7,7 @@ import { readDate, readExplicit, readIsrc, readLanguage, readPriceTier, readUpc,
 import { parsePositions } from '../../src/cli/import/contributor-sheet.js';
 import { parseParticipants } from '../../src/cli/import/credits.js';
 import { detectTemplate, findLayout } from '../../src/cli/import/find-header.js';
-import type { Sheet } from '../../src/cli/import/read-rows.js';
+import { sniffDelimiter, type Sheet } from '../../src/cli/import/read-rows.js';
 
 const sheet = (rows: (string | number | undefined)[][]): Sheet => ({ name: undefined, rows, lines: rows.map((_, i) => i + 1), date1904: false });
 
@@ -107,5 +107,13 @@ describe('cells', () => {
     expect(parsePositions('1, 3-5')).toEqual([1, 3, 4, 5]);
     expect(parsePositions('All')).toBe('all');
     expect(parsePositions('one')).toBeUndefined();
+  });
+});
+
+describe('the separator of a CSV', () => {
+  it('is the one the header has most of, not a preamble line', () => {
+    expect(sniffDelimiter('Template v2; fill in one row per track\n"a, b"\nRelease title,UPC,Track title,ISRC\nx,1,y,z\n')).toBe(',');
+    expect(sniffDelimiter('Release title;UPC;Track title;Price\nx;1;y;9,99\n')).toBe(';');
+    expect(sniffDelimiter('Release title\tUPC\tTrack title\nx\t1\ty\n')).toBe('\t');
   });
 });

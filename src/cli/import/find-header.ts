@@ -73,11 +73,12 @@ export function findLayout(sheets: readonly Sheet[], chosen: Template | undefine
   const template = chosen ?? detectTemplate(headers);
   const { fields, unmapped } = mapColumns(headers, template);
   // Columns without a header that hold data are named too: nothing is dropped in silence.
-  const width = Math.max(...best.sheet.rows.slice(best.row + 1).map((r) => r.length), headers.length);
+  const data = best.sheet.rows.slice(best.row + 1);
+  let width = headers.length;
+  for (const r of data) if (r.length > width) width = r.length;
   for (let c = 0; c < width; c++) {
     if (headers[c]) continue;
-    if (best.sheet.rows.slice(best.row + 1).some((r) => text(r[c]) !== ''))
-      unmapped.push({ index: c, header: '', letter: columnLetter(c), reason: 'no header' });
+    if (data.some((r) => text(r[c]) !== '')) unmapped.push({ index: c, header: '', letter: columnLetter(c), reason: 'no header' });
   }
   unmapped.sort((a, b) => a.index - b.index);
   return { sheet: best.sheet, headerRow: best.row, template, fields, unmapped };

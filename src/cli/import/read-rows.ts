@@ -99,27 +99,40 @@ function readDelimited(path: string, bytes: Buffer, delimiter: string | undefine
   return parseDelimited(path, text, sep);
 }
 
-/** The separator of a CSV: a tab, semicolon (Excel's CSV where the comma is the decimal mark) or comma, whichever the first line has most of outside quotes. */
+/**
+ * The separator of a CSV: a tab, semicolon (Excel's CSV where the comma is the decimal mark) or
+ * comma, outside quotes, as the line with the most of one has it among the first lines: the header
+ * row, not a template's title or instructions above it ("Version 2; fill in one row per track").
+ */
 export function sniffDelimiter(text: string): string {
-  const counts = new Map<string, number>([
-    [',', 0],
-    [';', 0],
-    ['\t', 0],
-  ]);
+  const SEPARATORS = [',', ';', '\t'] as const;
+  let best: { sep: string; n: number } = { sep: ',', n: 0 };
+  let counts = [0, 0, 0];
   let quoted = false;
-  for (let i = 0; i < text.length && i < 64 * 1024; i++) {
+  let lines = 0;
+  const endLine = () => {
+    counts.forEach((n, k) => {
+      if (n > best.n) best = { sep: SEPARATORS[k]!, n };
+    });
+    counts = [0, 0, 0];
+    lines++;
+  };
+  for (let i = 0; i < text.length && i < 256 * 1024 && lines < SNIFF_LINES; i++) {
     const ch = text[i]!;
     if (ch === '"') quoted = !quoted;
     else if (quoted) continue;
-    else if (ch === '\n') {
-      // The first line with any separator decides (a template's title line above the header has none).
-      if ([...counts.values()].some((n) => n > 0)) break;
-    } else if (counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+    else if (ch === '\n') endLine();
+    else {
+      const k = (SEPARATORS as readonly string[]).indexOf(ch);
+      if (k >= 0) counts[k]!++;
+    }
   }
-  let best = ',';
-  for (const [sep, n] of counts) if (n > counts.get(best)!) best = sep;
-  return best;
+  endLine();
+  return best.sep;
 }
+
+/** Lines the separator is looked for in: a template's preamble and header, and some rows. */
+const SNIFF_LINES = 60;
 
 function parseDelimited(path: string, text: string, delimiter: string): Sheet {
   const rows: CellValue[][] = [];
