@@ -160,6 +160,7 @@ describe('release import: templates', () => {
         [
           { name: 'Tracks', rows: tracks, merges: ['A1:H1', 'A2:N2', 'O2:W2'] },
           { name: 'Contributors', rows: contributors },
+          { name: 'Genres', rows: [['Electronic'], ['Pop']] },
         ],
         'biff8',
       ),
@@ -171,6 +172,7 @@ describe('release import: templates', () => {
       `read ${sheet}: Believe XLS template, sheet Tracks, header on line 3, 4 rows (and 4 contributor rows on sheet Contributors), 3 releases`,
     );
     expect(r.stderr).toContain('columns not mapped: Territories (column W: no field of a release file)');
+    expect(r.stderr).toContain('sheets not read: Genres');
     expect(r.stderr).toContain(`error: ${sheet}:Tracks:6: UPC/EAN (column D): scientific_notation: UPC "3.6E+11": 3.6E+11 is scientific notation`);
     expect(r.stderr).toContain(`error: ${sheet}:Contributors:5: Track Position(s) (column B): no_track: the release BLV-003 has 1 track: no track 5`);
     expect(r.stderr).toContain(`warning: ${sheet}:Tracks:4: UPC/EAN (column D): lost_leading_zero`);

@@ -26,6 +26,8 @@ export interface Converted {
   /** Data rows read on the main sheet (blank rows not counted), and on the contributor sheet. */
   rows: number;
   contributorSheet: { name: string | undefined; rows: number } | undefined;
+  /** A workbook's other sheets that hold anything (instructions, lists of values): named, not read. */
+  sheetsNotRead: string[];
   releases: ImportedRelease[];
   problems: RowProblem[];
   /** Tracks by where their audio comes from. */
@@ -72,6 +74,9 @@ export async function convert(path: string, o: ConvertOptions): Promise<Converte
     contributorSheet = { name: extra.name, rows: read.rows };
   }
   const releases = groupReleases(layout, rows, problems, o.now, credits);
+  const sheetsNotRead = sheets
+    .filter((s) => s !== layout.sheet && s !== extra && s.rows.some((r) => r.some((c) => c !== undefined && String(c).trim() !== '')))
+    .map((s) => s.name ?? '');
 
   const audio = { files: 0, urls: 0, none: 0 };
   for (const release of releases)
@@ -81,7 +86,7 @@ export async function convert(path: string, o: ConvertOptions): Promise<Converte
       else audio.files++;
     }
   problems.sort((a, b) => (a.sheet === b.sheet ? 0 : a.sheet === layout.sheet.name ? -1 : 1) || a.line - b.line);
-  return { layout, rows: rows.length, contributorSheet, releases, problems, audio };
+  return { layout, rows: rows.length, contributorSheet, sheetsNotRead, releases, problems, audio };
 }
 
 async function readAudioDir(dir: string): Promise<AudioIndex> {

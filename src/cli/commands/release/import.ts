@@ -101,6 +101,7 @@ function report(ctx: Context, shownDir: string, source: string, c: Converted, li
     rows_refused: rowsRefused,
     warnings: problems.length - errors,
     columns_not_mapped: layout.unmapped.map((u) => ({ column: u.letter, header: u.header, reason: u.reason })),
+    sheets_not_read: c.sheetsNotRead,
     dir: shownDir,
   };
   if (ctx.globals.json) {
@@ -129,6 +130,7 @@ function report(ctx: Context, shownDir: string, source: string, c: Converted, li
     );
     if (layout.unmapped.length > 0)
       say(`columns not mapped: ${layout.unmapped.map((u) => `${u.header || '(no header)'} (column ${u.letter}: ${u.reason})`).join('; ')}`);
+    if (c.sheetsNotRead.length > 0) say(`sheets not read: ${c.sheetsNotRead.join(', ')} (no release or contributor rows of this template)`);
     const byUpc = written.filter((l) => l.note !== null);
     if (byUpc.length > 0)
       say(`${plural(byUpc.length, 'release')} without a catalog number take their UPC as one: ${byUpc.map((l) => l.catalog_number).join(', ')}`);
