@@ -122,7 +122,11 @@ describe('release import: the generic CSV', () => {
 Good One,,Nina Vale,Northern Lights Records,,NLR-0200,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Good,,,composer:Nina Vale,no,en
 Bad One,,Nina Vale,Northern Lights Records,3.6E+11,NLR-0201,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Fine Track,,,composer:Nina Vale,no,en
 Bad One,,Nina Vale,Northern Lights Records,,NLR-0201,03/04/2030,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,2,Other Track,,,singer:Nina Vale,no,en
-Zeros,,Nina Vale,Northern Lights Records,36000241457,NLR-0202,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Zero,,,composer:Nina Vale,no,en
+Zeros,,Nina Vale feat. Lena Voss,Northern Lights Records,36000241457,NLR-0202,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Zero,,,composer:Nina Vale,no,en
+No Label,,Nina Vale,,,NLR-0203,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Alone,,,composer:Nina Vale,no,en
+No Label,,Nina Vale,,,NLR-0203,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,2,Together,,,composer:Nina Vale,no,en
+Half,,Nina Vale,Northern Lights Records,,NLR-0204,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Kept,,GBNLR2600501,composer:Nina Vale,no,en
+Half,,Nina Vale,Northern Lights Records,,NLR-0204,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,2,Left Out,,GBNLR26005,composer:Nina Vale,no,en
 ,,,,,,,,,,,,,,,,,,,,
 ,,,,,,,,,,,,,,,,,,,,
 `,
@@ -137,9 +141,17 @@ Zeros,,Nina Vale,Northern Lights Records,36000241457,NLR-0202,2030-03-06,,Pop,en
     expect(r.stderr).toContain(`error: ${sheet}:4: Participants (column S): bad_value: "singer" is not a role`);
     // A lost leading zero is repaired as validate repairs it, and said.
     expect(r.stderr).toContain(`warning: ${sheet}:5: UPC (column E): lost_leading_zero: "36000241457" 11 digits: a leading zero was lost`);
-    expect(r.stderr).toContain('2 rows of');
+    expect(r.stderr).toContain(`error: ${sheet}:6: Label (column D): missing: no label on any row of the release`);
+    expect(r.stderr).toContain(`error: ${sheet}:9: ISRC (column R): bad_length: ISRC "GBNLR26005"`);
+    expect(r.stderr).toContain('4 rows of');
     expect((await readdir(dir)).sort()).toEqual(['NLR-0200.yaml', 'NLR-0202.yaml']);
-    expect(parse(await readFile(join(dir, 'NLR-0202.yaml'), 'utf8')).upc).toBe('036000241457');
+    const zeros = parse(await readFile(join(dir, 'NLR-0202.yaml'), 'utf8'));
+    expect(zeros.upc).toBe('036000241457');
+    // "feat." in an artists cell is read as a featured artist, as a person reads it.
+    expect(zeros.artists).toEqual([
+      { name: 'Nina Vale', role: 'primary' },
+      { name: 'Lena Voss', role: 'featuring' },
+    ]);
 
     // In the way: nothing written without --force.
     const again = await cli.run(['release', 'import', sheet, '--dir', dir, '--partial', '--json']);
@@ -153,10 +165,17 @@ Zeros,,Nina Vale,Northern Lights Records,36000241457,NLR-0202,2030-03-06,,Pop,en
       [3, 'scientific_notation'],
       [4, 'ambiguous_date'],
       [4, 'bad_value'],
+      [6, 'missing'],
+      [9, 'bad_length'],
     ]);
     const summary = lines.at(-1);
-    expect(summary).toMatchObject({ type: 'summary', rows: 4, releases: 3, releases_written: 2, rows_refused: 2 });
-    // Both rows of NLR-0201 are refused: nothing of it to write, even with --partial.
-    expect((await readdir(dir)).sort()).toEqual(['NLR-0200.yaml', 'NLR-0202.yaml']);
+    expect(summary).toMatchObject({ type: 'summary', rows: 8, releases: 5, releases_written: 3, rows_refused: 4 });
+    // NLR-0204 without its refused row: one track, the place of the other left free.
+    expect(parse(await readFile(join(dir, 'NLR-0204.yaml'), 'utf8')).tracks.map((t: { title: string }) => t.title)).toEqual(['Kept']);
+    // Both rows of NLR-0201 are refused: nothing of it to write, even with --partial; NLR-0203 has
+    // no label, so no release file of it could be applied: not written either.
+    expect((await readdir(dir)).sort()).toEqual(['NLR-0200.yaml', 'NLR-0202.yaml', 'NLR-0204.yaml']);
+    const plan = await cli.run(['release', 'apply', dir, '--plan', '--json']);
+    expect(plan.code, plan.stderr).toBe(8);
   });
 });

@@ -25,6 +25,8 @@ export interface ImportedRelease {
   tracks: { row: MappedRow }[];
   /** Any row of it was refused, or the release as a whole was. */
   failed: boolean;
+  /** Its data (without the refused rows' tracks) is a release file apply takes: what --partial may write. */
+  partialOk: boolean;
 }
 
 /** The release fields compared across a release's rows, with the column each comes from. */
@@ -276,13 +278,15 @@ function buildRelease(layout: Layout, rows: MappedRow[], problems: RowProblem[],
     data,
     tracks: kept.map((row) => ({ row })),
     failed: failedCredit || rows.some((r) => r.refused),
+    partialOk: false,
   };
-  if (!release.failed) checkRelease(layout, release, problems, now);
+  // A release already refused is still held to the checks, quietly: --partial writes only what apply takes.
+  release.partialOk = checkRelease(layout, release, problems, now, !release.failed);
   return release;
 }
 
 /** The release file's own checks on the data: its schema, then the submit's field rules that can never pass. */
-function checkRelease(layout: Layout, release: ImportedRelease, problems: RowProblem[], now: Date): void {
+function checkRelease(layout: Layout, release: ImportedRelease, problems: RowProblem[], now: Date, report: boolean): boolean {
   const sheet = layout.sheet.name;
   const first = release.rows[0]!;
   const at = (path: readonly PropertyKey[]): { row: MappedRow; field: Field | undefined } => {
@@ -294,17 +298,17 @@ function checkRelease(layout: Layout, release: ImportedRelease, problems: RowPro
     return { row: first, field: RELEASE_PATH_FIELDS[String(path[0])] };
   };
   const fail = (path: readonly PropertyKey[], code: string, message: string) => {
+    if (!report) return;
     const { row, field } = at(path);
     row.refused = true;
     release.failed = true;
     problems.push({ sheet, line: row.line, column: field ? columnWords(layout, field) : undefined, code, message, severity: 'error' });
   };
-  // Audio is not part of this check (resolved afterwards): a title stands for each track's file.
   const plain: unknown = JSON.parse(JSON.stringify(release.data));
   const parsed = ReleaseFile.safeParse(plain);
   if (!parsed.success) {
     for (const p of problemsFromIssues(parsed.error.issues, plain)) fail(p.path, 'invalid', `${pathText(p.path)}: ${p.message}`);
-    return;
+    return false;
   }
   const { tracks, delivery, ...rest } = parsed.data;
   const { refused } = judgeAtDoor({
@@ -319,6 +323,7 @@ function checkRelease(layout: Layout, release: ImportedRelease, problems: RowPro
       f.problem.code,
       f.problem.message,
     );
+  return refused.length === 0;
 }
 
 const RELEASE_PATH_FIELDS: Record<string, Field> = {

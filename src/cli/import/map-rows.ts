@@ -225,15 +225,21 @@ function setIf<T extends object, K extends keyof T>(o: T, key: K, value: T[K] | 
   if (value !== undefined) o[key] = value;
 }
 
-/** "Nina Vale", "Nina Vale; Other", or participants' form "primary:Nina Vale;featuring:Ava" in an artists column. */
+/** "A feat. B", "A ft B", "A featuring B": a featured artist written into the name, as people do. */
+const FEATURING = /\s+(?:feat\.?|ft\.?|featuring)\s+/i;
+
+/** "Nina Vale", "Nina Vale; Other", "Nina Vale feat. Ava", or participants' form "primary:Nina Vale;featuring:Ava" in an artists column. */
 function artistCredits(s: string, bad: (message: string) => void): ArtistCredit[] {
   const out: ArtistCredit[] = [];
-  for (const entry of splitNames(s)) {
+  for (const written of splitNames(s)) {
+    const [entry, ...featured] = written.split(FEATURING).map((n) => n.trim());
+    if (entry === undefined || entry === '') continue;
     const colon = entry.indexOf(':');
     const credit = colon > 0 ? creditOf(entry.slice(0, colon), entry.slice(colon + 1).trim()) : undefined;
     if (credit?.kind === 'artist') out.push(credit.credit);
     else if (credit) bad(`"${entry}": a ${credit.credit.role} is a contributor, not an artist; put it in the participants`);
     else out.push({ name: entry, role: 'primary' });
+    for (const name of featured) if (name !== '') out.push({ name, role: 'featuring' });
   }
   return out;
 }

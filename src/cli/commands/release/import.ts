@@ -39,7 +39,7 @@ export async function run(ctx: Context, opts: ImportOpts, args: string[]): Promi
   const dir = resolve(opts.dir);
   const converted = await convert(source, { template, dir, audioDir: opts.audioDir, now: ctx.now() });
   const { releases } = converted;
-  const writable = releases.filter((r) => !r.failed || (opts.partial === true && hasTracks(r)));
+  const writable = releases.filter((r) => !r.failed || (opts.partial === true && r.partialOk && hasTracks(r)));
   const names = fileNames(writable);
   await refuseOverwrite(dir, opts.dir, names, opts.force === true);
   const items = writable.map((release, i) => ({ release, name: names[i]! }));
