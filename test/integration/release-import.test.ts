@@ -126,7 +126,8 @@ Zeros,,Nina Vale feat. Lena Voss,Northern Lights Records,36000241457,NLR-0202,20
 No Label,,Nina Vale,,,NLR-0203,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Alone,,,composer:Nina Vale,no,en
 No Label,,Nina Vale,,,NLR-0203,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,2,Together,,,composer:Nina Vale,no,en
 Half,,Nina Vale,Northern Lights Records,,NLR-0204,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,1,Kept,,GBNLR2600501,composer:Nina Vale,no,en
-Half,,Nina Vale,Northern Lights Records,,NLR-0204,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,2,Left Out,,GBNLR26005,composer:Nina Vale,no,en
+Half,,Nina Vale,Northern Lights Records,,NLR-0204,2030-03-06,,Pop,en,,2026 Northern Lights Records,Northern Lights Records,,2,Left Out,,GBNLR26005,composer:Nina Vale,no,en
+Half,,Nina Vale,Other Records,,NLR-0204,2030-03-06,,Pop,en,2026,Northern Lights Records,Northern Lights Records,,3,Other Label,,GBNLR2600503,composer:Nina Vale,no,en
 ,,,,,,,,,,,,,,,,,,,,
 ,,,,,,,,,,,,,,,,,,,,
 `,
@@ -143,7 +144,12 @@ Half,,Nina Vale,Northern Lights Records,,NLR-0204,2030-03-06,,Pop,en,2026,Northe
     expect(r.stderr).toContain(`warning: ${sheet}:5: UPC (column E): lost_leading_zero: "36000241457" 11 digits: a leading zero was lost`);
     expect(r.stderr).toContain(`error: ${sheet}:6: Label (column D): missing: no label on any row of the release`);
     expect(r.stderr).toContain(`error: ${sheet}:9: ISRC (column R): bad_length: ISRC "GBNLR26005"`);
-    expect(r.stderr).toContain('4 rows of');
+    // A P line with its year on one row and without on another is the same line; another label is not.
+    expect(r.stderr).toContain(
+      `error: ${sheet}:10: Label (column D): conflict: "Other Records" here, but "Northern Lights Records" on line 8 of the same release`,
+    );
+    expect(r.stderr).not.toContain('P line (column L): conflict');
+    expect(r.stderr).toContain('5 rows of');
     expect((await readdir(dir)).sort()).toEqual(['NLR-0200.yaml', 'NLR-0202.yaml']);
     const zeros = parse(await readFile(join(dir, 'NLR-0202.yaml'), 'utf8'));
     expect(zeros.upc).toBe('036000241457');
@@ -167,9 +173,10 @@ Half,,Nina Vale,Northern Lights Records,,NLR-0204,2030-03-06,,Pop,en,2026,Northe
       [4, 'bad_value'],
       [6, 'missing'],
       [9, 'bad_length'],
+      [10, 'conflict'],
     ]);
     const summary = lines.at(-1);
-    expect(summary).toMatchObject({ type: 'summary', rows: 8, releases: 5, releases_written: 3, rows_refused: 4 });
+    expect(summary).toMatchObject({ type: 'summary', rows: 9, releases: 5, releases_written: 3, rows_refused: 5 });
     // NLR-0204 without its refused row: one track, the place of the other left free.
     expect(parse(await readFile(join(dir, 'NLR-0204.yaml'), 'utf8')).tracks.map((t: { title: string }) => t.title)).toEqual(['Kept']);
     // Both rows of NLR-0201 are refused: nothing of it to write, even with --partial; NLR-0203 has

@@ -135,6 +135,9 @@ function buildRelease(layout: Layout, rows: MappedRow[], problems: RowProblem[],
       if (had === undefined) {
         (values as Record<string, unknown>)[key] = v;
         from.set(key, row);
+      } else if ((key === 'p_line' || key === 'c_line') && sameLine(values[key]!, row.release[key]!)) {
+        // One row writes the year, another leaves it out: the same line, with its year.
+        values[key] = { owner: values[key]!.owner, year: values[key]!.year ?? row.release[key]!.year };
       } else if (JSON.stringify(had) !== JSON.stringify(v)) {
         error(row, field, 'conflict', `${show(v)} here, but ${show(had)} on line ${from.get(key)!.line} of the same release`);
       }
@@ -388,12 +391,15 @@ function dedupe(list: readonly Contributor[]): Contributor[] {
   });
 }
 
-function show(v: unknown): string {
+/** Two copyright lines that agree: the same owner, and the same year where both give one. */
+function sameLine(a: { year: number | undefined; owner: string }, b: { year: number | undefined; owner: string }): boolean {
+  return a.owner === b.owner && (a.year === undefined || b.year === undefined || a.year === b.year);
+}
+
+/** A release value as the sheet wrote it, near enough, for a conflict's message. */
+function show(v: ReleaseValues[keyof ReleaseValues]): string {
   if (typeof v === 'string') return `"${v}"`;
-  if (Array.isArray(v)) return `"${v.map((a: ArtistCredit) => a.name).join('; ')}"`;
-  if (typeof v === 'object' && v !== null && 'owner' in v) {
-    const l = v as { year?: number; owner: string };
-    return `"${l.year ?? ''} ${l.owner}"`.replace('" ', '"');
-  }
+  if (Array.isArray(v)) return `"${v.map((a) => a.name).join('; ')}"`;
+  if (typeof v === 'object' && v !== undefined) return `"${v.year === undefined ? v.owner : `${v.year} ${v.owner}`}"`;
   return String(v);
 }

@@ -75,8 +75,8 @@ export interface MappedRow {
   line: number;
   /** Order in the sheet (ties of track numbers keep it). */
   order: number;
+  /** The release's values as this row gives them (compared across the release's rows). */
   release: ReleaseValues;
-  /** The field each release value came from, for messages about a release (conflicts). */
   track: TrackValues;
   /** The row has an error: it cannot become part of a release. */
   refused: boolean;
