@@ -47,8 +47,20 @@ export async function refuseOverwrite(dir: string, shownDir: string, names: read
   );
 }
 
-export async function writeReleaseFiles(dir: string, source: string, items: readonly { release: ImportedRelease; name: string }[]): Promise<void> {
-  await mkdir(dir, { recursive: true });
+export async function writeReleaseFiles(
+  dir: string,
+  shownDir: string,
+  source: string,
+  items: readonly { release: ImportedRelease; name: string }[],
+): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `--dir ${shownDir}: ${code === 'EEXIST' || code === 'ENOTDIR' ? 'not a folder' : `cannot be made (${code ?? 'error'})`}; nothing was written`,
+    );
+  }
   await runPool(items, WRITES_IN_FLIGHT, async ({ release, name }) => {
     const lines = release.rows.map((r) => r.line);
     const header = `# A release file (docs/release-file.md), written by reldist release import from ${basename(source)} (${lineRange(lines)}).\n`;

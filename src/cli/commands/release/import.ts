@@ -43,7 +43,7 @@ export async function run(ctx: Context, opts: ImportOpts, args: string[]): Promi
   const names = fileNames(writable);
   await refuseOverwrite(dir, opts.dir, names, opts.force === true);
   const items = writable.map((release, i) => ({ release, name: names[i]! }));
-  await writeReleaseFiles(dir, source, items);
+  await writeReleaseFiles(dir, opts.dir, source, items);
 
   const nameOf = new Map(items.map((i) => [i.release, i.name]));
   const lines = releases.map((r): ReleaseLine => releaseLine(r, nameOf.get(r)));
