@@ -11,4 +11,6 @@ export const lazy = {
   chalk: () => import('chalk'),
   table: () => import('cli-table3'),
   conf: () => import('conf'),
+  /** SheetJS, for `release import` of .xlsx and .xls (a CSV import never loads it). */
+  xlsx: () => import('@e965/xlsx'),
 };

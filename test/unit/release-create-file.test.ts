@@ -74,6 +74,35 @@ describe('release file', () => {
     ]);
   });
 
+  it('takes a track without audio or with an address for apply only, and an address only by https (http on this machine)', async () => {
+    const text = `type: single
+title: T
+artists: [{ name: Nina Vale, role: primary }]
+label: L
+tracks:
+  - title: No Audio Yet
+  - file: "https://cdn.example/take.wav?sig=s3cr3t"
+    title: By Address
+  - file: "http://cdn.example/take.wav"
+    title: Plain Http
+`;
+    const load = (allowStored: boolean) => loadReleaseFile('-', { stdin: Readable.from([text]), allowStored });
+    const create = await problemsOf(load(false));
+    expect(create).toEqual([
+      'stdin:6: tracks.0.file: required: the audio file of the track (only `reldist release apply` takes a track without audio yet)',
+      'stdin:7: tracks.1.file: an address refers to audio `reldist release apply` downloads; give the path of the audio file to create a release (or apply the file)',
+      'stdin:9: tracks.2.file: http://cdn.example/take.wav: only https addresses are downloaded (http only from this machine)',
+    ]);
+    const apply = await problemsOf(load(true));
+    expect(apply).toEqual(['stdin:9: tracks.2.file: http://cdn.example/take.wav: only https addresses are downloaded (http only from this machine)']);
+    const ok = await loadReleaseFile('-', { stdin: Readable.from([text.replace('http://cdn.example', 'http://127.0.0.1:9')]), allowStored: true });
+    expect(ok.tracks.map((t) => [t.absent ?? false, t.url ?? null, t.written])).toEqual([
+      [true, null, '(no audio yet)'],
+      [false, 'https://cdn.example/take.wav?sig=s3cr3t', 'https://cdn.example/take.wav?…'],
+      [false, 'http://127.0.0.1:9/take.wav', 'http://127.0.0.1:9/take.wav'],
+    ]);
+  });
+
   it('reports a syntax error with its line', async () => {
     const lines = await problemsOf(loadReleaseFile(`${fixtures}/broken.yaml`));
     expect(lines).toHaveLength(1);

@@ -12,10 +12,16 @@ export interface LocalReaders {
 }
 
 export async function readDesired(plan: ReleasePlan, readers: LocalReaders): Promise<DesiredRelease> {
-  const audioSha256: string[] = [];
+  const audioSha256: (string | null)[] = [];
   const defaultTitles: string[] = [];
   // One file at a time: releases run side by side already (--parallel), and disks prefer it.
   for (const t of plan.tracks) {
+    // No audio yet: nothing to hash; its title is required.
+    if (t.absent) {
+      audioSha256.push(null);
+      defaultTitles.push(t.fields.title ?? '');
+      continue;
+    }
     // Audio referred to by its sha256 (release export) has no local file; its title is required.
     audioSha256.push(t.stored ?? (await readers.hashFile(t.path)));
     defaultTitles.push(t.fields.title ?? (await readers.titleOf(t.path)));

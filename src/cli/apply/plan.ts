@@ -99,15 +99,18 @@ function planCreate(desired: DesiredRelease, options: PlanOptions): ApplyPlan {
   if (stored >= 0) throw new StoredAudioMissing(stored, trackName(slots[stored]!, multiDisc), plan.tracks[stored]!.stored!, null);
   if (plan.tracks.length > 0) {
     const indexes = plan.tracks.map((_, i) => i);
-    changes.push({
-      kind: 'upload',
-      fields: indexes.map((i) => fieldChange(`tracks.${i}.audio`, `${trackName(slots[i]!, multiDisc)} audio`, undefined, desired.audioSha256[i])),
-      trackIndexes: indexes,
-    });
+    // Tracks without audio yet are made without (their submit waits for it): nothing to upload.
+    const withAudio = indexes.filter((i) => desired.audioSha256[i] !== null);
+    if (withAudio.length > 0)
+      changes.push({
+        kind: 'upload',
+        fields: withAudio.map((i) => fieldChange(`tracks.${i}.audio`, `${trackName(slots[i]!, multiDisc)} audio`, undefined, desired.audioSha256[i])),
+        trackIndexes: withAudio,
+      });
     changes.push({
       kind: 'tracks',
       fields: indexes.map((i) => fieldChange(`tracks.${i}`, `${trackName(slots[i]!, multiDisc)} added`, undefined, titleFor(desired, i, undefined))),
-      buildBody: tracksBodyBuilder(desired, slots, [], new Set(indexes)),
+      buildBody: tracksBodyBuilder(desired, slots, [], new Set(withAudio)),
     });
   }
   const cover = artworkChange(desired, null);

@@ -76,7 +76,8 @@ export function trackChanges(desired: DesiredRelease, existing: ExistingRelease)
     const name = trackName(slots[i]!, multiDisc);
     const have = matched[i];
     const sha = desired.audioSha256[i]!;
-    if (sha !== storedSha256(have)) {
+    // A track without audio in its file leaves the service's audio as it is (none, or uploaded since).
+    if (sha !== null && sha !== storedSha256(have)) {
       const stored = plan.tracks[i]!.stored;
       if (stored !== undefined) throw new StoredAudioMissing(i, name, stored, storedSha256(have));
       uploads.add(i);

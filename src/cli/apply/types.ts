@@ -91,8 +91,8 @@ export interface ApplyPlan {
 
 export interface DesiredRelease {
   plan: ReleasePlan;
-  /** The sha256 (64 lowercase hex digits) of each track's local audio, in the order of plan.tracks. */
-  audioSha256: readonly string[];
+  /** The sha256 (64 lowercase hex digits) of each track's local audio, in the order of plan.tracks; null for a track without audio yet. */
+  audioSha256: readonly (string | null)[];
   /**
    * Each track's title for a track new on the service: the file's, else the audio's tags, else its
    * name (titleOf). A track the service already has keeps its title unless the file sets one.

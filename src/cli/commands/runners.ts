@@ -30,6 +30,7 @@ export const runners = {
   'release withdraw': () => import('./release/withdraw.js'),
   'release apply': () => import('./release/apply.js'),
   'release export': () => import('./release/export.js'),
+  'release import': () => import('./release/import.js'),
   'release watch': () => import('./release/watch.js'),
   'release history': () => import('./release/history.js'),
   'track list': () => import('./track/list.js'),

@@ -18,7 +18,14 @@ export interface PlannedTrack {
    * track has that audio, and has nothing to upload when it does not.
    */
   stored?: string;
-  /** The path as written in the release file (for messages). */
+  /**
+   * `file: https://…`: audio `release apply` downloads (to a file of its own, then `path`) and
+   * checks like any local file before it uploads it. `release apply` only.
+   */
+  url?: string;
+  /** No `file`: the track has no audio yet; apply creates it without, and its submit waits for the audio. `release apply` only. */
+  absent?: true;
+  /** The path as written in the release file (for messages; a URL without its query, which may hold a signature). */
   written: string;
   /** Everything but the file; title may be missing (then tags or the file name give it). */
   fields: Omit<ReleaseFileTrack, 'file'>;
@@ -66,6 +73,18 @@ export async function loadReleaseFile(
   for (const [i, t] of (file.tracks ?? []).entries()) {
     const { file: written, ...fields } = t;
     const fieldPath = ['tracks', i, 'file'];
+    if (written === undefined) {
+      if (options.allowStored !== true) problems.push({ path: fieldPath, message: ABSENT_REFUSED });
+      else if (fields.title === undefined) problems.push({ path: ['tracks', i], message: ABSENT_NEEDS_TITLE });
+      tracks.push({ path: '', absent: true, written: '(no audio yet)', fields });
+      continue;
+    }
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(written)) {
+      const problem = audioUrlProblem(written) ?? (options.allowStored === true ? undefined : URL_REFUSED);
+      if (problem) problems.push({ path: fieldPath, message: problem });
+      tracks.push({ path: '', url: written, written: shownUrl(written), fields });
+      continue;
+    }
     const stored = storedAudioRef(written);
     if (stored === undefined && written.toLowerCase().startsWith(STORED_PREFIX)) {
       problems.push({ path: fieldPath, message: `expected sha256: and 64 hex digits, got "${written}"` });
@@ -148,7 +167,42 @@ const STORED_REFUSED =
   'sha256:… refers to audio already on the service, which only `reldist release apply` can use; give the path of the audio file to create a release';
 const STORED_COVER_REFUSED =
   'sha256:… refers to a cover already on the service, which only `reldist release apply` can use; give the path of the image to create a release';
+const ABSENT_REFUSED = 'required: the audio file of the track (only `reldist release apply` takes a track without audio yet)';
+const ABSENT_NEEDS_TITLE = 'title: required when the track has no audio yet (there is no file to read a title from)';
+const URL_REFUSED = 'an address refers to audio `reldist release apply` downloads; give the path of the audio file to create a release (or apply the file)';
 const STORED_NEEDS_TITLE = 'title: required when the audio is referred to by its sha256 (there is no file to read a title from)';
+
+/**
+ * Why a track's audio address cannot be downloaded: https only, or http to this machine (a local
+ * server); never with a user name or password in it.
+ */
+export function audioUrlProblem(written: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(written);
+  } catch {
+    return `"${shownUrl(written)}" is not an address`;
+  }
+  if (url.username !== '' || url.password !== '') return 'an address with a user name or password is refused: give a signed or public https address';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
+  return `${shownUrl(written)}: only https addresses are downloaded (http only from this machine)`;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** An address as messages show it: without its query (a signed URL's signature) or credentials. */
+export function shownUrl(written: string): string {
+  try {
+    const url = new URL(written);
+    return `${url.protocol}//${url.host}${url.pathname}${url.search ? '?…' : ''}`;
+  } catch {
+    return written.replace(/[?#].*$/s, '?…');
+  }
+}
 
 /** The sha256 of `file: sha256:<64 hex>` (lowercase), or undefined for a path. */
 export function storedAudioRef(written: string): string | undefined {

@@ -12,8 +12,11 @@ import {
 } from '../../contract/index.js';
 
 export const ReleaseFileTrack = ReplaceReleaseTracksTrackInput.omit({ id: true, file_key: true, title: true }).extend({
-  /** The audio file, relative to the release file. */
-  file: z.string().trim().min(1).max(1000),
+  /**
+   * Where the track's audio comes from: a file relative to the release file, `sha256:…` (audio the
+   * service has), or an https URL that `release apply` downloads; left out: no audio yet (apply only).
+   */
+  file: z.string().trim().min(1).max(2000).optional(),
   /** Optional here: taken from the file's tags, else from its name. */
   title: Text(200).optional(),
 });

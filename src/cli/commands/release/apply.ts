@@ -23,7 +23,8 @@ import {
   type Drift,
 } from '../../apply/state.js';
 import { trackSlots, type TrackSlot } from '../../apply/plan.js';
-import { AnswerExit, CliError, ExitCode, UsageError, ValidationFailed } from '../../errors.js';
+import { AnswerExit, CliError, ExitCode, UsageError, ValidationFailed, type FileProblem } from '../../errors.js';
+import { DownloadFailed, downloadAudio, downloadDir } from '../../apply/download.js';
 import type { AudioCheck } from '../../../audio/probe.js';
 import type { Problem } from '../../../contract/index.js';
 import type { CreatePlan } from './create-steps.js';
@@ -140,6 +141,8 @@ async function prepare(
   items: readonly ApplyItem[],
   opts: ApplyOpts,
 ): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck>; service: string }> {
+  // Audio named by address first: downloaded (or found from an earlier run), then checked as any file.
+  await downloadAddressed(ctx, items);
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
@@ -287,9 +290,45 @@ class LineWriter {
 function audioFiles(items: readonly ApplyItem[]): { path: string; shown: string; namedIn: string }[] {
   const byPath = new Map<string, { shown: string; namedIn: string }>();
   for (const item of items)
-    for (const t of item.plan.tracks) if (t.stored === undefined && !byPath.has(t.path)) byPath.set(t.path, { shown: t.written, namedIn: item.file });
+    for (const t of item.plan.tracks)
+      if (t.stored === undefined && t.path !== '' && !byPath.has(t.path)) byPath.set(t.path, { shown: t.written, namedIn: item.file });
   return [...byPath].map(([path, named]) => ({ path, ...named }));
 }
+
+/** Downloads the audio of every track named by address (each address once) and points the track at the file; any failure stops the run, nothing sent. */
+async function downloadAddressed(ctx: Context, items: readonly ApplyItem[]): Promise<void> {
+  const tracks = items.flatMap((item) => item.plan.tracks.filter((t) => t.url !== undefined).map((t) => ({ item, t })));
+  if (tracks.length === 0) return;
+  const urls = [...new Set(tracks.map(({ t }) => t.url!))];
+  const paths = new Map<string, string>();
+  const failed: FileProblem[] = [];
+  const dir = downloadDir(ctx.env);
+  await runPool(
+    urls,
+    DOWNLOADS_IN_FLIGHT,
+    async (url) => {
+      try {
+        paths.set(url, await downloadAudio(url, { dir, signal: ctx.signal }));
+      } catch (err) {
+        if (!(err instanceof DownloadFailed)) throw err;
+        const namedIn = tracks.find(({ t }) => t.url === url)!.item.file;
+        failed.push({ file: err.shown, code: 'download_failed', message: err.message.slice(err.shown.length + 2), named_in: namedIn });
+      }
+    },
+    ctx.signal,
+  );
+  ctx.signal.throwIfAborted();
+  if (failed.length > 0)
+    throw new CliError(`the audio of ${failed.length} ${failed.length === 1 ? 'address' : 'addresses'} could not be downloaded; nothing was sent`, {
+      code: 'download_failed',
+      files: failed,
+      hint: 'check the addresses in the release files named above (or give the audio as files) and run again',
+    });
+  for (const { t } of tracks) t.path = paths.get(t.url!)!;
+}
+
+/** Audio downloads at once. */
+const DOWNLOADS_IN_FLIGHT = 4;
 
 /** The report --only-failed names; a file that does not exist is a report without lines (a run killed before its first). */
 async function readRetryReport(report: string): Promise<{ lines: ReportLine[]; missing: boolean }> {
@@ -395,7 +434,10 @@ function submitProblemsOf(p: Planned, audio: ReadonlyMap<string, AudioCheck>, no
     video: item.plan.video,
   };
   const slots = trackSlots(item.plan.tracks);
-  const checks = item.plan.tracks.map((t, i) => (t.stored === undefined ? audio.get(t.path)! : storedAudioCheck(t.written, p.existing, slots[i]!)));
+  // A track without audio yet counts with the service's audio at its place (none: the submit is blocked by it).
+  const checks = item.plan.tracks.map((t, i) =>
+    t.stored === undefined && t.absent !== true ? audio.get(t.path)! : storedAudioCheck(t.written, p.existing, slots[i]!),
+  );
   return applyProblems(plan, p.desired.defaultTitles, checks, now, p.existing);
 }
 

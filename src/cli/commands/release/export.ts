@@ -3,8 +3,7 @@
 // unchanged. Everything is read and every file name decided before the first file is written, so
 // a refusal (files in the way) writes nothing; each file is written whole or not at all (a
 // temporary file renamed into place).
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ReleaseResource } from '../../../contract/index.js';
 import { paging } from '../../../contract/routes.js';
@@ -15,6 +14,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { note, plural, progress, tsvCell, writeStderr } from '../../output/index.js';
 import { exportFileName, exportRelease } from '../../release-file/export.js';
 import { toYaml } from '../../release-file/yaml-emit.js';
+import { writeWhole } from '../../release-file/write-whole.js';
 import { choiceOption } from '../../shared/args.js';
 import { resolveReleaseRefs } from '../../shared/release-ref.js';
 import { STATUSES, type ExportOpts } from './spec.js';
@@ -154,19 +154,6 @@ function refuseOverwrite(shownDir: string, planned: readonly Planned[], taken: R
     `${plural(inTheWay.length, 'release file')} already in ${shownDir}: ${named}${more}; nothing was written`,
     'pass --force to replace them, or export to another --dir',
   );
-}
-
-/** The whole text or nothing at the path: written beside it, then renamed over it. */
-async function writeWhole(path: string, text: string): Promise<void> {
-  // Its own name per write: runs at once (in one process too) never share a temporary file.
-  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, text, { mode: 0o644 });
-    await rename(temp, path);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
 }
 
 function report(ctx: Context, shownDir: string, planned: readonly Planned[]): void {

@@ -208,6 +208,35 @@ Output: one line per release (JSON with --json: {release_id, catalog_number, fil
   ],
 });
 
+export type ImportOpts = OptsOf<typeof importCommand>;
+
+export const importCommand = defineCommand({
+  name: 'import',
+  args: '<spreadsheet>',
+  summary: "Turn a distributor's spreadsheet into release files, for `release apply`",
+  description: `Reads a bulk template, one row per track with the release's columns repeated (or given on a release's first row only), and writes one release file per release to --dir, named after its catalog number (NLR-0042.yaml), in the format of docs/release-file.md. \`reldist release apply DIR --plan\` takes every file written.
+
+The header row is found wherever it is (a title, instructions or merged group headers above it), columns in any order, headers read as a person reads them: case, spaces and punctuation aside, with the common synonyms (Release/Album title, UPC/EAN/Barcode, Catalog/Catalogue number, Track/Song title, Track number/no., Participants/Contributors, P line/℗ line, C line/© line…). --template names the template (believe, sonosuite, umw, generic); auto, the default, tells it by its headers. Rows are grouped into releases by catalog number, else UPC (which then stands as the catalog number); tracks are ordered by disc and track number, then row order. Participants are role:Name;role:Name (primary, featuring, with, remixer, composer, lyricist, producer…); a template's contributor sheet (Believe's) credits names on track positions. Dates are read in the template's order (Believe MM/DD/YYYY, Sonosuite and UMW DD/MM/YYYY; generic: ISO, or whichever order the values show, else refused as ambiguous), and as a workbook's day numbers.
+
+Codes are checked as \`reldist validate\` checks them, with its names for spreadsheet damage: a repair that is certain (a lost leading zero) is used and reported as a warning; one that is not (scientific notation: digits lost) refuses the row. Each row that cannot become part of a release is reported with its line (and sheet), the column and the reason; a release with any such row is not written unless --partial (then it is written without those rows). A column that maps to nothing in a release file is named in the summary.
+
+Audio: an address (https, or http on this machine) is written as it is, and apply downloads it; a file name is looked for under --audio-dir (by its path there, else its name) and written relative to the release file; otherwise the track is written without audio, and apply creates it without (its submit waits for the audio). A file already in --dir is never replaced without --force: without it nothing is written.
+
+Output: problems and a summary on stderr; one line per release on stdout when piped (catalog number, outcome written or not_written, file, tracks); with --json, JSON lines on stdout: each problem ({type: "problem", sheet, line, column, code, message, severity}), each release ({type: "release", catalog_number, file, outcome, lines, tracks, audio}) and a summary ({type: "summary", …}). Exit status: 0 when every row is in a file written; 1 when any row was refused (the releases without problems, or all with --partial, are written); 2 for a usage problem (no header, files in the way).`,
+  examples: [
+    'reldist release import catalog.csv --dir catalog/',
+    'reldist release import believe-template.xlsx --template believe --dir catalog/ --audio-dir masters/',
+    'reldist release import sonosuite.csv --dir catalog/ --partial --json',
+  ],
+  options: [
+    option('--dir <folder>', 'the folder to write the release files to (made if missing)'),
+    option('--template <name>', 'auto (the default: told by the headers), generic, believe, sonosuite or umw'),
+    option('--audio-dir <folder>', 'where the audio files the sheet names are looked for'),
+    option('--partial', 'write the releases with refused rows too, without those rows'),
+    option('--force', 'replace release files already in the folder'),
+  ],
+});
+
 export type WatchOpts = OptsOf<typeof watchCommand>;
 
 export const WATCH_TARGETS = ['reviewed', 'approved', 'live'] as const;
@@ -262,6 +291,7 @@ export const releaseGroup = defineGroup({
     withdrawCommand,
     applyCommand,
     exportCommand,
+    importCommand,
     watchCommand,
     historyCommand,
   ],
