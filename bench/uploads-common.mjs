@@ -133,5 +133,14 @@ export function bytesUnder(dir, skip = /^reldist\.sqlite/) {
   return total;
 }
 
+/**
+ * A clean upload must have sent at least the file through the bench's proxy: fewer bytes mean the
+ * client reached the service another way (upload URLs not built from the service's public URL),
+ * and the figures would not be the link's. Returns the message to fail with, or undefined.
+ */
+export function bypassed(sentBytes, fileBytes, what) {
+  return sentBytes < fileBytes ? `${what} sent ${sentBytes} bytes through the proxy, less than the file's ${fileBytes}: some went around it` : undefined;
+}
+
 /** The last line of a failed command's stderr, for a one-line report. */
 export const lastLine = (text) => text.trim().split('\n').pop() ?? '';

@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import { fmt, helpAndExit, median, numberFlag, sizeFlag, writeWav } from './lib.mjs';
 import { startLinkProxy } from './link-proxy.mjs';
-import { banner, cliUpload, curlUpload, lastLine, newRelease, startUploadService, uploadBench } from './uploads-common.mjs';
+import { banner, bypassed, cliUpload, curlUpload, lastLine, newRelease, startUploadService, uploadBench } from './uploads-common.mjs';
 
 const argv = process.argv.slice(2);
 helpAndExit(argv, import.meta.url);
@@ -64,6 +64,8 @@ for (let trial = 0; trial < trials; trial++) {
   for (const w of order) {
     link.resetStats();
     const r = await ways[w]();
+    const around = bypassed(link.stats.up, size, w === 'cli' ? 'track upload' : 'curl');
+    if (around) fail(around);
     rows[w].push({ ms: r.ms, maxOpen: link.stats.maxOpen, up: link.stats.up });
   }
   const c = rows.cli[trial];
