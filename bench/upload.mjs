@@ -71,10 +71,13 @@ const wanted = value('--ways')?.split(',');
 const clientArgs = clientArgsFlag(argv);
 
 const env = { ...process.env, NO_COLOR: '1' };
-for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
+// The client's upload settings (RELDIST_UPLOAD_PART_SIZE…) pass through, as --client-args do.
+for (const k of Object.keys(env)) if (k.startsWith('RELDIST_') && !k.startsWith('RELDIST_UPLOAD_')) delete env[k];
 if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
 
 const { work, atExit, finish, fail } = benchRun('upload.mjs');
+// The CLI's own state (an upload's checkpoints) in the bench's folder, not the user's.
+env.RELDIST_CONFIG_DIR = join(work, 'cli-config');
 const children = new Set();
 atExit(() => {
   for (const c of children) c.kill('SIGTERM');

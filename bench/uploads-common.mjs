@@ -24,7 +24,9 @@ export function uploadBench(file, argv) {
   }
   const run = benchRun(file);
   const env = { ...process.env, NO_COLOR: '1' };
-  for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
+  // The client's upload settings (RELDIST_UPLOAD_PART_SIZE, RELDIST_UPLOAD_CONNECTIONS…) pass
+  // through, as --client-args do; nothing else of the caller's reldist setup.
+  for (const k of Object.keys(env)) if (k.startsWith('RELDIST_') && !k.startsWith('RELDIST_UPLOAD_')) delete env[k];
   if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
   const home = join(run.work, 'cli-home');
   for (const [k, dir] of Object.entries({
@@ -42,8 +44,11 @@ export function uploadBench(file, argv) {
 
 /** The first line every bench prints: what ran, and whether NODE_EXTRA_CA_CERTS was set. */
 export function banner(name, env, settings, clientArgs) {
+  const uploadEnv = Object.keys(env)
+    .filter((k) => k.startsWith('RELDIST_UPLOAD_'))
+    .map((k) => `${k}=${env[k]}`);
   console.log(
-    `${name}: ${settings}, client args [${clientArgs.join(' ')}], node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`,
+    `${name}: ${settings}, client args [${[...uploadEnv, ...clientArgs].join(' ')}], node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`,
   );
 }
 
@@ -112,7 +117,11 @@ export async function tracksOf(api, releaseId) {
   return Array.isArray(answer) ? answer : (answer.tracks ?? answer.data ?? []);
 }
 
-/** Bytes of every file under `dir` (recursively) but the database's: what a service holds of uploads. */
+/**
+ * Bytes on the disk (allocated blocks, so a file written at offsets counts what was written, not
+ * its length) of every file under `dir`, recursively, but the database's: what a service holds
+ * of uploads.
+ */
 export function bytesUnder(dir, skip = /^reldist\.sqlite/) {
   let total = 0;
   let entries;
@@ -125,7 +134,7 @@ export function bytesUnder(dir, skip = /^reldist\.sqlite/) {
     if (skip.test(e.name)) continue;
     const p = join(dir, e.name);
     try {
-      total += e.isDirectory() ? bytesUnder(p, skip) : statSync(p).size;
+      total += e.isDirectory() ? bytesUnder(p, skip) : statSync(p).blocks * 512;
     } catch {
       // Gone between the listing and the stat (a part renamed into place).
     }
