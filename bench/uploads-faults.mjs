@@ -117,7 +117,8 @@ for (let n = 0; n < files; n++) {
     ms += r.ms;
     exit = r.code;
     if (r.signal === 'SIGKILL') kills++;
-    else if (r.code !== 0) notes.push(`run ${run + 1} exited ${r.code}: ${lastLine(r.stderr)}`);
+    // The per-file reason is above the summary line (a JSON error with --json).
+    else if (r.code !== 0) notes.push(`run ${run + 1} exited ${r.code}: ${r.stderr.trim().split('\n').slice(-2).join(' / ')}`);
     if (r.code === 0) {
       if (run < 2) notes.push(`run ${run + 1} ended before its kill point`);
       break;
@@ -128,7 +129,7 @@ for (let n = 0; n < files; n++) {
   const complete = exit === 0 && tracks.length === 1 && tracks[0].file?.sha256 === sha256 && stored === sha256;
   rows.push({ sent, ms, kills, complete });
   console.log(
-    `  file ${n + 1}: ${complete ? "complete, sha256 the file's" : `NOT COMPLETE (exit ${exit}, ${tracks.length} track(s), stored sha256 ${stored === sha256 ? 'matches' : 'differs'})`}; ` +
+    `  file ${n + 1}: ${complete ? "complete, sha256 the file's" : `NOT COMPLETE (exit ${exit}, ${tracks.length} track(s)${stored === undefined ? '' : `, stored sha256 ${stored === sha256 ? 'matches' : 'differs'}`})`}; ` +
       `${kills} kill(s), sent ${fmt(sent / size)}x its bytes${notes.length ? `; ${notes.join('; ')}` : ''}`,
   );
   await service.api('DELETE', `/releases/${releaseId}`);
