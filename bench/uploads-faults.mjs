@@ -147,16 +147,16 @@ console.log(
     `bytes x${fmt(median(rows.map((r) => r.sent / cleanBytes)))}, time x${fmt(median(rows.map((r) => r.ms / cleanMs)))} (medians)`,
 );
 const s = faulty.stats;
-const put = Object.entries(s.byRoute).find(([k]) => k.startsWith('PUT /uploads/'))?.[1];
-console.log(
-  `  faults drawn: ${s.requests} requests, ${Object.entries(s.byDecision)
+// The bytes' requests, whatever their routes (a single PUT, parts, their status and completion).
+const uploadRoutes = Object.entries(s.byRoute).filter(([k]) => / \/uploads\b/.test(k));
+const byDecision = (counts) =>
+  Object.entries(counts)
     .map(([d, c]) => `${d} ${c}`)
-    .join(', ')}${
-    put
-      ? `; of them uploads (PUT /uploads/{key}) ${put.requests}: ${Object.entries(put.byDecision)
-          .map(([d, c]) => `${d} ${c}`)
-          .join(', ')}`
-      : ''
-  }`,
+    .join(', ');
+const uploadDecisions = {};
+for (const [, r] of uploadRoutes) for (const [d, c] of Object.entries(r.byDecision)) uploadDecisions[d] = (uploadDecisions[d] ?? 0) + c;
+console.log(
+  `  faults drawn: ${s.requests} requests, ${byDecision(s.byDecision)}; of them to /uploads… (${[...new Set(uploadRoutes.map(([k]) => k.replace(/upl_\w+/, '{key}').replace(/\/\d+(?=\/|$)/g, '/{n}')))].join(', ')}) ` +
+    `${uploadRoutes.reduce((a, [, r]) => a + r.requests, 0)}: ${byDecision(uploadDecisions)}`,
 );
 finish(done === files ? 0 : 1);
