@@ -2,7 +2,7 @@
 // to upload to, the two ways of uploading one file (`reldist track upload`, with any extra
 // arguments for the client, and curl: POST for the address, then `curl -T`), and reading back
 // what the service holds.
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, benchRelease, benchRun, clientArgsFlag, runCommand, startServe, stringFlag } from './lib.mjs';
@@ -39,7 +39,7 @@ export function uploadBench(file, argv) {
     env[k] = join(home, dir);
     mkdirSync(env[k], { recursive: true });
   }
-  return { ...run, bin, env, clientArgs: clientArgsFlag(argv) };
+  return { ...run, bin, env, clientArgs: clientArgsFlag(argv), serviceLog: stringFlag(argv, '--service-log') };
 }
 
 /** The first line every bench prints: what ran, and whether NODE_EXTRA_CA_CERTS was set. */
@@ -55,12 +55,14 @@ export function banner(name, env, settings, clientArgs) {
 /**
  * A `reldist serve --sandbox` over `dataDir`, with no rate limit and upload quotas out of the
  * way (a bench's killed runs may leave whole files attached to no track, which count against
- * them); `publicUrl`: the address its upload URLs name (a proxy in front of it).
+ * them); `publicUrl`: the address its upload URLs name (a proxy in front of it); `logFile`
+ * (--service-log): where its stderr (warnings, errors: what went wrong inside it) is appended.
  */
-export async function startUploadService(bin, dataDir, env, publicUrl) {
+export async function startUploadService(bin, dataDir, env, publicUrl, logFile) {
   const args = ['--rate-limit', 'off', '--upload-account-limit', '1TiB', '--upload-total-limit', '1TiB'];
   if (publicUrl) args.push('--public-url', publicUrl);
   const serve = await startServe(bin, dataDir, { env, args });
+  if (logFile) serve.child.stderr.pipe(createWriteStream(logFile, { flags: 'a' }));
   return { ...serve, api: apiClient(serve.url, serve.token) };
 }
 

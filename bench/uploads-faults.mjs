@@ -12,7 +12,7 @@
 // request of every run, as the client sent them) over the files' bytes (targets: all complete,
 // at most 1.15x). The baseline: clean uploads of the same file through the same chain with a
 // fault proxy that injects nothing, before the first file and after the last (bytes and time).
-//   node bench/uploads-faults.mjs [--files 3] [--size 128m] [--faults 0.3] [--seed 24] [--client-args "…"] [--no-extra-ca] [--bin FILE]
+//   node bench/uploads-faults.mjs [--files 3] [--size 128m] [--faults 0.3] [--seed 24] [--client-args "…"] [--no-extra-ca] [--service-log FILE] [--bin FILE]
 // Full settings (issue 24): --files 50 --size 1g. A run the kill does not reach (it ended first)
 // is reported; a file gets at most three runs (two with a kill point, one without).
 import { createHash } from 'node:crypto';
@@ -34,7 +34,7 @@ if (!(files >= 1) || !(size >= 1024 * 1024 && size <= 2 * 1024 ** 3) || !(faultR
   console.error('usage: node bench/uploads-faults.mjs [--files 3] [--size 128m] [--faults 0.3] [--seed 24] [--client-args "…"] (size 1m-2g)');
   process.exit(2);
 }
-const { work, atExit, finish, fail, bin, env, clientArgs } = uploadBench('uploads-faults.mjs', argv);
+const { work, atExit, finish, fail, bin, env, clientArgs, serviceLog } = uploadBench('uploads-faults.mjs', argv);
 process.on('SIGINT', () => finish(130));
 
 banner('uploads-faults', env, `${files} files of ${mib(size, 0)} MiB, faults ${faultRate} of requests, 2 kills per file, seed ${seed}`, clientArgs);
@@ -58,7 +58,7 @@ const sha256 = writeWav(file, size);
 const counter = await startLinkProxy();
 atExit(() => counter.close());
 const dataDir = join(work, 'data');
-const service = await startUploadService(bin, dataDir, env, counter.url).catch((e) => fail(e.message));
+const service = await startUploadService(bin, dataDir, env, counter.url, serviceLog).catch((e) => fail(e.message));
 atExit(() => service.stop());
 const share = faultRate / 6;
 const faulty = await startFaultProxy({ target: service.url, seed, faults: { dropBefore: 2 * share, dropAfter: 2 * share, unavailable: share, delay: share } });

@@ -5,7 +5,7 @@
 // connection is held back, several together are not). Interleaved trials, the order turning;
 // prints the median per-trial throughput ratio track upload / curl (target >= 3 with the client's
 // default settings), both throughputs, and the most connections each had open at once.
-//   node bench/uploads-link.mjs [--size 256m] [--trials 3] [--rate 20] [--delay-ms 40] [--client-args "…"] [--no-extra-ca] [--bin FILE]
+//   node bench/uploads-link.mjs [--size 256m] [--trials 3] [--rate 20] [--delay-ms 40] [--client-args "…"] [--no-extra-ca] [--service-log FILE] [--bin FILE]
 // Full settings (issue 24): --size 1g --trials 5. The curl way is timed from its POST for the
 // address to the end of its PUT, both through the link; the CLI's from its start to its exit
 // (start-up, the audio check, the release read, the address, the bytes, the track-list write).
@@ -26,7 +26,7 @@ if (!(size >= 1024 * 1024 && size <= 2 * 1024 ** 3) || !(trials >= 1) || !(rateM
   console.error('usage: node bench/uploads-link.mjs [--size 256m] [--trials 3] [--rate 20] [--delay-ms 40] [--client-args "…"] (size 1m-2g)');
   process.exit(2);
 }
-const { work, atExit, finish, fail, bin, env, clientArgs } = uploadBench('uploads-link.mjs', argv);
+const { work, atExit, finish, fail, bin, env, clientArgs, serviceLog } = uploadBench('uploads-link.mjs', argv);
 process.on('SIGINT', () => finish(130));
 
 banner(
@@ -39,7 +39,7 @@ const file = join(work, 'track.wav');
 writeWav(file, size);
 const link = await startLinkProxy({ rate: rateMBps * 1e6, delayMs });
 atExit(() => link.close());
-const service = await startUploadService(bin, join(work, 'data'), env, link.url).catch((e) => fail(e.message));
+const service = await startUploadService(bin, join(work, 'data'), env, link.url, serviceLog).catch((e) => fail(e.message));
 atExit(() => service.stop());
 link.setTarget(service.url);
 

@@ -8,7 +8,7 @@
 // the service's figure today). --base-bin FILE adds, in the same trials, another build's service
 // receiving the file from curl (today's service: a copy of main's bin/, dist/ and package.json
 // with node_modules linked), which is then the baseline the target is judged against.
-//   node bench/uploads-memory.mjs [--size 256m] [--trials 3] [--client-args "…"] [--base-bin FILE] [--no-extra-ca] [--bin FILE]
+//   node bench/uploads-memory.mjs [--size 256m] [--trials 3] [--client-args "…"] [--base-bin FILE] [--no-extra-ca] [--service-log FILE] [--bin FILE]
 // Full settings (issue 24): --size 2g --trials 3.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ if (!existsSync('/usr/bin/time')) {
   process.exit(2);
 }
 const CLI_BUDGET_MB = 100;
-const { work, atExit, finish, fail, bin, env, clientArgs } = uploadBench('uploads-memory.mjs', argv);
+const { work, atExit, finish, fail, bin, env, clientArgs, serviceLog } = uploadBench('uploads-memory.mjs', argv);
 process.on('SIGINT', () => finish(130));
 
 banner('uploads-memory', env, `${mib(size, 0)} MiB, ${trials} interleaved trials${baseBin ? `, base ${baseBin}` : ''}`, clientArgs);
@@ -45,7 +45,7 @@ atExit(() => {
 
 /** A fresh service of `serveBin` for one upload; `send(service, releaseId)` uploads; returns both peaks (MiB). */
 async function withFreshService(serveBin, send) {
-  const service = await startUploadService(serveBin, join(work, `data-${++services}`), env).catch((e) => fail(e.message));
+  const service = await startUploadService(serveBin, join(work, `data-${++services}`), env, undefined, serviceLog).catch((e) => fail(e.message));
   live.add(service);
   try {
     const releaseId = await newRelease(service.api);

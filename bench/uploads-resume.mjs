@@ -13,7 +13,7 @@
 // baseline, a clean upload through the same counter (bytes and time), is taken before the first
 // trial, every fifth, and after the last. Each second run must exit 0 and leave exactly one track
 // whose sha256 (the service's) is the file's; a trial that does not is reported and fails the bench.
-//   node bench/uploads-resume.mjs [--size 256m] [--trials 3] [--seed 24] [--client-args "…"] [--no-extra-ca] [--bin FILE]
+//   node bench/uploads-resume.mjs [--size 256m] [--trials 3] [--seed 24] [--client-args "…"] [--no-extra-ca] [--service-log FILE] [--bin FILE]
 // Full settings (issue 24): --size 2g --trials 20. The CLI keeps its state (config, checkpoints)
 // in the bench's folder (XDG_* and RELDIST_CONFIG_DIR set there), the same for both runs.
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ if (!(size >= 1024 * 1024 && size <= 2 * 1024 ** 3) || !(trials >= 1) || !Number
   process.exit(2);
 }
 const PART_BUDGET = 64 * 1024 ** 2;
-const { work, atExit, finish, fail, bin, env, clientArgs } = uploadBench('uploads-resume.mjs', argv);
+const { work, atExit, finish, fail, bin, env, clientArgs, serviceLog } = uploadBench('uploads-resume.mjs', argv);
 process.on('SIGINT', () => finish(130));
 
 banner('uploads-resume', env, `${mib(size, 0)} MiB, ${trials} trials, seed ${seed}`, clientArgs);
@@ -41,7 +41,7 @@ const sha256 = writeWav(file, size);
 const counter = await startLinkProxy();
 atExit(() => counter.close());
 const dataDir = join(work, 'data');
-const service = await startUploadService(bin, dataDir, env, counter.url).catch((e) => fail(e.message));
+const service = await startUploadService(bin, dataDir, env, counter.url, serviceLog).catch((e) => fail(e.message));
 atExit(() => service.stop());
 counter.setTarget(service.url);
 const upload = (releaseId, onStart) => cliUpload({ bin, env, baseUrl: counter.url, token: service.token, releaseId, file, clientArgs, onStart });
