@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs benchmark scripts one after the other (never in parallel: they measure time on a shared
 // machine). With no arguments: the named benches below when present (start-up, codes, apply,
-// service, upload, sandbox, batches, export, import, events, webhooks), then every bench/*.bench.mjs. With arguments: those scripts, in that order.
+// service, upload, sandbox, batches, export, import, events, webhooks, and issue 24's uploads-link,
+// uploads-resume, uploads-faults and uploads-memory at their quick settings), then every
+// bench/*.bench.mjs. With arguments: those scripts, in that order.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,10 @@ const scripts =
           'import.mjs',
           'events.mjs',
           'webhooks.mjs',
+          'uploads-link.mjs',
+          'uploads-resume.mjs',
+          'uploads-faults.mjs',
+          'uploads-memory.mjs',
         ]
           .filter((f) => existsSync(join(here, f)))
           .map((f) => join(here, f)),

@@ -10,7 +10,7 @@
 // and service / minimal (the two curl -T times; target >= 0.8x), with the peak RSS of the CLI, of
 // the service and of the minimal server (memory must not grow with the file). Never passes or
 // fails on absolute times; fails only when an upload fails.
-//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
+//   node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--client-args "…"] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE] [--json] [--help]
 // Sizes in MiB; --ways runs only some of the ways (curl,minimal: the service against the minimal
 // server alone, the receive side's comparison, in a third of the time); --quick is --sizes 32 --rounds 3. The service is a `reldist serve --sandbox` over a
 // temporary data directory, one per size (so its peak RSS is that size's); each round's release
@@ -19,13 +19,15 @@
 // same rounds, that build's CLI uploading to the same service and curl -T to that build's service,
 // and prints this build's ratios to it (before/after a change: a copy of main's bin/ and dist/).
 // Before each way, untimed, `sync` writes back what the previous one left dirty (--no-sync: not).
+// --client-args "…" passes extra arguments to this build's `track upload` (e.g. "--connections 4").
+// Issue 24's loopback figure (track upload >= 0.95x curl -T at 1 GiB, start-up included):
+// --sizes 1024 --rounds 5 --ways cli,curl,node (quick: --sizes 256 --rounds 3).
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { benchRun } from './lib.mjs';
+import { benchRun, clientArgsFlag, writeWav } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -55,7 +57,7 @@ const SIZES = (value('--sizes') ?? (quick ? '32' : '200,1024')).split(',').map(N
 const ROUNDS = Number(value('--rounds') ?? (quick ? 3 : 5));
 if (SIZES.some((s) => !(s >= 1 && s <= 2000)) || !(ROUNDS >= 1)) {
   console.error(
-    'usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]',
+    'usage: node bench/upload.mjs [--sizes 200,1024] [--rounds 5] [--quick] [--ways curl,minimal] [--client-args "…"] [--no-extra-ca] [--no-sync] [--bin FILE] [--base-bin FILE]',
   );
   process.exit(2);
 }
@@ -66,40 +68,21 @@ if (!existsSync(join(bin, '..', '..', 'dist', 'main.js')) || (baseBin && !exists
 const hasTime = existsSync('/usr/bin/time');
 const noSync = argv.includes('--no-sync');
 const wanted = value('--ways')?.split(',');
+const clientArgs = clientArgsFlag(argv);
 
 const env = { ...process.env, NO_COLOR: '1' };
-for (const k of Object.keys(env)) if (k.startsWith('RELDIST_')) delete env[k];
+// The client's upload settings (RELDIST_UPLOAD_PART_SIZE…) pass through, as --client-args do.
+for (const k of Object.keys(env)) if (k.startsWith('RELDIST_') && !k.startsWith('RELDIST_UPLOAD_')) delete env[k];
 if (argv.includes('--no-extra-ca')) delete env.NODE_EXTRA_CA_CERTS;
 
 const { work, atExit, finish, fail } = benchRun('upload.mjs');
+// The CLI's own state (an upload's checkpoints) in the bench's folder, not the user's.
+env.RELDIST_CONFIG_DIR = join(work, 'cli-config');
 const children = new Set();
 atExit(() => {
   for (const c of children) c.kill('SIGTERM');
 });
 process.on('SIGINT', () => finish(130));
-
-/** A valid 16-bit 44.1 kHz stereo WAV of about `mib` MiB (noise: nothing on the way compresses it). */
-function writeWav(path, mib) {
-  const dataBytes = mib * 1024 * 1024 - 44;
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + dataBytes, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(44100, 24);
-  h.writeUInt32LE(44100 * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(dataBytes, 40);
-  const fd = openSync(path, 'w');
-  writeSync(fd, h);
-  const block = randomBytes(4 * 1024 * 1024);
-  for (let left = dataBytes; left > 0; left -= block.length) writeSync(fd, block, 0, Math.min(left, block.length));
-  closeSync(fd);
-}
 
 /** Starts a server process that prints one line (JSON or a URL) on stdout first. */
 async function startProcess(args, what) {
@@ -166,12 +149,12 @@ const median = (xs) => {
 const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
 console.log(
-  `upload: sizes ${SIZES.join(', ')} MiB, ${ROUNDS} interleaved rounds each (1 warm-up), node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`,
+  `upload: sizes ${SIZES.join(', ')} MiB, ${ROUNDS} interleaved rounds each (1 warm-up), client args [${clientArgs.join(' ')}], node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`,
 );
 const results = [];
 for (const mib of SIZES) {
   const file = join(work, `track-${mib}.wav`);
-  writeWav(file, mib);
+  writeWav(file, mib * 1024 * 1024);
   const dataDir = join(work, `data-${mib}`);
   const service = await startProcess([bin, 'serve', '--sandbox', '--data-dir', dataDir, '--port', '0', '--rate-limit', 'off'], 'reldist serve').catch((e) =>
     fail(e.message),
@@ -232,7 +215,7 @@ for (const mib of SIZES) {
   const ways = {
     cli() {
       const id = newRelease();
-      const t = timed(process.execPath, [bin, 'track', 'upload', String(id), file, '--json'], service);
+      const t = timed(process.execPath, [bin, 'track', 'upload', String(id), file, '--json', ...clientArgs], service);
       dropRelease(id);
       return t;
     },
