@@ -2,7 +2,7 @@
 // (from files and from flags, then edited, as the wizard and a web form leave them) written as
 // release files, and `release apply --plan` right after finding every one unchanged; the files'
 // audio referred to by sha256; no overwrite without --force; releases that cannot be exported.
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -266,6 +266,35 @@ describe('release export', () => {
     expect(r.stderr).toContain(`1 of 5 releases not exported: release ${id}`);
     expect(await readdir(dir)).toHaveLength(4);
     const del = await cli.run(['release', 'delete', String(id), '--yes']);
+    expect(del.code, del.stderr).toBe(0);
+  });
+
+  it('writes a track without audio yet without `file`, and apply --plan finds it unchanged', async () => {
+    const src = join(work, 'no-audio-src');
+    await rm(src, { recursive: true, force: true });
+    await mkdir(src, { recursive: true });
+    await writeFile(
+      join(src, 'EXP-0009.yaml'),
+      `type: single
+title: Audio Later
+artists: [{ name: Nina Vale, role: primary }]
+label: Northern Lights Records
+catalog_number: EXP-0009
+tracks:
+  - title: Not Mastered Yet
+`,
+    );
+    const applied = await cli.run(['release', 'apply', src]);
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const dir = join(work, 'no-audio');
+    const r = await cli.run(['release', 'export', 'EXP-0009', '--dir', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const data = parse(await readFile(join(dir, 'EXP-0009.yaml'), 'utf8'));
+    expect(data.tracks).toEqual([{ title: 'Not Mastered Yet' }]);
+    const plan = await cli.run(['release', 'apply', dir, '--plan']);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/^= EXP-0009 /m);
+    const del = await cli.run(['release', 'delete', 'EXP-0009', '--yes']);
     expect(del.code, del.stderr).toBe(0);
   });
 

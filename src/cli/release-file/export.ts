@@ -19,14 +19,6 @@ export function exportRelease(release: ReleaseResource): Exported {
     };
   }
   const tracks = [...(release.tracks ?? [])].sort((a, b) => a.disc - b.disc || a.position - b.position);
-  const missing = tracks.filter((t) => t.file === null || t.file.state !== 'ready');
-  if (missing.length > 0) {
-    const names = missing.map((t) => trackName(t, tracks)).join(', ');
-    return {
-      ok: false,
-      reason: `${names} ${missing.length === 1 ? 'has' : 'have'} no audio on the service: a release file names each track's audio; upload it (\`reldist track upload\`) and export it again`,
-    };
-  }
   const r = release;
   const data: Record<string, unknown> = {
     type: r.type,
@@ -69,7 +61,8 @@ function exportTracks(release: ReleaseResource, tracks: readonly TrackResource[]
     const implied = (last.get(t.disc) ?? 0) + 1;
     last.set(t.disc, Math.max(last.get(t.disc) ?? 0, t.position));
     return {
-      file: storedAudioFile(t.file!.sha256),
+      // A track without audio yet is written without `file`: apply leaves it so, and its submit says what blocks.
+      file: t.file?.state === 'ready' ? storedAudioFile(t.file.sha256) : undefined,
       title: t.title,
       version: t.version ?? undefined,
       disc: multiDisc ? t.disc : undefined,
@@ -82,10 +75,6 @@ function exportTracks(release: ReleaseResource, tracks: readonly TrackResource[]
       preview_start_seconds: t.preview_start_seconds ?? undefined,
     };
   });
-}
-
-function trackName(t: TrackResource, all: readonly TrackResource[]): string {
-  return all.some((x) => x.disc !== 1) ? `disc ${t.disc} track ${t.position}` : `track ${t.position}`;
 }
 
 /** Characters a file name keeps as they are; others become "_". */

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { CreateReleaseRequest, UpdateReleaseDeliveryRequest, UpdateReleaseVideoRequest } from '../../contract/index.js';
 import { FileProblemsError, lineOf, locate, parseText, readInputFile, validateParsed, type LocatedProblem } from '../shared/data-file.js';
 import { fileLocate, judgeAtDoor, pathParts, refuseAtDoor, type DoorFinding } from '../shared/field-checks.js';
-import { earlierSameAudio } from '../shared/same-audio.js';
+import { type AudioRef, earlierSameAudio } from '../shared/same-audio.js';
 import { AUDIO_EXTENSIONS, ReleaseFile, type ReleaseFileTrack } from './schema.js';
 
 export interface PlannedTrack {
@@ -136,11 +136,16 @@ export async function loadReleaseFile(
 
 /** Two tracks of one file with the same audio (same sha256): each after the first, naming the first. */
 async function sameAudioProblems(tracks: readonly PlannedTrack[]): Promise<LocatedProblem[]> {
-  const same = await earlierSameAudio(tracks.map((t) => (t.stored === undefined ? { path: t.path } : { sha256: t.stored })));
-  return tracks.flatMap((t, i) => {
-    const j = same[i];
-    if (j === undefined) return [];
-    const message = `track ${i + 1} (${t.written}) has the same audio as track ${j + 1} (${tracks[j]!.written}): a release holds each recording once`;
+  // Audio by address is compared once downloaded (by the service's submit check); no audio yet has nothing to compare.
+  const known = tracks.flatMap((t, i): { i: number; ref: AudioRef }[] =>
+    t.stored !== undefined ? [{ i, ref: { sha256: t.stored } }] : t.path !== '' && !t.url && !t.absent ? [{ i, ref: { path: t.path } }] : [],
+  );
+  const same = await earlierSameAudio(known.map((k) => k.ref));
+  return known.flatMap(({ i }, k) => {
+    const earlier = same[k];
+    if (earlier === undefined) return [];
+    const j = known[earlier]!.i;
+    const message = `track ${i + 1} (${tracks[i]!.written}) has the same audio as track ${j + 1} (${tracks[j]!.written}): a release holds each recording once`;
     return [{ path: ['tracks', i, 'file'], message }];
   });
 }
