@@ -84,7 +84,8 @@ export function makeContext(deps: ProgramDeps, globals: GlobalOptions, holdClock
     env: deps.env,
     globals,
     color: colorEnabled(deps.env, deps.io.stdoutIsTTY, globals.color),
-    canPrompt: globals.input && deps.io.stdinIsTTY && deps.io.stdoutIsTTY && deps.env.CI !== 'true',
+    // Under any CI system (not only CI=true: CI=1, GITLAB_CI…) a job never waits for a person.
+    canPrompt: globals.input && deps.io.stdinIsTTY && deps.io.stdoutIsTTY && ciVariable(deps.env) === undefined,
     now: deps.now ?? (() => new Date()),
     signal: deps.signal ?? new AbortController().signal,
     // Filled in just below: the services close over the context.

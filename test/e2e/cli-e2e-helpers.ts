@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeConfigDir } from '../integration/cli-harness.js';
 import { binPath, cleanEnv, repoRoot, runBin } from './sandbox-helpers.js';
+import { CI_VARIABLES } from '../../src/cli/config/ci.js';
 
 export const BIN = binPath;
 export const ROOT = repoRoot;
@@ -83,7 +84,7 @@ export class Tty {
     const unset = `for v in $(env | sed -n 's/^\\(RELDIST_[A-Z0-9_]*\\)=.*/\\1/p'); do unset "$v"; done`;
     writeFileSync(
       script,
-      `trap 'true' INT\nunset CI FORCE_COLOR\n${unset}\n${exports}\ncd '${options.cwd ?? ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`,
+      `trap 'true' INT\nunset ${CI_VARIABLES.join(' ')} FORCE_COLOR\n${unset}\n${exports}\ncd '${options.cwd ?? ROOT}'\n${quoted}\necho $? > '${exitFile}'\nsleep 60\n`,
     );
     const r = spawnSync('tmux', ['new-session', '-d', '-s', name, '-x', String(options.width ?? 160), '-y', '50', `sh '${script}'`]);
     if (r.status !== 0) throw new Error(`tmux failed: ${r.stderr.toString()}`);

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { upcCheckDigit } from '../../src/codes/index.js';
 import { BIN, ROOT } from './cli-e2e-helpers.js';
 import { cleanEnv } from './sandbox-helpers.js';
+import { CI_VARIABLES } from '../../src/cli/config/ci.js';
 
 const hasTools = spawnSync('script', ['--version']).status === 0 && spawnSync('mkfifo', ['--version']).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'reldist-validate-tty-'));
@@ -83,7 +84,7 @@ async function inTmux(name: string, width: number, args: string[]): Promise<{ sc
   const script = join(dir, `${name}.sh`);
   writeFileSync(
     script,
-    `unset CI FORCE_COLOR\nexport NO_COLOR=1\ncd ${quote(ROOT)}\n${[process.execPath, BIN, ...args].map(quote).join(' ')}\necho $? > ${quote(exitFile)}\nsleep 60\n`,
+    `unset ${CI_VARIABLES.join(' ')} FORCE_COLOR\nexport NO_COLOR=1\ncd ${quote(ROOT)}\n${[process.execPath, BIN, ...args].map(quote).join(' ')}\necho $? > ${quote(exitFile)}\nsleep 60\n`,
   );
   const session = `reldist-validate-${name}-${process.pid}`;
   const started = spawnSync('tmux', ['-f', '/dev/null', 'new-session', '-d', '-s', session, '-x', String(width), '-y', '50', `sh ${quote(script)}`], {

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { CI_VARIABLES, DEFAULT_CI_TIMEOUT_MS, ciVariable } from '../../src/cli/config/ci.js';
 import { resolveTarget } from '../../src/cli/config/resolve.js';
-import { withCiBound } from '../../src/cli/build-program.js';
+import { makeContext, withCiBound } from '../../src/cli/build-program.js';
+import type { IO } from '../../src/cli/io.js';
+import { PassThrough } from 'node:stream';
 import { retryLine } from '../../src/cli/request-words.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { RetryInfo } from '../../src/client/index.js';
@@ -95,6 +97,26 @@ describe('withCiBound', () => {
     expect([lifted.timeoutMs, lifted.timeoutFromCi]).toEqual([0, undefined]);
     expect(withCiBound({ ...globals, timeoutMs: 7200_000 }, {}, { env: { BUILDKITE: 'true' } }).timeoutMs).toBe(7200_000);
     expect(withCiBound(globals, { runsUntilStopped: true }, { env: { CI: 'true' } }).timeoutMs).toBeUndefined();
+  });
+});
+
+describe('prompting under CI', () => {
+  const globals: GlobalOptions = { json: false, debug: false, quiet: false, input: true, yes: false, color: undefined, profile: undefined, baseUrl: undefined };
+  const terminal = (): IO => ({
+    stdin: new PassThrough(),
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    stdinIsTTY: true,
+    stdoutIsTTY: true,
+    stderrIsTTY: true,
+  });
+  const canPrompt = (env: Record<string, string>) => makeContext({ io: terminal(), env }, globals).canPrompt;
+
+  it('a terminal prompts; any CI variable that says CI (not only CI=true) stops it, as it stops the sandbox', () => {
+    expect(canPrompt({})).toBe(true);
+    expect(canPrompt({ CI: 'false' })).toBe(true);
+    for (const env of [{ CI: 'true' } as Record<string, string>, { CI: '1' }, { CI: 'woodpecker' }, { GITLAB_CI: 'true' }, { CI: 'false', BUILDKITE: 'true' }])
+      expect(canPrompt(env), JSON.stringify(env)).toBe(false);
   });
 });
 
