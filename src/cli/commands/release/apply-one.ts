@@ -9,7 +9,7 @@
 // again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { ApiError, callIfChanged, hashFile, uploadArtworkFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
+import { ApiError, callIfChanged, hashFile, uploadArtworkFile, uploadTrackFile, type ApiClient, type UploadProgress } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
@@ -31,6 +31,7 @@ import { UsageError } from '../../errors.js';
 import { isStaleWrite, readTrackList } from '../../shared/track-list-write.js';
 import { catalogNumberHolder } from './catalog-taken.js';
 import { statusWords } from '../../shared/release-views.js';
+import type { PartUploads } from '../../output/run-progress.js';
 
 export interface ApplyOneOptions {
   submit: boolean;
@@ -41,6 +42,8 @@ export interface ApplyOneOptions {
   titleOf(path: string): Promise<string>;
   /** The run goes to the embedded sandbox (said on every report line). */
   sandbox: boolean;
+  /** Told what this release uploads and how far each file is (the run's progress line). */
+  uploads?: PartUploads | undefined;
 }
 
 /** Releases a page of the list holds at most (the contract's perPage bound). */
@@ -330,6 +333,15 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
       throw err instanceof Blocked ? err : new StepError(name, err);
     }
   };
+  const uploads = options.uploads;
+  uploads?.planned(
+    plan.changes.flatMap((c) =>
+      c.kind === 'upload' ? c.trackIndexes.map((i) => item.plan.tracks[i]!.path) : c.kind === 'artwork' ? [item.plan.artwork!.path] : [],
+    ),
+  );
+  const progressOf = (path: string) => (p: UploadProgress) => {
+    if (p.phase === 'upload') uploads?.sent(path, p.bytes);
+  };
   for (const change of plan.changes) await runChange(change);
 
   async function runChange(change: Change): Promise<void> {
@@ -364,7 +376,8 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
           // Shared with other runs of the same catalog: one address per (release, track, audio), its bytes taken once.
           // The file's name is part of the request (and of its content type): a renamed file asks afresh.
           const shared = { idempotencyKey: `${keyBase}:upload:${String(need())}:${i}:${sha256}:${shortHash(basename(t.path)).slice(0, 12)}`, sha256 };
-          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared }));
+          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared, onProgress: progressOf(t.path) }));
+          uploads?.uploaded(t.path);
           fileKeys.set(i, res.key);
         }
         return;
@@ -390,7 +403,10 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
       case 'artwork': {
         const cover = item.plan.artwork!;
         // Its sha256 declared: the service takes these bytes only. Set over the release as this run last saw it (If-Match).
-        const res = await step(`uploading ${cover.written}`, () => uploadArtworkFile(client, need(), cover.path, { signal, sha256: change.sha256 }));
+        const res = await step(`uploading ${cover.written}`, () =>
+          uploadArtworkFile(client, need(), cover.path, { signal, sha256: change.sha256, onProgress: progressOf(cover.path) }),
+        );
+        uploads?.uploaded(cover.path);
         const body = { artwork: { file_key: res.key } };
         const tag = await currentTag('setting the cover');
         saved(

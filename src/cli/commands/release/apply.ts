@@ -38,6 +38,7 @@ import { refuseLocally } from '../../shared/audio-check.js';
 import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
 import { warnAtDoor } from '../../shared/field-checks.js';
 import { titleFrom } from '../../shared/audio-title.js';
+import { runProgress, type RunProgress } from '../../output/run-progress.js';
 import type { ApplyOpts } from './spec.js';
 
 const DEFAULT_PARALLEL = 4;
@@ -92,22 +93,30 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
   let sandbox = false;
   // What this run saw of each release it brought where its file wants, for the state file.
   const seen = new StateRecorder(ctx, statePath);
+  // One line for all the run's uploads (every release's at once), on stderr.
+  let uploads: RunProgress | undefined;
   const work = (async () => {
-    const { client, options, service } = await prepare(ctx, items, opts);
+    const { client, options, service, sizes } = await prepare(ctx, items, opts);
     sandbox = options.sandbox;
     seen.service = service;
+    const progress = runProgress(
+      ctx,
+      items.map((item) => uploadsOf(item, sizes)),
+    );
+    uploads = progress;
     await runPool(
       items,
       parallel,
       async (item, i) => {
         const state = newApplyState();
-        const task = applyOne(client, item, options, state);
+        const task = applyOne(client, item, { ...options, uploads: progress.part(i) }, state);
         running.set(i, { state, task });
         const line = await task;
         // A line that ends after the stop is settled with the interrupted ones (stopRun).
         if (ctx.signal.aborted) return;
         running.delete(i);
         finished[i] = line;
+        progress.settle(i);
         await seen.record(client, item, line, state);
         await out.write(line);
       },
@@ -119,6 +128,8 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
     await Promise.race([work, abortedOf(ctx.signal)]);
   } catch (err) {
     if (!ctx.signal.aborted) throw err;
+  } finally {
+    uploads?.done();
   }
   if (ctx.signal.aborted) {
     await stopRun(ctx, items, finished, running, out, sandbox);
@@ -140,19 +151,23 @@ async function prepare(
   ctx: Context,
   items: readonly ApplyItem[],
   opts: ApplyOpts,
-): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck>; service: string }> {
+): Promise<{ client: ApiClient; options: ApplyOneOptions; audio: ReadonlyMap<string, AudioCheck>; service: string; sizes: ReadonlyMap<string, number> }> {
   // Audio named by address first: downloaded (or found from an earlier run), then checked as any file.
   await downloadAddressed(ctx, items);
   // The service's audio rules, offline, on every audio file named: one it would refuse stops the
   // whole run before anything is created or uploaded, as it does for `release create --file`.
   const files = audioFiles(items);
   const checks = await refuseLocally(files, 'nothing was sent');
+  // Each file's size, for the progress of the uploads.
+  const sizes = new Map(checks.map((c, i) => [files[i]!.path, c.sizeBytes]));
   // Each cover from its bytes, likewise: one the service would refuse stops the run.
   for (const item of items) {
     const cover = item.plan.artwork;
     // A cover by its sha256 (an export) has no bytes here: the plan holds it to the service's.
-    if (cover && cover.stored === undefined)
-      await checkCoverBeforeUpload(ctx, { path: cover.path, shown: cover.written }, `${item.file}: artwork`, 'nothing was sent');
+    if (cover && cover.stored === undefined) {
+      const check = await checkCoverBeforeUpload(ctx, { path: cover.path, shown: cover.written }, `${item.file}: artwork`, 'nothing was sent');
+      sizes.set(cover.path, check.sizeBytes);
+    }
   }
   // Titles from the tags those checks read (every track's file is among them): no second read.
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
@@ -167,6 +182,7 @@ async function prepare(
     client,
     audio,
     service,
+    sizes,
     options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox },
   };
 }
@@ -284,6 +300,14 @@ class LineWriter {
       writeStderr(ctx, head + renderProblemGroups(line.problems, noPaint, '  '));
     }
   }
+}
+
+/** The files a release may upload (its tracks' audio and its cover, each with its bytes here): its part of the run's progress until planned. */
+function uploadsOf(item: ApplyItem, sizes: ReadonlyMap<string, number>): { path: string; size: number }[] {
+  const paths = item.plan.tracks.filter((t) => t.stored === undefined && t.path !== '').map((t) => t.path);
+  const cover = item.plan.artwork;
+  if (cover && cover.stored === undefined) paths.push(cover.path);
+  return paths.map((path) => ({ path, size: sizes.get(path) ?? 0 }));
 }
 
 /** Each audio file of the releases once, named as its release file writes it. */
