@@ -18,6 +18,8 @@ export interface DeclaredOption<Flags extends string = string, Value = unknown, 
   readonly hidden?: boolean | undefined;
   /** The fixed set of values the flag takes (from the contract's plain lists), offered by shell completion. */
   readonly values?: readonly string[] | undefined;
+  /** A list only the service knows (complete-values.ts): completion asks `reldist __complete <list>` for it. */
+  readonly serviceValues?: ServiceValues | undefined;
   /** Never set: the value's type, and whether the key is always there (a default, required, --no-x). */
   readonly __value?: Value;
   readonly __always?: Always;
@@ -75,6 +77,17 @@ export function choice<const F extends string>(flags: F, description: string, va
 const declaredValues = new WeakMap<object, readonly string[]>();
 export const valuesOf = (commanderOption: object): readonly string[] | undefined => declaredValues.get(commanderOption);
 
+/** The lists of values only the service knows, by the name `reldist __complete` takes (complete-values.ts). */
+export type ServiceValues = 'genre';
+
+/** A flag taking a value from a list of the service's (`lookup genres`): completion asks for it at a Tab press. */
+export function fromService<const F extends string>(flags: F, description: string, list: ServiceValues): DeclaredOption<F, PlainValue<F>, Negated<F>> {
+  return { flags, description, serviceValues: list };
+}
+
+const declaredServiceValues = new WeakMap<object, ServiceValues>();
+export const serviceValuesOf = (commanderOption: object): ServiceValues | undefined => declaredServiceValues.get(commanderOption);
+
 /**
  * Another name for a flag, kept working but hidden (one name for a thing everywhere, as gh does):
  * the verb reads `opts.<canonical> ?? opts.<alias>`.
@@ -91,10 +104,9 @@ export function addOptions(cmd: Command, options: readonly DeclaredOption[]): vo
     else if (o.parse) cmd.option(o.flags, o.description, o.parse);
     else if (o.defaultValue !== undefined) cmd.option(o.flags, o.description, o.defaultValue);
     else cmd.option(o.flags, o.description);
-    if (o.values) {
-      const added = cmd.options.at(-1);
-      if (added) declaredValues.set(added, o.values);
-    }
+    const added = cmd.options.at(-1);
+    if (o.values && added) declaredValues.set(added, o.values);
+    if (o.serviceValues && added) declaredServiceValues.set(added, o.serviceValues);
   }
 }
 

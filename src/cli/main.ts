@@ -40,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
     });
   }
   const args = argv.slice(2);
+  // The completion scripts' question for a flag's values from the service: no command tree.
+  if (args[0] === '__complete') return (await import('./complete-values.js')).completeValues(args.slice(1), { stdout: process.stdout }, process.env);
   const answer = await fastAnswer(args);
   if (answer !== undefined) {
     process.stdout.write(answer);

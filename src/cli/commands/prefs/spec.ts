@@ -1,6 +1,6 @@
 // The `prefs` group as --help and shell completion see it: its verbs, their arguments,
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
-import { collect, defineCommand, defineGroup, option, type OptsOf } from '../../command.js';
+import { collect, defineCommand, defineGroup, fromService, option, type OptsOf } from '../../command.js';
 
 export type ArtistOpts = OptsOf<typeof artistCommand>;
 
@@ -40,7 +40,7 @@ export const labelCommand = defineCommand({
     option('--name <name>', 'set: the label name'),
     option('--default-p-line-owner <owner>', 'set: the default ℗ owner of new releases'),
     option('--default-c-line-owner <owner>', 'set: the default © owner of new releases'),
-    option('--default-genre <genre>', 'set: the default genre (from `reldist lookup genres`)'),
+    fromService('--default-genre <genre>', 'set: the default genre (from `reldist lookup genres`)', 'genre'),
     option('--default-language <code>', 'set: the default metadata language'),
     option('--add-artist <name>', 'set: start managing an artist (repeatable)', collect),
     option('-f, --file <file>', 'set: the settings as a JSON/YAML file'),

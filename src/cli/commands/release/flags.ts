@@ -1,6 +1,6 @@
 // The release fields as flags, shared by `release create` and `release edit`. Declaring flags
 // loads nothing; turning them into request bodies happens in `run` (see build.ts).
-import { choice, collect, option, type OptionsOf } from '../../command.js';
+import { choice, collect, fromService, option, type OptionsOf } from '../../command.js';
 import { contentIdPolicies, explicitValues, priceTiers, releaseTypes } from '../../../contract/wire-values.js';
 
 export const METADATA_FLAGS = [
@@ -15,8 +15,8 @@ export const METADATA_FLAGS = [
   option('--label <name>', 'the label name'),
   option('--catalog-number <code>', 'your catalogue number, at most 20 characters'),
   option('--upc <code>', 'the UPC/EAN; leave out to have one assigned at submit'),
-  option('--genre <genre>', 'from `reldist lookup genres`'),
-  option('--subgenre <genre>', 'from `reldist lookup genres`'),
+  fromService('--genre <genre>', 'from `reldist lookup genres`', 'genre'),
+  fromService('--subgenre <genre>', 'from `reldist lookup genres`', 'genre'),
   option('--language <code>', 'language of the metadata, from `reldist lookup languages` (e.g. en)'),
   option('--p-line <year owner>', 'the ℗ line, e.g. "2026 Northern Lights Records"'),
   option('--c-line <year owner>', 'the © line, e.g. "2026 Northern Lights Records"'),
