@@ -233,6 +233,34 @@ describe('release create wizard', () => {
     expect((await cli.json(['release', 'get', String(id)])).artwork).toMatchObject({ verified: true, filename: 'cover.jpg', width: 3000 });
   });
 
+  it('refuses at the audio prompt a file with the same audio as an earlier track (the same bytes under another name), and asks again', async () => {
+    await cp(join(work, 'good.flac'), join(work, 'renamed copy.flac'));
+    await writeWav(join(work, 'second.wav'), { seconds: 31, hz: 220 });
+    const before = await releaseIds();
+    const answers = goodAnswers();
+    const more = answers.indexOf(join(work, 'good.flac')) + 3; // after track 1's file, title and composer: "no more tracks"
+    answers.splice(more, 0, join(work, 'renamed copy.flac'), join(work, 'second.wav'), 'Second Light', undefined);
+    const r = await wizard({ answers });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.refused).toEqual([
+      {
+        message: expect.stringMatching(/^Audio file for track 2 /),
+        answer: join(work, 'renamed copy.flac'),
+        reason: 'the same audio as track 1 (good.flac); each track needs its own recording',
+      },
+    ]);
+    // Asked again for track 2 (not taken and complained about later): the next file is track 2.
+    expect(r.asked.filter((m) => m.startsWith('Audio file for track 2 ')).length).toBe(1);
+    expect(r.asked).toContain('Title of track 2:');
+    const id = (await releaseIds()).find((x) => !before.includes(x));
+    const tracks = await cli.json<{ title: string; file: { filename: string; sha256: string } }[]>(['track', 'list', String(id)]);
+    expect(tracks.map((t) => [t.title, t.file.filename])).toEqual([
+      ['Night Drive', 'good.flac'],
+      ['Second Light', 'second.wav'],
+    ]);
+    expect(tracks[0]!.file.sha256).not.toBe(tracks[1]!.file.sha256);
+  });
+
   it('Ctrl-C at any prompt leaves no draft behind', async () => {
     const before = await releaseIds();
     const prompts = goodAnswers().length;
