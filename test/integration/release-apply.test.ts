@@ -31,6 +31,13 @@ function mutations(p: FaultProxy): number {
     .reduce((n, [, s]) => n + s.requests, 0);
 }
 
+/** What a terminal shows of stderr: a line cleared in place (`\\r` ESC[2K, the progress line's redraw) keeps only what follows. */
+const onScreen = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.split('\r\x1b[2K').at(-1))
+    .join('\n');
+
 const jsonLines = (text: string) =>
   text
     .trim()
@@ -280,7 +287,7 @@ describe('release apply', () => {
     const file = await writeRelease(join(work, 'tty-blocked'), 'r.yaml', 'TTYB-1', { original: '2031-01-01' });
     const r = await run([file, '--submit'], { tty: true });
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^\[1\/1\] TTYB-1 blocked, nothing was submitted: 1 error\n  original_release_date\n    error    \w+: .*\n/m);
+    expect(onScreen(r.stderr)).toMatch(/^\[1\/1\] TTYB-1 blocked, nothing was submitted: 1 error\n  original_release_date\n    error    \w+: .*\n/m);
   });
 
   it('--plan --submit runs the submit checks of `release create --check`: a release they would block is marked ! with its problems (exit 3, over 8)', async () => {
@@ -345,7 +352,9 @@ describe('release apply', () => {
     const file = await writeRelease(join(work, 'tty'), 'r.yaml', 'TTY-1');
     const r = await run([file], { tty: true });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^\[1\/1\] TTY-1 created$/m);
+    expect(onScreen(r.stderr)).toMatch(/^\[1\/1\] TTY-1 created$/m);
+    // The upload's progress line was drawn, and cleared before the release's line.
+    expect(r.stderr).toMatch(/\r\x1b\[2KUploaded 1 of 1 file: 100%, 5\.\d MiB of 5\.\d MiB\r\x1b\[2K\[1\/1\] TTY-1 created\n/);
     expect(r.stdout).toMatch(/TTY-1/);
     expect(r.stdout).toMatch(/created/);
   });
