@@ -2,7 +2,7 @@
 // memory. Node streams only, written in 1 MiB steps: the bytes pass once, from the socket to the
 // hash and the file. Past the declared size the body is cut off at once.
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ServiceError } from '../handler.js';
@@ -26,54 +26,65 @@ const WRITE_BUFFER = 1024 * 1024;
  * `cut` rejects when the body arrives too slowly (http/slow-bodies.ts): the receiving stops with its error.
  */
 export async function receiveToFile(body: Readable, tmpPath: string, declaredSize: number, cut?: Promise<never>): Promise<Received> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const file = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER });
   try {
-    await new Promise<void>((resolve, reject) => {
-      let ended = false;
-      const stop = (e: unknown) => {
-        body.off('data', onData);
-        body.pause();
-        file.destroy();
-        reject(e);
-      };
-      const onData = (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes > declaredSize) return stop(new TooManyBytes(declaredSize));
-        hash.update(chunk);
-        if (!file.write(chunk)) {
-          body.pause();
-          file.once('drain', () => body.resume());
-        }
-      };
-      body.on('data', onData);
-      body.once('end', () => {
-        ended = true;
-        file.end();
-      });
-      // The client went away before the end: its upload, to send again.
-      const interrupted = () => stop(new ServiceError(400, 'upload_interrupted', 'the upload ended before the file was complete; upload it again'));
-      body.once('error', interrupted);
-      body.once('close', () => {
-        if (!ended) interrupted();
-      });
-      // Closed before these listeners came (the client went away while the route made its
-      // folders): 'close' has been emitted already and would never be heard, leaving the upload
-      // "arriving" for ever and every other client of its address waiting (409 upload_in_progress).
-      if (body.destroyed) interrupted();
-      // A failure of the file (disk full, no permission) is ours, not the client's: it must not be
-      // reported as an interrupted upload for the client to retry forever. Not a ServiceError: the
-      // app answers a 500 without details and logs this one.
-      file.once('error', stop);
-      cut?.catch(stop);
-      file.once('close', () => {
-        if (ended) resolve();
-      });
-    });
+    return await receiveInto(body, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER }), declaredSize, cut);
   } catch (e) {
     await rm(tmpPath, { force: true });
     throw e;
   }
+}
+
+/**
+ * Writes `body` into an existing file at `offset` (a part of an upload in parts: uploads/parts.ts).
+ * On a failure what was written stays where it is: the part is not recorded, so nothing counts it.
+ */
+export function receiveAt(body: Readable, path: string, offset: number, declaredSize: number, cut?: Promise<never>): Promise<Received> {
+  return receiveInto(body, createWriteStream(path, { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER }), declaredSize, cut);
+}
+
+async function receiveInto(body: Readable, file: WriteStream, declaredSize: number, cut?: Promise<never>): Promise<Received> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  await new Promise<void>((resolve, reject) => {
+    let ended = false;
+    const stop = (e: unknown) => {
+      body.off('data', onData);
+      body.pause();
+      file.destroy();
+      reject(e);
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > declaredSize) return stop(new TooManyBytes(declaredSize));
+      hash.update(chunk);
+      if (!file.write(chunk)) {
+        body.pause();
+        file.once('drain', () => body.resume());
+      }
+    };
+    body.on('data', onData);
+    body.once('end', () => {
+      ended = true;
+      file.end();
+    });
+    // The client went away before the end: its upload, to send again.
+    const interrupted = () => stop(new ServiceError(400, 'upload_interrupted', 'the upload ended before the file was complete; upload it again'));
+    body.once('error', interrupted);
+    body.once('close', () => {
+      if (!ended) interrupted();
+    });
+    // Closed before these listeners came (the client went away while the route made its
+    // folders): 'close' has been emitted already and would never be heard, leaving the upload
+    // "arriving" for ever and every other client of its address waiting (409 upload_in_progress).
+    if (body.destroyed) interrupted();
+    // A failure of the file (disk full, no permission) is ours, not the client's: it must not be
+    // reported as an interrupted upload for the client to retry forever. Not a ServiceError: the
+    // app answers a 500 without details and logs this one.
+    file.once('error', stop);
+    cut?.catch(stop);
+    file.once('close', () => {
+      if (ended) resolve();
+    });
+  });
   return { bytes, sha256: hash.digest('hex') };
 }
