@@ -654,7 +654,7 @@ function uploadStatusOperation(set: SchemaSet): JsonObject {
     summary: 'Ask how much of an upload the service holds',
     description:
       'The same signed address as the PUT of the whole file (an expired one still answers). For an upload in parts: the parts held, each with ' +
-      'its size and sha256, so that a client that stopped (killed, disconnected) sends only the others. An upload of one PUT holds nothing until it is complete.',
+      'its size and checksum, so that a client that stopped (killed, disconnected) sends only the others. An upload of one PUT holds nothing until it is complete.',
     tags: ['uploads'],
     security: [],
     parameters: signedParameters,
@@ -677,8 +677,8 @@ function uploadPartOperation(set: SchemaSet): JsonObject {
     description:
       "The part's address is the answer's `parts.part_url` with `{part}` replaced by its number, 1 to `parts.count`. Every part is `part_size` " +
       'bytes but the last (the rest). Send them in any order, several at once; send `Expect: 100-continue` to hear of a refusal, or of a part held ' +
-      'already, before sending a byte. The part is written only if its bytes have the sha256 that `Content-Digest` declares: otherwise ' +
-      '`422 upload_part_mismatch`, nothing of it kept: send it again. A part held already with that digest is answered 200 at once (the body ' +
+      'already, before sending a byte. The part is written only if its bytes have the checksum that `Upload-Checksum` declares: otherwise ' +
+      '`422 upload_part_mismatch`, nothing of it kept: send it again. A part held already with that checksum is answered 200 at once (the body ' +
       'need not come); one arriving on another connection is `409 upload_in_progress` with Retry-After. Each part counts against the quota while it arrives, and once held.',
     tags: ['uploads'],
     security: [],
@@ -686,12 +686,13 @@ function uploadPartOperation(set: SchemaSet): JsonObject {
       ...signedParameters,
       { name: 'part', in: 'path', required: true, description: 'The part number, from 1.', schema: { type: 'integer', minimum: 1 }, example: 1 },
       {
-        name: 'Content-Digest',
+        name: 'Upload-Checksum',
         in: 'header',
         required: true,
-        description: "RFC 9530: `sha-256=:<base64 of the part's sha256>:`.",
+        description:
+          "tus's checksum extension: `crc32 <base64 of the part's CRC-32, 4 bytes big-endian>` (zlib's CRC-32, as `reldist` sends) or `sha256 <base64 of its sha256>`.",
         schema: { type: 'string' },
-        example: 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:',
+        example: 'crc32 CUhVxw==',
       },
     ],
     requestBody: {

@@ -248,8 +248,8 @@ export const CreateTrackUploadUrlRequest = z
       .optional()
       .meta({
         description:
-          'Continue this upload in parts (one of yours, for this release, with the same size and part_size, not yet attached): the answer is a new ' +
-          'address for it with the parts the service holds. When it cannot be continued (deleted, expired, attached, another file) the answer is a new upload.',
+          'Continue this upload in parts (one of yours, with the same size and part_size, named by no track or cover yet; asked for another of your releases, it moves there): ' +
+          'the answer is a new address for it with the parts the service holds. When it cannot be continued (deleted, expired, attached, another file) the answer is a new upload.',
       }),
   })
   .meta({

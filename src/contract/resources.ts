@@ -356,14 +356,14 @@ export const ReleaseResource = z
   .meta({ id: 'ReleaseResource', examples: [releaseExample] });
 export type ReleaseResource = z.infer<typeof ReleaseResource>;
 
-/** One part of an upload in parts that the service holds: its number (from 1), its size and its sha256, checked when it arrived. */
+/** One part of an upload in parts that the service holds: its number (from 1), its size and its checksum, checked when it arrived. */
 export const UploadPart = z
   .object({
     part: z.number().int().positive(),
     size: z.number().int().positive(),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    checksum: z.string().meta({ description: 'As its Upload-Checksum header declared it (and its bytes have): `crc32 <base64>` or `sha256 <base64>`.' }),
   })
-  .meta({ id: 'UploadPart', examples: [{ part: 1, size: 16777216, sha256: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c' }] });
+  .meta({ id: 'UploadPart', examples: [{ part: 1, size: 8388608, checksum: 'crc32 CUhVxw==' }] });
 export type UploadPart = z.infer<typeof UploadPart>;
 
 const partsExample = {
@@ -384,7 +384,7 @@ export const UploadParts = z
     count: z.number().int().positive(),
     part_url: z.string().meta({
       description:
-        'PUT each part here, `{part}` replaced by its number (1 to count), with Content-Length and `Content-Digest: sha-256=:<base64>:` (RFC 9530); in any order, several at once.',
+        "PUT each part here, `{part}` replaced by its number (1 to count), with Content-Length and `Upload-Checksum: crc32 <base64>` (or `sha256 <base64>`: tus's checksum extension); in any order, several at once.",
     }),
     complete_url: z
       .string()
@@ -456,10 +456,10 @@ export const UploadStatus = z
       {
         key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
         size: 37926044,
-        part_size: 16777216,
+        part_size: 8388608,
         state: 'receiving',
-        received_bytes: 16777216,
-        parts: [{ part: 1, size: 16777216, sha256: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c' }],
+        received_bytes: 8388608,
+        parts: [{ part: 1, size: 8388608, checksum: 'crc32 CUhVxw==' }],
       },
     ],
   });

@@ -360,6 +360,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed
         // now, busy ones as soon as their response is sent.
         server.close((err) => {
+          void uploads.close();
           slowBodies.close();
           idle.close();
           cuts.flush();

@@ -1,7 +1,8 @@
 // Uploads in parts against the real service: parts in any order and at once, each checked against
-// its Content-Digest, the status a resuming client asks for, the whole file's sha256 checked at
+// its Upload-Checksum, the status a resuming client asks for, the whole file's sha256 checked at
 // completion, a resumed address, the quota, the expiry of one that stops moving, list and discard.
 import { existsSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeWav, sha256 } from '../helpers/audio.js';
@@ -24,7 +25,11 @@ afterAll(async () => {
   await s.close();
 });
 
-const digestOf = (bytes: Uint8Array) => `sha-256=:${Buffer.from(sha256(bytes), 'hex').toString('base64')}:`;
+const digestOf = (bytes: Uint8Array) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(crc32(bytes) >>> 0);
+  return `crc32 ${b.toString('base64')}`;
+};
 const partBytes = (n: number, partSize = MiB) => wav.subarray((n - 1) * partSize, Math.min(wav.length, n * partSize));
 const partUrl = (address: any, n: number) => address.parts.part_url.replace('{part}', String(n));
 
@@ -41,7 +46,7 @@ async function ask(extra: Record<string, unknown> = {}): Promise<any> {
 }
 
 async function putPart(address: any, n: number, bytes = partBytes(n), digest = digestOf(partBytes(n))) {
-  const res = await fetch(partUrl(address, n), { method: 'PUT', headers: { 'content-digest': digest }, body: bytes });
+  const res = await fetch(partUrl(address, n), { method: 'PUT', headers: { 'upload-checksum': digest }, body: bytes });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -60,7 +65,7 @@ describe('an upload in parts', () => {
     // Parts 6, 4 and 2 at once.
     const first = await Promise.all([6, 4, 2].map((n) => putPart(a, n)));
     expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(first[0]!.body).toEqual({ part: 6, size: wav.length - 5 * MiB, sha256: sha256(partBytes(6)) });
+    expect(first[0]!.body).toEqual({ part: 6, size: wav.length - 5 * MiB, checksum: digestOf(partBytes(6)) });
 
     // A byte flipped on the way: refused, nothing of it kept; the other parts stay.
     const bad = Buffer.from(partBytes(3));
@@ -80,13 +85,15 @@ describe('an upload in parts', () => {
 
     // A part held already, sent again (its answer was lost): answered at once.
     expect((await putPart(a, 2)).status).toBe(200);
-    // No digest: refused.
+    // A sha256 works too; no checksum at all is refused.
+    const bySha = await putPart(a, 1, partBytes(1), `sha256 ${Buffer.from(sha256(partBytes(1)), 'hex').toString('base64')}`);
+    expect(bySha.status).toBe(200);
     const bare = await fetch(partUrl(a, 1), { method: 'PUT', body: partBytes(1) });
     expect(bare.status).toBe(400);
     // The wrong length for the part.
     expect((await putPart(a, 1, partBytes(1).subarray(0, 1000), digestOf(partBytes(1).subarray(0, 1000)))).status).toBe(422);
 
-    for (const n of [1, 3, 5]) expect((await putPart(a, n)).status).toBe(200);
+    for (const n of [3, 5]) expect((await putPart(a, n)).status).toBe(200);
     const done = await complete(a);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ key: a.key, state: 'ready', size: wav.length, sha256: sha256(wav), format: 'wav', channels: 2 });
@@ -95,7 +102,9 @@ describe('an upload in parts', () => {
     expect(await status(a)).toMatchObject({ state: 'ready', received_bytes: wav.length, parts: [] });
     expect(existsSync(join(s.dataDir, 'uploads', 'parts', a.key))).toBe(false);
 
-    const t = await api(s, token, 'PUT', `/releases/${releaseId}/tracks`, [{ file_key: a.key, title: 'Parts', contributors: [{ name: 'N', role: 'composer' }] }]);
+    const t = await api(s, token, 'PUT', `/releases/${releaseId}/tracks`, [
+      { file_key: a.key, title: 'Parts', contributors: [{ name: 'N', role: 'composer' }] },
+    ]);
     expect(t.status).toBe(200);
     expect(t.body.tracks[0].file).toMatchObject({ key: a.key, sha256: sha256(wav), state: 'ready' });
   });
@@ -119,24 +128,42 @@ describe('an upload in parts', () => {
     const again = await ask({ resume_key: a.key });
     expect(again.key).toBe(a.key);
     expect(again.parts.received.map((p: any) => p.part)).toEqual([1, 2]);
-    expect(again.parts.received[0]).toEqual({ part: 1, size: MiB, sha256: sha256(partBytes(1)) });
+    expect(again.parts.received[0]).toEqual({ part: 1, size: MiB, checksum: digestOf(partBytes(1)) });
     for (let n = 3; n <= 6; n++) expect((await putPart(again, n)).status).toBe(200);
     expect((await complete(again)).status).toBe(200);
 
-    // Another size, another part size, or another release: not that upload.
+    // Another part size, or another account's: not that upload.
     expect((await ask({ resume_key: a.key, part_size: 2 * MiB })).key).not.toBe(a.key);
+    const artists = await api(s, s.tokens.artist, 'POST', '/releases', { title: 'x', type: 'single' });
+    if (artists.status === 201) {
+      const theirs = await api(s, s.tokens.artist, 'POST', `/releases/${artists.body.id}/tracks/upload-url`, {
+        filename: 'parts.wav',
+        content_type: 'audio/wav',
+        size: wav.length,
+        part_size: MiB,
+        resume_key: a.key,
+      });
+      expect(theirs.body.key).not.toBe(a.key);
+    }
+    // Complete and named by nothing: resumed as complete (a run killed before it attached the file).
+    const ready = await ask({ resume_key: a.key });
+    expect(ready).toMatchObject({ key: a.key, parts: { state: 'ready' } });
+    // Asked for another release of the account (`release create --file` again makes a new draft): it moves there.
     const other = (await createRelease(s, token)).id;
-    const elsewhere = await api(s, token, 'POST', `/releases/${other}/tracks/upload-url`, {
+    const moved = await api(s, token, 'POST', `/releases/${other}/tracks/upload-url`, {
       filename: 'parts.wav',
       content_type: 'audio/wav',
       size: wav.length,
       part_size: MiB,
       resume_key: a.key,
     });
-    expect(elsewhere.body.key).not.toBe(a.key);
-    // Complete and named by nothing: resumed as complete (a run killed before it attached the file).
-    const ready = await ask({ resume_key: a.key });
-    expect(ready).toMatchObject({ key: a.key, parts: { state: 'ready' } });
+    expect(moved.body.key).toBe(a.key);
+    const attach = await api(s, token, 'PUT', `/releases/${other}/tracks`, [
+      { file_key: a.key, title: 'Moved', contributors: [{ name: 'N', role: 'composer' }] },
+    ]);
+    expect(attach.status).toBe(200);
+    // Named by a track now: a new upload.
+    expect((await ask({ resume_key: a.key })).key).not.toBe(a.key);
   });
 
   test('part sizes out of bounds are refused at the address', async () => {
@@ -156,17 +183,34 @@ describe('an upload in parts', () => {
 describe("the account's uploads nothing names", () => {
   test('listed with what they hold and until when; discarded by key or all those arriving; idempotent', async () => {
     const r = (await createRelease(s, token)).id;
-    const a = (await api(s, token, 'POST', `/releases/${r}/tracks/upload-url`, { filename: 'held.wav', content_type: 'audio/wav', size: wav.length, part_size: MiB }))
-      .body;
+    const a = (
+      await api(s, token, 'POST', `/releases/${r}/tracks/upload-url`, { filename: 'held.wav', content_type: 'audio/wav', size: wav.length, part_size: MiB })
+    ).body;
     expect((await putPart(a, 1)).status).toBe(200);
     const list = await api(s, token, 'GET', '/uploads?state=receiving');
     expect(list.status).toBe(200);
     const mine = list.body.find((u: any) => u.key === a.key);
-    expect(mine).toMatchObject({ release_id: r, kind: 'audio', filename: 'held.wav', size: wav.length, received_bytes: MiB, state: 'receiving', part_size: MiB });
+    expect(mine).toMatchObject({
+      release_id: r,
+      kind: 'audio',
+      filename: 'held.wav',
+      size: wav.length,
+      received_bytes: MiB,
+      state: 'receiving',
+      part_size: MiB,
+    });
     expect(Date.parse(mine.expires_at) - Date.parse(mine.updated_at)).toBe(24 * 3_600_000);
-    // Complete ones are listed too without the filter, never with state=receiving.
+    // Complete ones (here a whole PUT) are listed too without the filter, never with state=receiving.
+    const whole = (await api(s, token, 'POST', `/releases/${r}/tracks/upload-url`, { filename: 'whole.wav', content_type: 'audio/wav', size: wav.length }))
+      .body;
+    expect((await fetch(whole.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: wav })).status).toBe(200);
     const all = await api(s, token, 'GET', '/uploads');
-    expect(all.body.some((u: any) => u.state === 'complete')).toBe(true);
+    expect(all.body.find((u: any) => u.key === whole.key)).toMatchObject({
+      state: 'complete',
+      received_bytes: wav.length,
+      part_size: null,
+      filename: 'whole.wav',
+    });
     expect(list.body.every((u: any) => u.state === 'receiving')).toBe(true);
     // Others' uploads are not listed.
     expect((await api(s, s.tokens.artist, 'GET', '/uploads')).body).toEqual([]);
@@ -185,8 +229,9 @@ describe("the account's uploads nothing names", () => {
     expect(attachedKey).toMatch(/^upl_/);
     expect((await api(s, token, 'POST', '/uploads/discard', { keys: [attachedKey] })).body).toMatchObject({ attached: [attachedKey], discarded: [] });
 
-    const b = (await api(s, token, 'POST', `/releases/${r}/tracks/upload-url`, { filename: 'b.wav', content_type: 'audio/wav', size: wav.length, part_size: MiB }))
-      .body;
+    const b = (
+      await api(s, token, 'POST', `/releases/${r}/tracks/upload-url`, { filename: 'b.wav', content_type: 'audio/wav', size: wav.length, part_size: MiB })
+    ).body;
     expect((await putPart(b, 3)).status).toBe(200);
     const arriving = await api(s, token, 'POST', '/uploads/discard', { state: 'receiving' });
     expect(arriving.body.discarded.map((u: any) => u.key)).toContain(b.key);
@@ -200,10 +245,15 @@ describe('quota and expiry of uploads in parts', () => {
     try {
       const r = (await createRelease(q, q.tokens.label)).id;
       const a = (
-        await api(q, q.tokens.label, 'POST', `/releases/${r}/tracks/upload-url`, { filename: 'q.wav', content_type: 'audio/wav', size: wav.length, part_size: MiB })
+        await api(q, q.tokens.label, 'POST', `/releases/${r}/tracks/upload-url`, {
+          filename: 'q.wav',
+          content_type: 'audio/wav',
+          size: wav.length,
+          part_size: MiB,
+        })
       ).body;
       const put = (n: number) =>
-        fetch(a.parts.part_url.replace('{part}', String(n)), { method: 'PUT', headers: { 'content-digest': digestOf(partBytes(n)) }, body: partBytes(n) });
+        fetch(a.parts.part_url.replace('{part}', String(n)), { method: 'PUT', headers: { 'upload-checksum': digestOf(partBytes(n)) }, body: partBytes(n) });
       expect((await put(1)).status).toBe(200);
       expect((await put(2)).status).toBe(200);
       // 2 MiB held + 1 MiB arriving is the 3 MiB allowed; a fourth is over.

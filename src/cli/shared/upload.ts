@@ -10,9 +10,12 @@ import { formatBytes, progress } from '../output/index.js';
 import { uploadArtworkFile, uploadTrackFile } from '../../client/index.js';
 import type { ReleaseResource } from '../../contract/index.js';
 import { fileErrorReason } from './file-errors.js';
+import { partsSettings } from './upload-settings.js';
 
 export interface Uploaded extends UploadResult {
   path: string;
+  /** Forgets the file's upload checkpoint: call once the upload is attached (until then a run again continues it, sending nothing). */
+  attached(): Promise<void>;
 }
 
 export interface UploadFailure {
@@ -25,16 +28,19 @@ export interface UploadFailure {
 
 /** Uploads one file; a refusal comes back as a failure with its reason, never thrown. */
 export async function uploadOne(ctx: Context, client: ApiClient, releaseId: EntityId, path: string, shown = path): Promise<Uploaded | UploadFailure> {
+  // A file above one part goes up in parts, with a checkpoint (shared/upload-settings.ts); a bad setting is a usage error, before any byte.
+  const parts = partsSettings(ctx.env, client.baseUrl, path);
   const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes' });
   try {
     const res = await uploadTrackFile(client, releaseId, path, {
       signal: ctx.signal,
+      parts,
       onProgress: (p) => {
         if (p.phase === 'upload') bar.update(p.bytes, p.total);
       },
     });
     bar.done(ctx.io.stderrIsTTY && !ctx.globals.quiet ? `Uploaded ${shown} (${formatBytes(res.size)})` : undefined);
-    return { ...res, path };
+    return { ...res, path, attached: async () => parts.checkpoint?.remove().catch(() => undefined) };
   } catch (err) {
     bar.done();
     if (ctx.signal.aborted) throw err;
@@ -82,7 +88,7 @@ export async function uploadCover(
   }
   try {
     const release = await client.call('updateReleaseMetadata', { params: { releaseId }, body: { artwork: { file_key: uploaded.key } }, signal: ctx.signal });
-    return { ...uploaded, path, release };
+    return { ...uploaded, path, release, attached: async () => undefined };
   } catch (err) {
     return failureOf(ctx, err, path);
   }

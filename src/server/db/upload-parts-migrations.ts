@@ -14,7 +14,7 @@ export const uploadPartsMigrations: Migration[] = [
           upload_key TEXT NOT NULL REFERENCES uploads(key) ON DELETE CASCADE,
           part INTEGER NOT NULL,
           size INTEGER NOT NULL,
-          sha256 TEXT NOT NULL,
+          checksum TEXT NOT NULL,               -- as the part's Upload-Checksum header had it: 'crc32 <base64>' or 'sha256 <base64>'
           received_at TEXT NOT NULL,
           PRIMARY KEY (upload_key, part)
         ) WITHOUT ROWID;

@@ -11,15 +11,16 @@ import type { UploadRow } from './uploads.js';
 export interface PartRow {
   part: number;
   size: number;
-  sha256: string;
+  /** `crc32 <base64>` or `sha256 <base64>`, as its request declared it (and its bytes have). */
+  checksum: string;
 }
 
 export function partsOf(db: Database, key: string): PartRow[] {
-  return statement(db, 'SELECT part, size, sha256 FROM upload_parts WHERE upload_key = ? ORDER BY part').all(key) as PartRow[];
+  return statement(db, 'SELECT part, size, checksum FROM upload_parts WHERE upload_key = ? ORDER BY part').all(key) as PartRow[];
 }
 
 export function partOf(db: Database, key: string, part: number): PartRow | undefined {
-  return statement(db, 'SELECT part, size, sha256 FROM upload_parts WHERE upload_key = ? AND part = ?').get(key, part) as PartRow | undefined;
+  return statement(db, 'SELECT part, size, checksum FROM upload_parts WHERE upload_key = ? AND part = ?').get(key, part) as PartRow | undefined;
 }
 
 /** The probed facts of a complete audio upload (what its upload address answered). */
@@ -31,11 +32,11 @@ export function audioFactsOf(db: Database, key: string): AudioInfo | undefined {
 
 /** Records a checked part and moves the upload's activity (its expiry counts from it). */
 export function recordPart(db: Database, key: string, p: PartRow, nowIso: string): void {
-  statement(db, 'INSERT OR REPLACE INTO upload_parts (upload_key, part, size, sha256, received_at) VALUES (?, ?, ?, ?, ?)').run(
+  statement(db, 'INSERT OR REPLACE INTO upload_parts (upload_key, part, size, checksum, received_at) VALUES (?, ?, ?, ?, ?)').run(
     key,
     p.part,
     p.size,
-    p.sha256,
+    p.checksum,
     nowIso,
   );
   statement(db, 'UPDATE uploads SET active_at = ? WHERE key = ?').run(nowIso, key);
@@ -45,9 +46,9 @@ export function dropParts(db: Database, key: string): void {
   statement(db, 'DELETE FROM upload_parts WHERE upload_key = ?').run(key);
 }
 
-/** A new address for an upload being continued: the row's expiry follows it, and the upload counts as active. */
-export function renewUpload(db: Database, key: string, expiresAt: string, nowIso: string): void {
-  statement(db, 'UPDATE uploads SET expires_at = ?, active_at = ? WHERE key = ?').run(expiresAt, nowIso, key);
+/** A new address for an upload being continued (for `releaseId`, where it moves): the row's expiry follows it, and the upload counts as active. */
+export function renewUpload(db: Database, key: string, releaseId: number, expiresAt: string, nowIso: string): void {
+  statement(db, 'UPDATE uploads SET release_id = ?, expires_at = ?, active_at = ? WHERE key = ?').run(releaseId, expiresAt, nowIso, key);
 }
 
 /** Whether a track or a release's cover names the upload. */

@@ -39,18 +39,22 @@ export interface UploadAddress {
     part_url: string;
     complete_url: string;
     state: 'receiving' | 'ready';
-    received: { part: number; size: number; sha256: string }[];
+    received: { part: number; size: number; checksum: string }[];
   };
 }
 
 /** How many parts an upload of `size` bytes has in parts of `partSize`. */
 export const partCount = (size: number, partSize: number): number => Math.ceil(size / partSize);
 
-/** An upload that `a` may continue: the caller's, for the same release, file size and part size, not refused, named by nothing yet. */
+/**
+ * An upload that `a` may continue: the caller's, of the same file size and part size, not refused,
+ * named by nothing yet. Asked for another of the caller's releases (a `release create --file` run
+ * again after a kill makes a new draft), it moves there: nothing names it in the old one.
+ */
 function resumable(deps: Pick<ServerDeps, 'db'>, a: UploadAddressRequest): UploadRow | undefined {
   if (a.resumeKey === undefined || a.partSize === undefined) return undefined;
   const u = findUpload(deps.db, a.resumeKey);
-  if (!u || u.user_id !== a.userId || u.release_id !== a.releaseId || u.kind !== a.kind || u.size !== a.size || u.part_size !== a.partSize) return undefined;
+  if (!u || u.user_id !== a.userId || u.kind !== a.kind || u.size !== a.size || u.part_size !== a.partSize) return undefined;
   if (u.state === 'rejected' || uploadIsAttached(deps.db, u.key)) return undefined;
   // A digest declared now must be the one its bytes have (complete), or the one it was signed with, if any.
   if (a.sha256 !== undefined) {
@@ -70,7 +74,7 @@ export function issueUploadAddress(deps: Pick<ServerDeps, 'db' | 'now' | 'upload
   if (resumed) {
     key = resumed.key;
     signedSha256 = signedSha256Of(resumed);
-    renewUpload(deps.db, key, expiresAt, nowIso);
+    renewUpload(deps.db, key, a.releaseId, expiresAt, nowIso);
   } else {
     key = `upl_${randomBytes(16).toString('hex')}`;
     signedSha256 = a.sha256 ?? '';

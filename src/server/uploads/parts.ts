@@ -1,11 +1,11 @@
 // Uploads in parts (docs/api.md, "Uploading audio"), in the manner of S3's multipart uploads and
 // the resumable uploads of tus: the parts of one file arrive in any order, several at once, each
-// checked against the sha256 its request declared (Content-Digest) and written at its offset into
+// checked against the checksum its request declared (Upload-Checksum, crc32 or sha256, as tus's
+// checksum extension) and written at its offset into
 // one file per upload; what the service holds can be asked at any time (GET on the address); the
 // completion declares the whole file's sha256, which the service checks by reading the file once
 // before it probes the audio and the upload counts as complete. The route (route.ts) calls these.
-import { createHash } from 'node:crypto';
-import { createReadStream, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { ServiceError, type ServerDeps } from '../handler.js';
 import { recordUploadReady } from '../events/record.js';
@@ -22,9 +22,8 @@ import {
 } from '../store/uploads.js';
 import { partCount } from './address.js';
 import { probeAudio } from './probe.js';
+import type { RunningDigests } from './running-digest.js';
 import type { AudioInfo } from '../../audio/rules.js';
-
-const READ_BUFFER = 1024 * 1024;
 
 /** The bytes part `part` (from 1) of an upload in parts covers; a ServiceError for a number out of range. */
 export function partSpan(upload: UploadRow & { part_size: number }, part: number): { offset: number; size: number } {
@@ -34,13 +33,6 @@ export function partSpan(upload: UploadRow & { part_size: number }, part: number
   }
   const offset = (part - 1) * upload.part_size;
   return { offset, size: Math.min(upload.part_size, upload.size - offset) };
-}
-
-/** `sha-256=:<base64>:` (RFC 9530 Content-Digest, other algorithms beside it ignored) as hex; undefined when absent or not well formed. */
-export function sha256OfDigestHeader(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const m = /(?:^|,)\s*sha-256\s*=\s*:([A-Za-z0-9+/]{43}=):\s*(?:,|$)/i.exec(header);
-  return m ? Buffer.from(m[1]!, 'base64').toString('hex') : undefined;
 }
 
 export const inParts = (u: UploadRow): u is UploadRow & { part_size: number } => u.part_size !== null;
@@ -74,17 +66,6 @@ export function completedAnswer(deps: Pick<ServerDeps, 'db'>, u: UploadRow) {
   return { key: u.key, state: 'ready' as const, size: u.size, sha256: u.sha256, ...info };
 }
 
-async function sha256OfFile(path: string, size: number): Promise<string> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(path, { start: 0, end: size - 1, highWaterMark: READ_BUFFER }) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    bytes += chunk.length;
-  }
-  if (bytes !== size) throw new Error(`the parts file of ${size} bytes holds ${bytes}`);
-  return hash.digest('hex');
-}
-
 /** Drops what an upload in parts holds: the completion found it wrong, so all of it is to be sent again. */
 async function dropAll(deps: Pick<ServerDeps, 'db' | 'dataDir'>, key: string): Promise<void> {
   dropParts(deps.db, key);
@@ -102,6 +83,7 @@ export async function completeParts(
   declared: string,
   requestId: string,
   assertReleaseTakesUploads: (key: string) => void,
+  digests: RunningDigests,
 ) {
   const { key } = upload;
   const count = partCount(upload.size, upload.part_size);
@@ -116,7 +98,7 @@ export async function completeParts(
     );
   }
   const path = uploadPartsPath(deps.dataDir, key);
-  const got = await sha256OfFile(path, upload.size);
+  const got = await digests.digest(key, path, upload.size);
   if (got !== declared) {
     await dropAll(deps, key);
     markUploadRefused(deps.db, key, `upload_mismatch: the whole file's sha256 is ${got}, not the declared ${declared}`);

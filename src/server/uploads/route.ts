@@ -32,8 +32,10 @@ import { probeAudio } from './probe.js';
 import { probeArtworkUpload } from './probe-artwork.js';
 import { markArtworkUploadReady } from '../store/artwork.js';
 import { receiveAt, receiveToFile } from './receive.js';
-import { completedAnswer, completeParts, inParts, partsFile, partSpan, sha256OfDigestHeader, statusOf } from './parts.js';
+import { completedAnswer, completeParts, inParts, partsFile, partSpan, statusOf } from './parts.js';
+import { parseUploadChecksum, type UploadChecksumAlgorithm } from '../../contract/wire-values.js';
 import { partOf, recordPart } from '../store/upload-parts.js';
+import { RunningDigests } from './running-digest.js';
 import { partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
 import { recordUploadReady } from '../events/record.js';
@@ -97,6 +99,8 @@ export interface UploadRoute {
   matches(req: IncomingMessage): boolean;
   /** Answers the request; `expectsContinue`: the client waits for 100 Continue before sending the body. */
   handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void;
+  /** Stops the thread that hashes uploads in parts. */
+  close(): Promise<void>;
 }
 
 export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute {
@@ -216,11 +220,13 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
   const partsArriving = new Map<string, Set<number>>();
   // Completions running now: a second one waits (409) and then gets the first one's answer.
   const completing = new Set<string>();
+  const digests = new RunningDigests();
 
   const handlePart = (req: IncomingMessage, key: string, part: number, x: Exchange): void => {
     let upload: UploadRow & { part_size: number };
     let span: { offset: number; size: number };
-    let digest: string;
+    let checksum: { algorithm: UploadChecksumAlgorithm; text: string };
+    let replacing = false;
     let release: () => void;
     try {
       upload = admitInParts(req, key);
@@ -236,15 +242,21 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
           `part ${part} of upload ${key} is ${span.size} bytes; the request is ${length ?? 'of no'} Content-Length`,
         );
       }
-      const declared = sha256OfDigestHeader(req.headers['content-digest'] as string | undefined);
+      const header = req.headers['upload-checksum'];
+      const declared = parseUploadChecksum(typeof header === 'string' ? header : undefined);
       if (declared === undefined) {
-        throw new ServiceError(400, 'bad_request', "a part is sent with its sha256: Content-Digest: sha-256=:<base64 of the part's digest>:");
+        throw new ServiceError(
+          400,
+          'bad_request',
+          "a part is sent with its checksum: Upload-Checksum: crc32 <base64 of the part's CRC-32> (or sha256 <base64>)",
+        );
       }
-      digest = declared;
+      checksum = declared;
       // Held already with these bytes (a retry whose answer was lost): answered before the body, which need not come.
       const held = partOf(deps.db, key, part);
-      if (held?.sha256 === digest) {
-        const answer = { part, size: held.size, sha256: held.sha256 };
+      replacing = held !== undefined;
+      if (held?.checksum === checksum.text) {
+        const answer = { part, size: held.size, checksum: held.checksum };
         x.answerUnread((close) => x.answer(200, answer, {}, close));
         return;
       }
@@ -266,7 +278,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       if (arriving.size === 0 && partsArriving.get(key) === arriving) partsArriving.delete(key);
     };
     x.sayContinue();
-    void receivePart(req, upload, part, span, digest)
+    void receivePart(req, upload, part, span, checksum, replacing)
       .finally(done)
       .then((result) => x.answer(200, result))
       .catch((e: unknown) => {
@@ -282,18 +294,19 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     upload: UploadRow & { part_size: number },
     part: number,
     span: { offset: number; size: number },
-    digest: string,
+    declared: { algorithm: UploadChecksumAlgorithm; text: string },
+    replacing: boolean,
   ) => {
     const path = await partsFile(deps.dataDir, upload.key);
-    const got = await receiveAt(req, path, span.offset, span.size, bodyCutOf(req));
+    const got = await receiveAt(req, path, span.offset, span.size, declared.algorithm, bodyCutOf(req));
     if (got.bytes !== span.size) {
       throw new ServiceError(422, 'upload_mismatch', `received ${got.bytes} bytes of part ${part}, which is ${span.size}`);
     }
-    if (got.sha256 !== digest) {
+    if (got.checksum !== declared.text) {
       throw new ServiceError(
         422,
         'upload_part_mismatch',
-        `part ${part}'s sha256 is ${got.sha256}, not the ${digest} its Content-Digest declared; nothing of it was kept: send it again`,
+        `part ${part}'s checksum is ${got.checksum}, not the ${declared.text} its Upload-Checksum declared; nothing of it was kept: send it again`,
       );
     }
     deps.db
@@ -302,10 +315,11 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         if (!now) throw new ServiceError(404, 'not_found', `upload ${upload.key} was discarded while part ${part} arrived`);
         if (now.state === 'ready') throw new ServiceError(409, 'state_conflict', `upload ${upload.key} was completed while part ${part} arrived`);
         assertReleaseTakesUploads(upload.key);
-        recordPart(deps.db, upload.key, { part, size: span.size, sha256: got.sha256 }, deps.now().toISOString());
+        recordPart(deps.db, upload.key, { part, size: span.size, checksum: got.checksum }, deps.now().toISOString());
       })
       .immediate();
-    return { part, size: span.size, sha256: got.sha256 };
+    digests.held(upload.key, path, upload, part, replacing);
+    return { part, size: span.size, checksum: got.checksum };
   };
 
   const handleComplete = (req: IncomingMessage, key: string, x: Exchange): void => {
@@ -340,7 +354,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
             throw new ServiceError(422, 'upload_mismatch', `upload ${key} is complete with the sha256 ${current.sha256}, not ${expected}`);
           return completedAnswer(deps, current);
         }
-        return completeParts(deps, upload, expected, x.requestId, assertReleaseTakesUploads);
+        return completeParts(deps, upload, expected, x.requestId, assertReleaseTakesUploads, digests);
       })
       .finally(() => completing.delete(key))
       .then((result) => x.answer(200, result))
@@ -348,6 +362,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
   };
 
   return {
+    close: () => digests.close(),
     matches: (req) => targetOf(req) !== undefined,
 
     handle(req, res, expectsContinue) {

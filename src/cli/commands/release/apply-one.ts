@@ -9,7 +9,16 @@
 // again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { ApiError, callIfChanged, hashFile, uploadArtworkFile, uploadTrackFile, type ApiClient } from '../../../client/index.js';
+import {
+  ApiError,
+  callIfChanged,
+  hashFile,
+  uploadArtworkFile,
+  uploadTrackFile,
+  type ApiClient,
+  type CheckpointStore,
+  type PartsSettings,
+} from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
@@ -41,6 +50,8 @@ export interface ApplyOneOptions {
   titleOf(path: string): Promise<string>;
   /** The run goes to the embedded sandbox (said on every report line). */
   sandbox: boolean;
+  /** How a track's file goes up (in parts above one part's size, with its checkpoint: shared/upload-settings.ts). */
+  partsOf?: ((path: string) => PartsSettings) | undefined;
 }
 
 /** Releases a page of the list holds at most (the contract's perPage bound). */
@@ -298,6 +309,7 @@ export interface State {
 async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOptions, state: State): Promise<void> {
   const { item, plan } = planned;
   const keyBase = `apply:${shortHash(normaliseCatalogNumber(item.catalogNumber))}`;
+  const checkpoints: CheckpointStore[] = [];
   const key = (stepName: string, body: unknown) => `${keyBase}:${stepName}:${shortHash(JSON.stringify(body ?? null))}`;
   const fileKeys = new Map<number, string>();
   const signal = options.signal;
@@ -364,8 +376,10 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
           // Shared with other runs of the same catalog: one address per (release, track, audio), its bytes taken once.
           // The file's name is part of the request (and of its content type): a renamed file asks afresh.
           const shared = { idempotencyKey: `${keyBase}:upload:${String(need())}:${i}:${sha256}:${shortHash(basename(t.path)).slice(0, 12)}`, sha256 };
-          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared }));
+          const parts = options.partsOf?.(t.path);
+          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared, parts }));
           fileKeys.set(i, res.key);
+          if (parts?.checkpoint) checkpoints.push(parts.checkpoint);
         }
         return;
       case 'tracks': {
@@ -385,6 +399,8 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
             }),
           ),
         );
+        // Attached: the uploads' checkpoints have served.
+        await Promise.all(checkpoints.splice(0).map((c) => c.remove().catch(() => undefined)));
         return;
       }
       case 'artwork': {

@@ -37,6 +37,7 @@ import { refuseLocally } from '../../shared/audio-check.js';
 import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
 import { warnAtDoor } from '../../shared/field-checks.js';
 import { titleFrom } from '../../shared/audio-title.js';
+import { partsSettings } from '../../shared/upload-settings.js';
 import type { ApplyOpts } from './spec.js';
 
 const DEFAULT_PARALLEL = 4;
@@ -153,6 +154,8 @@ async function prepare(
   // Titles from the tags those checks read (every track's file is among them): no second read.
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
+  // A bad upload setting is said before anything is sent.
+  partsSettings(ctx.env, '', '.');
   const client = await ctx.services.client({ workload: 'long' });
   const session = await ctx.services.session();
   const sandbox = session.sandbox !== undefined;
@@ -163,7 +166,14 @@ async function prepare(
     client,
     audio,
     service,
-    options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox },
+    options: {
+      submit: opts.submit === true,
+      signal: ctx.signal,
+      known: await indexCatalog(client, items.length),
+      titleOf,
+      sandbox,
+      partsOf: (path: string) => partsSettings(ctx.env, client.baseUrl, path),
+    },
   };
 }
 

@@ -101,6 +101,7 @@ export async function executePlan(
       const uploaded = results as Uploaded[];
       const tracks = plan.tracks.map((t, i) => ({ ...t.fields, title: titles[i]!, file_key: uploaded[i]!.key, position: t.fields.position ?? i + 1 }));
       await attempt('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: id }, body: { tracks } }));
+      await Promise.all(uploaded.map((u) => u.attached()));
       step(ctx, `Attached ${plural(tracks.length, 'track')}`);
     }
     const artwork = plan.artwork;

@@ -32,6 +32,7 @@ export async function run(ctx: Context, _opts: OptsOf<typeof replaceCommand>, ar
     throw new CliError(`${file}: ${up.reason}; track ${trackId} keeps its old file`, { exitCode: up.exitCode as never, code: up.code });
   }
   const release = await client.call('replaceTrackFile', { params: { releaseId, trackId }, body: { file_key: up.key } });
+  await up.attached();
   const track = release.tracks?.find((t) => t.id === trackId) ?? (await client.call('getTrack', { params: { releaseId, trackId } }));
   success(ctx, `Replaced the file of track ${trackId} with ${file}`);
   await printRecord(ctx, track, trackFields);

@@ -59,6 +59,7 @@ export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, arg
     // Within the contract's plain bounds the client need not parse the body it built.
     { checked: (body) => withinTrackListBounds(tracksOf(body)) },
   );
+  await Promise.all(uploaded.map((u) => u.attached()));
   success(ctx, `Added ${plural(uploaded.length, 'track')} to release ${releaseId}`);
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);
