@@ -82,9 +82,13 @@ export async function uploadInParts(
   const store = settings.checkpoint;
   let saved = await store?.load().catch(() => undefined);
   if (saved && !sameFile(saved, identity)) {
-    // The file changed since: its parts are another file's. Its upload is left to expire (or `upload discard`).
+    // The file changed since: its parts are another file's. Its upload is discarded, to free what it holds of the quota (else it expires).
+    const stale = saved.key;
     await store?.remove();
     saved = undefined;
+    await client
+      .call('discardUploads', { body: { keys: [stale] }, bodyChecked: true, ...(options.signal ? { signal: options.signal } : {}) })
+      .catch(() => undefined);
   }
   const partSize = saved?.partSize ?? settings.partSize;
   let sha256 = options.knownSha256 ?? saved?.sha256;
