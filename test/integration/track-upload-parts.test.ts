@@ -11,7 +11,6 @@ import { startUploadProxy, type UploadProxy } from '../helpers/upload-proxy.js';
 import { useCli, writeWav } from './cli-harness.js';
 
 const cli = useCli();
-const MiB = 1024 * 1024;
 let work: string;
 let proxy: UploadProxy;
 let releaseId: number;
