@@ -155,8 +155,8 @@ export async function uploadInParts(
               headers: { 'content-type': 'application/octet-stream', 'content-length': String(span.size), 'upload-checksum': checksum },
               auth: false,
               workload: 'upload',
-              // A part sent before may be held already: then the service says so before a byte leaves.
-              expectContinue: attempt > 1,
+              // A part sent before, or by another client sharing the upload, may be held already (or arriving): then the service says so before a byte leaves.
+              expectContinue: attempt > 1 || options.shared === true,
               signal: options.signal,
               body: () => {
                 leaving -= sent;
