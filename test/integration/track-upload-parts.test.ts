@@ -80,6 +80,18 @@ describe('track upload in parts', () => {
     expect(proxy.completions).toBe(0);
   });
 
+  it('--part-size and --connections win over the environment', async () => {
+    const file = join(work, 'long.wav');
+    proxy.reset();
+    const r = await cli.run(['track', 'upload', String(releaseId), file, '--part-size', '2MiB', '--connections', '1'], through());
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.parts).toHaveLength(6);
+    expect(proxy.maxInFlight).toBe(1);
+    const bad = await cli.run(['track', 'upload', String(releaseId), file, '--connections', '0'], through());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--connections: from 1 to 8 connections, not "0"');
+  });
+
   it('a bad part size or connection count is a usage error naming the variable, before anything is sent', async () => {
     const file = join(work, 'short.wav');
     proxy.reset();

@@ -1,13 +1,16 @@
 // How a track's file goes up: in one PUT up to one part's size, in parts above it, that many at
 // once, with a checkpoint to continue from (shared/upload-checkpoints.ts). The defaults suit a
-// long-distance link (several connections fill what one cannot) and cost nothing on a fast one;
+// long-distance link (several connections fill what one cannot) and cost little on a fast one;
 // RELDIST_UPLOAD_PART_SIZE (bytes, or with KiB/MiB: `8MiB`), RELDIST_UPLOAD_CONNECTIONS and
-// RELDIST_UPLOAD_CHECKPOINTS=off change them (docs/commands.md, "Uploads").
+// RELDIST_UPLOAD_CHECKPOINTS=off change them, and the flags --part-size and --connections (docs/commands.md, "Uploads").
 import type { PartsSettings } from '../../client/index.js';
 import { uploadPartBounds } from '../../contract/routes.js';
 import { UsageError } from '../errors.js';
 import type { Env } from '../io.js';
 import { checkpointStore } from './upload-checkpoints.js';
+import type { UploadFlags } from './upload-flags.js';
+
+export type { UploadFlags };
 
 const MiB = 1024 * 1024;
 export const DEFAULT_PART_SIZE = 8 * MiB;
@@ -34,7 +37,7 @@ export function parseConnections(text: string, name: string): number {
 }
 
 /** The settings of an upload of `file` to the service at `baseUrl`, from the environment (flags, when a command has them, win). */
-export function partsSettings(env: Env, baseUrl: string, file: string, flags: { partSize?: string; connections?: string } = {}): PartsSettings {
+export function partsSettings(env: Env, baseUrl: string, file: string, flags: UploadFlags = {}): PartsSettings {
   const sizeText = flags.partSize ?? env.RELDIST_UPLOAD_PART_SIZE;
   const connectionsText = flags.connections ?? env.RELDIST_UPLOAD_CONNECTIONS;
   const sizeName = flags.partSize !== undefined ? '--part-size' : 'RELDIST_UPLOAD_PART_SIZE';

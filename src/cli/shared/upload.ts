@@ -10,7 +10,7 @@ import { formatBytes, progress } from '../output/index.js';
 import { uploadArtworkFile, uploadTrackFile } from '../../client/index.js';
 import type { ReleaseResource } from '../../contract/index.js';
 import { fileErrorReason } from './file-errors.js';
-import { partsSettings } from './upload-settings.js';
+import { partsSettings, type UploadFlags } from './upload-settings.js';
 
 export interface Uploaded extends UploadResult {
   path: string;
@@ -27,9 +27,16 @@ export interface UploadFailure {
 }
 
 /** Uploads one file; a refusal comes back as a failure with its reason, never thrown. */
-export async function uploadOne(ctx: Context, client: ApiClient, releaseId: EntityId, path: string, shown = path): Promise<Uploaded | UploadFailure> {
+export async function uploadOne(
+  ctx: Context,
+  client: ApiClient,
+  releaseId: EntityId,
+  path: string,
+  shown = path,
+  flags: UploadFlags = {},
+): Promise<Uploaded | UploadFailure> {
   // A file above one part goes up in parts, with a checkpoint (shared/upload-settings.ts); a bad setting is a usage error, before any byte.
-  const parts = partsSettings(ctx.env, client.baseUrl, path);
+  const parts = partsSettings(ctx.env, client.baseUrl, path, flags);
   const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes' });
   try {
     const res = await uploadTrackFile(client, releaseId, path, {

@@ -12,6 +12,7 @@ import type {
   UpdateReleaseVideoRequest,
 } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
+import type { UploadFlags } from '../../shared/upload-settings.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, type FileProblem } from '../../errors.js';
 import { isFailure, uploadCover, uploadOne, type Uploaded } from '../../shared/upload.js';
@@ -75,7 +76,7 @@ export async function executePlan(
   client: ApiClient,
   plan: CreatePlan,
   titles: readonly string[],
-  options: { keepDraft?: boolean } = {},
+  options: { keepDraft?: boolean; upload?: UploadFlags } = {},
 ): Promise<ReleaseResource> {
   const created = await createDraft(ctx, client, plan);
   const id = created.id;
@@ -85,7 +86,7 @@ export async function executePlan(
   try {
     if (plan.tracks.length > 0) {
       const results = [];
-      for (const t of plan.tracks) results.push(await uploadOne(ctx, client, id, t.path, t.shown));
+      for (const t of plan.tracks) results.push(await uploadOne(ctx, client, id, t.path, t.shown, options.upload));
       const failures = results.filter(isFailure);
       if (failures.length > 0) {
         const files = failures.map((f) => ({ file: plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path, code: f.code, message: f.reason }));

@@ -180,10 +180,12 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   }
 
   const client = await ctx.services.client();
-  const release: ReleaseResource = await executePlan(ctx, client, plan, titles, { keepDraft: wizard !== undefined }).catch(async (err: unknown) => {
-    if (err instanceof DraftKept) throw await keepAnswers(ctx, plan, err, opts.save);
-    throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
-  });
+  const release: ReleaseResource = await executePlan(ctx, client, plan, titles, { keepDraft: wizard !== undefined, upload: opts }).catch(
+    async (err: unknown) => {
+      if (err instanceof DraftKept) throw await keepAnswers(ctx, plan, err, opts.save);
+      throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
+    },
+  );
   const n = release.tracks?.length ?? release.track_count;
   success(ctx, `Created release ${release.id} "${release.title}" (${release.status}) with ${plural(n, 'track')}`);
   if (wizard && wizard.profiles.length > 0) {

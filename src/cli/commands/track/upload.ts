@@ -16,7 +16,7 @@ import { keepTrack, withinTrackListBounds, writeTrackList } from '../../shared/t
 import { tracksOf } from '../../../contract/wire-values.js';
 import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 
-export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, args: string[]): Promise<void> {
+export async function run(ctx: Context, opts: OptsOf<typeof uploadCommand>, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const files = args.slice(1);
   // Before the service is asked anything: every file is there and passes the service's audio rules.
@@ -31,7 +31,7 @@ export async function run(ctx: Context, _opts: OptsOf<typeof uploadCommand>, arg
   const titles = checks.map((c, i) => titleFrom(c.title, resolve(files[i]!)));
 
   const results = [];
-  for (const f of files) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f));
+  for (const f of files) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f, opts));
   const failures = results.filter(isFailure);
   if (failures.length > 0) {
     const bad = results.flatMap((r, i) => (isFailure(r) ? [{ file: files[i]!, code: r.code, message: r.reason }] : []));
