@@ -99,15 +99,7 @@ export async function uploadTrackFile(
       return await uploadTrackFileInParts(client, releaseId, file, size, options.parts, options);
     } catch (err) {
       // A service from before uploads in parts refuses the field: the file goes up in one PUT, as it did there.
-      if (
-        !(
-          err instanceof ApiError &&
-          err.code === 'validation_failed' &&
-          err.fields?.part_size !== undefined &&
-          err.fields.part_size.some((m) => /unrecognized|unknown/i.test(m))
-        )
-      )
-        throw err;
+      if (!(err instanceof ApiError && err.code === 'validation_failed' && err.fields?.part_size?.some((m) => /unrecognized|unknown/i.test(m)))) throw err;
     }
   }
   const sha256 = shared?.sha256 ?? options.sha256;
