@@ -47,6 +47,8 @@ export interface PartsProgress {
   /** Bytes the service holds or that left for it. */
   bytes: number;
   total: number;
+  /** Once, first, for an upload continued: `bytes` the service holds already. */
+  resumed?: true;
 }
 
 /** Asks for (or again for) the upload's address; `resumeKey` continues that upload when the service can. */
@@ -121,6 +123,8 @@ export async function uploadInParts(
   const heldBytes = () => [...held.values()].reduce((sum, p) => sum + p.size, 0);
   let leaving = 0;
   const report = () => options.onProgress?.({ bytes: Math.min(identity.size, heldBytes() + leaving), total: identity.size });
+  if (held.size > 0 || parts.state === 'ready' || completeAlready)
+    options.onProgress?.({ bytes: parts.state === 'ready' ? identity.size : heldBytes(), total: identity.size, resumed: true });
   report();
 
   const hashes = (parts.state === 'ready' || completeAlready) && sha256 !== undefined ? undefined : hashInWorker(file, partSize, identity.size, options.signal);

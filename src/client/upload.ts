@@ -14,7 +14,8 @@ import { uploadFilenameMaxLength, uploadKeyPattern, uploadMaxBytes, uploadPartBo
 import type { AskAddress, PartsSettings } from './upload-parts.js';
 
 export interface UploadProgress {
-  phase: 'hash' | 'upload';
+  /** 'resume': once, before the rest is sent, when the service holds part of the file already (an upload continued). */
+  phase: 'hash' | 'upload' | 'resume';
   file: string;
   bytes: number;
   total: number;
@@ -175,7 +176,7 @@ async function uploadTrackFileInParts(
     return ticket;
   };
   const done = await uploadInParts(client, file, ask, settings, {
-    onProgress: (p) => options.onProgress?.({ phase: 'upload', file, bytes: p.bytes, total: p.total }),
+    onProgress: (p) => options.onProgress?.({ phase: p.resumed ? 'resume' : 'upload', file, bytes: p.bytes, total: p.total }),
     signal: options.signal,
     knownSha256: shared?.sha256 ?? options.sha256,
     shared: shared !== undefined,

@@ -6,7 +6,7 @@ import type { EntityId } from '../../contract/index.js';
 import type { Context } from '../context.js';
 import { describeError } from '../describe-error.js';
 import { ExitCode } from '../errors.js';
-import { formatBytes, progress } from '../output/index.js';
+import { formatBytes, note, progress } from '../output/index.js';
 import { uploadArtworkFile, uploadTrackFile } from '../../client/index.js';
 import type { ReleaseResource } from '../../contract/index.js';
 import { fileErrorReason } from './file-errors.js';
@@ -43,7 +43,9 @@ export async function uploadOne(
       signal: ctx.signal,
       parts,
       onProgress: (p) => {
-        if (p.phase === 'upload') bar.update(p.bytes, p.total);
+        // Said once, on a terminal: this run continues an upload a killed or failed one began.
+        if (p.phase === 'resume') note(ctx, `Continuing the upload of ${shown}: the service holds ${formatBytes(p.bytes)} of ${formatBytes(p.total)}`);
+        else if (p.phase === 'upload') bar.update(p.bytes, p.total);
       },
     });
     bar.done(ctx.io.stderrIsTTY && !ctx.globals.quiet ? `Uploaded ${shown} (${formatBytes(res.size)})` : undefined);
