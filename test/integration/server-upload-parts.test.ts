@@ -2,12 +2,13 @@
 // its Upload-Checksum, the status a resuming client asks for, the whole file's sha256 checked at
 // completion, a resumed address, the quota, the expiry of one that stops moving, list and discard.
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeWav, sha256 } from '../helpers/audio.js';
 import { createRelease } from '../helpers/releases.js';
-import { api, startTestServer, type TestServer } from '../helpers/server.js';
+import { api, makeTempDataDir, startTestServer, type TestServer } from '../helpers/server.js';
 
 const MiB = 1024 * 1024;
 let s: TestServer;
@@ -177,6 +178,44 @@ describe('an upload in parts', () => {
       expect(r.status).toBe(422);
       expect(Object.keys(r.body.error.fields)).toEqual(['part_size']);
     }
+  });
+});
+
+describe('an upload in parts across a restart, or sent whole after all', () => {
+  test('parts sent to one process and completed by the next: the whole file is read at the completion, and checked', async () => {
+    const dataDir = await makeTempDataDir();
+    const first = await startTestServer({ dataDir });
+    let second: TestServer | undefined;
+    try {
+      const r = (await createRelease(first, first.tokens.label)).id;
+      const body = { filename: 'restart.wav', content_type: 'audio/wav', size: wav.length, part_size: MiB };
+      const a = (await api(first, first.tokens.label, 'POST', `/releases/${r}/tracks/upload-url`, body)).body;
+      for (const n of [1, 2, 3]) expect((await putPart(a, n)).status).toBe(200);
+      await first.close();
+      second = await startTestServer({ dataDir });
+      // Asked again on the new process (its port differs): the parts held are there.
+      const again = (await api(second, second.tokens.label, 'POST', `/releases/${r}/tracks/upload-url`, { ...body, resume_key: a.key })).body;
+      expect(again.parts.received.map((p: any) => p.part)).toEqual([1, 2, 3]);
+      for (const n of [4, 5, 6]) expect((await putPart(again, n)).status).toBe(200);
+      expect((await complete(again, { sha256: 'e'.repeat(64) })).status).toBe(422);
+      for (let n = 1; n <= 6; n++) expect((await putPart(again, n)).status).toBe(200);
+      const done = await complete(again);
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ key: a.key, sha256: sha256(wav), state: 'ready' });
+    } finally {
+      await second?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('an address asked for in parts still takes the whole file in one PUT; the parts it held go', async () => {
+    const a = await ask();
+    expect((await putPart(a, 2)).status).toBe(200);
+    const put = await fetch(a.upload_url, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: wav });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ key: a.key, sha256: sha256(wav), state: 'ready' });
+    expect(await status(a)).toMatchObject({ state: 'ready', parts: [] });
+    expect(existsSync(join(s.dataDir, 'uploads', 'parts', a.key))).toBe(false);
   });
 });
 

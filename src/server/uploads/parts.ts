@@ -87,7 +87,8 @@ export async function completeParts(
 ) {
   const { key } = upload;
   const count = partCount(upload.size, upload.part_size);
-  const held = new Set(partsOf(deps.db, key).map((p: PartRow) => p.part));
+  const heldParts: PartRow[] = partsOf(deps.db, key);
+  const held = new Set(heldParts.map((p) => p.part));
   if (held.size < count) {
     const missing: number[] = [];
     for (let n = 1; n <= count && missing.length < 10; n++) if (!held.has(n)) missing.push(n);
@@ -98,7 +99,7 @@ export async function completeParts(
     );
   }
   const path = uploadPartsPath(deps.dataDir, key);
-  const got = await digests.digest(key, path, upload.size);
+  const got = await digests.digest(key, path, upload.size, heldParts);
   if (got !== declared) {
     await dropAll(deps, key);
     markUploadRefused(deps.db, key, `upload_mismatch: the whole file's sha256 is ${got}, not the declared ${declared}`);

@@ -24,6 +24,7 @@ import {
   uploadReleaseStatus,
   uploadsDir,
   uploadsTmpDir,
+  uploadPartsPath,
   signedSha256Of,
   type UploadRow,
 } from '../store/uploads.js';
@@ -34,7 +35,7 @@ import { markArtworkUploadReady } from '../store/artwork.js';
 import { receiveAt, receiveToFile } from './receive.js';
 import { completedAnswer, completeParts, inParts, partsFile, partSpan, statusOf } from './parts.js';
 import { parseUploadChecksum, type UploadChecksumAlgorithm } from '../../contract/wire-values.js';
-import { partOf, recordPart } from '../store/upload-parts.js';
+import { dropParts, partOf, recordPart } from '../store/upload-parts.js';
 import { RunningDigests } from './running-digest.js';
 import { partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
@@ -206,9 +207,15 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
           assertReleaseTakesUploads(key);
           renameSync(tmp, uploadFilePath(deps.dataDir, key));
           markUploadReady(deps.db, key, info, got.sha256, deps.now().toISOString());
+          // Asked for in parts and sent whole after all: what parts it held are of no use now.
+          if (inParts(upload)) dropParts(deps.db, key);
           recordUploadReady(deps.db, upload, { ...info, size: got.bytes, sha256: got.sha256 }, requestId, deps.now().toISOString());
         })
         .immediate();
+      if (inParts(upload)) {
+        digests.drop(key);
+        await rm(uploadPartsPath(deps.dataDir, key), { force: true });
+      }
       return { key, state: 'ready' as const, size: got.bytes, sha256: got.sha256, ...info };
     } catch (e) {
       await rm(tmp, { force: true });
@@ -318,7 +325,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         recordPart(deps.db, upload.key, { part, size: span.size, checksum: got.checksum }, deps.now().toISOString());
       })
       .immediate();
-    digests.held(upload.key, path, upload, part, replacing);
+    digests.held(upload.key, path, upload, part, got.checksum, replacing);
     return { part, size: span.size, checksum: got.checksum };
   };
 

@@ -60,6 +60,8 @@ interface Running {
   sent: number;
   /** Parts held beyond `sent`, by number. */
   ahead: Set<number>;
+  /** The checksum of each part as it was when it was held here: the digest stands only if the parts held at the completion are these. */
+  checksums: Map<number, string>;
 }
 
 export class RunningDigests {
@@ -100,8 +102,8 @@ export class RunningDigests {
     });
   }
 
-  /** Part `part` (from 1) of the upload `key` is held now; `replaced`: it was held before with other bytes. */
-  held(key: string, path: string, upload: { size: number; part_size: number }, part: number, replaced: boolean): void {
+  /** Part `part` (from 1) of the upload `key` is held now, with `checksum`; `replaced`: it was held before with other bytes. */
+  held(key: string, path: string, upload: { size: number; part_size: number }, part: number, checksum: string, replaced: boolean): void {
     let r = this.running.get(key);
     if (replaced && r && (part - 1) * r.partSize < r.sent) {
       // Bytes already hashed changed: hashed again from the file at the completion.
@@ -109,9 +111,10 @@ export class RunningDigests {
       return;
     }
     if (!r) {
-      r = { path, partSize: upload.part_size, size: upload.size, sent: 0, ahead: new Set() };
+      r = { path, partSize: upload.part_size, size: upload.size, sent: 0, ahead: new Set(), checksums: new Map() };
       this.running.set(key, r);
     }
+    r.checksums.set(part, checksum);
     r.ahead.add(part);
     const from = r.sent;
     for (let next = r.sent / r.partSize + 1; r.ahead.delete(next); next++) r.sent = Math.min(r.size, next * r.partSize);
@@ -122,10 +125,12 @@ export class RunningDigests {
    * The sha256 of the whole upload: from the running hash when every byte went through it, else
    * read from `path` (the worker thread either way).
    */
-  async digest(key: string, path: string, size: number): Promise<string> {
+  async digest(key: string, path: string, size: number, parts: readonly { part: number; checksum: string }[]): Promise<string> {
     const r = this.running.get(key);
     this.running.delete(key);
-    if (r && r.sent === size && r.path === path) {
+    // Every part hashed here, as it is held now (another process sharing the data directory may have written one again).
+    const same = r !== undefined && parts.length === r.checksums.size && parts.every((p) => r.checksums.get(p.part) === p.checksum);
+    if (r && same && r.sent === size && r.path === path) {
       const sha = await this.ask({ op: 'digest', key }).catch(() => undefined);
       if (sha !== undefined) return sha;
     } else if (r) {
