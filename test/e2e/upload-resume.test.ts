@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeWav } from '../helpers/audio.js';
 import { startRun } from '../helpers/kill-run.js';
+import { releaseYaml } from '../helpers/release-yaml.js';
 import { api } from '../helpers/server.js';
 import { startUploadProxy, type UploadProxy } from '../helpers/upload-proxy.js';
 import { cliEnv, serveForTests, type Target } from './cli-e2e-helpers.js';
@@ -107,6 +108,32 @@ describe('a killed track upload, run again', () => {
       expect(readdirSync(dir)).toEqual([]);
     }, 60_000);
   }
+
+  test('release apply killed mid-upload continues it when run again (the upload found by its Idempotency-Key)', async () => {
+    const file = join(work, 'apply.wav');
+    const wav = makeWav({ seconds: 70 });
+    await writeFile(file, wav);
+    const yaml = join(work, 'apply.yaml');
+    await writeFile(yaml, releaseYaml('RSM-1', { tracks: [{ file, title: 'Applied' }] }));
+    const env = cliEnv({ ...target, url: proxy.url }, { RELDIST_UPLOAD_PART_SIZE: '1MiB', RELDIST_UPLOAD_CONNECTIONS: '2' });
+    proxy.reset();
+    const run = startRun({ args: ['release', 'apply', yaml, '--json'], env, timeoutMs: 50_000 });
+    proxy.onPartAnswered = (n) => void (n === 5 && run.kill());
+    expect((await run.result).killed).toBe(true);
+    proxy.onPartAnswered = undefined;
+    await proxy.settled();
+    const held = new Set(proxy.parts.filter((p) => p.status === 200).map((p) => p.part));
+    expect(held.size).toBeGreaterThanOrEqual(5);
+    expect(held.size).toBeLessThan(Math.ceil(wav.length / MiB));
+    proxy.reset();
+    const again = startRun({ args: ['release', 'apply', yaml, '--json'], env, timeoutMs: 50_000 });
+    const r = await again.result;
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.parts.filter((p) => held.has(p.part) && p.bytes > 0)).toEqual([]);
+    const release = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+    const tracks = await api({ url: serviceUrl }, target.token, 'GET', `/releases/${release.id ?? release.release_id}/tracks`);
+    expect(tracks.body[0].file.sha256).toBe(sha256(wav));
+  }, 60_000);
 
   test('a file changed between the runs drops its checkpoint and is sent whole', async () => {
     const releaseId = await newRelease();

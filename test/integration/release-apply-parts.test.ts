@@ -1,6 +1,7 @@
 // `release apply` of files above one part (RELDIST_UPLOAD_PART_SIZE=1MiB), two runs of one catalog
 // at once: they share each track's upload in parts (the same Idempotency-Key), every run exits 0,
-// each release's audio is received once, and each track's sha256 is its file's.
+// each release's audio is received once, and each track's sha256 is its file's. A run killed and
+// run again continues its uploads from what the service holds.
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -55,7 +56,7 @@ it('two runs at once share each upload in parts: all exit 0, each audio received
   expect(counts).toHaveLength(RELEASES);
   const digest = createHash('sha256').update(wav).digest('hex');
   for (const c of counts) expect(c).toMatchObject({ received: 1, sha256: digest });
-  // Attached: no checkpoint is left behind.
+  // No checkpoint file: the runs find a track's upload by its Idempotency-Key, on the service.
   expect(await readdir(join(cli.configDir, 'uploads')).catch(() => [])).toEqual([]);
   // Run again: converged, nothing sent.
   const again = await cli.run(['release', 'apply', dir, '--json'], { env });

@@ -19,13 +19,14 @@ const STALE_MS = 7 * 24 * 3_600_000;
 export const checkpointsDir = (env: Env): string => join(configDir(env), 'uploads');
 
 /**
- * The checkpoint file of `file` uploaded to the service at `baseUrl`: one per file, whichever
- * release (a `release create --file` run again after a kill makes a new draft, and the service
+ * The checkpoint file of `file` uploaded to the service at `baseUrl` for `scope`: `release:<id>`
+ * (the release it goes to: two commands sending one file to two releases at once keep apart), or
+ * `create` for `release create`, whose run again after a kill makes a new draft (the service then
  * moves the upload there).
  */
-export function checkpointPath(env: Env, baseUrl: string, file: string): string {
+export function checkpointPath(env: Env, baseUrl: string, file: string, scope: string): string {
   const id = createHash('sha256')
-    .update(`${baseUrl}\n${resolve(file)}`)
+    .update(`${baseUrl}\n${scope}\n${resolve(file)}`)
     .digest('hex')
     .slice(0, 32);
   return join(checkpointsDir(env), `${id}.json`);
@@ -67,8 +68,8 @@ function parse(text: string): UploadCheckpoint | undefined {
 }
 
 /** The store of one file's checkpoint. Writes are atomic (a temporary file renamed) and one at a time. */
-export function checkpointStore(env: Env, baseUrl: string, file: string): CheckpointStore {
-  const path = checkpointPath(env, baseUrl, file);
+export function checkpointStore(env: Env, baseUrl: string, file: string, scope: string): CheckpointStore {
+  const path = checkpointPath(env, baseUrl, file, scope);
   const dir = checkpointsDir(env);
   let writing: Promise<void> = Promise.resolve();
   const write = async (c: UploadCheckpoint) => {
@@ -76,7 +77,7 @@ export function checkpointStore(env: Env, baseUrl: string, file: string): Checkp
     // A folder made before, by hand or another tool, may be open to others.
     if (process.platform !== 'win32' && ((await stat(dir)).mode & 0o077) !== 0) await chmod(dir, 0o700);
     const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, `${JSON.stringify({ file: resolve(file), ...c })}\n`, { mode: 0o600 });
+    await writeFile(tmp, `${JSON.stringify({ file: resolve(file), scope, ...c })}\n`, { mode: 0o600 });
     await rename(tmp, path);
     await pruneStale(dir);
   };

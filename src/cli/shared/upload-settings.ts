@@ -36,8 +36,11 @@ export function parseConnections(text: string, name: string): number {
   return n;
 }
 
-/** The settings of an upload of `file` to the service at `baseUrl`, from the environment (flags, when a command has them, win). */
-export function partsSettings(env: Env, baseUrl: string, file: string, flags: UploadFlags = {}): PartsSettings {
+/**
+ * The settings of an upload of `file` to the service at `baseUrl`, from the environment (flags,
+ * when a command has them, win); its checkpoint is `scope`'s (shared/upload-checkpoints.ts).
+ */
+export function partsSettings(env: Env, baseUrl: string, file: string, scope: string, flags: UploadFlags = {}): PartsSettings {
   const sizeText = flags.partSize ?? env.RELDIST_UPLOAD_PART_SIZE;
   const connectionsText = flags.connections ?? env.RELDIST_UPLOAD_CONNECTIONS;
   const sizeName = flags.partSize !== undefined ? '--part-size' : 'RELDIST_UPLOAD_PART_SIZE';
@@ -46,6 +49,6 @@ export function partsSettings(env: Env, baseUrl: string, file: string, flags: Up
   return {
     partSize: sizeText === undefined || sizeText === '' ? DEFAULT_PART_SIZE : parsePartSize(sizeText, sizeName),
     connections: connectionsText === undefined || connectionsText === '' ? DEFAULT_CONNECTIONS : parseConnections(connectionsText, connectionsName),
-    ...(off ? {} : { checkpoint: checkpointStore(env, baseUrl, file) }),
+    ...(off ? {} : { checkpoint: checkpointStore(env, baseUrl, file, scope) }),
   };
 }

@@ -34,9 +34,11 @@ export async function uploadOne(
   path: string,
   shown = path,
   flags: UploadFlags = {},
+  /** Whose checkpoint: the release's, unless `release create` (whose run again makes a new draft) says `create`. */
+  scope = `release:${releaseId}`,
 ): Promise<Uploaded | UploadFailure> {
   // A file above one part goes up in parts, with a checkpoint (shared/upload-settings.ts); a bad setting is a usage error, before any byte.
-  const parts = partsSettings(ctx.env, client.baseUrl, path, flags);
+  const parts = partsSettings(ctx.env, client.baseUrl, path, scope, flags);
   const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes' });
   try {
     const res = await uploadTrackFile(client, releaseId, path, {

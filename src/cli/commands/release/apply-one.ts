@@ -9,16 +9,7 @@
 // again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import {
-  ApiError,
-  callIfChanged,
-  hashFile,
-  uploadArtworkFile,
-  uploadTrackFile,
-  type ApiClient,
-  type CheckpointStore,
-  type PartsSettings,
-} from '../../../client/index.js';
+import { ApiError, callIfChanged, hashFile, uploadArtworkFile, uploadTrackFile, type ApiClient, type PartsSettings } from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
@@ -309,7 +300,6 @@ export interface State {
 async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOptions, state: State): Promise<void> {
   const { item, plan } = planned;
   const keyBase = `apply:${shortHash(normaliseCatalogNumber(item.catalogNumber))}`;
-  const checkpoints: CheckpointStore[] = [];
   const key = (stepName: string, body: unknown) => `${keyBase}:${stepName}:${shortHash(JSON.stringify(body ?? null))}`;
   const fileKeys = new Map<number, string>();
   const signal = options.signal;
@@ -379,7 +369,6 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
           const parts = options.partsOf?.(t.path);
           const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared, parts }));
           fileKeys.set(i, res.key);
-          if (parts?.checkpoint) checkpoints.push(parts.checkpoint);
         }
         return;
       case 'tracks': {
@@ -399,8 +388,6 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
             }),
           ),
         );
-        // Attached: the uploads' checkpoints have served.
-        await Promise.all(checkpoints.splice(0).map((c) => c.remove().catch(() => undefined)));
         return;
       }
       case 'artwork': {

@@ -155,7 +155,7 @@ async function prepare(
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
   // A bad upload setting is said before anything is sent.
-  partsSettings(ctx.env, '', '.', opts);
+  partsSettings(ctx.env, '', '.', '', opts);
   const client = await ctx.services.client({ workload: 'long' });
   const session = await ctx.services.session();
   const sandbox = session.sandbox !== undefined;
@@ -172,7 +172,10 @@ async function prepare(
       known: await indexCatalog(client, items.length),
       titleOf,
       sandbox,
-      partsOf: (path: string) => partsSettings(ctx.env, client.baseUrl, path, opts),
+      // No checkpoint file: every run of one catalog (at once, later, or on another CI runner) asks for a track's upload
+      // under the same Idempotency-Key, so the service's record of it names the upload to continue, and the service
+      // says which parts it holds (client/upload.ts, `shared`).
+      partsOf: (path: string) => ({ ...partsSettings(ctx.env, client.baseUrl, path, 'apply', opts), checkpoint: undefined }),
     },
   };
 }

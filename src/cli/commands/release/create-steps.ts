@@ -86,7 +86,7 @@ export async function executePlan(
   try {
     if (plan.tracks.length > 0) {
       const results = [];
-      for (const t of plan.tracks) results.push(await uploadOne(ctx, client, id, t.path, t.shown, options.upload));
+      for (const t of plan.tracks) results.push(await uploadOne(ctx, client, id, t.path, t.shown, options.upload, 'create'));
       const failures = results.filter(isFailure);
       if (failures.length > 0) {
         const files = failures.map((f) => ({ file: plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path, code: f.code, message: f.reason }));
