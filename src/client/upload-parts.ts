@@ -161,7 +161,7 @@ export async function uploadInParts(
               workload: 'upload',
               // Asked first: a part held already (its answer lost, or sent by another client sharing the upload), arriving on another
               // connection, or refused, is answered before a byte of it leaves. A round trip per part: 3-5% through a 40 ms link, and
-              // a lost answer then costs no bytes (measured: docs/performance.md, "Uploads in parts").
+              // a lost answer then costs no bytes.
               expectContinue: true,
               signal: options.signal,
               body: () => {
