@@ -252,7 +252,8 @@ async function complete(client: ApiClient, url: string, sha256: string, signal: 
       return await client.request({
         method: 'POST',
         path: url,
-        headers: { 'content-type': 'application/json' },
+        // The completion answers the same when asked again (docs/api.md): the key tells the client it may retry it (a lost answer, a reset).
+        headers: { 'content-type': 'application/json', 'idempotency-key': `complete:${sha256}` },
         body: JSON.stringify({ sha256 }),
         auth: false,
         workload: 'upload',
