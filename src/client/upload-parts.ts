@@ -14,6 +14,14 @@ import { ApiError, UploadIntegrityError } from './errors.js';
 import { sleep } from './retry.js';
 import type { TrackUploadUrlData, UploadParts, UploadPart } from '../contract/resources.js';
 
+/** The service answered the address without `parts` (one that does not upload in parts, ignoring part_size): the file goes to it whole. */
+export class PartsNotOffered extends Error {
+  constructor(readonly ticket: TrackUploadUrlData) {
+    super('the service offers no upload in parts');
+    this.name = 'PartsNotOffered';
+  }
+}
+
 /** What a checkpoint remembers of one file's upload; never an address (the signature is a credential). */
 export interface UploadCheckpoint {
   /** The upload's key: names it to its owner's token, grants nothing by itself. */
@@ -99,7 +107,7 @@ export async function uploadInParts(
     ...(sha256 !== undefined && options.knownSha256 !== undefined ? { sha256 } : {}),
     ...(saved && !options.shared ? { resume_key: saved.key } : {}),
   });
-  if (!ticket.parts) throw new Error('the service answered an upload address without parts');
+  if (!ticket.parts) throw new PartsNotOffered(ticket);
   let parts: UploadParts = ticket.parts;
   const key = ticket.key;
   const checkpoint: UploadCheckpoint = { key, ...identity, partSize, sha256, done: [] };

@@ -156,7 +156,7 @@ async function uploadTrackFileInParts(
   settings: PartsSettings,
   options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined; shared?: { idempotencyKey: string; sha256: string } },
 ): Promise<UploadResult> {
-  const { uploadInParts } = await import('./upload-parts.js');
+  const { uploadInParts, PartsNotOffered } = await import('./upload-parts.js');
   const filename = basename(file);
   const contentType = contentTypeOf(file);
   const { shared } = options;
@@ -175,13 +175,26 @@ async function uploadTrackFileInParts(
     lastExpiry = ticket.expires_at;
     return ticket;
   };
-  const done = await uploadInParts(client, file, ask, settings, {
-    onProgress: (p) => options.onProgress?.({ phase: p.resumed ? 'resume' : 'upload', file, bytes: p.bytes, total: p.total }),
-    signal: options.signal,
-    knownSha256: shared?.sha256 ?? options.sha256,
-    shared: shared !== undefined,
-  });
-  return { key: done.key, sha256: done.sha256, size, filename, contentType };
+  try {
+    const done = await uploadInParts(client, file, ask, settings, {
+      onProgress: (p) => options.onProgress?.({ phase: p.resumed ? 'resume' : 'upload', file, bytes: p.bytes, total: p.total }),
+      signal: options.signal,
+      knownSha256: shared?.sha256 ?? options.sha256,
+      shared: shared !== undefined,
+    });
+    return { key: done.key, sha256: done.sha256, size, filename, contentType };
+  } catch (err) {
+    if (!(err instanceof PartsNotOffered)) throw err;
+    // The address is for the whole file: sent as before (shared: only if the service has none of it yet).
+    const { ticket } = err;
+    try {
+      const sha256 = await putFile(client, ticket, file, size, contentType, { ...options, ...(shared ? { ifNoneMatch: true } : {}) });
+      return { key: ticket.key, sha256, size, filename, contentType };
+    } catch (e) {
+      if (shared && e instanceof ApiError && e.status === 412) return { key: ticket.key, sha256: shared.sha256, size, filename, contentType };
+      throw e;
+    }
+  }
 }
 
 const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };
