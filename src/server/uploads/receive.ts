@@ -28,11 +28,15 @@ const WRITE_BUFFER = 1024 * 1024;
  * `cut` rejects when the body arrives too slowly (http/slow-bodies.ts): the receiving stops with its error.
  */
 export async function receiveToFile(body: Readable, tmpPath: string, declaredSize: number, cut?: Promise<never>): Promise<Received> {
+  const file = createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER });
   try {
     const hash = createHash('sha256');
-    const bytes = await receiveInto(body, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER }), declaredSize, hash, cut);
+    const bytes = await receiveInto(body, file, declaredSize, hash, cut);
     return { bytes, sha256: hash.digest('hex') };
   } catch (e) {
+    // Stopped while the file was still being opened (a client gone before the first byte): it is
+    // created once the open completes, so the removal waits for the stream to close.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await rm(tmpPath, { force: true });
     throw e;
   }
