@@ -135,6 +135,31 @@ describe('a killed track upload, run again', () => {
     expect(tracks.body[0].file.sha256).toBe(sha256(wav));
   }, 60_000);
 
+  test('release create --file killed mid-upload: run again, its new draft gets the same upload, only the missing parts sent', async () => {
+    const file = join(work, 'create.wav');
+    const wav = makeWav({ seconds: 70 });
+    await writeFile(file, wav);
+    const yaml = join(work, 'create.yaml');
+    await writeFile(yaml, releaseYaml('RSM-2', { tracks: [{ file, title: 'Created' }] }));
+    const env = cliEnv({ ...target, url: proxy.url }, { RELDIST_UPLOAD_PART_SIZE: '1MiB', RELDIST_UPLOAD_CONNECTIONS: '2' });
+    proxy.reset();
+    const run = startRun({ args: ['release', 'create', '--file', yaml, '--json'], env, timeoutMs: 50_000 });
+    proxy.onPartAnswered = (n) => void (n === 5 && run.kill());
+    expect((await run.result).killed).toBe(true);
+    proxy.onPartAnswered = undefined;
+    await proxy.settled();
+    const held = new Set(proxy.parts.filter((p) => p.status === 200).map((p) => p.part));
+    expect(held.size).toBeGreaterThanOrEqual(5);
+    proxy.reset();
+    // The killed run's draft holds the catalog number: the new one is made without it (a user would delete the old draft).
+    await writeFile(yaml, releaseYaml('RSM-3', { tracks: [{ file, title: 'Created' }] }));
+    const r = await startRun({ args: ['release', 'create', '--file', yaml, '--json'], env, timeoutMs: 50_000 }).result;
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.parts.filter((p) => held.has(p.part))).toEqual([]);
+    const release = JSON.parse(r.stdout);
+    expect(release.tracks[0].file.sha256).toBe(sha256(wav));
+  }, 60_000);
+
   test('a file changed between the runs drops its checkpoint and is sent whole', async () => {
     const releaseId = await newRelease();
     const file = join(work, 'changed.wav');
