@@ -346,6 +346,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       return;
     }
     completing.add(key);
+    x.sayContinue();
     void readSmallBody(req, COMPLETE_BODY_LIMIT)
       .then((text) => {
         const declared = declaredSha256(text);
