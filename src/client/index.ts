@@ -17,6 +17,7 @@ export { ApiError, ForeignServiceError, NetworkError, RequestValidationError, Up
 export { defaultRetryPolicy, type RetryPolicy } from './retry.js';
 export { maskToken, redactText, redactHeaders } from './redact.js';
 export { uploadTrackFile, uploadArtworkFile, hashFile, putFile, contentTypeOf, type UploadProgress, type UploadResult } from './upload.js';
+export type { CheckpointStore, PartsSettings, UploadCheckpoint } from './upload-parts.js';
 
 export interface CreateClientOptions extends Omit<ClientOptions, 'transportFor'> {
   env?: Readonly<Record<string, string | undefined>>;

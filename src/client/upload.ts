@@ -10,10 +10,12 @@ import type { ApiClient } from './client.js';
 import { ApiError, UploadIntegrityError } from './errors.js';
 import { sleep } from './retry.js';
 import type { TrackUploadUrlData } from '../contract/resources.js';
-import { uploadFilenameMaxLength, uploadMaxBytes } from '../contract/routes.js';
+import { uploadFilenameMaxLength, uploadKeyPattern, uploadMaxBytes, uploadPartBounds } from '../contract/routes.js';
+import type { AskAddress, PartsSettings } from './upload-parts.js';
 
 export interface UploadProgress {
-  phase: 'hash' | 'upload';
+  /** 'resume': once, before the rest is sent, when the service holds part of the file already (an upload continued). */
+  phase: 'hash' | 'upload' | 'resume';
   file: string;
   bytes: number;
   total: number;
@@ -85,12 +87,22 @@ export async function uploadTrackFile(
     signal?: AbortSignal;
     sha256?: string | undefined;
     shared?: { idempotencyKey: string; sha256: string };
+    /** A file of more than one part goes up in parts (upload-parts.ts); without it, in one PUT. */
+    parts?: PartsSettings | undefined;
   } = {},
 ): Promise<UploadResult> {
   const { size } = await (await import('node:fs/promises')).stat(file);
   const filename = basename(file);
   const contentType = contentTypeOf(file);
   const { shared } = options;
+  if (options.parts && size > options.parts.partSize) {
+    try {
+      return await uploadTrackFileInParts(client, releaseId, file, size, options.parts, options);
+    } catch (err) {
+      // A service from before uploads in parts refuses the field: the file goes up in one PUT, as it did there.
+      if (!(err instanceof ApiError && err.code === 'validation_failed' && err.fields?.part_size?.some((m) => /unrecognized|unknown/i.test(m)))) throw err;
+    }
+  }
   const sha256 = shared?.sha256 ?? options.sha256;
   let idempotencyKey = shared?.idempotencyKey;
   for (let wait = 0; ; wait++) {
@@ -130,6 +142,61 @@ export async function uploadTrackFile(
   }
 }
 
+/**
+ * A track's file in parts: the address asked for with the part size (and, to continue an upload a
+ * checkpoint names, its key). Shared with other clients (release apply), every client asks with
+ * the same Idempotency-Key and the same body, so that all get the same upload; a new address for it
+ * (the first expired) is asked under a key derived from the old address's expiry, the same for all.
+ */
+async function uploadTrackFileInParts(
+  client: ApiClient,
+  releaseId: number,
+  file: string,
+  size: number,
+  settings: PartsSettings,
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; sha256?: string | undefined; shared?: { idempotencyKey: string; sha256: string } },
+): Promise<UploadResult> {
+  const { uploadInParts, PartsNotOffered } = await import('./upload-parts.js');
+  const filename = basename(file);
+  const contentType = contentTypeOf(file);
+  const { shared } = options;
+  let lastExpiry: string | undefined;
+  const ask: AskAddress = async (extra) => {
+    const body = { filename, content_type: contentType, size, ...extra };
+    const idempotencyKey =
+      shared && (extra.resume_key === undefined || lastExpiry === undefined ? shared.idempotencyKey : `${shared.idempotencyKey}:${lastExpiry}`);
+    const ticket = await client.call('createTrackUploadUrl', {
+      params: { releaseId },
+      body,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...uploadBodyChecked(filename, size, extra),
+    });
+    lastExpiry = ticket.expires_at;
+    return ticket;
+  };
+  try {
+    const done = await uploadInParts(client, file, ask, settings, {
+      onProgress: (p) => options.onProgress?.({ phase: p.resumed ? 'resume' : 'upload', file, bytes: p.bytes, total: p.total }),
+      signal: options.signal,
+      knownSha256: shared?.sha256 ?? options.sha256,
+      shared: shared !== undefined,
+    });
+    return { key: done.key, sha256: done.sha256, size, filename, contentType };
+  } catch (err) {
+    if (!(err instanceof PartsNotOffered)) throw err;
+    // The address is for the whole file: sent as before (shared: only if the service has none of it yet).
+    const { ticket } = err;
+    try {
+      const sha256 = await putFile(client, ticket, file, size, contentType, { ...options, ...(shared ? { ifNoneMatch: true } : {}) });
+      return { key: ticket.key, sha256, size, filename, contentType };
+    } catch (e) {
+      if (shared && e instanceof ApiError && e.status === 412) return { key: ticket.key, sha256: shared.sha256, size, filename, contentType };
+      throw e;
+    }
+  }
+}
+
 const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png' };
 
 /**
@@ -163,9 +230,15 @@ export async function uploadArtworkFile(
  * them (a fifth of a `track upload`'s fixed cost). Outside them, the client's check says so in its
  * usual words.
  */
-export function uploadBodyChecked(filename: string, size: number): { bodyChecked?: true } {
+export function uploadBodyChecked(filename: string, size: number, parts: { part_size?: number; resume_key?: string } = {}): { bodyChecked?: true } {
   const name = filename.trim().length;
-  return name >= 1 && name <= uploadFilenameMaxLength && Number.isInteger(size) && size >= 1 && size <= uploadMaxBytes ? { bodyChecked: true } : {};
+  const partSize = parts.part_size ?? uploadPartBounds.minBytes;
+  const inBounds =
+    Number.isInteger(partSize) &&
+    partSize >= uploadPartBounds.minBytes &&
+    partSize <= uploadPartBounds.maxBytes &&
+    (parts.resume_key === undefined || uploadKeyPattern.test(parts.resume_key));
+  return inBounds && name >= 1 && name <= uploadFilenameMaxLength && Number.isInteger(size) && size >= 1 && size <= uploadMaxBytes ? { bodyChecked: true } : {};
 }
 
 /**

@@ -32,6 +32,8 @@ import {
   SubmitReleasesResponse,
   TrackResource,
   TrackUploadUrlData,
+  UploadSummary,
+  DiscardUploadsResponse,
   UserResource,
   ValidateCodesResponse,
   ValidationResultData,
@@ -75,6 +77,9 @@ const responseSchemas = {
   replaceTrackFile: ReleaseResource,
   replaceReleaseTracks: ReleaseResource,
   validateIsrc: ValidationResultData,
+
+  listUploads: z.array(UploadSummary),
+  discardUploads: DiscardUploadsResponse,
 
   listEvents: ListEventsResponse,
 

@@ -7,9 +7,9 @@ import * as z from 'zod';
 import { bodyMayBeLeftOut, endpoints, type Endpoint } from './catalog.js';
 import { EntityId } from './common.js';
 import { ErrorBody } from './errors.js';
-import { ArtworkFile, UploadResult } from './resources.js';
+import { ArtworkFile, UploadPart, UploadResult, UploadStatus } from './resources.js';
 import { WebhookPayload } from './webhooks.js';
-import { uploadContentTypes } from './requests.js';
+import { CompleteUploadRequest, uploadContentTypes } from './requests.js';
 import { acceptsIdempotencyKey, idempotencyKeyPattern, type Route } from './routes.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -47,6 +47,7 @@ const tagDescriptions: Record<Exclude<Route['tag'], 'sandbox'>, string> = {
   me: 'The authenticated user.',
   releases: 'Releases: create, edit, submit for review; UPC checks.',
   tracks: 'Tracks of a release, their audio files, and ISRC checks.',
+  uploads: "The account's uploads that nothing names yet (complete, or in parts still arriving): list them, discard them.",
   events: "What happened to the account's releases, in order: one event per change, recorded with it.",
   webhooks:
     "Endpoints the account's events are POSTed to, signed (Standard Webhooks) and retried; their delivery logs. What is sent: the document's `webhooks`.",
@@ -609,6 +610,129 @@ function uploadOperation(set: SchemaSet): JsonObject {
   };
 }
 
+/** The key, expiry and signature of a signed upload address: what every operation on it takes. */
+const signedParameters = [
+  {
+    name: 'key',
+    in: 'path',
+    required: true,
+    description: 'The upload key.',
+    schema: { type: 'string', minLength: 1, maxLength: 100 },
+    example: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+  },
+  { name: 'expires', in: 'query', required: true, description: 'Expiry, Unix seconds.', schema: { type: 'integer', minimum: 0 }, example: 1795000000 },
+  {
+    name: 'signature',
+    in: 'query',
+    required: true,
+    description: 'HMAC-SHA256 signature of the address.',
+    schema: { type: 'string', minLength: 1 },
+    example: '3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
+  },
+];
+
+/** The shared error responses of the signed upload addresses, by status. */
+const signedErrorNames: Record<number, string> = {
+  400: 'BadRequest',
+  403: 'UploadForbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  410: 'UploadExpired',
+  413: 'UploadQuotaExceeded',
+  422: 'Unprocessable',
+  500: 'InternalError',
+  507: 'UploadCapacityExceeded',
+};
+const signedErrors = (statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [String(status), ref('responses', signedErrorNames[status] ?? 'InternalError')]));
+
+/** GET on a signed upload address: how much of the upload the service holds (tus's HEAD, S3's ListParts). */
+function uploadStatusOperation(set: SchemaSet): JsonObject {
+  return {
+    operationId: 'getUploadStatus',
+    summary: 'Ask how much of an upload the service holds',
+    description:
+      'The same signed address as the PUT of the whole file (an expired one still answers). For an upload in parts: the parts held, each with ' +
+      'its size and checksum, so that a client that stopped (killed, disconnected) sends only the others. An upload of one PUT holds nothing until it is complete.',
+    tags: ['uploads'],
+    security: [],
+    parameters: signedParameters,
+    responses: {
+      '200': {
+        description: 'What the service holds.',
+        headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
+        content: { [json]: mediaOf(set.convert(UploadStatus, 'output'), exampleOf(UploadStatus)) },
+      },
+      ...signedErrors([403, 405, 500]),
+    },
+  };
+}
+
+/** PUT of one part of an upload in parts. */
+function uploadPartOperation(set: SchemaSet): JsonObject {
+  return {
+    operationId: 'uploadPart',
+    summary: 'Upload one part of an upload in parts',
+    description:
+      "The part's address is the answer's `parts.part_url` with `{part}` replaced by its number, 1 to `parts.count`. Every part is `part_size` " +
+      'bytes but the last (the rest). Send them in any order, several at once; send `Expect: 100-continue` to hear of a refusal, or of a part held ' +
+      'already, before sending a byte. The part is written only if its bytes have the checksum that `Upload-Checksum` declares: otherwise ' +
+      '`422 upload_part_mismatch`, nothing of it kept: send it again. A part held already with that checksum is answered 200 at once (the body ' +
+      'need not come); one arriving on another connection is `409 upload_in_progress` with Retry-After. Each part counts against the quota while it arrives, and once held.',
+    tags: ['uploads'],
+    security: [],
+    parameters: [
+      ...signedParameters,
+      { name: 'part', in: 'path', required: true, description: 'The part number, from 1.', schema: { type: 'integer', minimum: 1 }, example: 1 },
+      {
+        name: 'Upload-Checksum',
+        in: 'header',
+        required: true,
+        description:
+          "tus's checksum extension: `crc32 <base64 of the part's CRC-32, 4 bytes big-endian>` (zlib's CRC-32, as `reldist` sends) or `sha256 <base64 of its sha256>`.",
+        schema: { type: 'string' },
+        example: 'crc32 CUhVxw==',
+      },
+    ],
+    requestBody: {
+      required: true,
+      description: "The part's bytes.",
+      content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+    },
+    responses: {
+      '200': {
+        description: 'The part is held.',
+        headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
+        content: { [json]: mediaOf(set.convert(UploadPart, 'output'), exampleOf(UploadPart)) },
+      },
+      ...signedErrors([400, 403, 404, 405, 409, 410, 413, 422, 500, 507]),
+    },
+  };
+}
+
+/** POST to complete an upload in parts. */
+function uploadCompleteOperation(set: SchemaSet): JsonObject {
+  return {
+    operationId: 'completeUpload',
+    summary: 'Complete an upload in parts: the whole file checked, then probed',
+    description:
+      'Once every part is held (else `409 upload_incomplete`, naming the parts missing). The service reads the file once and compares its sha256 with the one declared here (or when the upload was asked for): a mismatch is `422 upload_mismatch` and drops the parts, to send again. Then the audio is probed as for a PUT of the whole file, and the answer is the same. Asked again once complete, it answers the same (safe to retry); one running already is `409 upload_in_progress`.',
+    tags: ['uploads'],
+    security: [],
+    parameters: signedParameters,
+    requestBody: { required: false, content: { [json]: mediaOf(set.convert(CompleteUploadRequest, 'input'), exampleOf(CompleteUploadRequest)) } },
+    responses: {
+      '200': {
+        description: 'Complete: the probed file, ready to attach with its key.',
+        headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
+        content: { [json]: mediaOf(set.convert(UploadResult, 'output'), exampleOf(UploadResult)) },
+      },
+      ...signedErrors([400, 403, 404, 405, 409, 410, 413, 422, 500]),
+    },
+  };
+}
+
 /** A webhook delivery: what the service POSTs to a registered endpoint (docs/api.md, "Webhooks"). */
 function webhookOperation(set: SchemaSet): JsonObject {
   const header = (name: string, description: string, example: string) => ({
@@ -655,7 +779,9 @@ export function buildOpenApi(options: BuildOpenApiOptions = {}): OpenAPIObject {
   for (const endpoint of endpoints) {
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operationOf(endpoint, set);
   }
-  paths['/uploads/{key}'] = { put: uploadOperation(set) };
+  paths['/uploads/{key}'] = { put: uploadOperation(set), get: uploadStatusOperation(set) };
+  paths['/uploads/{key}/parts/{part}'] = { put: uploadPartOperation(set) };
+  paths['/uploads/{key}/complete'] = { post: uploadCompleteOperation(set) };
   const webhooks = { event: { post: webhookOperation(set) } };
   set.convert(ErrorBody, 'output');
 

@@ -93,6 +93,12 @@ export const querySchemas = {
         examples: [25],
       }),
   }),
+  listUploads: z.strictObject({
+    state: z
+      .enum(['receiving', 'complete'])
+      .optional()
+      .meta({ description: 'Only uploads in parts still arriving (receiving), or only complete ones; both without it.', examples: ['receiving'] }),
+  }),
   listWebhookDeliveries: z.strictObject({
     event_id: z.coerce
       .number()

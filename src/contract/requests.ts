@@ -29,7 +29,9 @@ import {
   trackPositionMax,
   trackTitleMaxLength,
   uploadFilenameMaxLength,
+  uploadKeyPattern,
   uploadMaxBytes,
+  uploadPartBounds,
   validateBatchMax,
   validateCodeMaxLength,
 } from './routes.js';
@@ -226,7 +228,28 @@ export const CreateTrackUploadUrlRequest = z
       .meta({
         description:
           "The file's sha256, when the client knows it before sending: the upload is then refused unless the bytes match it. " +
-          'Without it the service computes the digest while receiving and answers it from the upload address; the client compares it with its own, computed while sending.',
+          'Without it the service computes the digest while receiving and answers it from the upload address; the client compares it with its own, computed while sending. ' +
+          'An upload in parts may declare it at completion instead (POST its complete_url).',
+      }),
+    part_size: z
+      .number()
+      .int()
+      .min(uploadPartBounds.minBytes, 'at least 1 MiB')
+      .max(uploadPartBounds.maxBytes, 'at most 64 MiB')
+      .optional()
+      .meta({
+        description:
+          'Send the file in parts of this many bytes (the last one shorter), each PUT on its own, several at once if you like, ' +
+          `then completed with one POST: the answer's \`parts\` says where. At most ${uploadPartBounds.maxParts} parts. Without it: one PUT of the whole file.`,
+      }),
+    resume_key: z
+      .string()
+      .regex(uploadKeyPattern, 'an upload key (upl_ and 32 hex digits)')
+      .optional()
+      .meta({
+        description:
+          'Continue this upload in parts (one of yours, with the same size and part_size, named by no track or cover yet; asked for another of your releases, it moves there): ' +
+          'the answer is a new address for it with the parts the service holds. When it cannot be continued (deleted, expired, attached, another file) the answer is a new upload.',
       }),
   })
   .meta({
@@ -236,6 +259,34 @@ export const CreateTrackUploadUrlRequest = z
     ],
   });
 export type CreateTrackUploadUrlRequest = z.infer<typeof CreateTrackUploadUrlRequest>;
+
+/** The body of an upload in parts' completion (POST its complete_url): the whole file's sha256. */
+export const CompleteUploadRequest = z
+  .strictObject({
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits')
+      .optional()
+      .meta({ description: "The whole file's sha256; may be left out when it was declared when the upload was asked for (it must be the same)." }),
+  })
+  .meta({ id: 'CompleteUploadRequest', examples: [{ sha256: 'e4f804314037cf88d549d63a289d317ef6d9650e65e121c88e3bd564064e9814' }] });
+export type CompleteUploadRequest = z.infer<typeof CompleteUploadRequest>;
+
+const UploadKey = z.string().regex(uploadKeyPattern, 'an upload key (upl_ and 32 hex digits)');
+
+export const DiscardUploadsRequest = z
+  .union([
+    z.strictObject({ keys: z.array(UploadKey).min(1).max(1000).meta({ description: 'The uploads to delete, by key.' }) }),
+    z.strictObject({ state: z.literal('receiving').meta({ description: 'Every upload in parts of the account still arriving (not complete).' }) }),
+  ])
+  .meta({
+    id: 'DiscardUploadsRequest',
+    description:
+      'Deletes uploads that no track and no cover names, file and key: named by key, or every one still arriving. A key already gone, or of ' +
+      'another account, is answered in `not_found`; one a track or a cover names is kept and answered in `attached`. Safe to repeat.',
+    examples: [{ keys: ['upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6'] }, { state: 'receiving' }],
+  });
+export type DiscardUploadsRequest = z.infer<typeof DiscardUploadsRequest>;
 
 export const CreateArtworkUploadUrlRequest = z
   .strictObject({

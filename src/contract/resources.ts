@@ -356,13 +356,59 @@ export const ReleaseResource = z
   .meta({ id: 'ReleaseResource', examples: [releaseExample] });
 export type ReleaseResource = z.infer<typeof ReleaseResource>;
 
+/** One part of an upload in parts that the service holds: its number (from 1), its size and its checksum, checked when it arrived. */
+export const UploadPart = z
+  .object({
+    part: z.number().int().positive(),
+    size: z.number().int().positive(),
+    checksum: z.string().meta({ description: 'As its Upload-Checksum header declared it (and its bytes have): `crc32 <base64>` or `sha256 <base64>`.' }),
+  })
+  .meta({ id: 'UploadPart', examples: [{ part: 1, size: 8388608, checksum: 'crc32 CUhVxw==' }] });
+export type UploadPart = z.infer<typeof UploadPart>;
+
+const partsExample = {
+  part_size: 16777216,
+  count: 3,
+  part_url:
+    'http://127.0.0.1:8080/uploads/upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6/parts/{part}?expires=1795000000&signature=3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
+  complete_url:
+    'http://127.0.0.1:8080/uploads/upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6/complete?expires=1795000000&signature=3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
+  state: 'receiving' as const,
+  received: [],
+};
+
+/** Where the parts of an upload in parts go (asked for with part_size), and those the service holds already. */
+export const UploadParts = z
+  .object({
+    part_size: z.number().int().positive().meta({ description: 'Every part is this many bytes, the last one the rest.' }),
+    count: z.number().int().positive(),
+    part_url: z.string().meta({
+      description:
+        "PUT each part here, `{part}` replaced by its number (1 to count), with Content-Length and `Upload-Checksum: crc32 <base64>` (or `sha256 <base64>`: tus's checksum extension); in any order, several at once.",
+    }),
+    complete_url: z
+      .string()
+      .meta({ description: 'POST {"sha256": "<the whole file\'s>"} here once every part is held: the service checks the whole file, then probes it.' }),
+    state: z
+      .enum(['receiving', 'ready'])
+      .meta({ description: 'ready: the upload is complete already (a resumed one): POST complete_url again for its answer.' }),
+    received: z.array(UploadPart).meta({ description: 'The parts the service holds (a resumed upload): send only the others.' }),
+  })
+  .meta({ id: 'UploadParts', examples: [partsExample] });
+export type UploadParts = z.infer<typeof UploadParts>;
+
 export const TrackUploadUrlData = z
   .object({
     key: z.string().meta({ description: 'Names the upload; attach it to a track with file_key.' }),
-    upload_url: z.string().meta({ format: 'uri', description: "Absolute: the service's public address (serve --public-url, or the request's Host)." }),
+    upload_url: z.string().meta({
+      format: 'uri',
+      description:
+        "Absolute: the service's public address (serve --public-url, or the request's Host). PUT the whole file here, or GET it for what the service holds.",
+    }),
     method: z.literal('PUT'),
     headers: z.record(z.string(), z.string()),
     expires_at: Timestamp,
+    parts: UploadParts.optional().meta({ description: 'Only for an upload asked for with part_size.' }),
   })
   .meta({
     id: 'TrackUploadUrlData',
@@ -393,6 +439,75 @@ export const ArtworkUploadUrlData = TrackUploadUrlData.extend({
   ],
 });
 export type ArtworkUploadUrlData = z.infer<typeof ArtworkUploadUrlData>;
+
+/** What GET on a signed upload address answers: how much of the upload the service holds. */
+export const UploadStatus = z
+  .object({
+    key: z.string(),
+    size: z.number().int().positive(),
+    part_size: z.number().int().positive().nullable().meta({ description: 'null: an upload of one PUT (which holds nothing until it is complete).' }),
+    state: z.enum(['receiving', 'ready']),
+    received_bytes: z.number().int().nonnegative(),
+    parts: z.array(UploadPart).meta({ description: 'The parts held, in order.' }),
+  })
+  .meta({
+    id: 'UploadStatus',
+    examples: [
+      {
+        key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+        size: 37926044,
+        part_size: 8388608,
+        state: 'receiving',
+        received_bytes: 8388608,
+        parts: [{ part: 1, size: 8388608, checksum: 'crc32 CUhVxw==' }],
+      },
+    ],
+  });
+export type UploadStatus = z.infer<typeof UploadStatus>;
+
+/** An upload of the account that no track and no cover names yet. */
+export const UploadSummary = z
+  .object({
+    key: z.string(),
+    release_id: EntityId.meta({ description: 'The release it was asked for.' }),
+    kind: z.enum(['audio', 'image']).meta({ description: "audio: a track's file; image: a cover." }),
+    filename: z.string(),
+    size: z.number().int().positive(),
+    received_bytes: z.number().int().nonnegative(),
+    state: z.enum(['receiving', 'complete']).meta({ description: 'receiving: an upload in parts not complete yet; complete: ready to attach.' }),
+    part_size: z.number().int().positive().nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp.meta({ description: 'When its last byte arrived (or when it was asked for).' }),
+    expires_at: Timestamp.meta({ description: 'When the service deletes it, unless it is attached (or, receiving, moves) before.' }),
+  })
+  .meta({
+    id: 'UploadSummary',
+    examples: [
+      {
+        key: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
+        release_id: 42,
+        kind: 'audio',
+        filename: 'northern-sky.wav',
+        size: 37926044,
+        received_bytes: 16777216,
+        state: 'receiving',
+        part_size: 16777216,
+        created_at: exampleTime,
+        updated_at: exampleTime,
+        expires_at: exampleTime,
+      },
+    ],
+  });
+export type UploadSummary = z.infer<typeof UploadSummary>;
+
+export const DiscardUploadsResponse = z
+  .object({
+    discarded: z.array(UploadSummary).meta({ description: 'Deleted now, as they were.' }),
+    not_found: z.array(z.string()).meta({ description: 'Keys with no upload of yours (never, or deleted already).' }),
+    attached: z.array(z.string()).meta({ description: 'Keys a track or a cover names: kept.' }),
+  })
+  .meta({ id: 'DiscardUploadsResponse', examples: [{ discarded: [], not_found: ['upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6'], attached: [] }] });
+export type DiscardUploadsResponse = z.infer<typeof DiscardUploadsResponse>;
 
 export const ValidationResultData = z
   .object({

@@ -9,7 +9,7 @@ export interface Route {
   path: string;
   status: 200 | 201;
   summary: string;
-  tag: 'me' | 'releases' | 'tracks' | 'events' | 'webhooks' | 'preferences' | 'artist-platforms' | 'lookups' | 'sandbox';
+  tag: 'me' | 'releases' | 'tracks' | 'uploads' | 'events' | 'webhooks' | 'preferences' | 'artist-platforms' | 'lookups' | 'sandbox';
   /** Query parameter names, as the specification spells them. */
   query?: readonly string[];
   /**
@@ -49,6 +49,14 @@ export const trackTitleMaxLength = 200;
 /** The longest file name (trimmed) and the largest file an upload address is given for: plain data, as above. */
 export const uploadFilenameMaxLength = 255;
 export const uploadMaxBytes = 2 * 1024 ** 3;
+/**
+ * An upload in parts (docs/api.md, "Uploading audio"): the part sizes a client may ask for, and
+ * the most parts one upload may have. Every part but the last is `part_size` bytes. Plain data,
+ * so that a client cuts its parts without loading a schema.
+ */
+export const uploadPartBounds = { minBytes: 1024 ** 2, maxBytes: 64 * 1024 ** 2, maxParts: 2048 } as const;
+/** The upload keys the service hands out: `upl_` and 32 hex digits. */
+export const uploadKeyPattern = /^upl_[0-9a-f]{32}$/;
 /**
  * A cover file's bounds: its size in bytes (the upload address is refused above it) and its
  * pixels, width × height (the upload is refused above it, from the header, before anything is decoded).
@@ -196,6 +204,23 @@ export const routes = {
     tag: 'tracks',
     idempotencyKey: true,
     summary: 'Check an ISRC',
+  },
+
+  listUploads: {
+    method: 'GET',
+    path: '/uploads',
+    status: 200,
+    tag: 'uploads',
+    query: ['state'],
+    summary: "List the account's uploads no track or cover names yet: complete ones, and uploads in parts still arriving",
+  },
+  discardUploads: {
+    method: 'POST',
+    path: '/uploads/discard',
+    status: 200,
+    tag: 'uploads',
+    idempotencyKey: true,
+    summary: 'Delete uploads no track or cover names (by key, or every one still arriving), freeing their bytes',
   },
 
   listEvents: {

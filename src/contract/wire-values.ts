@@ -96,3 +96,25 @@ export function webhookBody(type: string, data: unknown, at: Date): string {
 
 /** The webhook-id of an event's deliveries: the same on every attempt and every resend. */
 export const webhookMessageId = (eventId: number): string => `evt_${eventId}`;
+
+/**
+ * A part's checksum (an upload in parts, docs/api.md), as tus's checksum extension writes it:
+ * `Upload-Checksum: <algorithm> <base64 of the digest>`; crc32 (IEEE, big-endian, as zlib's) or sha256.
+ */
+export const uploadChecksumAlgorithms = ['crc32', 'sha256'] as const;
+export type UploadChecksumAlgorithm = (typeof uploadChecksumAlgorithms)[number];
+const CHECKSUM_BYTES: Record<UploadChecksumAlgorithm, number> = { crc32: 4, sha256: 32 };
+
+/** `crc32 AAAAAA==` → its algorithm and canonical text; undefined when it is not one of ours, well formed. */
+export function parseUploadChecksum(header: string | undefined): { algorithm: UploadChecksumAlgorithm; text: string } | undefined {
+  const m = /^\s*([a-z0-9]+)\s+([A-Za-z0-9+/]+={0,2})\s*$/.exec(header ?? '');
+  const algorithm = uploadChecksumAlgorithms.find((a) => a === m?.[1]);
+  if (!m || !algorithm || Buffer.from(m[2]!, 'base64').length !== CHECKSUM_BYTES[algorithm]) return undefined;
+  return { algorithm, text: `${algorithm} ${Buffer.from(m[2]!, 'base64').toString('base64')}` };
+}
+
+/** The header's text for a crc32 (a number, as zlib.crc32 answers) or a sha256 (its bytes). */
+export function uploadChecksumText(algorithm: UploadChecksumAlgorithm, digest: number | Uint8Array): string {
+  const bytes = typeof digest === 'number' ? Buffer.from([digest >>> 24, (digest >>> 16) & 0xff, (digest >>> 8) & 0xff, digest & 0xff]) : Buffer.from(digest);
+  return `${algorithm} ${bytes.toString('base64')}`;
+}

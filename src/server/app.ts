@@ -41,6 +41,7 @@ import { handlers as releasesHandlers } from './handlers/releases.js';
 import { handlers as submitHandlers } from './handlers/submit.js';
 import { sandboxHandlers, settleDueReviews, type SandboxHandler } from './handlers/sandbox.js';
 import { handlers as tracksHandlers } from './handlers/tracks.js';
+import { handlers as uploadsHandlers } from './handlers/uploads.js';
 import { handlers as validateHandlers } from './handlers/validate.js';
 import { handlers as webhooksHandlers } from './handlers/webhooks.js';
 
@@ -49,6 +50,7 @@ const HANDLER_MAPS: Record<string, HandlerMap> = {
   releases: releasesHandlers,
   submit: submitHandlers,
   tracks: tracksHandlers,
+  uploads: uploadsHandlers,
   artwork: artworkHandlers,
   validate: validateHandlers,
   preferences: preferencesHandlers,

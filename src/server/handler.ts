@@ -75,6 +75,8 @@ export interface ServerDeps {
   commits?: CommitWatch;
   /** Absent: the defaults for the kind of service (webhooks/settings.ts). */
   webhooks?: WebhookSettings;
+  /** How long an unattached upload, or an upload in parts that stopped moving, is kept (uploads/retention.ts); absent: the default. */
+  uploadExpiryMs?: number;
 }
 
 /** One request as a route's code sees it: authenticated, and parsed by the route's schemas. */

@@ -31,6 +31,7 @@ import { forgetIdempotencyKeysBefore } from './store/idempotency.js';
 import { preferencesModule, seedPreferences } from './store/preferences.js';
 import { uploadRetentionModule } from './store/uploads.js';
 import { artworkModule } from './store/artwork.js';
+import { uploadPartsModule } from './store/upload-parts.js';
 import { createAccount, seedSandboxUsers, type SandboxTokens } from './store/users.js';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/limits.js';
 import { removeDeadPartials, removeOrphanFiles, removeUnattached, startUploadSweeps, STALE_PART_MS, type SweepReport } from './uploads/retention.js';
@@ -112,6 +113,7 @@ export const serverModules: readonly ServerModule[] = [
   eventsModule,
   webhooksModule,
   artworkModule,
+  uploadPartsModule,
 ];
 
 /** Opens the data directory: migrations, secrets and (unless told otherwise) the demo accounts. Safe to run from two processes at once. */
@@ -250,6 +252,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 
   const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits };
+  deps.uploadExpiryMs = limits.unattachedExpiryMs;
   const clientLimits = { ...DEFAULT_CLIENT_LIMITS, ...options.clientLimits };
   const cuts = new CutLog(log);
   const slowBodies = new SlowBodies(clientLimits);
@@ -357,6 +360,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // close() stops accepting and waits for open requests; idle keep-alive sockets are closed
         // now, busy ones as soon as their response is sent.
         server.close((err) => {
+          void uploads.close();
           slowBodies.close();
           idle.close();
           cuts.flush();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractChecker } from '../helpers/contract-check.js';
 import { testImages } from '../helpers/images.js';
+import { releaseYaml } from '../helpers/release-yaml.js';
 import { startContractProxy, type ContractProxy } from '../helpers/contract-proxy.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeConfigDir, runCli, writeWav } from '../integration/cli-harness.js';
@@ -120,6 +121,29 @@ const steps = (): Step[] => [
   { argv: ['api', 'GET', '/preferences/artists'], code: 0 },
   { argv: ['api', 'DELETE', '/releases/1'], code: 0 },
   { argv: ['api', 'DELETE', '/me'], code: 1 },
+  // Uploads in parts: one to a release named by its catalog number, one by release apply (which asks the upload's status
+  // first: runs share it); the account's uploads nothing names, and a discard of a key already gone.
+  {
+    argv: [
+      'release',
+      'create',
+      '--type',
+      'single',
+      '--title',
+      'Long Take',
+      '--artist',
+      'Nina Vale',
+      '--label',
+      'Northern Lights Records',
+      '--catalog-number',
+      'NLR-0097',
+    ],
+    code: 0,
+  },
+  { argv: ['track', 'upload', 'NLR-0097', join('WORK', 'long.wav'), '--part-size', '1MiB', '--connections', '2'], code: 0 },
+  { argv: ['release', 'apply', join('WORK', 'long.yaml'), '--part-size', '1MiB'], code: 0 },
+  { argv: ['upload', 'list', '--json'], code: 0 },
+  { argv: ['upload', 'discard', 'upl_0c4e2a9b7d1f3e5a6b8c9d0e1f2a3b4c', '--yes'], code: 0 },
   // The single-code checks, which the CLI's batches replaced but other clients call.
   { argv: ['api', 'POST', '/releases/validate/upc', '-f', 'upc=036000241457'], code: 0 },
   { argv: ['api', 'POST', '/releases/validate/isrc', '-f', 'isrc=GBNLR2600001'], code: 0 },
@@ -131,6 +155,9 @@ describe('the CLI against the real service, through a validating proxy of openap
     await writeWav(join(work, 'remaster.wav'), { seconds: 32 });
     await writeFile(join(work, 'cover.jpg'), (await testImages()).good);
     await writeFile(join(work, 'tracks.yaml'), 'tracks:\n  - id: 1\n    title: Northern Sky\n    isrc: GBNLR2600001\n');
+    // 40 s: 7.1 MB, 7 parts of 1 MiB.
+    await writeWav(join(work, 'long.wav'), { seconds: 40 });
+    await writeFile(join(work, 'long.yaml'), releaseYaml('NLR-0098', { audio: join(work, 'long.wav') }));
     const codes: string[] = [];
     for (const step of steps()) {
       const argv = step.argv.map((a) => a.replace('WORK', work));

@@ -46,7 +46,7 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(op.responses as Obj)).toContain(String(endpoint.status));
     }
     const ids = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    expect(ids.sort()).toEqual([...Object.keys(routes), 'uploadFile'].sort());
+    expect(ids.sort()).toEqual([...Object.keys(routes), 'uploadFile', 'getUploadStatus', 'uploadPart', 'completeUpload'].sort());
   });
 
   it('emits the input types and bounds of coerced query parameters', () => {

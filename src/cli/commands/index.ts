@@ -45,6 +45,11 @@ export const commandGroups: GroupEntry[] = [
     load: async () => (await import('./webhook/spec.js')).webhookGroup,
   },
   {
+    name: 'upload',
+    summary: 'Uploads no track names yet: list them, discard them',
+    load: async () => (await import('./upload/spec.js')).uploadGroup,
+  },
+  {
     name: 'sandbox',
     summary: 'Review, deliver and take down releases on a sandbox; free its disk',
     load: async () => (await import('./sandbox/spec.js')).sandboxGroup,

@@ -6,13 +6,16 @@ import type { EntityId } from '../../contract/index.js';
 import type { Context } from '../context.js';
 import { describeError } from '../describe-error.js';
 import { ExitCode } from '../errors.js';
-import { formatBytes, progress } from '../output/index.js';
+import { formatBytes, note, progress } from '../output/index.js';
 import { uploadArtworkFile, uploadTrackFile } from '../../client/index.js';
 import type { ReleaseResource } from '../../contract/index.js';
 import { fileErrorReason } from './file-errors.js';
+import { partsSettings, type UploadFlags } from './upload-settings.js';
 
 export interface Uploaded extends UploadResult {
   path: string;
+  /** Forgets the file's upload checkpoint: call once the upload is attached (until then a run again continues it, sending nothing). */
+  attached(): Promise<void>;
 }
 
 export interface UploadFailure {
@@ -36,18 +39,26 @@ export async function uploadOne(
   releaseId: EntityId,
   path: string,
   shown = path,
+  flags: UploadFlags = {},
+  /** Whose checkpoint: the release's, unless `release create` (whose run again makes a new draft) says `create`. */
+  scope = `release:${releaseId}`,
   position?: FilePosition,
 ): Promise<Uploaded | UploadFailure> {
+  // A file above one part goes up in parts, with a checkpoint (shared/upload-settings.ts); a bad setting is a usage error, before any byte.
+  const parts = partsSettings(ctx.env, client.baseUrl, path, scope, flags);
   const bar = progress(ctx, `Uploading ${shown}`, { unit: 'bytes', ...position });
   try {
     const res = await uploadTrackFile(client, releaseId, path, {
       signal: ctx.signal,
+      parts,
       onProgress: (p) => {
-        if (p.phase === 'upload') bar.update(p.bytes, p.total);
+        // Said once, on a terminal: this run continues an upload a killed or failed one began.
+        if (p.phase === 'resume') note(ctx, `Continuing the upload of ${shown}: the service holds ${formatBytes(p.bytes)} of ${formatBytes(p.total)}`);
+        else if (p.phase === 'upload') bar.update(p.bytes, p.total);
       },
     });
     bar.done(ctx.io.stderrIsTTY && !ctx.globals.quiet ? `Uploaded ${shown} (${formatBytes(res.size)})` : undefined);
-    return { ...res, path };
+    return { ...res, path, attached: async () => parts.checkpoint?.remove().catch(() => undefined) };
   } catch (err) {
     bar.done();
     if (ctx.signal.aborted) throw err;
@@ -95,7 +106,7 @@ export async function uploadCover(
   }
   try {
     const release = await client.call('updateReleaseMetadata', { params: { releaseId }, body: { artwork: { file_key: uploaded.key } }, signal: ctx.signal });
-    return { ...uploaded, path, release };
+    return { ...uploaded, path, release, attached: async () => undefined };
   } catch (err) {
     return failureOf(ctx, err, path);
   }

@@ -9,7 +9,8 @@ import { parseId } from '../store/ids.js';
 import { blankToNull, getRelease } from '../store/releases.js';
 import { findTrackResource, listTrackResources, replaceTracks, setTrackFile, type TrackData, type TrackWrite } from '../store/tracks.js';
 import { findUpload, type UploadRow } from '../store/uploads.js';
-import { issueUploadAddress } from '../uploads/address.js';
+import { issueUploadAddress, partCount } from '../uploads/address.js';
+import { uploadPartBounds } from '../../contract/routes.js';
 import { editReleaseTracks } from './releases.js';
 import { userActor } from '../store/events.js';
 import { FieldErrors, checkArtistIds, checkLanguage } from '../rules/fields.js';
@@ -45,6 +46,11 @@ export const handlers: HandlerMap = {
     if (REFUSED_TYPES.test(b.content_type.split(';')[0]!.trim())) {
       throw new ServiceError(422, 'audio_format_not_accepted', `${b.content_type} is lossy audio; only lossless WAV, FLAC or AIFF is accepted`);
     }
+    if (b.part_size !== undefined && partCount(b.size, b.part_size) > uploadPartBounds.maxParts) {
+      const errors = new FieldErrors();
+      errors.add('part_size', `a file of ${b.size} bytes in parts of ${b.part_size} is more than ${uploadPartBounds.maxParts} parts; ask for larger parts`);
+      errors.throwIfAny();
+    }
     return issueUploadAddress(deps, baseUrl, {
       userId: user.id,
       releaseId: r.row.id,
@@ -54,6 +60,8 @@ export const handlers: HandlerMap = {
       size: b.size,
       sha256: b.sha256,
       kind: 'audio',
+      partSize: b.part_size,
+      resumeKey: b.resume_key,
     });
   },
 

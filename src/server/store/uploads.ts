@@ -26,11 +26,22 @@ export interface UploadRow {
   format: string | null;
   created_at: string;
   uploaded_at: string | null;
+  /** An upload in parts (store/upload-parts.ts): every part this many bytes but the last; null for one PUT. */
+  part_size: number | null;
+  /** An upload in parts: when its last part arrived (or it was asked for); its expiry counts from here. */
+  active_at: string | null;
+  /** The digest its addresses are signed with ('' for none); null on rows from before, where it is `sha256`. */
+  signed_sha256: string | null;
 }
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads', 'files');
 export const uploadsTmpDir = (dataDir: string) => join(dataDir, 'uploads', 'tmp');
 export const uploadFilePath = (dataDir: string, key: string) => join(uploadsDir(dataDir), key);
+/** An upload in parts: one file of the declared size, each part written at its offset (uploads/parts.ts). */
+export const uploadPartsDir = (dataDir: string) => join(dataDir, 'uploads', 'parts');
+export const uploadPartsPath = (dataDir: string, key: string) => join(uploadPartsDir(dataDir), key);
+/** The digest an upload's addresses are signed with. */
+export const signedSha256Of = (u: Pick<UploadRow, 'sha256' | 'signed_sha256'>): string => u.signed_sha256 ?? u.sha256;
 
 export function insertUpload(
   db: Database,
@@ -44,14 +55,29 @@ export function insertUpload(
     sha256: string;
     expires_at: string;
     kind?: UploadRow['kind'];
+    part_size?: number | undefined;
   },
   nowIso: string,
 ): void {
   statement(
     db,
-    `INSERT INTO uploads (key, user_id, release_id, filename, content_type, size, sha256, expires_at, created_at, kind)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(u.key, u.user_id, u.release_id, u.filename, u.content_type, u.size, u.sha256, u.expires_at, nowIso, u.kind ?? 'audio');
+    `INSERT INTO uploads (key, user_id, release_id, filename, content_type, size, sha256, expires_at, created_at, kind, part_size, active_at, signed_sha256)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    u.key,
+    u.user_id,
+    u.release_id,
+    u.filename,
+    u.content_type,
+    u.size,
+    u.sha256,
+    u.expires_at,
+    nowIso,
+    u.kind ?? 'audio',
+    u.part_size ?? null,
+    u.part_size === undefined ? null : nowIso,
+    u.sha256,
+  );
 }
 
 export function findUpload(db: Database, key: string): UploadRow | undefined {
@@ -93,9 +119,16 @@ const UNATTACHED =
   "state = 'ready' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)" +
   " AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = uploads.key)";
 
-/** Bytes of an account's complete uploads that no track names (its own `exceptKey` left out: a retry of it). */
+/**
+ * Bytes an account holds that no track names: its complete uploads (its own `exceptKey` left out:
+ * a retry of it) and the parts held of its uploads in parts not complete yet.
+ */
 export function unattachedBytesOf(db: Database, userId: number, exceptKey: string): number {
-  const row = statement(db, `SELECT COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND key != ? AND ${UNATTACHED}`).get(userId, exceptKey) as {
+  const row = statement(
+    db,
+    `SELECT (SELECT COALESCE(SUM(size), 0) FROM uploads WHERE user_id = ? AND key != ? AND ${UNATTACHED})
+          + (SELECT COALESCE(SUM(p.size), 0) FROM upload_parts p JOIN uploads u ON u.key = p.upload_key WHERE u.user_id = ? AND u.state != 'ready') AS bytes`,
+  ).get(userId, exceptKey, userId) as {
     bytes: number;
   };
   return row.bytes;
@@ -120,12 +153,14 @@ export function deleteUnattachedUploads(db: Database, beforeIso: string | undefi
  * (they hold no file). An upload still arriving on such a row finds it gone at its last step
  * and keeps nothing (uploads/route.ts asks for the row inside the transaction that moves the file).
  */
-export function deleteAbandonedUploads(db: Database, beforeIso: string): number {
+export function deleteAbandonedUploads(db: Database, beforeIso: string): RemovedUpload[] {
+  // An upload in parts expires from its last part (it may move for longer than its address lives: a resume asks for a new one).
   return statement(
     db,
-    "DELETE FROM uploads WHERE state != 'ready' AND expires_at < ? AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)" +
-      " AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = uploads.key)",
-  ).run(beforeIso).changes;
+    "DELETE FROM uploads WHERE state != 'ready' AND (CASE WHEN part_size IS NULL THEN expires_at ELSE active_at END) < ?" +
+      ' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)' +
+      " AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = uploads.key) RETURNING key, size",
+  ).all(beforeIso) as RemovedUpload[];
 }
 
 /** Which of `keys` have a row. */

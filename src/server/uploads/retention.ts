@@ -9,7 +9,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger, ServerDeps } from '../handler.js';
-import { deleteAbandonedUploads, deleteUnattachedUploads, knownUploadKeys, uploadFilePath, uploadsDir, uploadsTmpDir } from '../store/uploads.js';
+import {
+  deleteAbandonedUploads,
+  deleteUnattachedUploads,
+  knownUploadKeys,
+  uploadFilePath,
+  uploadPartsDir,
+  uploadPartsPath,
+  uploadsDir,
+  uploadsTmpDir,
+} from '../store/uploads.js';
 
 export interface UploadRetention {
   /** A complete upload no track names is deleted this long after it arrived. */
@@ -109,10 +118,12 @@ export function removeDeadPartials(dataDir: string): Freed {
  */
 export function removeOrphanFiles(db: Database, dataDir: string): Freed {
   const freed = none();
-  const dir = uploadsDir(dataDir);
-  const names = listDir(dir).filter((n) => /^upl_[0-9a-f]{32}$/.test(n));
-  const known = knownUploadKeys(db, names);
-  for (const name of names) if (!known.has(name)) removeFile(join(dir, name), freed);
+  // The parts of uploads in parts too: a row deleted (expired, discarded) before its parts file.
+  for (const dir of [uploadsDir(dataDir), uploadPartsDir(dataDir)]) {
+    const names = listDir(dir).filter((n) => /^upl_[0-9a-f]{32}$/.test(n));
+    const known = knownUploadKeys(db, names);
+    for (const name of names) if (!known.has(name)) removeFile(join(dir, name), freed);
+  }
   return freed;
 }
 
@@ -134,12 +145,19 @@ export interface SweepReport {
   partials: Freed;
 }
 
-/** One sweep: expired unattached uploads, abandoned rows (never completed, address long expired), orphan files, dead partials. */
+/**
+ * One sweep: expired unattached uploads, abandoned rows (never completed: a single PUT's address
+ * long expired, an upload in parts whose last part is older than the expiry) with their parts,
+ * orphan files, dead partials.
+ */
 export function sweepUploads(db: Database, dataDir: string, now: Date, retention: UploadRetention): SweepReport {
   const cutoff = new Date(now.getTime() - retention.unattachedExpiryMs);
   const unattached = removeUnattached(db, dataDir, cutoff);
-  deleteAbandonedUploads(db, cutoff.toISOString());
-  return { unattached, orphans: removeOrphanFiles(db, dataDir), partials: removeDeadPartials(dataDir) };
+  // Uploads never completed: a single PUT's address long expired, or an upload in parts that stopped moving (its parts count as partial uploads).
+  const abandoned = db.transaction(() => deleteAbandonedUploads(db, cutoff.toISOString())).immediate();
+  const partials = removeDeadPartials(dataDir);
+  for (const r of abandoned) removeFile(uploadPartsPath(dataDir, r.key), partials);
+  return { unattached, orphans: removeOrphanFiles(db, dataDir), partials };
 }
 
 export const mib = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;

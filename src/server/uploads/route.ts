@@ -24,13 +24,19 @@ import {
   uploadReleaseStatus,
   uploadsDir,
   uploadsTmpDir,
+  uploadPartsPath,
+  signedSha256Of,
   type UploadRow,
 } from '../store/uploads.js';
 import { BytesInFlight, type UploadLimits } from './limits.js';
 import { probeAudio } from './probe.js';
 import { probeArtworkUpload } from './probe-artwork.js';
 import { markArtworkUploadReady } from '../store/artwork.js';
-import { receiveToFile } from './receive.js';
+import { receiveAt, receiveToFile } from './receive.js';
+import { completedAnswer, completeParts, inParts, partsFile, partSpan, statusOf } from './parts.js';
+import { parseUploadChecksum, type UploadChecksumAlgorithm } from '../../contract/wire-values.js';
+import { dropParts, partOf, recordPart } from '../store/upload-parts.js';
+import { RunningDigests } from './running-digest.js';
 import { partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
 import { recordUploadReady } from '../events/record.js';
@@ -46,6 +52,45 @@ export const DISCARD_LIMIT = 16 * 1024 * 1024;
 const EXPECT_GRACE_MS = 200;
 
 const UPLOAD_PATH = /^\/uploads\/([^/?]*)(?:\?|$)/;
+/** An upload in parts: a part's address, and its completion's. */
+const PART_PATH = /^\/uploads\/(upl_[0-9a-f]{32})\/parts\/([0-9]{1,6})(?:\?|$)/;
+const COMPLETE_PATH = /^\/uploads\/(upl_[0-9a-f]{32})\/complete(?:\?|$)/;
+/** A completion's JSON body: {"sha256": "…"} is a few dozen bytes. */
+const COMPLETE_BODY_LIMIT = 4096;
+
+/** One exchange's answering helpers (made in `handle`), for the handlers of parts and completions. */
+interface Exchange {
+  answer(status: number, body: unknown, headers?: Record<string, string>, close?: boolean): void;
+  fail(err: unknown, close?: boolean): void;
+  /** Refused with the body still to come (see `handle`); `sending`: the client was told to send. */
+  refuseUnread(err: unknown, sending?: boolean): void;
+  answerUnread(send: (close: boolean) => void, sending?: boolean): void;
+  requestId: string;
+  expectsContinue: boolean;
+  /** 100 Continue, to a client that waits for it. */
+  sayContinue(): void;
+}
+
+type Target = { kind: 'whole' | 'status' | 'complete'; key: string } | { kind: 'part'; key: string; part: number };
+
+function targetOf(req: IncomingMessage): Target | undefined {
+  const url = req.url ?? '';
+  if (req.method === 'PUT') {
+    const part = PART_PATH.exec(url);
+    if (part) return { kind: 'part', key: part[1]!, part: Number(part[2]) };
+    const whole = UPLOAD_PATH.exec(url);
+    return whole ? { kind: 'whole', key: whole[1] ?? '' } : undefined;
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    const whole = UPLOAD_PATH.exec(url);
+    return whole && /^upl_/.test(whole[1] ?? '') ? { kind: 'status', key: whole[1]! } : undefined;
+  }
+  if (req.method === 'POST') {
+    const complete = COMPLETE_PATH.exec(url);
+    return complete ? { kind: 'complete', key: complete[1]! } : undefined;
+  }
+  return undefined;
+}
 
 const badSignature = () =>
   new ServiceError(403, 'upload_signature_invalid', 'the upload address is not valid (altered or unknown); ask for a new one with POST …/tracks/upload-url');
@@ -55,6 +100,8 @@ export interface UploadRoute {
   matches(req: IncomingMessage): boolean;
   /** Answers the request; `expectsContinue`: the client waits for 100 Continue before sending the body. */
   handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void;
+  /** Stops the thread that hashes uploads in parts. */
+  close(): Promise<void>;
 }
 
 export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute {
@@ -69,15 +116,37 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     if (!isAllowed(status, 'upload')) throw new ServiceError(409, 'state_conflict', `the release is ${status}: no files can be uploaded to it`);
   };
 
-  /** Everything that can be known before the body: throws the refusal. */
-  const admit = (req: IncomingMessage): UploadRow => {
+  /** The upload a signed address names, its signature checked; `expires` in Unix seconds. */
+  const signed = (req: IncomingMessage, key: string): { upload: UploadRow; expires: number } => {
     const url = new URL(req.url ?? '/', 'http://upload.invalid');
-    const key = UPLOAD_PATH.exec(url.pathname)?.[1] ?? '';
     const expires = Number(url.searchParams.get('expires'));
     const signature = url.searchParams.get('signature') ?? '';
     const upload = /^upl_[0-9a-f]{32}$/.test(key) ? findUpload(deps.db, key) : undefined;
     if (!upload || !Number.isSafeInteger(expires)) throw badSignature();
-    if (!signatureMatches(deps.uploadSecret, { key, expires, size: upload.size, sha256: upload.sha256 }, signature)) throw badSignature();
+    if (!signatureMatches(deps.uploadSecret, { key, expires, size: upload.size, sha256: inParts(upload) ? signedSha256Of(upload) : upload.sha256 }, signature))
+      throw badSignature();
+    return { upload, expires };
+  };
+  const assertNotExpired = (expires: number): void => {
+    if (expires * 1000 <= deps.now().getTime()) {
+      throw new ServiceError(410, 'upload_expired', 'the upload address has expired; ask for a new one with POST …/tracks/upload-url');
+    }
+  };
+
+  /** A part's or a completion's address: signed, not expired, an upload in parts, its release taking uploads. */
+  const admitInParts = (req: IncomingMessage, key: string): UploadRow & { part_size: number } => {
+    const { upload, expires } = signed(req, key);
+    assertNotExpired(expires);
+    if (!inParts(upload)) {
+      throw new ServiceError(409, 'state_conflict', `upload ${key} was not asked for in parts: PUT the whole file to its upload_url`);
+    }
+    if (upload.state !== 'ready') assertReleaseTakesUploads(key);
+    return upload;
+  };
+
+  /** Everything that can be known before the body: throws the refusal. */
+  const admit = (req: IncomingMessage, key: string): UploadRow => {
+    const { upload, expires } = signed(req, key);
     // If-None-Match: * (send the bytes only if the service has none for this address): a client
     // that may share the address with others (the same Idempotency-Key) learns before sending a
     // byte that the file is already there, or is arriving on another connection.
@@ -95,9 +164,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         });
       }
     }
-    if (expires * 1000 <= deps.now().getTime()) {
-      throw new ServiceError(410, 'upload_expired', 'the upload address has expired; ask for a new one with POST …/tracks/upload-url');
-    }
+    assertNotExpired(expires);
     assertReleaseTakesUploads(key);
     const length = req.headers['content-length'];
     if (length !== undefined && Number(length) !== upload.size) {
@@ -140,9 +207,15 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
           assertReleaseTakesUploads(key);
           renameSync(tmp, uploadFilePath(deps.dataDir, key));
           markUploadReady(deps.db, key, info, got.sha256, deps.now().toISOString());
+          // Asked for in parts and sent whole after all: what parts it held are of no use now.
+          if (inParts(upload)) dropParts(deps.db, key);
           recordUploadReady(deps.db, upload, { ...info, size: got.bytes, sha256: got.sha256 }, requestId, deps.now().toISOString());
         })
         .immediate();
+      if (inParts(upload)) {
+        digests.drop(key);
+        await rm(uploadPartsPath(deps.dataDir, key), { force: true });
+      }
       return { key, state: 'ready' as const, size: got.bytes, sha256: got.sha256, ...info };
     } catch (e) {
       await rm(tmp, { force: true });
@@ -150,13 +223,161 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     }
   };
 
+  // Parts arriving now, by upload key: a second request for a part on its way waits (409) instead of writing the same bytes.
+  const partsArriving = new Map<string, Set<number>>();
+  // Completions running now: a second one waits (409) and then gets the first one's answer.
+  const completing = new Set<string>();
+  const digests = new RunningDigests();
+
+  const handlePart = (req: IncomingMessage, key: string, part: number, x: Exchange): void => {
+    let upload: UploadRow & { part_size: number };
+    let span: { offset: number; size: number };
+    let checksum: { algorithm: UploadChecksumAlgorithm; text: string };
+    let replacing = false;
+    let release: () => void;
+    try {
+      upload = admitInParts(req, key);
+      if (upload.state === 'ready') {
+        throw new ServiceError(409, 'state_conflict', `upload ${key} is complete already: POST its complete_url for its answer`);
+      }
+      span = partSpan(upload, part);
+      const length = req.headers['content-length'];
+      if (length === undefined || Number(length) !== span.size) {
+        throw new ServiceError(
+          422,
+          'upload_mismatch',
+          `part ${part} of upload ${key} is ${span.size} bytes; the request is ${length ?? 'of no'} Content-Length`,
+        );
+      }
+      const header = req.headers['upload-checksum'];
+      const declared = parseUploadChecksum(typeof header === 'string' ? header : undefined);
+      if (declared === undefined) {
+        throw new ServiceError(
+          400,
+          'bad_request',
+          "a part is sent with its checksum: Upload-Checksum: crc32 <base64 of the part's CRC-32> (or sha256 <base64>)",
+        );
+      }
+      checksum = declared;
+      // Held already with these bytes (a retry whose answer was lost): answered before the body, which need not come.
+      const held = partOf(deps.db, key, part);
+      replacing = held !== undefined;
+      if (held?.checksum === checksum.text) {
+        const answer = { part, size: held.size, checksum: held.checksum };
+        x.answerUnread((close) => x.answer(200, answer, {}, close));
+        return;
+      }
+      if (partsArriving.get(key)?.has(part)) {
+        throw new ServiceError(409, 'upload_in_progress', `part ${part} of upload ${key} is arriving on another connection; retry after Retry-After`, {
+          headers: { 'retry-after': '1' },
+        });
+      }
+      release = inFlight.reserve(upload.user_id, span.size, unattachedBytesOf(deps.db, upload.user_id, key));
+    } catch (e) {
+      x.refuseUnread(e);
+      return;
+    }
+    const arriving = partsArriving.get(key) ?? new Set<number>();
+    arriving.add(part);
+    partsArriving.set(key, arriving);
+    const done = () => {
+      arriving.delete(part);
+      if (arriving.size === 0 && partsArriving.get(key) === arriving) partsArriving.delete(key);
+    };
+    x.sayContinue();
+    void receivePart(req, upload, part, span, checksum, replacing)
+      .finally(done)
+      .then((result) => x.answer(200, result))
+      .catch((e: unknown) => {
+        if (e instanceof ServiceError && e.code === 'request_timeout') x.fail(e, true);
+        else if (req.complete) x.fail(e);
+        else x.refuseUnread(e, true);
+      })
+      .finally(release);
+  };
+
+  const receivePart = async (
+    req: IncomingMessage,
+    upload: UploadRow & { part_size: number },
+    part: number,
+    span: { offset: number; size: number },
+    declared: { algorithm: UploadChecksumAlgorithm; text: string },
+    replacing: boolean,
+  ) => {
+    const path = await partsFile(deps.dataDir, upload.key);
+    const got = await receiveAt(req, path, span.offset, span.size, declared.algorithm, bodyCutOf(req));
+    if (got.bytes !== span.size) {
+      throw new ServiceError(422, 'upload_mismatch', `received ${got.bytes} bytes of part ${part}, which is ${span.size}`);
+    }
+    if (got.checksum !== declared.text) {
+      throw new ServiceError(
+        422,
+        'upload_part_mismatch',
+        `part ${part}'s checksum is ${got.checksum}, not the ${declared.text} its Upload-Checksum declared; nothing of it was kept: send it again`,
+      );
+    }
+    deps.db
+      .transaction(() => {
+        const now = findUpload(deps.db, upload.key);
+        if (!now) throw new ServiceError(404, 'not_found', `upload ${upload.key} was discarded while part ${part} arrived`);
+        if (now.state === 'ready') throw new ServiceError(409, 'state_conflict', `upload ${upload.key} was completed while part ${part} arrived`);
+        assertReleaseTakesUploads(upload.key);
+        recordPart(deps.db, upload.key, { part, size: span.size, checksum: got.checksum }, deps.now().toISOString());
+      })
+      .immediate();
+    digests.held(upload.key, path, upload, part, got.checksum, replacing);
+    return { part, size: span.size, checksum: got.checksum };
+  };
+
+  const handleComplete = (req: IncomingMessage, key: string, x: Exchange): void => {
+    let upload: UploadRow & { part_size: number };
+    try {
+      upload = admitInParts(req, key);
+      if (Number(req.headers['content-length'] ?? 0) > COMPLETE_BODY_LIMIT) {
+        throw new ServiceError(413, 'payload_too_large', `a completion's body is {"sha256": "…"}, at most ${COMPLETE_BODY_LIMIT} bytes`);
+      }
+      if (completing.has(key)) {
+        throw new ServiceError(409, 'upload_in_progress', `upload ${key} is being completed by another request; retry after Retry-After`, {
+          headers: { 'retry-after': '1' },
+        });
+      }
+    } catch (e) {
+      x.refuseUnread(e);
+      return;
+    }
+    completing.add(key);
+    x.sayContinue();
+    void readSmallBody(req, COMPLETE_BODY_LIMIT)
+      .then((text) => {
+        const declared = declaredSha256(text);
+        const signedWith = signedSha256Of(upload);
+        if (declared !== undefined && signedWith !== '' && declared !== signedWith) {
+          throw new ServiceError(422, 'upload_mismatch', `the sha256 ${declared} is not the ${signedWith} declared when the upload was asked for`);
+        }
+        const expected = declared ?? (signedWith === '' ? undefined : signedWith);
+        if (expected === undefined) throw new ServiceError(400, 'bad_request', 'declare the whole file\'s sha256: {"sha256": "<64 hex digits>"}');
+        const current = findUpload(deps.db, key) ?? upload;
+        if (current.state === 'ready') {
+          if (current.sha256 !== expected)
+            throw new ServiceError(422, 'upload_mismatch', `upload ${key} is complete with the sha256 ${current.sha256}, not ${expected}`);
+          return completedAnswer(deps, current);
+        }
+        return completeParts(deps, upload, expected, x.requestId, assertReleaseTakesUploads, digests);
+      })
+      .finally(() => completing.delete(key))
+      .then((result) => x.answer(200, result))
+      .catch((e: unknown) => x.fail(e));
+  };
+
   return {
-    matches: (req) => req.method === 'PUT' && UPLOAD_PATH.test(req.url ?? ''),
+    close: () => digests.close(),
+    matches: (req) => targetOf(req) !== undefined,
 
     handle(req, res, expectsContinue) {
       const requestId = newRequestId();
       const started = performance.now();
       const path = (req.url ?? '').split('?')[0] ?? '';
+      const method = req.method ?? 'PUT';
       const answer = (status: number, body: unknown, headers: Record<string, string> = {}, close = false) => {
         if (res.headersSent || res.destroyed) return;
         const text = JSON.stringify(body);
@@ -168,39 +389,66 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         res.writeHead(a.status, a.headers);
         res.end(text);
         // The path only: the query carries the signature.
-        logRequest(deps.log, requestId, 'PUT', path, status, started);
+        logRequest(deps.log, requestId, method, path, status, started);
       };
       const fail = (err: unknown, close = false) => {
         const se = asServiceError(err);
         // 507 is a refusal like the others; only our own failures are logged as errors.
         if (se.code === 'internal') {
           const e = err instanceof Error ? err : new Error(String(err));
-          deps.log.error('request failed', { request_id: requestId, method: 'PUT', path, error: e.stack ?? e.message });
+          deps.log.error('request failed', { request_id: requestId, method, path, error: e.stack ?? e.message });
         }
         answer(se.status, errorBody(se, requestId), se.headers, close);
       };
-      // Refused with the body (or its rest) still to come. A client still sending would meet a
-      // closed socket (a broken pipe instead of the answer), so up to DISCARD_LIMIT bytes are read
-      // and dropped first; beyond that the answer goes at once and the connection closes. A client
-      // waiting for 100 Continue is answered at once, unless its body comes anyway (a client that
-      // did not wait, or a proxy that said 100 itself): then that body is dropped first too.
-      const refuseUnread = (err: unknown) => {
-        if (Number(req.headers['content-length'] ?? 0) > DISCARD_LIMIT) return fail(err, true);
-        let sending = !expectsContinue;
-        const timer = sending ? undefined : setTimeout(() => fail(err, true), EXPECT_GRACE_MS);
+      // Answered with the body (or its rest) still to come: a refusal, or a part held already. A
+      // client still sending would meet a closed socket (a broken pipe instead of the answer), so
+      // up to DISCARD_LIMIT bytes are read and dropped first; beyond that the answer goes at once
+      // and the connection closes. A client waiting for 100 Continue is answered at once, unless
+      // its body comes anyway (a client that did not wait, or a proxy that said 100 itself): then
+      // that body is dropped first too. `sending`: the client was told to send (or never asked).
+      const answerUnread = (send: (close: boolean) => void, sending = !expectsContinue) => {
+        if (Number(req.headers['content-length'] ?? 0) > DISCARD_LIMIT) return send(true);
+        const asked = !sending;
+        const timer = sending ? undefined : setTimeout(() => send(true), EXPECT_GRACE_MS);
         void discard(req, DISCARD_LIMIT, bodyCutOf(req), () => {
           sending = true;
           clearTimeout(timer);
         }).then((complete) => {
           clearTimeout(timer);
-          if (sending) fail(err, !complete || expectsContinue);
+          if (sending) send(!complete || asked);
         });
       };
+      const refuseUnread = (err: unknown, sending?: boolean) => answerUnread((close) => fail(err, close), sending);
+      const x: Exchange = {
+        answer,
+        fail,
+        refuseUnread,
+        answerUnread,
+        requestId,
+        expectsContinue,
+        sayContinue: () => {
+          if (expectsContinue) res.writeContinue();
+        },
+      };
+
+      const target = targetOf(req);
+      if (!target) return refuseUnread(new ServiceError(404, 'not_found', 'no such upload address'));
+      if (target.kind === 'status') {
+        try {
+          const { upload } = signed(req, target.key);
+          answer(200, statusOf(deps, upload));
+        } catch (e) {
+          refuseUnread(e);
+        }
+        return;
+      }
+      if (target.kind === 'part') return handlePart(req, target.key, target.part, x);
+      if (target.kind === 'complete') return handleComplete(req, target.key, x);
 
       let upload: UploadRow;
       let release: () => void;
       try {
-        upload = admit(req);
+        upload = admit(req, target.key);
         release = inFlight.reserve(upload.user_id, upload.size, unattachedBytesOf(deps.db, upload.user_id, upload.key));
       } catch (e) {
         refuseUnread(e);
@@ -225,14 +473,46 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
           // Cut for its slowness (http/slow-bodies.ts): answered at once, and the connection closes.
           if (e instanceof ServiceError && e.code === 'request_timeout') fail(e, true);
           else if (req.complete) fail(e);
-          else {
-            expectsContinue = false;
-            refuseUnread(e);
-          }
+          else refuseUnread(e, true);
         })
         .finally(release);
     },
   };
+}
+
+/** A small body (a completion's JSON) as text; more than `limit` bytes is refused. */
+function readSmallBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let seen = 0;
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) {
+        req.pause();
+        return reject(new ServiceError(413, 'payload_too_large', `a completion's body is {"sha256": "…"}, at most ${limit} bytes`));
+      }
+      chunks.push(chunk);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+/** The sha256 a completion's body declares: {"sha256": "<64 hex>"}, or nothing ({} or no body). */
+function declaredSha256(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ServiceError(400, 'invalid_json', 'the body is not JSON; send {"sha256": "<64 hex digits>"}');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ServiceError(400, 'bad_request', 'send {"sha256": "<64 hex digits>"}');
+  if (!('sha256' in body) || body.sha256 === undefined) return undefined;
+  if (typeof body.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(body.sha256)) {
+    throw new ServiceError(422, 'validation_failed', 'sha256: 64 lowercase hex digits', { fields: { sha256: ['64 lowercase hex digits'] } });
+  }
+  return body.sha256;
 }
 
 /** Reads and drops the rest of a body, up to `limit` bytes (or until it is cut for its slowness); true when it ended within it. */

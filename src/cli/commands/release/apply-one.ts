@@ -9,7 +9,16 @@
 // again: where this run wanted it, the line is `converged`.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { ApiError, callIfChanged, hashFile, uploadArtworkFile, uploadTrackFile, type ApiClient, type UploadProgress } from '../../../client/index.js';
+import {
+  ApiError,
+  callIfChanged,
+  hashFile,
+  uploadArtworkFile,
+  uploadTrackFile,
+  type ApiClient,
+  type PartsSettings,
+  type UploadProgress,
+} from '../../../client/index.js';
 import type { EntityId, Problem, ReleaseResource, ReleaseStatus } from '../../../contract/index.js';
 import { matchByCatalogNumber, normaliseCatalogNumber } from '../../apply/catalog-key.js';
 import type { ApplyItem } from '../../apply/collect.js';
@@ -44,6 +53,8 @@ export interface ApplyOneOptions {
   sandbox: boolean;
   /** Told what this release uploads and how far each file is (the run's progress line). */
   uploads?: PartUploads | undefined;
+  /** How a track's file goes up (in parts above one part's size, with its checkpoint: shared/upload-settings.ts). */
+  partsOf?: ((path: string) => PartsSettings) | undefined;
 }
 
 /** Releases a page of the list holds at most (the contract's perPage bound). */
@@ -376,7 +387,10 @@ async function carryOut(client: ApiClient, planned: Planned, options: ApplyOneOp
           // Shared with other runs of the same catalog: one address per (release, track, audio), its bytes taken once.
           // The file's name is part of the request (and of its content type): a renamed file asks afresh.
           const shared = { idempotencyKey: `${keyBase}:upload:${String(need())}:${i}:${sha256}:${shortHash(basename(t.path)).slice(0, 12)}`, sha256 };
-          const res = await step(`uploading ${t.written}`, () => uploadTrackFile(client, need(), t.path, { signal, shared, onProgress: progressOf(t.path) }));
+          const parts = options.partsOf?.(t.path);
+          const res = await step(`uploading ${t.written}`, () =>
+            uploadTrackFile(client, need(), t.path, { signal, shared, parts, onProgress: progressOf(t.path) }),
+          );
           uploads?.uploaded(t.path);
           fileKeys.set(i, res.key);
         }

@@ -39,6 +39,7 @@ import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
 import { warnAtDoor } from '../../shared/field-checks.js';
 import { titleFrom } from '../../shared/audio-title.js';
 import { runProgress, type RunProgress } from '../../output/run-progress.js';
+import { partsSettings } from '../../shared/upload-settings.js';
 import type { ApplyOpts } from './spec.js';
 
 const DEFAULT_PARALLEL = 4;
@@ -172,6 +173,8 @@ async function prepare(
   // Titles from the tags those checks read (every track's file is among them): no second read.
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
+  // A bad upload setting is said before anything is sent.
+  partsSettings(ctx.env, '', '.', '', opts);
   const client = await ctx.services.client({ workload: 'long' });
   const session = await ctx.services.session();
   const sandbox = session.sandbox !== undefined;
@@ -183,7 +186,17 @@ async function prepare(
     audio,
     service,
     sizes,
-    options: { submit: opts.submit === true, signal: ctx.signal, known: await indexCatalog(client, items.length), titleOf, sandbox },
+    options: {
+      submit: opts.submit === true,
+      signal: ctx.signal,
+      known: await indexCatalog(client, items.length),
+      titleOf,
+      sandbox,
+      // No checkpoint file: every run of one catalog (at once, later, or on another CI runner) asks for a track's upload
+      // under the same Idempotency-Key, so the service's record of it names the upload to continue, and the service
+      // says which parts it holds (client/upload.ts, `shared`).
+      partsOf: (path: string) => ({ ...partsSettings(ctx.env, client.baseUrl, path, 'apply', opts), checkpoint: undefined }),
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import type {
   UpdateReleaseVideoRequest,
 } from '../../../contract/index.js';
 import type { Context } from '../../context.js';
+import type { UploadFlags } from '../../shared/upload-settings.js';
 import { describeError } from '../../describe-error.js';
 import { CliError, ExitCode, type FileProblem } from '../../errors.js';
 import { isFailure, uploadCover, uploadOne, type Uploaded } from '../../shared/upload.js';
@@ -76,7 +77,7 @@ export async function executePlan(
   client: ApiClient,
   plan: CreatePlan,
   titles: readonly string[],
-  options: { keepDraft?: boolean } = {},
+  options: { keepDraft?: boolean; upload?: UploadFlags } = {},
 ): Promise<ReleaseResource> {
   const created = await createDraft(ctx, client, plan);
   const id = created.id;
@@ -86,7 +87,8 @@ export async function executePlan(
   try {
     if (plan.tracks.length > 0) {
       const results = [];
-      for (const [i, t] of plan.tracks.entries()) results.push(await uploadOne(ctx, client, id, t.path, t.shown, { file: i + 1, files: plan.tracks.length }));
+      for (const [i, t] of plan.tracks.entries())
+        results.push(await uploadOne(ctx, client, id, t.path, t.shown, options.upload, 'create', { file: i + 1, files: plan.tracks.length }));
       const failures = results.filter(isFailure);
       if (failures.length > 0) {
         const files = failures.map((f) => ({ file: plan.tracks.find((t) => t.path === f.path)?.shown ?? f.path, code: f.code, message: f.reason }));
@@ -102,6 +104,7 @@ export async function executePlan(
       const uploaded = results as Uploaded[];
       const tracks = plan.tracks.map((t, i) => ({ ...t.fields, title: titles[i]!, file_key: uploaded[i]!.key, position: t.fields.position ?? i + 1 }));
       await attempt('attaching the tracks', () => client.call('replaceReleaseTracks', { params: { releaseId: id }, body: { tracks } }));
+      await Promise.all(uploaded.map((u) => u.attached()));
       step(ctx, `Attached ${plural(tracks.length, 'track')}`);
     }
     const artwork = plan.artwork;

@@ -158,7 +158,7 @@ export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
 
   const client = await ctx.services.client();
   const release: ReleaseResource = await afterAnswers(() =>
-    executePlan(ctx, client, plan, titles, { keepDraft: wizard !== undefined }).catch((err: unknown) => {
+    executePlan(ctx, client, plan, titles, { keepDraft: wizard !== undefined, upload: opts }).catch((err: unknown) => {
       if (wizard !== undefined) throw err;
       throw catalogNumberTakenError(err, plan.release.catalog_number, opts.file !== undefined && opts.file !== '-' ? opts.file : undefined) ?? err;
     }),

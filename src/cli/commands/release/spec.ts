@@ -3,6 +3,7 @@
 import { releaseStatuses, releaseTypes } from '../../../contract/wire-values.js';
 import { choice, hiddenAlias, collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf } from '../../command.js';
 import { DELIVERY_FLAGS, METADATA_FLAGS, VIDEO_FLAGS } from './flags.js';
+import { UPLOAD_FLAGS } from '../../shared/upload-flags.js';
 
 export type CreateOpts = OptsOf<typeof createCommand>;
 
@@ -30,6 +31,7 @@ With --no-input (or not on a terminal) nothing is ever asked: a missing field is
     option('--check', 'run every check the submit would run and print the plan; create nothing'),
     option('--save <file>', "also write the release (the wizard's answers) as a release file"),
     option('--artwork <file>', 'the cover image (JPEG or PNG, square, at least 3000 px, RGB): checked here, uploaded once the release exists'),
+    ...UPLOAD_FLAGS,
     ...METADATA_FLAGS,
     ...DELIVERY_FLAGS,
     ...VIDEO_FLAGS,
@@ -176,6 +178,7 @@ Exit status: 0 when every release matches its file (and, with --submit, is submi
     option('--shard <i/n>', "apply only this job's share of the releases, e.g. 2/4"),
     option('--parallel <n>', 'releases applied at once (1-32, default 4)'),
     option('--only-failed <report>', 'apply only the releases this report does not show as done (failed, blocked, interrupted, or no line)'),
+    ...UPLOAD_FLAGS,
   ],
 });
 

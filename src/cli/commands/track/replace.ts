@@ -10,7 +10,7 @@ import { printRecord, success } from '../../output/index.js';
 import { resolve } from 'node:path';
 import { firstRefusal, requireAudioFiles } from '../../shared/audio-check.js';
 
-export async function run(ctx: Context, _opts: OptsOf<typeof replaceCommand>, args: string[]): Promise<void> {
+export async function run(ctx: Context, opts: OptsOf<typeof replaceCommand>, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const trackId = idArg(args[1], 'track id');
   const file = args[2]!;
@@ -27,11 +27,12 @@ export async function run(ctx: Context, _opts: OptsOf<typeof replaceCommand>, ar
   const releaseId = await releaseIdOf(client, args[0], ctx.signal);
   // The track must exist before its file is uploaded.
   await client.call('getTrack', { params: { releaseId, trackId } });
-  const up = await uploadOne(ctx, client, releaseId, resolve(file), file);
+  const up = await uploadOne(ctx, client, releaseId, resolve(file), file, opts);
   if (isFailure(up)) {
     throw new CliError(`${file}: ${up.reason}; track ${trackId} keeps its old file`, { exitCode: up.exitCode as never, code: up.code });
   }
   const release = await client.call('replaceTrackFile', { params: { releaseId, trackId }, body: { file_key: up.key } });
+  await up.attached();
   const track = release.tracks?.find((t) => t.id === trackId) ?? (await client.call('getTrack', { params: { releaseId, trackId } }));
   success(ctx, `Replaced the file of track ${trackId} with ${file}`);
   await printRecord(ctx, track, trackFields);

@@ -2,6 +2,7 @@
 // help and flags. Declarations only (cheap to load); each verb's code is in <verb>.ts (see ../runners.ts).
 import { explicitValues } from '../../../contract/wire-values.js';
 import { choice, collect, defineCommand, defineGroup, option, RELEASE_REF_HELP, type OptsOf, requiredOption } from '../../command.js';
+import { UPLOAD_FLAGS } from '../../shared/upload-flags.js';
 
 export const getCommand = defineCommand({
   name: 'get',
@@ -28,6 +29,7 @@ export const replaceCommand = defineCommand({
   summary: 'Replace the audio file of one track',
   description: `${RELEASE_REF_HELP} <track> is the track's id. Uploads the file (streamed, with size and sha256, progress on a terminal) and swaps it in; the track keeps its title, ISRC and everything else. Audio the service refuses is reported with its reason and the track keeps its old file. --json prints the track afterwards.`,
   examples: ['reldist track replace 42 7 northern-sky-remaster.wav'],
+  options: [...UPLOAD_FLAGS],
 });
 
 export type SetOpts = OptsOf<typeof setCommand>;
@@ -52,9 +54,9 @@ export const uploadCommand = defineCommand({
   name: 'upload',
   args: '<release> <files...>',
   summary: 'Upload audio files and add them to a release as new tracks',
-  description: `${RELEASE_REF_HELP} First every file must exist and pass the service's audio rules, checked here (see track check): WAV (PCM), FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s; otherwise nothing is uploaded. Then, for each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio again. Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. Audio already on the release (the same sha256), or given twice, is asked about at a terminal and otherwise refused (exit 2), naming the track it repeats; --allow-duplicate adds it anyway (the submit still refuses the same audio on two tracks). --json prints the release's tracks afterwards.`,
+  description: `${RELEASE_REF_HELP} First every file must exist and pass the service's audio rules, checked here (see track check): WAV (PCM), FLAC or AIFF, stereo, 16 or 24 bit, 44.1 kHz or more, at least 30 s; otherwise nothing is uploaded. Then, for each file: asks the service for an upload address, streams the file there with its size and sha256 (a progress bar on stderr on a terminal), and the service checks the audio again. A file above one part (8 MiB, --part-size) goes up in parts over several connections (--connections), each part checked; a run killed or failed continues where it stopped when run again (a checkpoint in the config folder). Then the files are added after the existing tracks (which are kept), titled from their tags, else from their file names. If the service refuses any file, its reason is shown and no track is added. Audio already on the release (the same sha256), or given twice, is asked about at a terminal and otherwise refused (exit 2), naming the track it repeats; --allow-duplicate adds it anyway (the submit still refuses the same audio on two tracks). --json prints the release's tracks afterwards.`,
   examples: ['reldist track upload 42 01-northern-sky.wav 02-evening.flac', 'reldist track upload 42 masters/*.flac --json'],
-  options: [option('--allow-duplicate', 'add audio the release already has (same sha256) without asking')],
+  options: [option('--allow-duplicate', 'add audio the release already has (same sha256) without asking'), ...UPLOAD_FLAGS],
 });
 
 export type EditOpts = OptsOf<typeof editCommand>;

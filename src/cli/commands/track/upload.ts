@@ -34,7 +34,8 @@ export async function run(ctx: Context, opts: UploadOpts, args: string[]): Promi
   const titles = checks.map((c, i) => titleFrom(c.title, resolve(files[i]!)));
 
   const results = [];
-  for (const [i, f] of files.entries()) results.push(await uploadOne(ctx, client, releaseId, resolve(f), f, { file: i + 1, files: files.length }));
+  for (const [i, f] of files.entries())
+    results.push(await uploadOne(ctx, client, releaseId, resolve(f), f, opts, undefined, { file: i + 1, files: files.length }));
   const failures = results.filter(isFailure);
   if (failures.length > 0) {
     const bad = results.flatMap((r, i) => (isFailure(r) ? [{ file: files[i]!, code: r.code, message: r.reason }] : []));
@@ -62,6 +63,7 @@ export async function run(ctx: Context, opts: UploadOpts, args: string[]): Promi
     // Within the contract's plain bounds the client need not parse the body it built.
     { checked: (body) => withinTrackListBounds(tracksOf(body)) },
   );
+  await Promise.all(uploaded.map((u) => u.attached()));
   success(ctx, `Added ${plural(uploaded.length, 'track')} to release ${releaseId}`);
   const tracks = release.tracks ?? (await client.call('listTracks', { params: { releaseId } }));
   await printList(ctx, tracks, trackColumns);
