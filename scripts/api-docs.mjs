@@ -33,6 +33,7 @@ const tagTitles = {
   me: 'Current user',
   releases: 'Releases',
   tracks: 'Tracks',
+  uploads: 'Uploads',
   events: 'Events',
   webhooks: 'Webhooks',
   preferences: 'Preferences',

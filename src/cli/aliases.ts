@@ -19,7 +19,6 @@ export const COMMAND_ALIASES: Readonly<Record<string, string>> = {
   apply: 'release apply',
   export: 'release export',
   watch: 'release watch',
-  upload: 'track upload',
   check: 'track check',
   tracks: 'track list',
   releases: 'release list',

@@ -109,6 +109,12 @@ test('every endpoint answers exactly what the contract declares', async () => {
   const a = await upload(s, label, releaseId, validWav());
   const b = await upload(s, label, releaseId, validWav(), { filename: 'b.wav' });
   expect([a.put.status, b.put.status]).toEqual([200, 200]);
+  // Uploads not yet attached: the two just made (and the two addresses asked for above); then one discarded by key.
+  const loose = await call('listUploads', label);
+  expect(loose.length).toBeGreaterThanOrEqual(2);
+  await call('listUploads', label, {}, undefined, '?state=receiving');
+  await call('discardUploads', label, {}, { keys: [ticket.key] });
+  await call('discardUploads', label, {}, { state: 'receiving' });
   const withTracks = await call(
     'replaceReleaseTracks',
     label,

@@ -35,7 +35,7 @@ for (const seed of [3, 11, 29]) {
       match: (_method, path) => path.startsWith('/uploads/'),
     });
     try {
-      const r = await cli.run(['track', 'upload', String(releaseId), file, '--json'], {
+      const r = await cli.run(['track', 'upload', String(releaseId), file, '--json', '--allow-duplicate'], {
         url: proxy.url,
         env: { RELDIST_UPLOAD_PART_SIZE: '1MiB', RELDIST_UPLOAD_CONNECTIONS: '3' },
       });

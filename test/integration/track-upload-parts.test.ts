@@ -83,7 +83,7 @@ describe('track upload in parts', () => {
   it('--part-size and --connections win over the environment', async () => {
     const file = join(work, 'long.wav');
     proxy.reset();
-    const r = await cli.run(['track', 'upload', String(releaseId), file, '--part-size', '2MiB', '--connections', '1'], through());
+    const r = await cli.run(['track', 'upload', String(releaseId), file, '--part-size', '2MiB', '--connections', '1', '--allow-duplicate'], through());
     expect(r.code, r.stderr).toBe(0);
     expect(proxy.parts).toHaveLength(6);
     expect(proxy.maxInFlight).toBe(1);

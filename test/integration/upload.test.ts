@@ -55,7 +55,7 @@ describe('upload list and discard', () => {
       String(releaseId),
       'killed.wav',
       'receiving',
-      `1.0 MB of ${(wav.length / MiB).toFixed(1)} MB`,
+      `1.0 MiB of ${(wav.length / MiB).toFixed(1)} MiB`,
     ]);
 
     // Not on a terminal: --yes is needed, and nothing is discarded without it.
@@ -66,7 +66,7 @@ describe('upload list and discard', () => {
 
     const gone = await cli.run(['upload', 'discard', key, '--yes'], { tty: true });
     expect(gone.code, gone.stderr).toBe(0);
-    expect(gone.stderr).toContain('Discarded 1 upload (1.0 MB freed)');
+    expect(gone.stderr).toContain('Discarded 1 upload (1.0 MiB freed)');
     const again = await cli.run(['upload', 'discard', key, '--yes'], { tty: true });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain(`${key}: no such upload (discarded or expired already)`);

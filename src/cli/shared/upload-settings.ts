@@ -40,15 +40,19 @@ export function parseConnections(text: string, name: string): number {
  * The settings of an upload of `file` to the service at `baseUrl`, from the environment (flags,
  * when a command has them, win); its checkpoint is `scope`'s (shared/upload-checkpoints.ts).
  */
-export function partsSettings(env: Env, baseUrl: string, file: string, scope: string, flags: UploadFlags = {}): PartsSettings {
+/** The part size and connections the flags or the environment ask for: a bad value is a usage error, checked before anything is sent. */
+export function partSettings(env: Env, flags: UploadFlags = {}): { partSize: number; connections: number } {
   const sizeText = flags.partSize ?? env.RELDIST_UPLOAD_PART_SIZE;
   const connectionsText = flags.connections ?? env.RELDIST_UPLOAD_CONNECTIONS;
   const sizeName = flags.partSize !== undefined ? '--part-size' : 'RELDIST_UPLOAD_PART_SIZE';
   const connectionsName = flags.connections !== undefined ? '--connections' : 'RELDIST_UPLOAD_CONNECTIONS';
-  const off = /^(off|0|false|no)$/i.test(env.RELDIST_UPLOAD_CHECKPOINTS ?? '');
   return {
     partSize: sizeText === undefined || sizeText === '' ? DEFAULT_PART_SIZE : parsePartSize(sizeText, sizeName),
     connections: connectionsText === undefined || connectionsText === '' ? DEFAULT_CONNECTIONS : parseConnections(connectionsText, connectionsName),
-    ...(off ? {} : { checkpoint: checkpointStore(env, baseUrl, file, scope) }),
   };
+}
+
+export function partsSettings(env: Env, baseUrl: string, file: string, scope: string, flags: UploadFlags = {}): PartsSettings {
+  const off = /^(off|0|false|no)$/i.test(env.RELDIST_UPLOAD_CHECKPOINTS ?? '');
+  return { ...partSettings(env, flags), ...(off ? {} : { checkpoint: checkpointStore(env, baseUrl, file, scope) }) };
 }

@@ -39,7 +39,7 @@ import { checkCoverBeforeUpload } from '../../shared/artwork-check.js';
 import { warnAtDoor } from '../../shared/field-checks.js';
 import { titleFrom } from '../../shared/audio-title.js';
 import { runProgress, type RunProgress } from '../../output/run-progress.js';
-import { partsSettings } from '../../shared/upload-settings.js';
+import { partSettings } from '../../shared/upload-settings.js';
 import type { ApplyOpts } from './spec.js';
 
 const DEFAULT_PARALLEL = 4;
@@ -174,7 +174,7 @@ async function prepare(
   const tagTitles = new Map(files.map((f, i) => [f.path, checks[i]!.title]));
   const titleOf = async (path: string) => titleFrom(tagTitles.get(path), path);
   // A bad upload setting is said before anything is sent.
-  partsSettings(ctx.env, '', '.', '', opts);
+  partSettings(ctx.env, opts);
   const client = await ctx.services.client({ workload: 'long' });
   const session = await ctx.services.session();
   const sandbox = session.sandbox !== undefined;
@@ -195,7 +195,7 @@ async function prepare(
       // No checkpoint file: every run of one catalog (at once, later, or on another CI runner) asks for a track's upload
       // under the same Idempotency-Key, so the service's record of it names the upload to continue, and the service
       // says which parts it holds (client/upload.ts, `shared`).
-      partsOf: (path: string) => ({ ...partsSettings(ctx.env, client.baseUrl, path, 'apply', opts), checkpoint: undefined }),
+      partsOf: () => partSettings(ctx.env, opts),
     },
   };
 }

@@ -23,6 +23,7 @@ import { flagLocate } from './flag-doors.js';
 import type { CreateOpts } from './spec.js';
 import { showRelease } from './show.js';
 import { publicOf, reportOutcomes, submitOne, toSandbox } from './submission.js';
+import { partSettings } from '../../shared/upload-settings.js';
 import { runWizard, saveProfiles, summary, type WizardResult } from './wizard.js';
 
 function merge<T extends object>(a: T | undefined, b: T): T | undefined {
@@ -73,6 +74,8 @@ function anyFlag(opts: CreateOpts): boolean {
 export async function run(ctx: Context, opts: CreateOpts): Promise<void> {
   let plan: CreatePlan;
   let wizard: WizardResult | undefined;
+  // A bad upload setting is said before a question is asked or anything is sent.
+  partSettings(ctx.env, opts);
   if (opts.file !== undefined) {
     plan = await planFromFile(ctx, opts, opts.file);
   } else if (!anyFlag(opts) && ctx.canPrompt && !opts.check) {

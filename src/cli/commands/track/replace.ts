@@ -8,12 +8,14 @@ import { trackFields } from '../../shared/track-views.js';
 import { isFailure, uploadOne } from '../../shared/upload.js';
 import { printRecord, success } from '../../output/index.js';
 import { resolve } from 'node:path';
+import { partSettings } from '../../shared/upload-settings.js';
 import { firstRefusal, requireAudioFiles } from '../../shared/audio-check.js';
 
 export async function run(ctx: Context, opts: OptsOf<typeof replaceCommand>, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const trackId = idArg(args[1], 'track id');
   const file = args[2]!;
+  partSettings(ctx.env, opts);
   await requireAudioFiles([file]);
   const refusal = await firstRefusal(resolve(file));
   if (refusal) {

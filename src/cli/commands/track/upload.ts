@@ -17,10 +17,12 @@ import { tracksOf } from '../../../contract/wire-values.js';
 import { refuseLocally, requireAudioFiles } from '../../shared/audio-check.js';
 import { earlierSameAudio } from '../../shared/same-audio.js';
 import { confirmOrAbort } from '../../prompts.js';
+import { partSettings } from '../../shared/upload-settings.js';
 
 export async function run(ctx: Context, opts: UploadOpts, args: string[]): Promise<void> {
   parseReleaseRef(args[0]);
   const files = args.slice(1);
+  partSettings(ctx.env, opts);
   // Before the service is asked anything: every file is there and passes the service's audio rules.
   await requireAudioFiles(files);
   const checks = await refuseLocally(files.map((f) => ({ path: resolve(f), shown: f })));
