@@ -89,6 +89,8 @@ export class ByteDiagnosis {
   readonly code = new Uint8Array(48);
   /** The line without its non-ASCII spaces (oddSpaces). */
   readonly stripped = new Uint8Array(MAX_LINE);
+  /** Whether the line has a double quote (which JSON output escapes). */
+  quotes = false;
 
   push(s: number): void {
     this.specs[this.count++] = s;
@@ -142,6 +144,66 @@ function oddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): num
   }
   return n;
 }
+
+// Byte classes, as bits: one pass over a line ORs its bytes' classes together (classify), and
+// the kind of damage is then told from that mask instead of a pass per form tried.
+const C_DIGIT = 1;
+const C_UPPER = 2;
+const C_LOWER = 4;
+const C_SPACE = 8;
+const C_HYPHEN = 16;
+/** '.' and ',': a decimal suffix or separator. */
+const C_DOT = 32;
+const C_QUOTE = 64;
+const C_APOSTROPHE = 128;
+const C_EQUALS = 256;
+const C_PLUS = 512;
+/** Any other printable ASCII character. */
+const C_OTHER = 1024;
+/** A byte of a non-ASCII character. */
+const C_HIGH = 2048;
+/** Controls, DEL and a backslash: never a line this diagnoses as plain ASCII. */
+const C_BAD = 4096;
+const CLASSES = new Uint16Array(256);
+for (let c = 0; c < 256; c++) {
+  CLASSES[c] =
+    c >= 48 && c <= 57
+      ? C_DIGIT
+      : c >= 65 && c <= 90
+        ? C_UPPER
+        : c >= 97 && c <= 122
+          ? C_LOWER
+          : c === 32
+            ? C_SPACE
+            : c === 45
+              ? C_HYPHEN
+              : c === 46 || c === 44
+                ? C_DOT
+                : c === 34
+                  ? C_QUOTE
+                  : c === 39
+                    ? C_APOSTROPHE
+                    : c === 61
+                      ? C_EQUALS
+                      : c === 43
+                        ? C_PLUS
+                        : c >= 128
+                          ? C_HIGH
+                          : c < 32 || c === 127 || c === 92
+                            ? C_BAD
+                            : C_OTHER;
+}
+
+/** The classes of bytes b[s..e) ORed together; notes in `out` whether there is a double quote. */
+function classify(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
+  let mask = 0;
+  for (let i = s; i < e; i++) mask |= CLASSES[b[i]!]!;
+  out.quotes = (mask & C_QUOTE) !== 0;
+  return mask;
+}
+
+/** What classify gives for a line of printable ASCII other than a backslash, not starting or ending with a space. */
+const plainAsciiMask = (b: Uint8Array, s: number, e: number, mask: number) => (mask & (C_HIGH | C_BAD)) === 0 && b[s] !== 32 && b[e - 1] !== 32;
 
 /** True when every byte is printable ASCII other than a backslash, and the ends are not spaces. */
 function plainAscii(b: Uint8Array, s: number, e: number): boolean {
@@ -269,15 +331,9 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
   out.repairedLength = 0;
   const len = e - s;
   if (len === 0 || len > MAX_LINE) return false;
-  if (!plainAscii(b, s, e)) return upcOddSpaces(b, s, e, out);
-  let digits = 0;
-  let letters = 0;
-  for (let i = s; i < e; i++) {
-    const c = b[i]!;
-    if (isDigit(c)) digits++;
-    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
-  }
-  if (digits === len) {
+  const mask = classify(b, s, e, out);
+  if (!plainAsciiMask(b, s, e, mask)) return (mask & C_HIGH) !== 0 && (mask & C_BAD) === 0 && upcOddSpaces(b, s, e, out);
+  if (mask === C_DIGIT) {
     if ((len === 10 || len === 11) && checkDigitOk(b, s, e)) {
       out.push(spec(SPEC.lostLeadingZero, len));
       setRepaired(out, 12 - len, b, s, e);
@@ -285,11 +341,12 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     }
     return upcDigits(b, s, e, out);
   }
-  if (isScientific(b, s, e)) {
+  // Scientific notation has a letter (E) and nothing but digits, '.', ',', '+' and '-' besides.
+  if ((mask & (C_UPPER | C_LOWER)) !== 0 && (mask & ~(C_DIGIT | C_UPPER | C_LOWER | C_DOT | C_PLUS | C_HYPHEN)) === 0 && isScientific(b, s, e)) {
     out.push(spec(SPEC.scientific));
     return true;
   }
-  if (digits + letters === len) {
+  if ((mask & ~(C_DIGIT | C_UPPER | C_LOWER)) === 0) {
     // Letters among digits: each is a bad character, as compact() reports them.
     let bad = 0;
     for (let i = s; i < e; i++) {
@@ -299,7 +356,13 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
     return true;
   }
-  if (punctuationInside(b, s, e, out)) return true;
+  // Other punctuation among the digits, where no spreadsheet damage can apply (no quote, no '='
+  // first, no '.' or ','); only digits, spaces and hyphens: a code written with separators, not this.
+  if (b[s] !== 61 && (mask & (C_QUOTE | C_APOSTROPHE | C_DOT)) === 0) {
+    if ((mask & ~(C_DIGIT | C_SPACE | C_HYPHEN)) === 0) return false;
+    punctuationInside(b, s, e, out);
+    return true;
+  }
   // Spreadsheet damage: a text formula, quotes or a leading apostrophe, then digits, then perhaps ".0…".
   let p: number;
   let q: number;
@@ -333,17 +396,8 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
   return true;
 }
 
-/**
- * Other punctuation among the digits (036000/241457), where no spreadsheet damage can apply: no
- * quote, no '=' first, no '.' or ',' (a decimal suffix, thousands separators): each character
- * that is not a digit, space or hyphen is a bad character, as checkUpc reports them.
- */
-function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  if (b[s] === 61) return false;
-  for (let i = s; i < e; i++) {
-    const c = b[i]!;
-    if (c === 34 || c === 39 || c === 44 || c === 46) return false;
-  }
+/** Other punctuation among the digits (036000/241457): each character that is not a digit, space or hyphen is a bad character, as checkUpc reports them. */
+function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): void {
   let bad = 0;
   for (let i = s; i < e; i++) {
     const c = b[i]!;
@@ -351,8 +405,6 @@ function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnos
     if (++bad <= MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcBadCharacter, c, 0, i - s + 1));
   }
   if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
-  // Only digits, spaces and hyphens: a code written with separators, not this.
-  return bad > 0;
 }
 
 /** A UPC line of digits and non-ASCII spaces: the spaces named, then what the digits are (the repair when valid). */
@@ -429,7 +481,7 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   out.repairedLength = 0;
   const len = e - s;
   if (len === 0 || len > MAX_LINE) return false;
-  if (!plainAscii(b, s, e)) {
+  if (!plainAsciiMask(b, s, e, classify(b, s, e, out))) {
     // Non-ASCII spaces around or inside a code of ASCII letters, digits (and spaces or hyphens
     // not at its ends): named, then the rest checked, the repair when valid.
     const n = oddSpaces(b, s, e, out);
