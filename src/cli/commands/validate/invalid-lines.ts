@@ -143,14 +143,14 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
       inView = viewOf(b);
     }
     const ov = outView;
-    const escape = json && d.quotes;
+    const escapeQuotes = json && d.quotes;
     let pos = w.pos;
     if (json) pos = copyView(ov, pos, head, 0, head.byteLength);
-    pos = escape ? copyEscaped(out, pos, b, s, e) : copyView(ov, pos, inView, s, e);
+    pos = escapeQuotes ? copyEscaped(out, pos, b, s, e) : copyView(ov, pos, inView, s, e);
     out.set(shape.body, pos);
     pos += shape.body.length;
     if (shape.after !== null) {
-      pos = escape ? copyEscaped(out, pos, b, s, e) : copyView(ov, pos, inView, s, e);
+      pos = escapeQuotes ? copyEscaped(out, pos, b, s, e) : copyView(ov, pos, inView, s, e);
       out.set(shape.after, pos);
       pos += shape.after.length;
     }
