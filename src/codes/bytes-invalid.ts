@@ -117,34 +117,6 @@ function oddSpaceAt(b: Uint8Array, i: number, e: number): number {
   return 0;
 }
 
-/**
- * A line whose only non-ASCII characters are non-ASCII spaces: each noted in `out` (position in
- * code points, as the engine counts), the rest copied to out.stripped; its length, or -1 when
- * the line has another non-ASCII byte or is too long.
- */
-function oddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
-  if (e - s > MAX_LINE) return -1;
-  const stripped = out.stripped;
-  let n = 0;
-  let position = 0;
-  let found = 0;
-  for (let i = s; i < e; ) {
-    const c = b[i]!;
-    position++;
-    if (c < 128) {
-      stripped[n++] = c;
-      i++;
-      continue;
-    }
-    const cp = oddSpaceAt(b, i, e);
-    if (cp === 0) return -1;
-    if (++found > MAX_CHAR_PROBLEMS) return -1;
-    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
-    i += cp === 0xa0 ? 2 : 3;
-  }
-  return n;
-}
-
 // Byte classes, as bits: one pass over a line ORs its bytes' classes together (classify), and
 // the kind of damage is then told from that mask instead of a pass per form tried.
 const C_DIGIT = 1;
@@ -204,16 +176,6 @@ function classify(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): numb
 
 /** What classify gives for a line of printable ASCII other than a backslash, not starting or ending with a space. */
 const plainAsciiMask = (b: Uint8Array, s: number, e: number, mask: number) => (mask & (C_HIGH | C_BAD)) === 0 && b[s] !== 32 && b[e - 1] !== 32;
-
-/** True when every byte is printable ASCII other than a backslash, and the ends are not spaces. */
-function plainAscii(b: Uint8Array, s: number, e: number): boolean {
-  if (b[s] === 32 || b[e - 1] === 32) return false;
-  for (let i = s; i < e; i++) {
-    const c = b[i]!;
-    if (c < 32 || c > 126 || c === 92) return false;
-  }
-  return true;
-}
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isQuote = (c: number | undefined) => c === 34 || c === 39;
@@ -409,10 +371,26 @@ function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnos
 
 /** A UPC line of digits and non-ASCII spaces: the spaces named, then what the digits are (the repair when valid). */
 function upcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  const n = oddSpaces(b, s, e, out);
-  if (n <= 0 || out.count === 0) return false;
+  // One pass: the spaces named, the digits copied to out.stripped; anything else is the general path's.
   const d = out.stripped;
-  for (let i = 0; i < n; i++) if (!isDigit(d[i]!)) return false;
+  let n = 0;
+  let position = 0;
+  let found = 0;
+  for (let i = s; i < e; ) {
+    const c = b[i]!;
+    position++;
+    if (c < 128) {
+      if (!isDigit(c)) return false;
+      d[n++] = c;
+      i++;
+      continue;
+    }
+    const cp = oddSpaceAt(b, i, e);
+    if (cp === 0 || ++found > MAX_CHAR_PROBLEMS) return false;
+    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
+    i += cp === 0xa0 ? 2 : 3;
+  }
+  if (n === 0 || found === 0) return false;
   if ((n === 10 || n === 11) && checkDigitOk(d, 0, n)) {
     out.push(spec(SPEC.lostLeadingZero, n));
     setRepaired(out, 12 - n, d, 0, n);
@@ -448,6 +426,13 @@ function isrcCore(b: Uint8Array, s: number, e: number, out: ByteDiagnosis, repai
     if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.isrcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
     return true;
   }
+  return isrcCode(out, n, repair);
+}
+
+/** The rest of checkIsrc once out.code[0..n) holds the code's letters and digits (uppercase): its problems pushed and true, or false when it is valid (then, when `repair`, the code in out.repaired). */
+function isrcCode(out: ByteDiagnosis, n: number, repair: boolean): boolean {
+  const code = out.code;
+  const positions = out.positions;
   let from = 0;
   if (n > 12 && code[0] === 73 && code[1] === 83 && code[2] === 82 && code[3] === 67) from = 4;
   if (n - from !== 12) {
@@ -481,18 +466,7 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   out.repairedLength = 0;
   const len = e - s;
   if (len === 0 || len > MAX_LINE) return false;
-  if (!plainAsciiMask(b, s, e, classify(b, s, e, out))) {
-    // Non-ASCII spaces around or inside a code of ASCII letters, digits (and spaces or hyphens
-    // not at its ends): named, then the rest checked, the repair when valid.
-    const n = oddSpaces(b, s, e, out);
-    if (n <= 0 || out.count === 0 || !plainAscii(out.stripped, 0, n)) return false;
-    for (let i = 0; i < n; i++) {
-      const c = out.stripped[i]!;
-      if (!(isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 32 || c === 45)) return false;
-    }
-    isrcCore(out.stripped, 0, n, out, true);
-    return true;
-  }
+  if (!plainAsciiMask(b, s, e, classify(b, s, e, out))) return isrcOddSpaces(b, s, e, out);
   let p: number;
   let q: number;
   if (formula(b, s, e, out, inside)) {
@@ -507,5 +481,46 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   // The code inside the quotes, trimmed: only when there is no space to trim.
   if (p === q || b[p] === 32 || b[q - 1] === 32) return false;
   isrcCore(b, p, q, out, true);
+  return true;
+}
+
+/**
+ * An ISRC line of non-ASCII spaces around or inside a code of ASCII letters, digits (and spaces
+ * or hyphens not at its ends), in one pass: the spaces named, the code's characters gathered as
+ * isrcCore gathers them (positions counted in the line without its non-ASCII spaces), then
+ * checked; the repair when valid. Anything else is the general path's.
+ */
+function isrcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  const code = out.code;
+  const positions = out.positions;
+  let n = 0;
+  // Characters kept (the ASCII ones), and the first and last of them.
+  let kept = 0;
+  let firstKept = 0;
+  let lastKept = 0;
+  let position = 0;
+  let found = 0;
+  for (let i = s; i < e; ) {
+    const c = b[i]!;
+    position++;
+    if (c < 128) {
+      const cls = CLASSES[c]!;
+      if (kept++ === 0) firstKept = c;
+      lastKept = c;
+      i++;
+      if ((cls & (C_SPACE | C_HYPHEN)) !== 0) continue;
+      if ((cls & (C_DIGIT | C_UPPER)) !== 0) code[n] = c;
+      else if (cls === C_LOWER) code[n] = c - 32;
+      else return false;
+      positions[n++] = kept;
+      continue;
+    }
+    const cp = oddSpaceAt(b, i, e);
+    if (cp === 0 || ++found > MAX_CHAR_PROBLEMS) return false;
+    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
+    i += cp === 0xa0 ? 2 : 3;
+  }
+  if (kept === 0 || found === 0 || firstKept === 32 || lastKept === 32) return false;
+  isrcCode(out, n, true);
   return true;
 }

@@ -207,6 +207,11 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   /** Writes the line of bytes[s..e) if it is a plain valid code once spaces and hyphens are gone and not seen before; false if not. */
   const loose = (b: Buffer, s: number, e: number, line: number): boolean => {
     if (e - s > 64) return false;
+    // Its last byte first: most damaged lines end in one no loose code has (a quote, a non-ASCII
+    // space, a letter of a UPC) and need not be read through.
+    const last = b[e - 1]!;
+    if (!((last >= 48 && last <= 57) || last === 32 || last === 45 || (kind === 'isrc' && ((last >= 65 && last <= 90) || (last >= 97 && last <= 122)))))
+      return false;
     let n = 0;
     let changed = false;
     for (let i = s; i < e; i++) {

@@ -38,6 +38,9 @@ interface ShapeNode {
   next?: Map<number, ShapeNode>;
 }
 
+/** Slots of the cache of one-problem shapes (a power of two). */
+const CACHE_SIZE = 1024;
+
 /** How many shapes are kept: beyond that, a line of a new shape goes to the general path (memory stays bounded whatever the input). */
 const MAX_SHAPES = 20_000;
 
@@ -62,8 +65,29 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
   const mid = `","valid":false,"normalized":null,"kind":null${kind === 'isrc' ? ',"display":null' : ''},"problems":[`;
   const plainMid = '\tinvalid\t\t';
 
+  // The shapes of one problem, also in a direct-mapped cache by spec: a Map look-up per line was
+  // a visible share of a damaged line's cost.
+  const cachedSpecs = new Float64Array(CACHE_SIZE).fill(-1);
+  const cachedShapes: (Shape | undefined)[] = new Array(CACHE_SIZE).fill(undefined);
+
   /** The shape of d.specs[0..d.count) (with or without a repaired code), made on first use; undefined when no more may be made. */
   const shapeOf = (withRepair: boolean): Shape | undefined => {
+    if (d.count === 1) {
+      // Specs are non-negative 31-bit numbers: key * 2 + 1 for the shape with a repaired code.
+      const key = d.specs[0]! * 2 + (withRepair ? 1 : 0);
+      const slot = (key ^ (key >>> 11) ^ (key >>> 23)) & (CACHE_SIZE - 1);
+      if (cachedSpecs[slot] === key) return cachedShapes[slot];
+      const shape = shapeOfSequence(withRepair);
+      if (shape !== undefined) {
+        cachedSpecs[slot] = key;
+        cachedShapes[slot] = shape;
+      }
+      return shape;
+    }
+    return shapeOfSequence(withRepair);
+  };
+
+  const shapeOfSequence = (withRepair: boolean): Shape | undefined => {
     let node: ShapeNode | undefined = roots.get(d.specs[0]!);
     if (node === undefined) {
       if (shapes >= MAX_SHAPES) return undefined;
