@@ -81,14 +81,12 @@ export function problemOfSpec(s: number, input: string): Problem {
 export class ByteDiagnosis {
   readonly specs = new Int32Array(16);
   count = 0;
-  readonly repaired = new Uint8Array(16);
+  readonly repaired = new Uint8Array(MAX_LINE);
   /** 0: no repaired code. */
   repairedLength = 0;
   /** Where each kept character of an ISRC was (1-based, in the part being checked). */
   readonly positions = new Uint8Array(48);
   readonly code = new Uint8Array(48);
-  /** The line without its non-ASCII spaces (oddSpaces). */
-  readonly stripped = new Uint8Array(MAX_LINE);
   /** Whether the line has a double quote (which JSON output escapes). */
   quotes = false;
 
@@ -222,46 +220,63 @@ function unquote(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): numbe
   return NOT_QUOTED;
 }
 
-/** The mod-10 check of digits b[s..e) (a leading zero changes nothing, so this holds padded too). */
-function checkDigitOk(b: Uint8Array, s: number, e: number): boolean {
-  let sum = 0;
-  let weight = 3;
-  for (let i = e - 2; i >= s; i--) {
-    sum += (b[i]! - 48) * weight;
-    weight = 4 - weight;
+// The digit sums of the run gatherDigits last read: digits at even and at odd indexes.
+let evenSum = 0;
+let oddSum = 0;
+
+/**
+ * Copies the run of digits from b[p] (up to q) into out.repaired as it reads them, summing them
+ * for the check digit: one pass for what was a scan, a check and a copy. Returns where the run ends.
+ */
+function gatherDigits(b: Uint8Array, p: number, q: number, out: ByteDiagnosis): number {
+  const r = out.repaired;
+  let even = 0;
+  let odd = 0;
+  let i = p;
+  for (; i < q; i++) {
+    const c = b[i]!;
+    if (c < 48 || c > 57) break;
+    r[i - p] = c;
+    if (((i - p) & 1) === 0) even += c - 48;
+    else odd += c - 48;
   }
-  return (10 - (sum % 10)) % 10 === b[e - 1]! - 48;
+  evenSum = even;
+  oddSum = odd;
+  return i;
 }
 
-/** checkUpc on bare digits: pushes its problem and returns true, or false when the code is valid. */
-function upcDigits(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  const len = e - s;
-  if (len < 12 || len > 14) {
-    out.push(spec(SPEC.upcLength, len));
-    return true;
-  }
-  if (len === 14 && b[s] !== 48) {
-    out.push(spec(SPEC.gtin14Indicator, b[s]! - 48));
-    return true;
-  }
-  let sum = 0;
-  let weight = 3;
-  for (let i = e - 2; i >= s; i--) {
-    sum += (b[i]! - 48) * weight;
-    weight = 4 - weight;
-  }
+const LOST_ZEROS = 0;
+const PROBLEM = 1;
+const VALID = 2;
+
+/**
+ * checkUpc on the n digits gatherDigits put in out.repaired, with lost leading zeros first (10 or
+ * 11 digits that check): LOST_ZEROS (noted, and the repair padded with zeros), PROBLEM (checkUpc's
+ * problem noted) or VALID (repairedLength not set: the caller decides).
+ */
+function checkGathered(out: ByteDiagnosis, n: number): number {
+  const r = out.repaired;
+  const check = r[n - 1]! - 48;
+  // The check digit out of its sum; then weight 3 falls on the indexes of n's parity.
+  let even = evenSum;
+  let odd = oddSum;
+  if (((n - 1) & 1) === 0) even -= check;
+  else odd -= check;
+  const sum = (n & 1) === 0 ? 3 * even + odd : 3 * odd + even;
   const expected = (10 - (sum % 10)) % 10;
-  const actual = b[e - 1]! - 48;
-  if (expected === actual) return false;
-  out.push(spec(SPEC.badCheckDigit, actual, expected, len));
-  return true;
-}
-
-function setRepaired(out: ByteDiagnosis, zeros: number, b: Uint8Array, s: number, e: number): void {
-  let n = 0;
-  for (; n < zeros; n++) out.repaired[n] = 48;
-  for (let i = s; i < e; i++) out.repaired[n++] = b[i]!;
-  out.repairedLength = n;
+  if ((n === 10 || n === 11) && expected === check) {
+    out.push(spec(SPEC.lostLeadingZero, n));
+    const zeros = 12 - n;
+    for (let i = n - 1; i >= 0; i--) r[i + zeros] = r[i]!;
+    for (let i = 0; i < zeros; i++) r[i] = 48;
+    out.repairedLength = 12;
+    return LOST_ZEROS;
+  }
+  if (n < 12 || n > 14) out.push(spec(SPEC.upcLength, n));
+  else if (n === 14 && r[0] !== 48) out.push(spec(SPEC.gtin14Indicator, r[0]! - 48));
+  else if (expected !== check) out.push(spec(SPEC.badCheckDigit, check, expected, n));
+  else return VALID;
+  return PROBLEM;
 }
 
 /** ^[+-]?\d+(?:[.,]\d+)?[eE][+]?\d+$ */
@@ -296,12 +311,8 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
   const mask = classify(b, s, e, out);
   if (!plainAsciiMask(b, s, e, mask)) return (mask & C_HIGH) !== 0 && (mask & C_BAD) === 0 && upcOddSpaces(b, s, e, out);
   if (mask === C_DIGIT) {
-    if ((len === 10 || len === 11) && checkDigitOk(b, s, e)) {
-      out.push(spec(SPEC.lostLeadingZero, len));
-      setRepaired(out, 12 - len, b, s, e);
-      return true;
-    }
-    return upcDigits(b, s, e, out);
+    gatherDigits(b, s, e, out);
+    return checkGathered(out, len) !== VALID;
   }
   // Scientific notation has a letter (E) and nothing but digits, '.', ',', '+' and '-' besides.
   if ((mask & (C_UPPER | C_LOWER)) !== 0 && (mask & ~(C_DIGIT | C_UPPER | C_LOWER | C_DOT | C_PLUS | C_HYPHEN)) === 0 && isScientific(b, s, e)) {
@@ -338,8 +349,7 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     p = quoting === NOT_QUOTED ? s : s + 1;
     q = quoting === QUOTED ? e - 1 : e;
   }
-  let end = p;
-  while (end < q && isDigit(b[end]!)) end++;
+  const end = gatherDigits(b, p, q, out);
   if (end === p) return false;
   if (end < q) {
     if (b[end] !== 46 || end + 1 === q) return false;
@@ -347,14 +357,8 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     out.push(spec(SPEC.decimalSuffix, 46, q - end - 1));
   }
   if (out.count === 0) return false;
-  const n = end - p;
-  if ((n === 10 || n === 11) && checkDigitOk(b, p, end)) {
-    out.push(spec(SPEC.lostLeadingZero, n));
-    setRepaired(out, 12 - n, b, p, end);
-    return true;
-  }
   // What is left is checked as a code: its problems follow the damage, or it is the repair.
-  if (!upcDigits(b, p, end, out)) setRepaired(out, 0, b, p, end);
+  if (checkGathered(out, end - p) === VALID) out.repairedLength = end - p;
   return true;
 }
 
@@ -371,17 +375,21 @@ function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnos
 
 /** A UPC line of digits and non-ASCII spaces: the spaces named, then what the digits are (the repair when valid). */
 function upcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  // One pass: the spaces named, the digits copied to out.stripped; anything else is the general path's.
-  const d = out.stripped;
+  // One pass: the spaces named, the digits gathered (as gatherDigits does); anything else is the general path's.
+  const r = out.repaired;
   let n = 0;
+  let even = 0;
+  let odd = 0;
   let position = 0;
   let found = 0;
   for (let i = s; i < e; ) {
     const c = b[i]!;
     position++;
     if (c < 128) {
-      if (!isDigit(c)) return false;
-      d[n++] = c;
+      if (c < 48 || c > 57) return false;
+      if ((n & 1) === 0) even += c - 48;
+      else odd += c - 48;
+      r[n++] = c;
       i++;
       continue;
     }
@@ -391,12 +399,41 @@ function upcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): 
     i += cp === 0xa0 ? 2 : 3;
   }
   if (n === 0 || found === 0) return false;
-  if ((n === 10 || n === 11) && checkDigitOk(d, 0, n)) {
-    out.push(spec(SPEC.lostLeadingZero, n));
-    setRepaired(out, 12 - n, d, 0, n);
-    return true;
+  evenSum = even;
+  oddSum = odd;
+  if (checkGathered(out, n) === VALID) out.repairedLength = n;
+  return true;
+}
+
+/** The classes each of an ISRC's 12 places takes when written compact in uppercase. */
+const COMPACT_SHAPE = Uint16Array.of(
+  C_UPPER,
+  C_UPPER,
+  C_UPPER | C_DIGIT,
+  C_UPPER | C_DIGIT,
+  C_UPPER | C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+);
+
+/**
+ * The common damaged ISRC, a compact uppercase code inside quotes or a text formula: when
+ * b[p..p+12) is one of the right shape, copied to out.repaired in the same pass (what isrcCore
+ * would give, with no problem); false otherwise, and isrcCore takes it.
+ */
+function compactIsrcInto(b: Uint8Array, p: number, out: ByteDiagnosis): boolean {
+  const r = out.repaired;
+  for (let i = 0; i < 12; i++) {
+    const c = b[p + i]!;
+    if ((CLASSES[c]! & COMPACT_SHAPE[i]!) === 0) return false;
+    r[i] = c;
   }
-  if (!upcDigits(d, 0, n, out)) setRepaired(out, 0, d, 0, n);
+  out.repairedLength = 12;
   return true;
 }
 
@@ -480,6 +517,7 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   if (out.count === 0) return isrcCore(b, s, e, out, false);
   // The code inside the quotes, trimmed: only when there is no space to trim.
   if (p === q || b[p] === 32 || b[q - 1] === 32) return false;
+  if (q - p === 12 && compactIsrcInto(b, p, out)) return true;
   isrcCore(b, p, q, out, true);
   return true;
 }

@@ -170,11 +170,11 @@ export function invalidLines(kind: 'upc' | 'isrc', mode: 'json' | 'plain', lineN
     const escapeQuotes = json && d.quotes;
     let pos = w.pos;
     if (json) pos = copyView(ov, pos, head, 0, head.byteLength);
-    pos = escapeQuotes ? copyEscaped(out, pos, b, s, e) : copyView(ov, pos, inView, s, e);
+    pos = escapeQuotes ? copyEscaped(out, ov, pos, b, inView, s, e) : copyView(ov, pos, inView, s, e);
     out.set(shape.body, pos);
     pos += shape.body.length;
     if (shape.after !== null) {
-      pos = escapeQuotes ? copyEscaped(out, pos, b, s, e) : copyView(ov, pos, inView, s, e);
+      pos = escapeQuotes ? copyEscaped(out, ov, pos, b, inView, s, e) : copyView(ov, pos, inView, s, e);
       out.set(shape.after, pos);
       pos += shape.after.length;
     }
@@ -219,11 +219,15 @@ function copyView(to: DataView, pos: number, from: DataView, s: number, e: numbe
 }
 
 /** Copies bytes[s..e) to out at pos, quotes escaped for JSON (the only character needing it in the lines diagnosed); returns the position after. */
-function copyEscaped(out: Buffer, pos: number, bytes: Uint8Array, s: number, e: number): number {
+function copyEscaped(out: Buffer, to: DataView, pos: number, bytes: Uint8Array, from: DataView, s: number, e: number): number {
+  // The parts between quotes as words; only the search for quotes reads byte by byte.
+  let start = s;
   for (let i = s; i < e; i++) {
-    const c = bytes[i]!;
-    if (c === 34) out[pos++] = 92;
-    out[pos++] = c;
+    if (bytes[i] !== 34) continue;
+    pos = copyView(to, pos, from, start, i);
+    out[pos++] = 92;
+    out[pos++] = 34;
+    start = i + 1;
   }
-  return pos;
+  return copyView(to, pos, from, start, e);
 }
