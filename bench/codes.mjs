@@ -439,7 +439,7 @@ async function damageSection() {
   const cpuOf = (r) => r.cpu ?? r.seconds;
   console.log(
     `  ${pad('kind', 6)}${pad('lines', 24)}${pad('out B/line', 11)}${pad('cpu ns/line', 23)}${pad('cpu vs valid', 15)}${pad('per round: min–max [IQR]', 28)}${pad('wall vs valid', 15)}` +
-      `${pad(`target ${DAMAGE_TARGET}x`, 10)}${DAMAGE_FLOOR ? 'beyond the floor vs valid' : ''}`,
+      `${pad(`target ${DAMAGE_TARGET}x`, 13)}${DAMAGE_FLOOR ? 'beyond the floor vs valid' : ''}`,
   );
   let worst = 0;
   for (const kind of kinds) {
@@ -460,7 +460,7 @@ async function damageSection() {
       console.log(
         `  ${pad(kind, 6)}${pad(c.name, 24)}${pad(fmt(c.bytes / DAMAGE_LINES, 0), 11)}${pad(`${fmt(median(ns), 0)} (${fmt(Math.min(...ns), 0)}–${fmt(Math.max(...ns), 0)})`, 23)}` +
           `${pad(`${fmt(ratio)}x`, 15)}${pad(c === valid ? '' : spreadText, 28)}${pad(c === valid ? '' : `${fmt(median(wallRatio))}x`, 15)}` +
-          `${pad(c === valid ? '' : ratio <= DAMAGE_TARGET ? 'met' : 'NOT met', 10)}${DAMAGE_FLOOR ? `${fmt(beyond(c) / beyond(valid))}x` : ''}`,
+          `${pad(c === valid ? '' : ratio <= DAMAGE_TARGET ? 'met' : 'NOT met', 13)}${DAMAGE_FLOOR ? `${fmt(beyond(c) / beyond(valid))}x` : ''}`,
       );
     }
     console.log(

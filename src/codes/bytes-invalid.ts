@@ -164,10 +164,19 @@ for (let c = 0; c < 256; c++) {
                             : C_OTHER;
 }
 
-/** The classes of bytes b[s..e) ORed together; notes in `out` whether there is a double quote. */
+/** The classes of bytes b[s..e) ORed together (C_HIGH alone for a line with a non-ASCII byte); notes in `out` whether there is a double quote. */
 function classify(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
   let mask = 0;
-  for (let i = s; i < e; i++) mask |= CLASSES[b[i]!]!;
+  for (let i = s; i < e; i++) {
+    const c = b[i]!;
+    // A non-ASCII byte: only the odd-space paths take such a line, and they read every byte
+    // themselves (and take no quote).
+    if (c >= 128) {
+      out.quotes = false;
+      return C_HIGH;
+    }
+    mask |= CLASSES[c]!;
+  }
   out.quotes = (mask & C_QUOTE) !== 0;
   return mask;
 }
@@ -309,7 +318,7 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
   const len = e - s;
   if (len === 0 || len > MAX_LINE) return false;
   const mask = classify(b, s, e, out);
-  if (!plainAsciiMask(b, s, e, mask)) return (mask & C_HIGH) !== 0 && (mask & C_BAD) === 0 && upcOddSpaces(b, s, e, out);
+  if (!plainAsciiMask(b, s, e, mask)) return mask === C_HIGH && upcOddSpaces(b, s, e, out);
   if (mask === C_DIGIT) {
     gatherDigits(b, s, e, out);
     return checkGathered(out, len) !== VALID;
@@ -524,15 +533,15 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
 
 /**
  * An ISRC line of non-ASCII spaces around or inside a code of ASCII letters, digits (and spaces
- * or hyphens not at its ends), in one pass: the spaces named, the code's characters gathered as
- * isrcCore gathers them (positions counted in the line without its non-ASCII spaces), then
- * checked; the repair when valid. Anything else is the general path's.
+ * or hyphens not at its ends): the spaces named, then the code checked, the repair when valid.
+ * The common one, a compact code once the spaces are gone, in one pass: its characters checked
+ * against their places and gathered as the repair as they are read. Anything else is the
+ * general path's.
  */
 function isrcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  const code = out.code;
-  const positions = out.positions;
+  const r = out.repaired;
   let n = 0;
-  // Characters kept (the ASCII ones), and the first and last of them.
+  let compact = true;
   let kept = 0;
   let firstKept = 0;
   let lastKept = 0;
@@ -547,10 +556,10 @@ function isrcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis):
       lastKept = c;
       i++;
       if ((cls & (C_SPACE | C_HYPHEN)) !== 0) continue;
-      if ((cls & (C_DIGIT | C_UPPER)) !== 0) code[n] = c;
-      else if (cls === C_LOWER) code[n] = c - 32;
-      else return false;
-      positions[n++] = kept;
+      const upper = cls === C_LOWER ? c - 32 : c;
+      if ((cls & (C_DIGIT | C_UPPER | C_LOWER)) === 0) return false;
+      if (n >= 12 || (CLASSES[upper]! & COMPACT_SHAPE[n]!) === 0) compact = false;
+      r[n++] = upper;
       continue;
     }
     const cp = oddSpaceAt(b, i, e);
@@ -559,6 +568,38 @@ function isrcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis):
     i += cp === 0xa0 ? 2 : 3;
   }
   if (kept === 0 || found === 0 || firstKept === 32 || lastKept === 32) return false;
+  if (compact && n === 12) {
+    out.repairedLength = 12;
+    return true;
+  }
+  // Not a compact code: the same again, noting where each character was for isrcCode's problems.
+  out.count = 0;
+  return isrcOddSpacesChecked(b, s, e, out);
+}
+
+/** isrcOddSpaces for a line whose code is not compact once its spaces are gone: its characters gathered as isrcCore gathers them (positions counted in the line without its non-ASCII spaces), then checked. */
+function isrcOddSpacesChecked(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  const code = out.code;
+  const positions = out.positions;
+  let n = 0;
+  let kept = 0;
+  let position = 0;
+  for (let i = s; i < e; ) {
+    const c = b[i]!;
+    position++;
+    if (c < 128) {
+      const cls = CLASSES[c]!;
+      kept++;
+      i++;
+      if ((cls & (C_SPACE | C_HYPHEN)) !== 0) continue;
+      code[n] = cls === C_LOWER ? c - 32 : c;
+      positions[n++] = kept;
+      continue;
+    }
+    const cp = oddSpaceAt(b, i, e);
+    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
+    i += cp === 0xa0 ? 2 : 3;
+  }
   isrcCode(out, n, true);
   return true;
 }
