@@ -12,7 +12,8 @@
 // Made for a shared, busy machine: within a round the commands run one after the other (python,
 // reldist[, compare], next file, …), each ratio is taken within a round, and the report gives the
 // median ratio with its spread (min–max), of wall time and of CPU time (user + sys, from
-// /usr/bin/time when present). It never passes or fails on absolute times.
+// the kernel's rusage through python's os.wait4, else /usr/bin/time). It never passes or fails on
+// absolute times.
 //
 //   node bench/codes.mjs [--quick] [--codes 1000000] [--rounds 3] [--mixes 0,1,10,50,r30]
 //                        [--only upc|isrc] [--bin path/to/reldist.js] [--compare other/reldist.js]
@@ -535,7 +536,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 const pad = (s, n) => String(s).padEnd(n);
 // Two ratios: wall time (what the issue's target is stated in), and CPU time (user + sys of each
-// process, from /usr/bin/time), which a loaded machine disturbs far less: on a busy machine read
+// process, from rusage), which a loaded machine disturbs far less: on a busy machine read
 // the CPU column, and the CPU column of --compare.
 const cpuRatios = (a, b) => (haveTime ? a.map((x, i) => x.cpu / b[i].cpu) : null);
 console.log(`\nreldist validate --file F --json vs python-stdnum (ratios, higher is better; target at least ${TARGET}x)`);
