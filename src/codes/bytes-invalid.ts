@@ -6,6 +6,9 @@
 // once (problemOfSpec builds it, from the same constructors as the engine). A line it does not
 // fully understand (a valid code, non-ASCII, controls, anything unusual) gets false: the general
 // path takes it. test/unit/codes-bytes-invalid.test.ts holds it to the engine on random input.
+// Made to read a line as few times as it can (issue 25's target: a damaged line at most 1.5x a
+// valid one's cost): one pass classifies its bytes, the damage is told from that, and the
+// code's characters are checked and copied as the repair in one more.
 import { apostropheProblem, decimalSuffixProblem, lostLeadingZeroProblem, quotedProblem, scientificProblem, textFormulaProblem } from './damage.js';
 import { badCharacterProblem, moreBadCharactersProblem, MAX_CHAR_PROBLEMS, nonAsciiProblem } from './chars.js';
 import { badFormatProblem, isrcLengthProblem, LETTER_OR_DIGIT } from './isrc.js';

@@ -1,8 +1,9 @@
 // The bulk path for invalid lines: src/codes diagnoses the line from its bytes (diagnoseUpcBytes /
-// diagnoseIsrcBytes) as small integers, one per problem, and each problem's JSON and text are
-// made once, by the same formatter as the general path (problemsJson, reasonText), then copied
-// as bytes into the output. No string, object or JSON per line; a line it does not know goes to
-// the general path. test/unit/codes-cli.test.ts compares both paths' output byte for byte.
+// diagnoseIsrcBytes) as small integers, one per problem, and the output of each sequence of them
+// (a line's shape) is made once, by the same formatter as the general path (problemsJson,
+// reasonText), then copied as bytes into the output, one copy call a line. No string, object or
+// JSON per line; a line it does not know goes to the general path.
+// test/integration/validate-fast.test.ts compares both paths' output byte for byte.
 import * as codes from '../../../codes/index.js';
 import { ByteDiagnosis, problemOfSpec } from '../../../codes/index.js';
 import { problemsJson, reasonText } from './format.js';
