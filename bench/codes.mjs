@@ -12,18 +12,24 @@
 // Made for a shared, busy machine: within a round the commands run one after the other (python,
 // reldist[, compare], next file, …), each ratio is taken within a round, and the report gives the
 // median ratio with its spread (min–max), of wall time and of CPU time (user + sys, from
-// /usr/bin/time when present). It never passes or fails on absolute times.
+// the kernel's rusage through python's os.wait4, else /usr/bin/time). It never passes or fails on
+// absolute times.
 //
 //   node bench/codes.mjs [--quick] [--codes 1000000] [--rounds 3] [--mixes 0,1,10,50,r30]
 //                        [--only upc|isrc] [--bin path/to/reldist.js] [--compare other/reldist.js]
 //                        [--startup-rounds 20] [--tty-codes 200000] [--tty-rounds 3] [--no-extra-ca]
-//                        [--files DIR] [--damage-only] [--damage-lines 1000000] [--damage-rounds 3]
+//                        [--files DIR] [--damage-only] [--damage-lines 1000000] [--damage-rounds 9]
+//                        [--damage-kinds repeated,spaces] [--damage-floor] [--pin CPU|none]
 // --quick: 200,000 codes, 2 rounds, 5 start-up rounds, 1 terminal round (about 30 s; ratios
 // flatter reldist less, its fixed start-up weighs more on a small file).
 // --damage-only runs only the section "one kind of line at a time": a file per kind of line
 // (valid, wrong check digit, letters or punctuation inside, wrong length, repeated codes, and
 // spreadsheet damage), each kind's cost per line as a ratio to valid lines (--damage-rounds 0
-// leaves the section out of a full run).
+// leaves the section out of a full run). Each round runs every kind's file, and the start-up
+// twice, in a new (seeded) order; CPU time comes from the kernel's rusage to the microsecond
+// (through python's os.wait4) and the commands are pinned to one CPU with taskset when it exists
+// (--pin none: not pinned). The ratios are medians of per-round ratios, with their spread.
+// --damage-floor adds the floor (node reading the file and writing as many bytes) to each round.
 // --no-extra-ca runs every measured command without NODE_EXTRA_CA_CERTS: on Node 20 that
 // variable makes each node start read the CA file, a fixed cost python-stdnum does not pay.
 import { spawn, spawnSync } from 'node:child_process';
@@ -201,13 +207,39 @@ print(valid, invalid)
 
 // ---- measuring ----
 
-const haveTime = existsSync(TIME);
+// CPU time of a child: python's os.wait4 gives the kernel's rusage to the microsecond (the
+// scheduler's precise run time, split into user and sys); /usr/bin/time prints it rounded to
+// 10 ms, which is 10 ns a line on a million lines, as large as the differences measured here.
+const CPU_WRAPPER = join(dir, 'cpu_time.py');
+writeFileSync(
+  CPU_WRAPPER,
+  `import os, sys
+out, cmd = sys.argv[1], sys.argv[2:]
+pid = os.posix_spawnp(cmd[0], cmd, os.environ)
+_, status, ru = os.wait4(pid, 0)
+with open(out, 'w') as f:
+    f.write('%.6f %.6f %d' % (ru.ru_utime, ru.ru_stime, ru.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status) & 0xff)
+`,
+);
+const haveWrapper = spawnSync(PYTHON, ['-c', 'import os; os.posix_spawnp; os.wait4; os.waitstatus_to_exitcode'], { stdio: 'ignore' }).status === 0;
+const haveTime = haveWrapper || existsSync(TIME);
 const rssFile = join(dir, 'rss.txt');
+// --pin CPU (default: the last CPU, when taskset exists; --pin none: not pinned): the damage
+// section's commands run on one CPU, so that they do not migrate between cores mid-run.
+const PIN_OPTION = option('pin', undefined);
+const haveTaskset = spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0;
+const PIN = PIN_OPTION === 'none' || !haveTaskset ? null : (PIN_OPTION ?? String(availableParallelism() - 1));
 
 /** Runs a command with stdout to /dev/null (or captured): wall seconds, CPU seconds, peak RSS in KiB. */
-function measure(cmd, args, { capture = false } = {}) {
+function measure(cmd, args, { capture = false, pin = null } = {}) {
   const devnull = openSync('/dev/null', 'w');
-  const [file, argv] = haveTime ? [TIME, ['-f', '%U %S %M', '-o', rssFile, cmd, ...args]] : [cmd, args];
+  if (pin !== null) [cmd, args] = ['taskset', ['-c', pin, cmd, ...args]];
+  const [file, argv] = haveWrapper
+    ? [PYTHON, [CPU_WRAPPER, rssFile, cmd, ...args]]
+    : haveTime
+      ? [TIME, ['-f', '%U %S %M', '-o', rssFile, cmd, ...args]]
+      : [cmd, args];
   const start = process.hrtime.bigint();
   const r = spawnSync(file, argv, { stdio: ['ignore', capture ? 'pipe' : devnull, 'pipe'], maxBuffer: 1 << 26, env: childEnv });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
@@ -246,8 +278,8 @@ function outputBytes(kind, file) {
   return bytes;
 }
 
-function reldistRun(bin, kind, file) {
-  const r = measure(process.execPath, [bin, 'validate', kind, '--file', file, '--json']);
+function reldistRun(bin, kind, file, pin = null) {
+  const r = measure(process.execPath, [bin, 'validate', kind, '--file', file, '--json'], { pin });
   if (r.status !== 0 && r.status !== 3) throw new Error(`${bin} validate ${kind} exited ${r.status}: ${r.stderr}`);
   return { ...r, summary: JSON.parse(r.stderr.split('\n')[0]).summary };
 }
@@ -267,7 +299,10 @@ const load = () =>
 // writes per line are printed too, since a damaged line must say more than a valid one.
 
 const DAMAGE_LINES = Number(option('damage-lines', QUICK ? 200_000 : 1_000_000));
-const DAMAGE_ROUNDS = Number(option('damage-rounds', QUICK ? 2 : 3));
+const DAMAGE_ROUNDS = Number(option('damage-rounds', QUICK ? 3 : 9));
+const DAMAGE_FLOOR = process.argv.includes('--damage-floor');
+// --damage-kinds repeated,spaces: only the kinds whose names contain one of these (and valid).
+const DAMAGE_NAMES = option('damage-kinds', undefined)?.split(',');
 const DAMAGE_ONLY = process.argv.includes('--damage-only');
 const DAMAGE_TARGET = 1.5;
 const NBSP = '\u00a0';
@@ -351,67 +386,92 @@ async function writeKind(path, kind, name) {
   await new Promise((r) => out.end(r));
 }
 
+/** The same items in an order drawn from `random` (Fisher-Yates). */
+function shuffled(items, random) {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 async function damageSection() {
   const ca = process.env.NODE_EXTRA_CA_CERTS ? (NO_EXTRA_CA ? 'set here, not for the measured commands' : 'set') : 'not set';
+  const cpuSource = haveWrapper ? 'rusage to the µs (os.wait4)' : haveTime ? '/usr/bin/time, 10 ms steps' : 'none: wall time only';
   console.log(
-    `\none kind of line at a time: ${DAMAGE_LINES.toLocaleString('en-US')} lines per kind, ${DAMAGE_ROUNDS} interleaved rounds, ` +
-      `validate KIND --file F --json > /dev/null; NODE_EXTRA_CA_CERTS ${ca}; load average ${load()}`,
+    `\none kind of line at a time: ${DAMAGE_LINES.toLocaleString('en-US')} lines per kind, ${DAMAGE_ROUNDS} rounds, each round every kind in a new order; ` +
+      `validate KIND --file F --json > /dev/null`,
+  );
+  console.log(
+    `  NODE_EXTRA_CA_CERTS ${ca}; pinned: ${PIN === null ? 'no' : `CPU ${PIN} (taskset)`}; CPU time: ${cpuSource}; load average ${load()} at the start`,
   );
   const kinds = ONLY ? [ONLY] : ['upc', 'isrc'];
   const cases = [];
   for (const kind of kinds) {
     for (const name of Object.keys(DAMAGE_KINDS[kind])) {
+      if (DAMAGE_NAMES && name !== 'valid' && !DAMAGE_NAMES.some((n) => name.includes(n))) continue;
       const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
       const file = join(FILES ?? dir, `damage-${kind}-${slug}-${DAMAGE_LINES}.txt`);
       if (!FILES || !existsSync(file)) await writeKind(file, kind, name);
-      cases.push({ kind, name, file, bytes: outputBytes(kind, file), runs: [] });
+      cases.push({ kind, name, file, bytes: outputBytes(kind, file), runs: [], floor: [] });
     }
   }
-  const starts = { upc: [], isrc: [] };
+  // The start-up (`validate KIND CODE`) is measured twice a round, among the kinds like them.
   const oneCode = { upc: '036000241457', isrc: 'USRC17607839' };
+  const starts = { upc: [], isrc: [] };
+  const jobs = [
+    ...cases.map((c) => () => c.runs.push(reldistRun(BIN, c.kind, c.file, PIN))),
+    ...kinds.flatMap((kind) => {
+      const start = () => starts[kind].push(measure(process.execPath, [BIN, 'validate', kind, oneCode[kind]], { pin: PIN }));
+      return [start, start];
+    }),
+    // The floor: node reading the file and writing as many bytes, checking nothing.
+    ...(DAMAGE_FLOOR ? cases.map((c) => () => c.floor.push(measure(process.execPath, [FLOOR, c.file, String(c.bytes)], { pin: PIN }))) : []),
+  ];
+  const order = rng(20251127);
+  // One warm-up round, not counted: the files into the page cache, the binary's chunks too.
+  for (const c of cases) reldistRun(BIN, c.kind, c.file, PIN);
   for (let round = 0; round < DAMAGE_ROUNDS; round++) {
-    for (const kind of kinds) starts[kind].push(measure(process.execPath, [BIN, 'validate', kind, oneCode[kind]]));
-    for (const c of cases) {
-      c.runs.push(reldistRun(BIN, c.kind, c.file));
-      // The floor: reading the file and writing as many bytes, checking nothing.
-      (c.floor ??= []).push(measure(process.execPath, [FLOOR, c.file, String(c.bytes)]));
-    }
+    for (const job of shuffled(jobs, order)) job();
     process.stderr.write(`  kinds: round ${round + 1}/${DAMAGE_ROUNDS} done (load ${load()})\n`);
   }
   const pad = (s, n) => String(s).padEnd(n);
+  const cpuOf = (r) => r.cpu ?? r.seconds;
   console.log(
-    `  ${pad('kind', 6)}${pad('lines', 24)}${pad('out B/line', 12)}${pad('cpu s', 8)}${pad('cpu ns/line', 13)}${pad('cpu vs valid', 22)}${pad('wall s', 8)}${pad('wall vs valid', 22)}${pad('target ' + DAMAGE_TARGET + 'x', 12)}${pad('floor cpu s', 15)}beyond the floor vs valid`,
+    `  ${pad('kind', 6)}${pad('lines', 24)}${pad('out B/line', 11)}${pad('cpu ns/line', 23)}${pad('cpu vs valid', 15)}${pad('per round: min–max [IQR]', 28)}${pad('wall vs valid', 15)}` +
+      `${pad(`target ${DAMAGE_TARGET}x`, 13)}${DAMAGE_FLOOR ? 'beyond the floor vs valid' : ''}`,
   );
   let worst = 0;
   for (const kind of kinds) {
-    const start = { cpu: median(starts[kind].map((s) => s.cpu ?? s.seconds)), wall: median(starts[kind].map((s) => s.seconds)) };
+    // The start-up's median over every round: one figure taken out of every run (a per-round
+    // start-up would add its own noise to each round's ratio).
+    const start = { cpu: median(starts[kind].map(cpuOf)), wall: median(starts[kind].map((s) => s.seconds)) };
     const valid = cases.find((c) => c.kind === kind && c.name === 'valid');
-    // Per round: this kind's per-line time over valid's, each less the start-up of that round.
-    const perLine = (c, round, what) => {
-      const run = c.runs[round];
-      const s = starts[kind][round];
-      return what === 'cpu' ? (run.cpu ?? run.seconds) - (s.cpu ?? s.seconds) : run.seconds - s.seconds;
-    };
-    // Beyond the floor: this kind's CPU per line less the floor's (node reading the file and
-    // writing its output bytes), over valid's: what the checking itself costs per line.
-    const beyond = (c) => (median(c.runs.map((r) => r.cpu ?? r.seconds)) - median(c.floor.map((f) => f.cpu ?? f.seconds))) / DAMAGE_LINES;
+    const perLine = (r, what) => ((what === 'cpu' ? cpuOf(r) - start.cpu : r.seconds - start.wall) / DAMAGE_LINES) * 1e9;
     for (const c of cases.filter((x) => x.kind === kind)) {
-      const floorCpu = median(c.floor.map((f) => f.cpu ?? f.seconds));
-      const cpuRatio = c.runs.map((_, i) => perLine(c, i, 'cpu') / perLine(valid, i, 'cpu'));
-      const wallRatio = c.runs.map((_, i) => perLine(c, i, 'wall') / perLine(valid, i, 'wall'));
-      const cpu = median(c.runs.map((r) => r.cpu ?? r.seconds));
-      const met = median(cpuRatio) <= DAMAGE_TARGET;
-      if (c !== valid) worst = Math.max(worst, median(cpuRatio));
+      const ns = c.runs.map((r) => perLine(r, 'cpu'));
+      // Per round: this kind's run over valid's run of the same round.
+      const cpuRatio = c.runs.map((r, i) => perLine(r, 'cpu') / perLine(valid.runs[i], 'cpu'));
+      const wallRatio = c.runs.map((r, i) => perLine(r, 'wall') / perLine(valid.runs[i], 'wall'));
+      const ratio = median(cpuRatio);
+      if (c !== valid) worst = Math.max(worst, ratio);
+      const spreadText = `${fmt(Math.min(...cpuRatio))}–${fmt(Math.max(...cpuRatio))} [${fmt(quantile(cpuRatio, 0.25))}–${fmt(quantile(cpuRatio, 0.75))}]`;
+      const beyond = (x) => (median(x.runs.map(cpuOf)) - median(x.floor.map(cpuOf))) / DAMAGE_LINES;
       console.log(
-        `  ${pad(kind, 6)}${pad(c.name, 24)}${pad(fmt(c.bytes / DAMAGE_LINES, 0), 12)}${pad(fmt(cpu, 3), 8)}${pad(fmt(((cpu - start.cpu) / DAMAGE_LINES) * 1e9, 0), 13)}` +
-          `${pad(spread(cpuRatio, 2, 'x'), 22)}${pad(fmt(median(c.runs.map((r) => r.seconds)), 3), 8)}${pad(spread(wallRatio, 2, 'x'), 22)}${pad(c === valid ? '' : met ? 'met' : 'NOT met', 12)}${pad(fmt(floorCpu, 3), 15)}${fmt(beyond(c) / beyond(valid), 2)}x`,
+        `  ${pad(kind, 6)}${pad(c.name, 24)}${pad(fmt(c.bytes / DAMAGE_LINES, 0), 11)}${pad(`${fmt(median(ns), 0)} (${fmt(Math.min(...ns), 0)}–${fmt(Math.max(...ns), 0)})`, 23)}` +
+          `${pad(`${fmt(ratio)}x`, 15)}${pad(c === valid ? '' : spreadText, 28)}${pad(c === valid ? '' : `${fmt(median(wallRatio))}x`, 15)}` +
+          `${pad(c === valid ? '' : ratio <= DAMAGE_TARGET ? 'met' : 'NOT met', 13)}${DAMAGE_FLOOR ? `${fmt(beyond(c) / beyond(valid))}x` : ''}`,
       );
     }
-    console.log(`  ${pad(kind, 6)}${pad('(start-up)', 24)}${pad('', 12)}${pad(fmt(start.cpu, 3), 8)}${pad('', 13)}${pad('', 22)}${pad(fmt(start.wall, 3), 8)}`);
+    console.log(
+      `  ${pad(kind, 6)}${pad('(start-up)', 24)}${pad('', 11)}cpu ${fmt(start.cpu * 1000, 1)} ms (${fmt(Math.min(...starts[kind].map(cpuOf)) * 1000, 1)}–${fmt(Math.max(...starts[kind].map(cpuOf)) * 1000, 1)}), wall ${fmt(start.wall * 1000, 1)} ms, taken out of every run`,
+    );
   }
   console.log(
-    `  worst damaged kind: ${fmt(worst, 2)}x a valid line's cost (CPU, start-up taken out); target at most ${DAMAGE_TARGET}x: ${worst <= DAMAGE_TARGET ? 'met' : 'NOT met'}`,
+    `  worst damaged kind: ${fmt(worst, 2)}x a valid line's cost (CPU, start-up taken out; median of per-round ratios); target at most ${DAMAGE_TARGET}x: ${worst <= DAMAGE_TARGET ? 'met' : 'NOT met'}`,
   );
+  console.log(`  load average ${load()} at the end`);
 }
 
 // ---- the run ----
@@ -476,7 +536,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 const pad = (s, n) => String(s).padEnd(n);
 // Two ratios: wall time (what the issue's target is stated in), and CPU time (user + sys of each
-// process, from /usr/bin/time), which a loaded machine disturbs far less: on a busy machine read
+// process, from rusage), which a loaded machine disturbs far less: on a busy machine read
 // the CPU column, and the CPU column of --compare.
 const cpuRatios = (a, b) => (haveTime ? a.map((x, i) => x.cpu / b[i].cpu) : null);
 console.log(`\nreldist validate --file F --json vs python-stdnum (ratios, higher is better; target at least ${TARGET}x)`);

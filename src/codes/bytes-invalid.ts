@@ -6,6 +6,9 @@
 // once (problemOfSpec builds it, from the same constructors as the engine). A line it does not
 // fully understand (a valid code, non-ASCII, controls, anything unusual) gets false: the general
 // path takes it. test/unit/codes-bytes-invalid.test.ts holds it to the engine on random input.
+// Made to read a line as few times as it can (issue 25's target: a damaged line at most 1.5x a
+// valid one's cost): one pass classifies its bytes, the damage is told from that, and the
+// code's characters are checked and copied as the repair in one more.
 import { apostropheProblem, decimalSuffixProblem, lostLeadingZeroProblem, quotedProblem, scientificProblem, textFormulaProblem } from './damage.js';
 import { badCharacterProblem, moreBadCharactersProblem, MAX_CHAR_PROBLEMS, nonAsciiProblem } from './chars.js';
 import { badFormatProblem, isrcLengthProblem, LETTER_OR_DIGIT } from './isrc.js';
@@ -81,14 +84,14 @@ export function problemOfSpec(s: number, input: string): Problem {
 export class ByteDiagnosis {
   readonly specs = new Int32Array(16);
   count = 0;
-  readonly repaired = new Uint8Array(16);
+  readonly repaired = new Uint8Array(MAX_LINE);
   /** 0: no repaired code. */
   repairedLength = 0;
   /** Where each kept character of an ISRC was (1-based, in the part being checked). */
   readonly positions = new Uint8Array(48);
   readonly code = new Uint8Array(48);
-  /** The line without its non-ASCII spaces (oddSpaces). */
-  readonly stripped = new Uint8Array(MAX_LINE);
+  /** Whether the line has a double quote (which JSON output escapes). */
+  quotes = false;
 
   push(s: number): void {
     this.specs[this.count++] = s;
@@ -115,43 +118,74 @@ function oddSpaceAt(b: Uint8Array, i: number, e: number): number {
   return 0;
 }
 
-/**
- * A line whose only non-ASCII characters are non-ASCII spaces: each noted in `out` (position in
- * code points, as the engine counts), the rest copied to out.stripped; its length, or -1 when
- * the line has another non-ASCII byte or is too long.
- */
-function oddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
-  if (e - s > MAX_LINE) return -1;
-  const stripped = out.stripped;
-  let n = 0;
-  let position = 0;
-  let found = 0;
-  for (let i = s; i < e; ) {
-    const c = b[i]!;
-    position++;
-    if (c < 128) {
-      stripped[n++] = c;
-      i++;
-      continue;
-    }
-    const cp = oddSpaceAt(b, i, e);
-    if (cp === 0) return -1;
-    if (++found > MAX_CHAR_PROBLEMS) return -1;
-    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
-    i += cp === 0xa0 ? 2 : 3;
-  }
-  return n;
+// Byte classes, as bits: one pass over a line ORs its bytes' classes together (classify), and
+// the kind of damage is then told from that mask instead of a pass per form tried.
+const C_DIGIT = 1;
+const C_UPPER = 2;
+const C_LOWER = 4;
+const C_SPACE = 8;
+const C_HYPHEN = 16;
+/** '.' and ',': a decimal suffix or separator. */
+const C_DOT = 32;
+const C_QUOTE = 64;
+const C_APOSTROPHE = 128;
+const C_EQUALS = 256;
+const C_PLUS = 512;
+/** Any other printable ASCII character. */
+const C_OTHER = 1024;
+/** A byte of a non-ASCII character. */
+const C_HIGH = 2048;
+/** Controls, DEL and a backslash: never a line this diagnoses as plain ASCII. */
+const C_BAD = 4096;
+const CLASSES = new Uint16Array(256);
+for (let c = 0; c < 256; c++) {
+  CLASSES[c] =
+    c >= 48 && c <= 57
+      ? C_DIGIT
+      : c >= 65 && c <= 90
+        ? C_UPPER
+        : c >= 97 && c <= 122
+          ? C_LOWER
+          : c === 32
+            ? C_SPACE
+            : c === 45
+              ? C_HYPHEN
+              : c === 46 || c === 44
+                ? C_DOT
+                : c === 34
+                  ? C_QUOTE
+                  : c === 39
+                    ? C_APOSTROPHE
+                    : c === 61
+                      ? C_EQUALS
+                      : c === 43
+                        ? C_PLUS
+                        : c >= 128
+                          ? C_HIGH
+                          : c < 32 || c === 127 || c === 92
+                            ? C_BAD
+                            : C_OTHER;
 }
 
-/** True when every byte is printable ASCII other than a backslash, and the ends are not spaces. */
-function plainAscii(b: Uint8Array, s: number, e: number): boolean {
-  if (b[s] === 32 || b[e - 1] === 32) return false;
+/** The classes of bytes b[s..e) ORed together (C_HIGH alone for a line with a non-ASCII byte); notes in `out` whether there is a double quote. */
+function classify(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): number {
+  let mask = 0;
   for (let i = s; i < e; i++) {
     const c = b[i]!;
-    if (c < 32 || c > 126 || c === 92) return false;
+    // A non-ASCII byte: only the odd-space paths take such a line, and they read every byte
+    // themselves (and take no quote).
+    if (c >= 128) {
+      out.quotes = false;
+      return C_HIGH;
+    }
+    mask |= CLASSES[c]!;
   }
-  return true;
+  out.quotes = (mask & C_QUOTE) !== 0;
+  return mask;
 }
+
+/** What classify gives for a line of printable ASCII other than a backslash, not starting or ending with a space. */
+const plainAsciiMask = (b: Uint8Array, s: number, e: number, mask: number) => (mask & (C_HIGH | C_BAD)) === 0 && b[s] !== 32 && b[e - 1] !== 32;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isQuote = (c: number | undefined) => c === 34 || c === 39;
@@ -198,46 +232,63 @@ function unquote(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): numbe
   return NOT_QUOTED;
 }
 
-/** The mod-10 check of digits b[s..e) (a leading zero changes nothing, so this holds padded too). */
-function checkDigitOk(b: Uint8Array, s: number, e: number): boolean {
-  let sum = 0;
-  let weight = 3;
-  for (let i = e - 2; i >= s; i--) {
-    sum += (b[i]! - 48) * weight;
-    weight = 4 - weight;
+// The digit sums of the run gatherDigits last read: digits at even and at odd indexes.
+let evenSum = 0;
+let oddSum = 0;
+
+/**
+ * Copies the run of digits from b[p] (up to q) into out.repaired as it reads them, summing them
+ * for the check digit: one pass for what was a scan, a check and a copy. Returns where the run ends.
+ */
+function gatherDigits(b: Uint8Array, p: number, q: number, out: ByteDiagnosis): number {
+  const r = out.repaired;
+  let even = 0;
+  let odd = 0;
+  let i = p;
+  for (; i < q; i++) {
+    const c = b[i]!;
+    if (c < 48 || c > 57) break;
+    r[i - p] = c;
+    if (((i - p) & 1) === 0) even += c - 48;
+    else odd += c - 48;
   }
-  return (10 - (sum % 10)) % 10 === b[e - 1]! - 48;
+  evenSum = even;
+  oddSum = odd;
+  return i;
 }
 
-/** checkUpc on bare digits: pushes its problem and returns true, or false when the code is valid. */
-function upcDigits(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  const len = e - s;
-  if (len < 12 || len > 14) {
-    out.push(spec(SPEC.upcLength, len));
-    return true;
-  }
-  if (len === 14 && b[s] !== 48) {
-    out.push(spec(SPEC.gtin14Indicator, b[s]! - 48));
-    return true;
-  }
-  let sum = 0;
-  let weight = 3;
-  for (let i = e - 2; i >= s; i--) {
-    sum += (b[i]! - 48) * weight;
-    weight = 4 - weight;
-  }
+const LOST_ZEROS = 0;
+const PROBLEM = 1;
+const VALID = 2;
+
+/**
+ * checkUpc on the n digits gatherDigits put in out.repaired, with lost leading zeros first (10 or
+ * 11 digits that check): LOST_ZEROS (noted, and the repair padded with zeros), PROBLEM (checkUpc's
+ * problem noted) or VALID (repairedLength not set: the caller decides).
+ */
+function checkGathered(out: ByteDiagnosis, n: number): number {
+  const r = out.repaired;
+  const check = r[n - 1]! - 48;
+  // The check digit out of its sum; then weight 3 falls on the indexes of n's parity.
+  let even = evenSum;
+  let odd = oddSum;
+  if (((n - 1) & 1) === 0) even -= check;
+  else odd -= check;
+  const sum = (n & 1) === 0 ? 3 * even + odd : 3 * odd + even;
   const expected = (10 - (sum % 10)) % 10;
-  const actual = b[e - 1]! - 48;
-  if (expected === actual) return false;
-  out.push(spec(SPEC.badCheckDigit, actual, expected, len));
-  return true;
-}
-
-function setRepaired(out: ByteDiagnosis, zeros: number, b: Uint8Array, s: number, e: number): void {
-  let n = 0;
-  for (; n < zeros; n++) out.repaired[n] = 48;
-  for (let i = s; i < e; i++) out.repaired[n++] = b[i]!;
-  out.repairedLength = n;
+  if ((n === 10 || n === 11) && expected === check) {
+    out.push(spec(SPEC.lostLeadingZero, n));
+    const zeros = 12 - n;
+    for (let i = n - 1; i >= 0; i--) r[i + zeros] = r[i]!;
+    for (let i = 0; i < zeros; i++) r[i] = 48;
+    out.repairedLength = 12;
+    return LOST_ZEROS;
+  }
+  if (n < 12 || n > 14) out.push(spec(SPEC.upcLength, n));
+  else if (n === 14 && r[0] !== 48) out.push(spec(SPEC.gtin14Indicator, r[0]! - 48));
+  else if (expected !== check) out.push(spec(SPEC.badCheckDigit, check, expected, n));
+  else return VALID;
+  return PROBLEM;
 }
 
 /** ^[+-]?\d+(?:[.,]\d+)?[eE][+]?\d+$ */
@@ -269,27 +320,18 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
   out.repairedLength = 0;
   const len = e - s;
   if (len === 0 || len > MAX_LINE) return false;
-  if (!plainAscii(b, s, e)) return upcOddSpaces(b, s, e, out);
-  let digits = 0;
-  let letters = 0;
-  for (let i = s; i < e; i++) {
-    const c = b[i]!;
-    if (isDigit(c)) digits++;
-    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
+  const mask = classify(b, s, e, out);
+  if (!plainAsciiMask(b, s, e, mask)) return mask === C_HIGH && upcOddSpaces(b, s, e, out);
+  if (mask === C_DIGIT) {
+    gatherDigits(b, s, e, out);
+    return checkGathered(out, len) !== VALID;
   }
-  if (digits === len) {
-    if ((len === 10 || len === 11) && checkDigitOk(b, s, e)) {
-      out.push(spec(SPEC.lostLeadingZero, len));
-      setRepaired(out, 12 - len, b, s, e);
-      return true;
-    }
-    return upcDigits(b, s, e, out);
-  }
-  if (isScientific(b, s, e)) {
+  // Scientific notation has a letter (E) and nothing but digits, '.', ',', '+' and '-' besides.
+  if ((mask & (C_UPPER | C_LOWER)) !== 0 && (mask & ~(C_DIGIT | C_UPPER | C_LOWER | C_DOT | C_PLUS | C_HYPHEN)) === 0 && isScientific(b, s, e)) {
     out.push(spec(SPEC.scientific));
     return true;
   }
-  if (digits + letters === len) {
+  if ((mask & ~(C_DIGIT | C_UPPER | C_LOWER)) === 0) {
     // Letters among digits: each is a bad character, as compact() reports them.
     let bad = 0;
     for (let i = s; i < e; i++) {
@@ -299,7 +341,13 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
     return true;
   }
-  if (punctuationInside(b, s, e, out)) return true;
+  // Other punctuation among the digits, where no spreadsheet damage can apply (no quote, no '='
+  // first, no '.' or ','); only digits, spaces and hyphens: a code written with separators, not this.
+  if (b[s] !== 61 && (mask & (C_QUOTE | C_APOSTROPHE | C_DOT)) === 0) {
+    if ((mask & ~(C_DIGIT | C_SPACE | C_HYPHEN)) === 0) return false;
+    punctuationInside(b, s, e, out);
+    return true;
+  }
   // Spreadsheet damage: a text formula, quotes or a leading apostrophe, then digits, then perhaps ".0…".
   let p: number;
   let q: number;
@@ -313,8 +361,7 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     p = quoting === NOT_QUOTED ? s : s + 1;
     q = quoting === QUOTED ? e - 1 : e;
   }
-  let end = p;
-  while (end < q && isDigit(b[end]!)) end++;
+  const end = gatherDigits(b, p, q, out);
   if (end === p) return false;
   if (end < q) {
     if (b[end] !== 46 || end + 1 === q) return false;
@@ -322,28 +369,13 @@ export function diagnoseUpcBytes(b: Uint8Array, s: number, e: number, out: ByteD
     out.push(spec(SPEC.decimalSuffix, 46, q - end - 1));
   }
   if (out.count === 0) return false;
-  const n = end - p;
-  if ((n === 10 || n === 11) && checkDigitOk(b, p, end)) {
-    out.push(spec(SPEC.lostLeadingZero, n));
-    setRepaired(out, 12 - n, b, p, end);
-    return true;
-  }
   // What is left is checked as a code: its problems follow the damage, or it is the repair.
-  if (!upcDigits(b, p, end, out)) setRepaired(out, 0, b, p, end);
+  if (checkGathered(out, end - p) === VALID) out.repairedLength = end - p;
   return true;
 }
 
-/**
- * Other punctuation among the digits (036000/241457), where no spreadsheet damage can apply: no
- * quote, no '=' first, no '.' or ',' (a decimal suffix, thousands separators): each character
- * that is not a digit, space or hyphen is a bad character, as checkUpc reports them.
- */
-function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  if (b[s] === 61) return false;
-  for (let i = s; i < e; i++) {
-    const c = b[i]!;
-    if (c === 34 || c === 39 || c === 44 || c === 46) return false;
-  }
+/** Other punctuation among the digits (036000/241457): each character that is not a digit, space or hyphen is a bad character, as checkUpc reports them. */
+function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): void {
   let bad = 0;
   for (let i = s; i < e; i++) {
     const c = b[i]!;
@@ -351,22 +383,69 @@ function punctuationInside(b: Uint8Array, s: number, e: number, out: ByteDiagnos
     if (++bad <= MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcBadCharacter, c, 0, i - s + 1));
   }
   if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.upcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
-  // Only digits, spaces and hyphens: a code written with separators, not this.
-  return bad > 0;
 }
 
 /** A UPC line of digits and non-ASCII spaces: the spaces named, then what the digits are (the repair when valid). */
 function upcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
-  const n = oddSpaces(b, s, e, out);
-  if (n <= 0 || out.count === 0) return false;
-  const d = out.stripped;
-  for (let i = 0; i < n; i++) if (!isDigit(d[i]!)) return false;
-  if ((n === 10 || n === 11) && checkDigitOk(d, 0, n)) {
-    out.push(spec(SPEC.lostLeadingZero, n));
-    setRepaired(out, 12 - n, d, 0, n);
-    return true;
+  // One pass: the spaces named, the digits gathered (as gatherDigits does); anything else is the general path's.
+  const r = out.repaired;
+  let n = 0;
+  let even = 0;
+  let odd = 0;
+  let position = 0;
+  let found = 0;
+  for (let i = s; i < e; ) {
+    const c = b[i]!;
+    position++;
+    if (c < 128) {
+      if (c < 48 || c > 57) return false;
+      if ((n & 1) === 0) even += c - 48;
+      else odd += c - 48;
+      r[n++] = c;
+      i++;
+      continue;
+    }
+    const cp = oddSpaceAt(b, i, e);
+    if (cp === 0 || ++found > MAX_CHAR_PROBLEMS) return false;
+    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
+    i += cp === 0xa0 ? 2 : 3;
   }
-  if (!upcDigits(d, 0, n, out)) setRepaired(out, 0, d, 0, n);
+  if (n === 0 || found === 0) return false;
+  evenSum = even;
+  oddSum = odd;
+  if (checkGathered(out, n) === VALID) out.repairedLength = n;
+  return true;
+}
+
+/** The classes each of an ISRC's 12 places takes when written compact in uppercase. */
+const COMPACT_SHAPE = Uint16Array.of(
+  C_UPPER,
+  C_UPPER,
+  C_UPPER | C_DIGIT,
+  C_UPPER | C_DIGIT,
+  C_UPPER | C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+  C_DIGIT,
+);
+
+/**
+ * The common damaged ISRC, a compact uppercase code inside quotes or a text formula: when
+ * b[p..p+12) is one of the right shape, copied to out.repaired in the same pass (what isrcCore
+ * would give, with no problem); false otherwise, and isrcCore takes it.
+ */
+function compactIsrcInto(b: Uint8Array, p: number, out: ByteDiagnosis): boolean {
+  const r = out.repaired;
+  for (let i = 0; i < 12; i++) {
+    const c = b[p + i]!;
+    if ((CLASSES[c]! & COMPACT_SHAPE[i]!) === 0) return false;
+    r[i] = c;
+  }
+  out.repairedLength = 12;
   return true;
 }
 
@@ -396,6 +475,13 @@ function isrcCore(b: Uint8Array, s: number, e: number, out: ByteDiagnosis, repai
     if (bad > MAX_CHAR_PROBLEMS) out.push(spec(SPEC.isrcMoreBadCharacters, 0, 0, bad - MAX_CHAR_PROBLEMS));
     return true;
   }
+  return isrcCode(out, n, repair);
+}
+
+/** The rest of checkIsrc once out.code[0..n) holds the code's letters and digits (uppercase): its problems pushed and true, or false when it is valid (then, when `repair`, the code in out.repaired). */
+function isrcCode(out: ByteDiagnosis, n: number, repair: boolean): boolean {
+  const code = out.code;
+  const positions = out.positions;
   let from = 0;
   if (n > 12 && code[0] === 73 && code[1] === 83 && code[2] === 82 && code[3] === 67) from = 4;
   if (n - from !== 12) {
@@ -429,18 +515,7 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   out.repairedLength = 0;
   const len = e - s;
   if (len === 0 || len > MAX_LINE) return false;
-  if (!plainAscii(b, s, e)) {
-    // Non-ASCII spaces around or inside a code of ASCII letters, digits (and spaces or hyphens
-    // not at its ends): named, then the rest checked, the repair when valid.
-    const n = oddSpaces(b, s, e, out);
-    if (n <= 0 || out.count === 0 || !plainAscii(out.stripped, 0, n)) return false;
-    for (let i = 0; i < n; i++) {
-      const c = out.stripped[i]!;
-      if (!(isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 32 || c === 45)) return false;
-    }
-    isrcCore(out.stripped, 0, n, out, true);
-    return true;
-  }
+  if (!plainAsciiMask(b, s, e, classify(b, s, e, out))) return isrcOddSpaces(b, s, e, out);
   let p: number;
   let q: number;
   if (formula(b, s, e, out, inside)) {
@@ -454,6 +529,80 @@ export function diagnoseIsrcBytes(b: Uint8Array, s: number, e: number, out: Byte
   if (out.count === 0) return isrcCore(b, s, e, out, false);
   // The code inside the quotes, trimmed: only when there is no space to trim.
   if (p === q || b[p] === 32 || b[q - 1] === 32) return false;
+  if (q - p === 12 && compactIsrcInto(b, p, out)) return true;
   isrcCore(b, p, q, out, true);
+  return true;
+}
+
+/**
+ * An ISRC line of non-ASCII spaces around or inside a code of ASCII letters, digits (and spaces
+ * or hyphens not at its ends): the spaces named, then the code checked, the repair when valid.
+ * The common one, a compact code once the spaces are gone, in one pass: its characters checked
+ * against their places and gathered as the repair as they are read. Anything else is the
+ * general path's.
+ */
+function isrcOddSpaces(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  const r = out.repaired;
+  let n = 0;
+  let compact = true;
+  let kept = 0;
+  let firstKept = 0;
+  let lastKept = 0;
+  let position = 0;
+  let found = 0;
+  for (let i = s; i < e; ) {
+    const c = b[i]!;
+    position++;
+    if (c < 128) {
+      const cls = CLASSES[c]!;
+      if (kept++ === 0) firstKept = c;
+      lastKept = c;
+      i++;
+      if ((cls & (C_SPACE | C_HYPHEN)) !== 0) continue;
+      const upper = cls === C_LOWER ? c - 32 : c;
+      if ((cls & (C_DIGIT | C_UPPER | C_LOWER)) === 0) return false;
+      if (n >= 12 || (CLASSES[upper]! & COMPACT_SHAPE[n]!) === 0) compact = false;
+      r[n++] = upper;
+      continue;
+    }
+    const cp = oddSpaceAt(b, i, e);
+    if (cp === 0 || ++found > MAX_CHAR_PROBLEMS) return false;
+    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
+    i += cp === 0xa0 ? 2 : 3;
+  }
+  if (kept === 0 || found === 0 || firstKept === 32 || lastKept === 32) return false;
+  if (compact && n === 12) {
+    out.repairedLength = 12;
+    return true;
+  }
+  // Not a compact code: the same again, noting where each character was for isrcCode's problems.
+  out.count = 0;
+  return isrcOddSpacesChecked(b, s, e, out);
+}
+
+/** isrcOddSpaces for a line whose code is not compact once its spaces are gone: its characters gathered as isrcCore gathers them (positions counted in the line without its non-ASCII spaces), then checked. */
+function isrcOddSpacesChecked(b: Uint8Array, s: number, e: number, out: ByteDiagnosis): boolean {
+  const code = out.code;
+  const positions = out.positions;
+  let n = 0;
+  let kept = 0;
+  let position = 0;
+  for (let i = s; i < e; ) {
+    const c = b[i]!;
+    position++;
+    if (c < 128) {
+      const cls = CLASSES[c]!;
+      kept++;
+      i++;
+      if ((cls & (C_SPACE | C_HYPHEN)) !== 0) continue;
+      code[n] = cls === C_LOWER ? c - 32 : c;
+      positions[n++] = kept;
+      continue;
+    }
+    const cp = oddSpaceAt(b, i, e);
+    out.push(spec(SPEC.oddSpace, cp >>> 8, cp & 0xff, position));
+    i += cp === 0xa0 ? 2 : 3;
+  }
+  isrcCode(out, n, true);
   return true;
 }

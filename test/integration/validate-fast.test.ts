@@ -158,6 +158,29 @@ describe('validate: the bulk path says what the general path says', () => {
     }
   }, 60_000);
 
+  it('more kinds of damaged line than the bulk path keeps made (20,000): the rest through the general path, the same output', async () => {
+    // Two letters at different places in each UPC: each line its own sequence of problems.
+    const path = join(dir, 'shapes.txt');
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    const lines: string[] = [];
+    for (let i = 0; lines.length < 24_000; i++) {
+      const at = 1 + (i % 11);
+      const chars = [...'036000291452'];
+      chars[at - 1] = letters[i % 52]!;
+      chars[at] = letters[Math.floor(i / 52) % 52]!;
+      lines.push(chars.join(''));
+    }
+    expect(new Set(lines).size).toBeGreaterThan(20_000);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    for (const flags of [['--json'], []]) {
+      const argv = ['validate', 'upc', '--file', path, ...flags];
+      const fast = await cli.run(argv);
+      const general = await cli.run(argv, { env: { [GENERAL_PATH_ENV]: '1' } });
+      expect(fast.stderr).toBe(general.stderr);
+      expect(fast.stdout === general.stdout, `${flags.join(' ')}: stdout differs`).toBe(true);
+    }
+  }, 60_000);
+
   it('JSON stays one line per code, in input order, each with its line number', async () => {
     const path = join(dir, 'order.txt');
     const text = mixed('upc', 3000);

@@ -67,6 +67,11 @@ const damaged = (base: fc.Arbitrary<string>) =>
     base.map((c) => `\u202f${c.slice(0, 4)}\u2009${c.slice(4)}`),
     base.map((c) => `${c.slice(0, 4)}\u00a0${c.slice(5)}`),
     base.map((c) => `"${c}"\u00a0`),
+    // Odd spaces with other separators, lowercase, and a space left at an end once they are gone.
+    base.map((c) => `${c.slice(0, 2).toLowerCase()}-${c.slice(2, 5)} ${c.slice(5)}\u2009`),
+    base.map((c) => `\u3000${c.slice(0, 3)}\u00a0\u00a0${c.slice(3)}`),
+    base.map((c) => ` \u00a0${c}`),
+    base.map((c) => `${c}\u205f `),
   );
 
 describe('byte diagnosis of invalid lines', () => {

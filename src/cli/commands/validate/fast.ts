@@ -107,23 +107,28 @@ function repeatedText(kind: 'upc' | 'isrc', mode: 'json' | 'plain', n: number, d
   return lineText(kind, mode, n, digits, fix).replace('"problems":[]', `"problems":${problemsJson(problems)}`);
 }
 
-/** The line of a bare code seen before: head (its code's places filled per line), the first place's number, tail. */
+/** The line of a bare code seen before, for one width of its first place's number: the whole line, its holes filled per line. */
 interface RepeatedStamp {
-  head: Uint8Array;
-  tail: Uint8Array;
-  /** In head: the input, the normalized code (the same bytes; for rows, one place) and the display form (-1: none). */
+  line: Uint8Array;
+  /** The input, the normalized code (the same bytes; for rows, one place) and the display form (-1: none). */
   first: number;
   second: number;
   display: number;
-  /** In tail: the line number's digits; -1 for none. */
+  /** The first place's digits. */
+  place: number;
+  /** The line number's digits; -1 for none. */
   number: number;
 }
 
-function repeatedStamp(text: string, n: number): RepeatedStamp {
-  const [head, tail] = text.replace(INPUT, code(n)).split(FIRST) as [string, string];
-  const first = head.indexOf(CODE);
-  const second = head.indexOf(CODE, first + n);
-  return { head: bytesOf(head), tail: bytesOf(tail), first, second: second < 0 ? first : second, display: head.indexOf(DISPLAY), number: tail.indexOf(NUMBER) };
+// Stands for the first place's digits in a repeated code's stamp.
+const PLACE = '\u0003';
+
+function repeatedStamp(text: string, n: number, placeDigits: number): RepeatedStamp {
+  text = text.replace(INPUT, code(n)).replace(FIRST, PLACE.repeat(placeDigits));
+  const first = text.indexOf(CODE);
+  const second = text.indexOf(CODE, first + n);
+  const line = Uint8Array.from(text, (c) => (c === CODE || c === NUMBER || c === PLACE ? 0 : c.charCodeAt(0)));
+  return { line, first, second: second < 0 ? first : second, display: text.indexOf(DISPLAY), place: text.indexOf(PLACE), number: text.indexOf(NUMBER) };
 }
 
 /** The line of a code written loosely: head, then the input as given, then the tail. */
@@ -186,9 +191,13 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   const looseStamps: LooseStamp[][] = [[], [], []];
   const stampFor = (len: number, digits: number) => (stamps[len - 12]![digits] ??= stamp(lineText(kind, textMode, len, digits, fix), len));
   const looseFor = (len: number, digits: number) => (looseStamps[len - 12]![digits] ??= looseStamp(lineText(kind, textMode, len, digits, fix)));
-  const repeatedStamps: RepeatedStamp[][] = [[], [], []];
-  const repeatedFor = (len: number, digits: number) =>
-    (repeatedStamps[len - 12]![digits] ??= repeatedStamp(repeatedText(kind, textMode, len, digits, fix), len));
+  // By code length, then the line number's digits, then the first place's.
+  const repeatedStamps: RepeatedStamp[][][] = [[], [], []];
+  const repeatedFor = (len: number, digits: number, placeDigits: number) =>
+    ((repeatedStamps[len - 12]![digits] ??= [])[placeDigits] ??= repeatedStamp(repeatedText(kind, textMode, len, digits, fix), len, placeDigits));
+  // A view of the writer's current buffer, for the repeated lines' word writes.
+  let viewBuf: Uint8Array | undefined;
+  let outView: DataView | undefined;
   let valid = 0;
   let repeatedCount = 0;
   const batch = newBatch();
@@ -198,6 +207,11 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   /** Writes the line of bytes[s..e) if it is a plain valid code once spaces and hyphens are gone and not seen before; false if not. */
   const loose = (b: Buffer, s: number, e: number, line: number): boolean => {
     if (e - s > 64) return false;
+    // Its last byte first: most damaged lines end in one no loose code has (a quote, a non-ASCII
+    // space, a letter of a UPC) and need not be read through.
+    const last = b[e - 1]!;
+    if (!((last >= 48 && last <= 57) || last === 32 || last === 45 || (kind === 'isrc' && ((last >= 65 && last <= 90) || (last >= 97 && last <= 122)))))
+      return false;
     let n = 0;
     let changed = false;
     for (let i = s; i < e; i++) {
@@ -252,29 +266,48 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
   // The line number as ASCII digits, counted up from line to line.
   const lineDigits = new LineDigits();
 
-  /** Writes the line of the bare code bytes[s..s+len), first seen on line `first`. */
-  const repeated = (b: Buffer, s: number, len: number, line: number, first: number): void => {
-    const t = repeatedFor(len, numbered ? digitsOf(line) : 0);
-    const firstDigits = digitsOf(first);
-    w.reserve(t.head.length + firstDigits + t.tail.length);
+  /** Writes the line of the bare code bytes[s..s+len), first seen on line `first`: one copy of its stamp, then its holes. */
+  const repeated = (b: Buffer, input: DataView, s: number, len: number, line: number, first: number): void => {
+    const placeDigits = digitsOf(first);
+    const t = repeatedFor(len, numbered ? digitsOf(line) : 0, placeDigits);
+    w.reserve(t.line.length);
     const out = w.buf;
-    let pos = w.pos;
-    out.set(t.head, pos);
-    for (let k = 0; k < len; k++) {
-      const c = b[s + k]!;
-      out[pos + t.first + k] = c;
-      out[pos + t.second + k] = c;
+    if (out !== viewBuf) {
+      viewBuf = out;
+      outView = viewOf(out);
     }
+    const view = outView!;
+    const pos = w.pos;
+    out.set(t.line, pos);
+    // The code's first 12 bytes as three words, as for a valid line.
+    const w0 = input.getUint32(s, true);
+    const w1 = input.getUint32(s + 4, true);
+    const w2 = input.getUint32(s + 8, true);
+    const a = pos + t.first;
+    const z = pos + t.second;
+    view.setUint32(a, w0, true);
+    view.setUint32(a + 4, w1, true);
+    view.setUint32(a + 8, w2, true);
+    view.setUint32(z, w0, true);
+    view.setUint32(z + 4, w1, true);
+    view.setUint32(z + 8, w2, true);
+    for (let k = 12; k < len; k++) out[a + k] = out[z + k] = b[s + k]!;
     if (t.display >= 0) {
       const d = pos + t.display;
-      for (let k = 0; k < 12; k++) out[d + k + (k < 2 ? 0 : k < 5 ? 1 : k < 7 ? 2 : 3)] = b[s + k]!;
+      view.setUint16(d, w0 & 0xffff, true);
+      view.setUint16(d + 3, w0 >>> 16, true);
+      out[d + 5] = w1 & 0xff;
+      view.setUint16(d + 7, (w1 >>> 8) & 0xffff, true);
+      out[d + 10] = w1 >>> 24;
+      view.setUint32(d + 11, w2, true);
     }
-    pos += t.head.length;
-    for (let k = firstDigits - 1, n = first; k >= 0; k--, n = Math.floor(n / 10)) out[pos + k] = 48 + (n % 10);
-    pos += firstDigits;
-    out.set(t.tail, pos);
+    for (let k = pos + t.place + placeDigits - 1, n = first; k >= pos + t.place; k--) {
+      const q = (n / 10) | 0;
+      out[k] = 48 + n - q * 10;
+      n = q;
+    }
     if (t.number >= 0) lineDigits.write(out, pos + t.number, line);
-    w.pos = pos + t.tail.length;
+    w.pos = pos + t.line.length;
   };
 
   const lines: LinesHandler = (b, p, stop, firstLine) => {
@@ -321,7 +354,7 @@ export function fastLines(kind: 'upc' | 'isrc', mode: FastMode, currentYear: num
           // Seen on an earlier line: written here. First given as an argument (a negative place),
           // or not written at all (a table, --invalid-only): the general path.
           if (first > 0 && write) {
-            repeated(b, p, len, line, first);
+            repeated(b, input, p, len, line, first);
             valid++;
             repeatedCount++;
           } else if (loose(b, p, end, line)) valid++;
