@@ -6,27 +6,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir } from '../integration/cli-harness.js';
-import { reldist, Tty, wizardDefaultsGenreToUpc, type Target } from './cli-e2e-helpers.js';
+import { reldist, serveForTests, Tty, wizardDefaultsGenreToUpc, type Target } from './cli-e2e-helpers.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
 let dir: string;
 let t: Target;
 const sessions: Tty[] = [];
+serveForTests((target) => {
+  t = target;
+});
 
 beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
   dir = await mkdtemp(join(tmpdir(), 'reldist-tty-'));
-  t = { url: server.url, token: server.tokens.label, configDir: config.dir };
 });
 afterAll(async () => {
   for (const s of sessions) s.kill();
-  await server?.close();
-  await config?.cleanup();
   await rm(dir, { recursive: true, force: true });
 });
 
