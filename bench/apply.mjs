@@ -15,7 +15,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchRun, numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe, median } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -134,11 +134,6 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 // Throughput ratio apply / minimal = minimal's time / apply's time, per round, then the median.
 const ratio = (c) => median(times.apply[c].map((t, r) => times.minimal[c][r] / t));
 const TARGET = 0.8;

@@ -27,7 +27,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchRun, numberFlag, openServiceDb, startServe } from './lib.mjs';
+import { benchRun, numberFlag, openServiceDb, startServe, median } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -103,12 +103,6 @@ function seed(service, dataDir, count) {
   db.close();
   return { ids, withService };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /** Peak RSS of a node process, reported by a preload on its stderr. */
 const rssPreload = join(work, 'rss.cjs');

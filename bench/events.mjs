@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { benchRun, numberFlag } from './lib.mjs';
+import { benchRun, numberFlag, median } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -191,12 +191,6 @@ async function measure(svc, seconds) {
   const cpu1 = cpuMs(svc.pid);
   return { rate: writes / ((performance.now() - t0) / 1000), cpuPerWrite: cpu0 === undefined || cpu1 === undefined ? undefined : (cpu1 - cpu0) / writes };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 try {
   const [withPath, withoutPath] = [await bundle('with-events', []), await bundle('without-events', [noEventsPlugin()])];

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchRun, numberFlag } from './lib.mjs';
+import { benchRun, numberFlag, median } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -101,12 +101,6 @@ writeFileSync(csv, `${rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.rep
 // The baselines: the same library reading the same file, as the command does, in a process of its own.
 const READ_XLSX = `require(${JSON.stringify(require.resolve('@e965/xlsx'))}).read(require('fs').readFileSync(process.argv[1]), { type: 'buffer', dense: true, cellDates: false, cellText: false, cellHTML: false, cellFormula: false, cellStyles: false })`;
 const READ_CSV = `require(${JSON.stringify(require.resolve('csv-parse/sync'))}).parse(require('fs').readFileSync(process.argv[1], 'utf8'), { relax_column_count: true, relax_quotes: true, record_delimiter: ['\\r\\n', '\\n', '\\r'] })`;
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 function timed(args) {
   const t0 = process.hrtime.bigint();

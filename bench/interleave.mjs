@@ -6,6 +6,7 @@
 // A command is split on spaces (no quoting); stdin, stdout and stderr go to /dev/null; a command
 // that exits non-zero stops the run. --no-extra-ca runs them without NODE_EXTRA_CA_CERTS.
 import { spawnSync } from 'node:child_process';
+import { median } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const sep = argv.indexOf('--');
@@ -39,11 +40,6 @@ for (let round = 0; round < WARMUP + RUNS; round++) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 console.log(`${RUNS} interleaved rounds (${WARMUP} warm-up), node ${process.version}, NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'not set'}`);
 const width = Math.max(...commands.map((c) => c.length));
 commands.forEach((command, i) => {

@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchRun, numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe, median } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -204,11 +204,6 @@ for (let round = 0; round < WARMUP + RUNS; round++) {
   others.forEach((o, k) => first.also[k].push(o));
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const ratioOf = (a, b, k) => median(a.map((x, i) => x[k] / b[i][k]));
 const summary = (a, b) => ({
   served_ms: median(b.map((x) => x.ms)),

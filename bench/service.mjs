@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
-import { numberFlag } from './lib.mjs';
+import { numberFlag, median } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = `usage: node bench/service.mjs [--quick] [--rounds N] [--seconds S] [--no-scale] [--no-hot] [--bin path/to/reldist.js]
@@ -364,11 +364,6 @@ async function fetchBytes(url, token) {
   return Buffer.from(await res.arrayBuffer());
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const fmt = (x) => x.toFixed(2);
 
 // ---------------------------------------------------------------- main

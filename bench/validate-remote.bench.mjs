@@ -13,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchRun, numberFlag, startServe } from './lib.mjs';
+import { benchRun, numberFlag, startServe, median } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'reldist.js');
@@ -99,12 +99,6 @@ function timeRun(args, target) {
   if (/Warning/.test(String(r.stderr))) fail(`reldist ${args.join(' ')} printed a warning: ${r.stderr}`);
   return ms;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 try {
   const target = await startService();

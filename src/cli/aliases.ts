@@ -35,26 +35,22 @@ export const COMMAND_ALIASES: Readonly<Record<string, string>> = {
 /** The reviewer's text is --message everywhere (--notes is kept, hidden); its other names. */
 const REVIEWER_TEXT = { '--comment': '--message', '--note': '--message', '--body': '--message', '--reason-text': '--message' };
 
+/** The release's field flags, the same on create and edit; their other names. */
+const RELEASE_FIELDS = {
+  '--name': '--title',
+  '--artists': '--artist',
+  '--catalog': '--catalog-number',
+  '--catno': '--catalog-number',
+  '--ean': '--upc',
+  '--barcode': '--upc',
+};
+
 /** Per command path, a flag's other names → the flag it has. */
 export const FLAG_SYNONYMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'release submit': { ...REVIEWER_TEXT, '--check': '--dry-run', '--validate': '--dry-run' },
   'sandbox reject': { ...REVIEWER_TEXT, '--code': '--reason', '--codes': '--reason', '--reasons': '--reason' },
-  'release create': {
-    '--name': '--title',
-    '--artists': '--artist',
-    '--catalog': '--catalog-number',
-    '--catno': '--catalog-number',
-    '--ean': '--upc',
-    '--barcode': '--upc',
-  },
-  'release edit': {
-    '--name': '--title',
-    '--artists': '--artist',
-    '--catalog': '--catalog-number',
-    '--catno': '--catalog-number',
-    '--ean': '--upc',
-    '--barcode': '--upc',
-  },
+  'release create': RELEASE_FIELDS,
+  'release edit': RELEASE_FIELDS,
   'release list': { '--state': '--status', '--kind': '--type', '--query': '--search', '--limit': '--per-page' },
   'release delete': { '--force': '--yes' },
   'track edit': { '--name': '--title', '--writer': '--composer', '--songwriter': '--composer', '--feat': '--featuring' },

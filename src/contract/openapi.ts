@@ -537,79 +537,6 @@ function operationOf(endpoint: Endpoint, set: SchemaSet): JsonObject {
   };
 }
 
-const uploadResultExample = exampleOf(UploadResult);
-
-/** The signed upload address that POST …/tracks/upload-url hands out, served by the service itself. */
-function uploadOperation(set: SchemaSet): JsonObject {
-  return {
-    operationId: 'uploadFile',
-    summary: 'Upload a track file or a cover image to a signed address',
-    description:
-      'The address comes from createTrackUploadUrl or createArtworkUploadUrl, whole, with its query; send the headers it lists. The signature ' +
-      'is the credential, so no bearer token is needed. Send `Expect: 100-continue` to hear of a refusal (403, 410, 413, ' +
-      '507…) before sending a byte; a refused body sent anyway is read and dropped (up to 16 MiB, then the connection ' +
-      'closes) before the answer. The service checks the size, and the sha256 when one was declared, computes the ' +
-      'sha256 of the bytes it received and answers it: a client that declared none compares it with its own, computed ' +
-      'while sending (integrity is checked end to end either way). Then it probes the audio (WAV, FLAC or AIFF; ' +
-      "stereo; 16 or 24 bit; 44.1 to 192 kHz; at least 30 s), or, at a cover's address, reads the image from its bytes " +
-      '(format, size, colour space, bit depth, ICC profile): not an image, damaged or cut short, animated, or over 100 ' +
-      'megapixels (refused from the header, never decoded) is 422. An upload lives as long as it moves; one silent for ' +
-      'the stall timeout (60 s by default) is cut off.',
-    tags: ['tracks'],
-    security: [],
-    parameters: [
-      {
-        name: 'key',
-        in: 'path',
-        required: true,
-        description: 'The upload key.',
-        schema: { type: 'string', minLength: 1, maxLength: 100 },
-        example: 'upl_7f3a9c2e4b1d0a6f8e5c3b2a19d7e4f6',
-      },
-      { name: 'expires', in: 'query', required: true, description: 'Expiry, Unix seconds.', schema: { type: 'integer', minimum: 0 }, example: 1795000000 },
-      {
-        name: 'signature',
-        in: 'query',
-        required: true,
-        description: 'HMAC-SHA256 signature of the address.',
-        schema: { type: 'string', minLength: 1 },
-        example: '3d5e8a1f0c9b7d6e4a2f1c0b9e8d7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
-      },
-    ],
-    requestBody: {
-      required: true,
-      description: 'The file bytes, exactly as declared (size and sha256).',
-      // The types createTrackUploadUrl instructs (the file's declared type when it is one of these).
-      content: Object.fromEntries(uploadContentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
-    },
-    responses: {
-      '200': {
-        description: "Stored and probed: the file, ready to attach with its key (a track's file: UploadResult; a cover: ArtworkFile).",
-        headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
-        content: {
-          [json]: {
-            schema: { oneOf: [set.convert(UploadResult, 'output'), set.convert(ArtworkFile, 'output')] },
-            examples: {
-              track: { summary: "A track's file", value: uploadResultExample },
-              cover: { summary: 'A cover image', value: exampleOf(ArtworkFile) },
-            },
-          },
-        },
-      },
-      '400': ref('responses', 'BadRequest'),
-      '403': ref('responses', 'UploadForbidden'),
-      '404': ref('responses', 'NotFound'),
-      '405': ref('responses', 'MethodNotAllowed'),
-      '409': ref('responses', 'Conflict'),
-      '410': ref('responses', 'UploadExpired'),
-      '413': ref('responses', 'UploadQuotaExceeded'),
-      '422': ref('responses', 'Unprocessable'),
-      '500': ref('responses', 'InternalError'),
-      '507': ref('responses', 'UploadCapacityExceeded'),
-    },
-  };
-}
-
 /** The key, expiry and signature of a signed upload address: what every operation on it takes. */
 const signedParameters = [
   {
@@ -646,6 +573,52 @@ const signedErrorNames: Record<number, string> = {
 };
 const signedErrors = (statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [String(status), ref('responses', signedErrorNames[status] ?? 'InternalError')]));
+
+const uploadResultExample = exampleOf(UploadResult);
+
+/** The signed upload address that POST …/tracks/upload-url hands out, served by the service itself. */
+function uploadOperation(set: SchemaSet): JsonObject {
+  return {
+    operationId: 'uploadFile',
+    summary: 'Upload a track file or a cover image to a signed address',
+    description:
+      'The address comes from createTrackUploadUrl or createArtworkUploadUrl, whole, with its query; send the headers it lists. The signature ' +
+      'is the credential, so no bearer token is needed. Send `Expect: 100-continue` to hear of a refusal (403, 410, 413, ' +
+      '507…) before sending a byte; a refused body sent anyway is read and dropped (up to 16 MiB, then the connection ' +
+      'closes) before the answer. The service checks the size, and the sha256 when one was declared, computes the ' +
+      'sha256 of the bytes it received and answers it: a client that declared none compares it with its own, computed ' +
+      'while sending (integrity is checked end to end either way). Then it probes the audio (WAV, FLAC or AIFF; ' +
+      "stereo; 16 or 24 bit; 44.1 to 192 kHz; at least 30 s), or, at a cover's address, reads the image from its bytes " +
+      '(format, size, colour space, bit depth, ICC profile): not an image, damaged or cut short, animated, or over 100 ' +
+      'megapixels (refused from the header, never decoded) is 422. An upload lives as long as it moves; one silent for ' +
+      'the stall timeout (60 s by default) is cut off.',
+    tags: ['tracks'],
+    security: [],
+    parameters: signedParameters,
+    requestBody: {
+      required: true,
+      description: 'The file bytes, exactly as declared (size and sha256).',
+      // The types createTrackUploadUrl instructs (the file's declared type when it is one of these).
+      content: Object.fromEntries(uploadContentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+    },
+    responses: {
+      '200': {
+        description: "Stored and probed: the file, ready to attach with its key (a track's file: UploadResult; a cover: ArtworkFile).",
+        headers: { 'X-Request-Id': ref('headers', 'XRequestId') },
+        content: {
+          [json]: {
+            schema: { oneOf: [set.convert(UploadResult, 'output'), set.convert(ArtworkFile, 'output')] },
+            examples: {
+              track: { summary: "A track's file", value: uploadResultExample },
+              cover: { summary: 'A cover image', value: exampleOf(ArtworkFile) },
+            },
+          },
+        },
+      },
+      ...signedErrors([400, 403, 404, 405, 409, 410, 413, 422, 500, 507]),
+    },
+  };
+}
 
 /** GET on a signed upload address: how much of the upload the service holds (tus's HEAD, S3's ListParts). */
 function uploadStatusOperation(set: SchemaSet): JsonObject {

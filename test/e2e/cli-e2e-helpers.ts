@@ -132,3 +132,11 @@ export class Tty {
     spawnSync('tmux', ['kill-session', '-t', this.name]);
   }
 }
+
+/** The `release create` wizard's questions from Genre to UPC/EAN, in the order it asks them, each answered with Enter: its default. */
+export async function wizardDefaultsGenreToUpc(tty: Tty): Promise<void> {
+  for (const prompt of ['Genre:', 'Language of the metadata:', 'Explicit content:', '℗ line', '© line', 'UPC/EAN']) {
+    await tty.waitFor(prompt);
+    tty.answer('');
+  }
+}

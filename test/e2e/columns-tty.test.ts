@@ -7,23 +7,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir } from '../integration/cli-harness.js';
-import { reldist, Tty, type Target } from './cli-e2e-helpers.js';
+import { reldist, serveForTests, Tty, type Target } from './cli-e2e-helpers.js';
 import { cleanEnv } from './sandbox-helpers.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
 let dir: string;
 let t: Target;
 const sessions: Tty[] = [];
+serveForTests((target) => {
+  t = target;
+});
 
 beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
   dir = await mkdtemp(join(tmpdir(), 'reldist-columns-'));
-  t = { url: server.url, token: server.tokens.label, configDir: config.dir };
   for (const [title, artist] of [
     ['A Very Long Title For A Single That Goes On And On Past Any Sensible Width', 'Second Artist With A Long Name'],
     ['Northern Sky', 'Nina Vale'],
@@ -34,8 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of sessions) s.kill();
-  await server?.close();
-  await config?.cleanup();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -11,6 +11,7 @@ import { releaseYaml } from '../helpers/release-yaml.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { makeConfigDir } from '../integration/cli-harness.js';
 import { ROOT, cliEnv } from './cli-e2e-helpers.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 // The smallest valid audio in the repository (a FLAC of ~220 KB, over 30 s).
 const AUDIO = join(ROOT, 'examples/first-release/audio/first-light.flac');
@@ -36,13 +37,6 @@ afterAll(async () => {
   await config?.cleanup();
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 
 describe.each(['SIGINT', 'SIGTERM'] as const)('release apply, stopped by %s', (signal) => {
   it('writes an interrupted line for each release it did not finish, exits 130, and a retry finishes them', { timeout: 60_000 }, async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startFaultProxy, type FaultProxy, type HookVerdict } from '../helpers/fault-proxy.js';
 import { makeConfigDir, writeWav } from '../integration/cli-harness.js';
-import { reldist, Tty, type Target } from './cli-e2e-helpers.js';
+import { reldist, Tty, wizardDefaultsGenreToUpc, type Target } from './cli-e2e-helpers.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 let server: TestServer;
@@ -103,18 +103,7 @@ async function walkWizard(tty: Tty, title: string): Promise<void> {
   tty.answer('');
   await tty.waitFor('Catalog number');
   tty.answer('');
-  await tty.waitFor('Genre:');
-  tty.keys('Enter');
-  await tty.waitFor('Language of the metadata:');
-  tty.keys('Enter');
-  await tty.waitFor('Explicit content:');
-  tty.keys('Enter');
-  await tty.waitFor('℗ line');
-  tty.answer('');
-  await tty.waitFor('© line');
-  tty.answer('');
-  await tty.waitFor('UPC/EAN');
-  tty.answer('');
+  await wizardDefaultsGenreToUpc(tty);
   await tty.waitFor('Audio file for track 1');
   tty.answer(join(dir, 'one.wav'));
   await tty.waitFor('Title of track 1');

@@ -6,27 +6,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { makeConfigDir } from '../integration/cli-harness.js';
-import { reldist, Tty, type Target } from './cli-e2e-helpers.js';
+import { reldist, serveForTests, Tty, wizardDefaultsGenreToUpc, type Target } from './cli-e2e-helpers.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-let server: TestServer;
-let config: { dir: string; cleanup(): Promise<void> };
 let dir: string;
 let t: Target;
 const sessions: Tty[] = [];
+serveForTests((target) => {
+  t = target;
+});
 
 beforeAll(async () => {
-  server = await startTestServer();
-  config = await makeConfigDir();
   dir = await mkdtemp(join(tmpdir(), 'reldist-tty-'));
-  t = { url: server.url, token: server.tokens.label, configDir: config.dir };
 });
 afterAll(async () => {
   for (const s of sessions) s.kill();
-  await server?.close();
-  await config?.cleanup();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -73,18 +67,7 @@ test.skipIf(!hasTmux)(
     tty.answer(''); // the label's name is the default
     await tty.waitFor('Catalog number');
     tty.answer('');
-    await tty.waitFor('Genre:');
-    tty.keys('Enter');
-    await tty.waitFor('Language of the metadata:');
-    tty.keys('Enter'); // the label's default language
-    await tty.waitFor('Explicit content:');
-    tty.keys('Enter');
-    await tty.waitFor('℗ line');
-    tty.answer('');
-    await tty.waitFor('© line');
-    tty.answer('');
-    await tty.waitFor('UPC/EAN');
-    tty.answer('');
+    await wizardDefaultsGenreToUpc(tty); // the language: the label's default
     await tty.waitFor('Audio file for track 1');
     tty.answer('');
     await tty.waitFor('Cover image');
@@ -181,18 +164,7 @@ test.skipIf(!hasTmux)(
     expect(screen).toContain('`reldist release edit cat:tty-07 …` or `reldist release apply FILE`');
     tty.keys('C-u');
     tty.answer('');
-    await tty.waitFor('Genre:');
-    tty.keys('Enter');
-    await tty.waitFor('Language of the metadata:');
-    tty.keys('Enter');
-    await tty.waitFor('Explicit content:');
-    tty.keys('Enter');
-    await tty.waitFor('℗ line');
-    tty.answer('');
-    await tty.waitFor('© line');
-    tty.answer('');
-    await tty.waitFor('UPC/EAN');
-    tty.answer('');
+    await wizardDefaultsGenreToUpc(tty);
     await tty.waitFor('Audio file for track 1');
     tty.answer('missing.wav');
     await tty.waitFor('> no such file: missing.wav (paths are relative to the current folder)');
@@ -255,11 +227,8 @@ test.skipIf(!hasTmux)(
       await tty.waitFor(prompt);
       tty.answer(answer);
     }
-    for (const prompt of ['Genre:', 'Language of the metadata:', 'Explicit content:']) {
-      await tty.waitFor(prompt);
-      tty.keys('Enter');
-    }
-    for (const prompt of ['℗ line', '© line', 'UPC/EAN', 'Audio file for track 1', 'Cover image', 'Release date']) {
+    await wizardDefaultsGenreToUpc(tty);
+    for (const prompt of ['Audio file for track 1', 'Cover image', 'Release date']) {
       await tty.waitFor(prompt);
       tty.answer('');
     }

@@ -31,6 +31,8 @@ export interface RunOptions {
   stdinStream?: Readable;
   /** Overrides of the context's lazily built services (e.g. a client that counts its calls). */
   services?: Partial<Services>;
+  /** A person at the terminal (with `tty`): stdin is a terminal too, every confirmation is answered `answer`, its question kept in `asked`. */
+  person?: { answer: boolean; asked: string[] };
   /** Called on every write to stdout (for tests of streaming). */
   onStdout?: (text: string) => void;
   /** The bound of a command under CI without --timeout (the real one is 30 minutes). */
@@ -104,7 +106,15 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
   const stdout = new Sink(o.onStdout);
   const stderr = new Sink();
   const stdin = o.stdinStream ?? (o.stdin !== undefined ? Readable.from([o.stdin]) : new PassThrough().end());
-  const io: IO = { stdin, stdout, stderr, stdinIsTTY: false, stdoutIsTTY: Boolean(o.tty), stderrIsTTY: Boolean(o.tty), columns: o.tty ? o.columns : undefined };
+  const io: IO = {
+    stdin,
+    stdout,
+    stderr,
+    stdinIsTTY: o.person !== undefined,
+    stdoutIsTTY: Boolean(o.tty),
+    stderrIsTTY: Boolean(o.tty),
+    columns: o.tty ? o.columns : undefined,
+  };
   // Built from nothing (not the test process's environment): CI=true of the suite's own CI job
   // does not reach a command unless a test sets it.
   const env: Record<string, string> = {};
@@ -119,13 +129,26 @@ export async function runCli(argv: string[], o: RunOptions): Promise<RunResult> 
   };
   for (const [k, v] of Object.entries(given)) if (v !== undefined) env[k] = v;
   // The real argv → exit code path of the binary, error reporting included, minus the process.
+  const person = o.person;
+  const services = person ? { ...o.services, prompts: async () => answering(person) } : o.services;
   const code = await runArgv(argv, {
     io,
     env,
-    ...(o.services ? { services: o.services } : {}),
+    ...(services ? { services } : {}),
     ...(o.ciTimeoutMs !== undefined ? { ciTimeoutMs: o.ciTimeoutMs } : {}),
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** Prompts that answer every confirmation `answer` and keep the questions in `asked` (only confirmations: any other prompt is not there). */
+function answering(person: { answer: boolean; asked: string[] }): Awaited<ReturnType<Services['prompts']>> {
+  const prompter = {
+    confirm: async (q: { message: string }) => {
+      person.asked.push(q.message);
+      return person.answer;
+    },
+  };
+  return prompter as unknown as Awaited<ReturnType<Services['prompts']>>;
 }
 
 /** Replaces what changes from run to run (timestamps, relative times, hashes, keys) with placeholders. */

@@ -5,15 +5,11 @@ import { useCli, type RunResult } from './cli-harness.js';
 import { api } from '../helpers/server.js';
 import { createRelease } from '../helpers/releases.js';
 import { startOldService } from '../helpers/old-service.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const cli = useCli();
 
-const jsonLines = (r: RunResult) =>
-  r.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
+const eventsOf = (r: RunResult) => jsonLines(r.stdout);
 
 describe('events list and tail', () => {
   it("lists the account's events oldest first: tab-separated when piped, JSON lines with --json, filtered by release and type", async () => {
@@ -24,7 +20,7 @@ describe('events list and tail', () => {
 
     const all = await cli.run(['events', 'list', '--json']);
     expect(all.code, all.stderr).toBe(0);
-    const events = jsonLines(all);
+    const events = eventsOf(all);
     const ids = events.map((e) => e.id);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     expect(events.filter((e) => e.release_id === a.id || e.release_id === b.id).map((e) => e.type)).toEqual([
@@ -45,17 +41,17 @@ describe('events list and tail', () => {
     ]);
     expect(rows[1]![6]).toBe('changed title');
 
-    const byType = jsonLines(await cli.run(['events', 'list', '--type', 'updated', '--json']));
+    const byType = eventsOf(await cli.run(['events', 'list', '--type', 'updated', '--json']));
     expect(byType.length).toBeGreaterThan(0);
     expect(byType.every((e) => e.type === 'release.updated')).toBe(true);
-    const after = jsonLines(await cli.run(['events', 'list', '--after', String(ids.at(-2)), '--json']));
+    const after = eventsOf(await cli.run(['events', 'list', '--after', String(ids.at(-2)), '--json']));
     expect(after.map((e) => e.id)).toEqual([ids.at(-1)]);
   });
 
   it('tails the newest events, and with --follow prints new ones as they happen', async () => {
     const token = cli.server.tokens.label;
     for (let i = 0; i < 3; i++) await createRelease(cli.server, token, { title: `Tail ${i}` });
-    const tail = jsonLines(await cli.run(['events', 'tail', '-n', '2', '--json']));
+    const tail = eventsOf(await cli.run(['events', 'tail', '-n', '2', '--json']));
     expect(tail.map((e) => e.data.title)).toEqual(['Tail 1', 'Tail 2']);
 
     // --follow: the last one, then a release made while it follows; stopped by --timeout (exit 7).
@@ -67,7 +63,7 @@ describe('events list and tail', () => {
     });
     await made;
     expect(r.code).toBe(7);
-    expect(jsonLines(r).map((e) => e.data.title)).toEqual(['Tail 2', 'Followed']);
+    expect(eventsOf(r).map((e) => e.data.title)).toEqual(['Tail 2', 'Followed']);
   });
 
   it('shows events in words on a terminal', async () => {

@@ -8,16 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWav } from '../helpers/audio.js';
 import { releaseYaml } from '../helpers/release-yaml.js';
 import { useCli } from './cli-harness.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const cli = useCli();
 let work: string;
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 
 async function folder(name: string, numbers: readonly string[]): Promise<string> {
   const dir = join(work, name);

@@ -10,6 +10,7 @@ import { makeWav } from '../helpers/audio.js';
 import { releaseYaml } from '../helpers/release-yaml.js';
 import { useCli, type RunResult } from './cli-harness.js';
 import { api } from '../helpers/server.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const cli = useCli();
 let work: string;
@@ -37,13 +38,6 @@ const onScreen = (text: string) =>
     .split('\n')
     .map((line) => line.split('\r\x1b[2K').at(-1))
     .join('\n');
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'reldist-apply-'));

@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWav } from '../helpers/audio.js';
 import { useCli } from './cli-harness.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const cli = useCli();
 let work: string;
@@ -23,13 +24,6 @@ let audioServer: Server;
 let audioBase: string;
 let audioRequests = 0;
 const wav = makeWav({ seconds: 30 });
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'reldist-import-t-'));

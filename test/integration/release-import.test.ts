@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCli } from './cli-harness.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const cli = useCli();
 let work: string;
@@ -17,13 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
-
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
 
 const GENERIC_HEADER =
   'Release title,Release version,Release artists,Label,UPC,Catalogue number,Release date,Original release date,Genre,Language,Production year,P line,C line,Price tier,Track number,Track title,Track version,ISRC,Participants,Explicit,Audio language';

@@ -7,6 +7,7 @@ import { api, startTestServer, type TestServer } from '../helpers/server.js';
 import { submittableRelease } from '../helpers/releases.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startOldService } from '../helpers/old-service.js';
+import { jsonLines } from '../helpers/json-lines.js';
 
 const cli = useCli();
 
@@ -19,12 +20,7 @@ async function inReview(s: TestServer = cli.server, overrides: Record<string, un
   return { id: String(r.id) };
 }
 
-const lines = (r: RunResult) =>
-  r.stdout
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
+const lines = (r: RunResult) => jsonLines(r.stdout);
 
 describe('release watch', () => {
   it('waits until a release is approved by a reviewer acting meanwhile', async () => {

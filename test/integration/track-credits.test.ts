@@ -1,11 +1,7 @@
 // Credits from the command line: `track edit` sets and removes credits by role, `release edit`
 // changes the release's artists by role and says what becomes of the tracks' artists; the submit's
 // hints name the command that fixes each problem.
-import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli as runArgv } from '../../src/cli/run-cli.js';
-import type { Services } from '../../src/cli/context.js';
 import { useCli } from './cli-harness.js';
 
 const cli = useCli();
@@ -123,32 +119,7 @@ describe('release edit --artist and the tracks', () => {
 
   it('on a terminal, asks; a yes changes the tracks too', async () => {
     const asked: string[] = [];
-    let stderr = '';
-    const sink = () =>
-      new Writable({
-        write(chunk, _enc, cb) {
-          stderr += String(chunk);
-          cb();
-        },
-      });
-    const prompter = {
-      confirm: async (q: { message: string }) => {
-        asked.push(q.message);
-        return true;
-      },
-    } as unknown as Awaited<ReturnType<Services['prompts']>>;
-    const code = await runArgv(['release', 'edit', id, '--artist', 'Mara Quist'], {
-      io: { stdin: new PassThrough(), stdout: sink(), stderr: sink(), stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true },
-      env: {
-        RELDIST_BASE_URL: cli.server.url,
-        RELDIST_TOKEN: cli.server.tokens.label,
-        RELDIST_CONFIG_DIR: cli.configDir,
-        RELDIST_DATA_DIR: join(cli.configDir, 'data'),
-        HOME: cli.configDir,
-        NO_COLOR: '1',
-      },
-      services: { prompts: async () => prompter },
-    });
+    const { code, stderr } = await cli.run(['release', 'edit', id, '--artist', 'Mara Quist'], { tty: true, person: { answer: true, asked } });
     expect(code, stderr).toBe(0);
     expect(asked).toEqual([`1 of 2 tracks of release ${id} credit Lena Voss as the release did; change them too?`]);
     expect(stderr).toContain(`Changed the artists of 1 track of release ${id} the same way`);

@@ -4,10 +4,7 @@
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../../src/cli/context.js';
-import { runCli as runArgv } from '../../src/cli/run-cli.js';
 import { useCli } from './cli-harness.js';
 
 const cli = useCli();
@@ -19,26 +16,8 @@ const titles = async () => (await json<{ title: string }[]>(['track', 'list', id
 
 /** Runs at a terminal whose person answers `answer` to every confirmation; returns what was asked. */
 async function atTerminal(argv: string[], answer: boolean) {
-  const out = { stdout: '', stderr: '', asked: [] as string[] };
-  const sink = (key: 'stdout' | 'stderr') =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        out[key] += String(chunk);
-        cb();
-      },
-    });
-  const prompter = {
-    confirm: async (q: { message: string }) => {
-      out.asked.push(q.message);
-      return answer;
-    },
-  } as unknown as Awaited<ReturnType<Services['prompts']>>;
-  const code = await runArgv(argv, {
-    io: { stdin: new PassThrough(), stdout: sink('stdout'), stderr: sink('stderr'), stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true },
-    env: { RELDIST_BASE_URL: cli.server.url, RELDIST_TOKEN: cli.server.tokens.label, RELDIST_CONFIG_DIR: cli.configDir, HOME: cli.configDir, NO_COLOR: '1' },
-    services: { prompts: async () => prompter },
-  });
-  return { code, ...out };
+  const asked: string[] = [];
+  return { ...(await run(argv, { tty: true, person: { answer, asked } })), asked };
 }
 
 beforeAll(async () => {

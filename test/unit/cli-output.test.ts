@@ -1,5 +1,4 @@
 // Output rendering in terminal and piped mode, compared with exact expected text (goldens).
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fitColumns, truncate } from '../../src/cli/output/fit.js';
 import { renderList, renderRecord } from '../../src/cli/output/render.js';
@@ -7,7 +6,7 @@ import { formatCell, jsonText, relativeTime, visible, type Column } from '../../
 import { printList, printRecord, note, progress, success, warn } from '../../src/cli/output/index.js';
 import { printListPages } from '../../src/cli/output/list-pages.js';
 import { makeContext } from '../../src/cli/program.js';
-import type { IO } from '../../src/cli/io.js';
+import { bufferIO } from '../helpers/buffer-io.js';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const rows = [
@@ -68,17 +67,6 @@ describe('formatting', () => {
     expect(formatCell({ a: 1 }, undefined, 'plain', now)).toBe('{"a":1}');
   });
 });
-
-function bufferIO(tty: boolean) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const io: IO = { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: tty, stdoutIsTTY: tty, stderrIsTTY: tty };
-  return { io, out: () => out, err: () => err };
-}
 
 const globals = { json: false, debug: false, quiet: false, input: true, yes: false, color: undefined, profile: undefined, baseUrl: undefined };
 

@@ -2,13 +2,12 @@
 // hiding columns (and say which), never by cutting an id, a code or a URL; notes wrap at word
 // boundaries; upload progress fits a terminal's line and, piped, writes a plain line every 10%
 // or 10 s.
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ArtistPlatformResult, ReleaseResource, TrackResource } from '../../src/contract/index.js';
 import type { WebhookEndpoint } from '../../src/contract/webhooks.js';
 import { profileColumns } from '../../src/cli/commands/artist/view.js';
 import { endpointColumns } from '../../src/cli/commands/webhook/views.js';
-import type { IO } from '../../src/cli/io.js';
+import { bufferIO } from '../helpers/buffer-io.js';
 import { printList, type Column } from '../../src/cli/output/index.js';
 import { formatBytes, progress, progressLine } from '../../src/cli/output/progress.js';
 import { renderList, renderRecord } from '../../src/cli/output/render.js';
@@ -21,17 +20,6 @@ import { trackColumns } from '../../src/cli/shared/track-views.js';
 const now = new Date('2026-03-10T12:00:00Z');
 const WIDTHS = [80, 200] as const;
 const globals = { json: false, debug: false, quiet: false, input: true, yes: false, color: undefined, profile: undefined, baseUrl: undefined };
-
-function bufferIO(tty: boolean, columns?: number) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const io: IO = { stdin: new PassThrough(), stdout, stderr, stdinIsTTY: tty, stdoutIsTTY: tty, stderrIsTTY: tty, columns };
-  return { io, out: () => out, err: () => err };
-}
 
 const chars = (line: string) => [...line].length;
 
