@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { jsonLines as parseJsonLines } from '../helpers/json-lines.js';
 import { useCli, type RunOptions, type RunResult } from './cli-harness.js';
 
 const cli = useCli();
@@ -18,11 +19,7 @@ function file(name: string, content: string): string {
   return path;
 }
 
-const jsonLines = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonLines = (text: string) => parseJsonLines<Record<string, unknown>>(text);
 
 // What a spreadsheet export looks like: BOM, CRLF, a header, a quoted cell with a comma and one
 // with a line break, and the usual damage.

@@ -5,15 +5,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERAL_PATH_ENV } from '../../src/cli/commands/validate/check-codes.js';
+import { jsonLines as parseJsonLines } from '../helpers/json-lines.js';
 import { useCli, type RunOptions } from './cli-harness.js';
 
 const cli = useCli();
 const run = (argv: string[], o: Partial<RunOptions> = {}) => cli.run(argv, o);
-const jsonLines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonLines = (text: string) => parseJsonLines<Record<string, unknown>>(text);
 const codesOf = (line: Record<string, unknown>) => (line.problems as { code: string }[]).map((p) => p.code);
 
 describe("validate: Excel's text formula", () => {
