@@ -1,6 +1,9 @@
-// A file written whole or not at all: beside its place under a name of its own, then renamed over it.
+// A file written whole or not at all. `writeWhole`: beside its place under a name of its own, then
+// renamed over it (replaces a file safely). `writeNew`: created in place with `wx` (fails if the
+// name exists, so it never replaces anything), removed again if writing it fails: one rename fewer
+// per file, for a folder known not to hold the name.
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 
 /** `mode`: 0644 unless the text holds what only its owner may read (a signed address: 0600). */
 export async function writeWhole(path: string, text: string, mode = 0o644): Promise<void> {
@@ -11,6 +14,19 @@ export async function writeWhole(path: string, text: string, mode = 0o644): Prom
     await rename(temp, path);
   } catch (err) {
     await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** Creates `path` with `text`; EEXIST if it is there (left as it was). A failed write removes what it created. */
+export async function writeNew(path: string, text: string, mode = 0o644): Promise<void> {
+  const handle = await open(path, 'wx', mode);
+  try {
+    await handle.writeFile(text);
+    await handle.close();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await rm(path, { force: true });
     throw err;
   }
 }
