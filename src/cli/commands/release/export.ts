@@ -73,6 +73,8 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
   const created = new Set<string>();
   /** The file each release got while the pages came in (by its place in `releases`). */
   const early = new Map<number, string>();
+  /** Each release's file data, made once (by its place in `releases`). */
+  const dataOf = new Map<number, Record<string, unknown>>();
   const window = taskWindow(WRITES_IN_FLIGHT);
   const create = async (name: string, data: Record<string, unknown>) => {
     await createFile(dir, name, render(data, format), opts.dir!);
@@ -87,6 +89,7 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
       const index = releases.push(release) - 1;
       const e = nameEarly(release);
       if (e === undefined) continue;
+      dataOf.set(index, e.data);
       const inTheWay = taken.has(e.name.toLowerCase());
       holdBack ||= inTheWay && !force;
       // Replacing a file (--force) waits for the whole catalog: a shared catalog number leaves it as it was.
@@ -98,7 +101,7 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
     }
     await window.settle();
 
-    planned = planFiles(releases, format);
+    planned = planFiles(releases, format, dataOf);
     if (!force) refuseOverwrite(opts.dir, planned, taken);
     // Where the whole catalog's names differ from the early ones: the files of shared catalog
     // numbers (and of names they moved) go, then what is not written yet is (files in the way
@@ -222,8 +225,11 @@ function earlyNamer(format: Format): (release: ReleaseResource) => { name: strin
   };
 }
 
-/** Each release's file data and name, or why it is skipped; names unique whatever the file system's case rules. */
-function planFiles(releases: readonly ReleaseResource[], format: Format): Planned[] {
+/**
+ * Each release's file data (from `dataOf` when made already) and name, or why it is skipped;
+ * names unique whatever the file system's case rules.
+ */
+function planFiles(releases: readonly ReleaseResource[], format: Format, dataOf: ReadonlyMap<number, Record<string, unknown>>): Planned[] {
   const holders = new Map<string, number[]>();
   for (const r of releases) {
     if (r.catalog_number === null || r.catalog_number.trim() === '') continue;
@@ -231,7 +237,7 @@ function planFiles(releases: readonly ReleaseResource[], format: Format): Planne
     holders.set(key, [...(holders.get(key) ?? []), r.id]);
   }
   const used = new Set<string>();
-  return releases.map((release): Planned => {
+  return releases.map((release, index): Planned => {
     const shared = release.catalog_number === null ? undefined : holders.get(normaliseCatalogNumber(release.catalog_number));
     if (shared !== undefined && shared.length > 1) {
       const others = shared.filter((id) => id !== release.id).join(', ');
@@ -240,7 +246,8 @@ function planFiles(releases: readonly ReleaseResource[], format: Format): Planne
         reason: `catalog number "${release.catalog_number!.trim()}" is also on release ${others}: apply could not tell them apart; give each its own and export again`,
       };
     }
-    const exported = exportRelease(release);
+    const made = dataOf.get(index);
+    const exported = made === undefined ? exportRelease(release) : { ok: true as const, data: made };
     if (!exported.ok) return { release, reason: exported.reason };
     return { release, data: exported.data, name: uniqueName(release, format, used) };
   });
