@@ -2,14 +2,15 @@
 // decided first: a catalog number two releases share (a data folder from before the service
 // refused that, copied in as such) is found after its first holder's file was written, and both
 // are reported and neither file is left; a name that holder had taken goes to the release the
-// whole catalog gives it; a file in the way found late leaves nothing of the run behind.
+// whole catalog gives it; a file in the way found late, or a stop, leaves nothing of the run behind.
 import Database from 'better-sqlite3';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../src/server/db/open.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { useCli } from './cli-harness.js';
 
 const cli = useCli();
@@ -108,5 +109,41 @@ describe('release export as the pages arrive', () => {
     expect(forced.code).toBe(1);
     expect(await readdir(dir)).toHaveLength(COPIES + 2);
     expect(parse(await readFile(join(dir, 'SOLO-1.yaml'), 'utf8')).catalog_number).toBe('SOLO-1');
+  });
+
+  it('stopped by --timeout after the first page was written, it removes those files and the folder it made', async () => {
+    const dir = join(work, 'stopped', 'catalog');
+    let seen = 0;
+    let writtenBeforeStop = 0;
+    const held: (() => void)[] = [];
+    let lists = 0;
+    const proxy = await startFaultProxy({
+      target: cli.server.url,
+      seed: 1,
+      faults: {},
+      // Every page after the first is held until the end: the stop comes while the first page's files are there.
+      onRequest: async (e) => {
+        if (e.method !== 'GET' || e.path !== '/releases' || ++lists === 1) return undefined;
+        for (let i = 0; i < 100 && writtenBeforeStop < 100; i++) {
+          writtenBeforeStop = await readdir(dir).then(
+            (n) => n.length,
+            () => 0,
+          );
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        seen++;
+        return new Promise<'drop'>((resolve) => held.push(() => resolve('drop')));
+      },
+    });
+    try {
+      const r = await cli.run(['release', 'export', '--all', '--dir', dir, '--timeout', '3s'], { url: proxy.url });
+      expect(r.code, r.stderr).toBe(7);
+      expect(seen).toBeGreaterThan(0);
+      expect(writtenBeforeStop).toBe(100);
+      await expect(access(join(work, 'stopped'))).rejects.toThrow();
+    } finally {
+      for (const release of held) release();
+      await proxy.close();
+    }
   });
 });

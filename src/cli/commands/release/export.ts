@@ -137,7 +137,14 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
   } catch (err) {
     // Stopped (--timeout, Ctrl-C), failed, or refused: what this run created goes; a file replaced with --force stays, whole.
     await window.settle().catch(() => {});
-    await removeCreated(dir, created, madeDir);
+    if (created.size > 0 || madeDir !== undefined)
+      await ctx.cleanUp(
+        {
+          doing: `removing the ${plural(created.size, 'release file')} this run created in ${opts.dir}`,
+          leftover: `release files of this run are left in ${opts.dir}; export again with --force to complete them, or remove the folder`,
+        },
+        () => removeCreated(dir, created, madeDir),
+      );
     throw err;
   }
   report(ctx, opts.dir, planned);
