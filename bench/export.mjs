@@ -5,7 +5,8 @@
 // export/list (target <= 2: writing a release file per release costs at most as much again as
 // listing them), export/floor (how far the export is from what the disk allows) and floor/list
 // (the best export/list can be on this disk: above 2, the target is blocked by file creation).
-// Also the service's time per page of 100 releases with `include=tracks` and without.
+// Also the service's time per page of 100 releases with `include=tracks` and without, and, where
+// GNU time is installed, each run's CPU time (user + sys), steadier than wall time under load.
 // The catalog: the README's example release (two tracks with audio, delivery, video) made through
 // the API, then copied --releases times (default 10,000) with their tracks straight into the
 // database of a standing `reldist serve --sandbox --rate-limit off` over a temporary folder, each
@@ -74,14 +75,21 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** A run of reldist (args), or of the floor's script (`--floor SIZES DIR`), in ms. */
+/** GNU time, when there: each run's CPU seconds too (user + sys), which a loaded machine disturbs less than its wall time. */
+const GNU_TIME = '/usr/bin/time';
+const withCpu = existsSync(GNU_TIME);
+const CPU_MARK = 'export-bench-cpu';
+
+/** A run of reldist (args), or of the floor's script (`--floor SIZES DIR`): wall ms, and CPU ms (NaN without GNU time). */
 function timed(args) {
   const argv = args[0] === '--floor' ? [join(root, 'bench', 'export-floor.mjs'), ...args.slice(1)] : [bin, ...args];
+  const [cmd, cmdArgs] = withCpu ? [GNU_TIME, ['-f', `${CPU_MARK} %U %S`, process.execPath, ...argv]] : [process.execPath, argv];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, argv, { env: withService, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(cmd, cmdArgs, { env: withService, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) fail(`${args.join(' ')} exited with ${r.status ?? r.signal}: ${r.stderr}`);
-  return ms;
+  const cpu = r.stderr.match(new RegExp(`${CPU_MARK} ([\\d.]+) ([\\d.]+)`));
+  return { ms, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : Number.NaN };
 }
 
 /** The service's time for each page of the catalog (100 releases), with tracks and without, read in turn. */
@@ -111,6 +119,7 @@ const list = [];
 const exp = [];
 const floor = [];
 const ratios = { exportList: [], exportFloor: [], floorList: [] };
+const cpu = { list: [], export: [], floor: [] };
 const sizesFile = join(work, 'sizes.txt');
 // One warm-up round of each (the service's statements and the file system's caches), then the
 // rounds. The warm-up's export gives the floor its file sizes.
@@ -127,12 +136,15 @@ for (let round = -1; round < ROUNDS; round++) {
   if (readdirSync(floorDir).length !== seeded) fail(`the floor made ${readdirSync(floorDir).length} files for ${seeded}`);
   rmSync(floorDir, { recursive: true, force: true });
   if (round < 0) continue;
-  list.push(l);
-  exp.push(e);
-  floor.push(f);
-  ratios.exportList.push(e / l);
-  ratios.exportFloor.push(e / f);
-  ratios.floorList.push(f / l);
+  list.push(l.ms);
+  exp.push(e.ms);
+  floor.push(f.ms);
+  cpu.list.push(l.cpu);
+  cpu.export.push(e.cpu);
+  cpu.floor.push(f.cpu);
+  ratios.exportList.push(e.ms / l.ms);
+  ratios.exportFloor.push(e.ms / f.ms);
+  ratios.floorList.push(f.ms / l.ms);
 }
 
 const ratio = (xs) => Number(median(xs).toFixed(2));
@@ -145,6 +157,7 @@ const result = {
   ratio_median: ratio(ratios.exportList),
   export_over_floor: ratio(ratios.exportFloor),
   floor_over_list: ratio(ratios.floorList),
+  cpu_ms: withCpu ? { list: Math.round(median(cpu.list)), export: Math.round(median(cpu.export)), floor: Math.round(median(cpu.floor)) } : null,
   page_ms: Number(page.plain.toFixed(1)),
   page_with_tracks_ms: Number(page.tracks.toFixed(1)),
   target: 2,
@@ -162,6 +175,8 @@ else {
   console.log(
     `  floor/list          median ${result.floor_over_list}x (the best export/list can be here${result.floor_over_list > 2 ? ': above 2, blocked by file creation' : ''})`,
   );
+  if (result.cpu_ms)
+    console.log(`  CPU (user+sys)      list ${result.cpu_ms.list} ms, export ${result.cpu_ms.export} ms, floor ${result.cpu_ms.floor} ms (median)`);
   console.log(`  service, a page of 100: ${result.page_ms} ms, with include=tracks ${result.page_with_tracks_ms} ms (median)`);
   console.log(`  load average        ${result.load_average.join(' ')} (at the end)`);
   console.log(`  NODE_EXTRA_CA_CERTS ${caCerts ? 'set' : 'unset'}${caCerts ? ' (both pay for it; --no-extra-ca to leave it out)' : ''}`);
