@@ -1,9 +1,10 @@
 // A file written whole or not at all. `writeWhole`: beside its place under a name of its own, then
-// renamed over it (replaces a file safely). `writeNew`: created in place with `wx` (fails if the
-// name exists, so it never replaces anything), removed again if writing it fails: one rename fewer
-// per file, for a folder known not to hold the name.
+// renamed over it (replaces a file safely). `writeNewSync`: created in place with `wx` (fails if
+// the name exists, so it never replaces anything), removed again if writing it fails: one rename
+// fewer per file, for a folder known not to hold the name.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 
 /** `mode`: 0644 unless the text holds what only its owner may read (a signed address: 0600). */
 export async function writeWhole(path: string, text: string, mode = 0o644): Promise<void> {
@@ -18,15 +19,30 @@ export async function writeWhole(path: string, text: string, mode = 0o644): Prom
   }
 }
 
-/** Creates `path` with `text`; EEXIST if it is there (left as it was). A failed write removes what it created. */
-export async function writeNew(path: string, text: string, mode = 0o644): Promise<void> {
-  const handle = await open(path, 'wx', mode);
+/**
+ * Creates `path` with `text`; EEXIST if it is there (left as it was). A failed write removes what
+ * it created. Synchronous: for the small files of an export, the promise API's FileHandle and
+ * promises per call cost more than the writing (release export of 10,000 on tmpfs: the CLI's CPU
+ * 1.48 s through them, 0.86 s so).
+ */
+export function writeNewSync(path: string, text: string, mode = 0o644): void {
+  const fd = openSync(path, 'wx', mode);
   try {
-    await handle.writeFile(text);
-    await handle.close();
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
   } catch (err) {
-    await handle.close().catch(() => {});
-    await rm(path, { force: true });
+    closeQuietly(fd);
+    rmSync(path, { force: true });
     throw err;
+  }
+  closeSync(fd);
+}
+
+/** After a failed write: the write's error is the one to report. */
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // the write's error says what went wrong
   }
 }

@@ -1,7 +1,7 @@
 // `release export [<release>… | --all] --dir DIR`: releases of the service written as release
 // files (release-file/export.ts says what goes in one) that `release apply DIR --plan` sees as
-// unchanged. Files are written as the pages arrive, a few at once, each created in place (`wx`)
-// when the folder held no file of its name at the start (a file in the way is replaced, with
+// unchanged. Files are written as the pages arrive, each created in place (`wx`) when the folder
+// held no file of its name at the start (a file in the way is replaced, with
 // --force, by a temporary file renamed over it, once every release is read). What only the whole
 // catalog tells (a catalog number two releases share, a file in the way without --force) is
 // settled after the last page, as if every name had been decided first: the files of releases
@@ -19,15 +19,14 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { note, plural, progress, tsvCell, writeStderr } from '../../output/index.js';
 import { exportFileName, exportRelease } from '../../release-file/export.js';
 import { toYaml } from '../../release-file/yaml-emit.js';
-import { writeNew, writeWhole } from '../../release-file/write-whole.js';
+import { writeNewSync, writeWhole } from '../../release-file/write-whole.js';
 import { choiceOption } from '../../shared/args.js';
 import { resolveReleaseRefs } from '../../shared/release-ref.js';
-import { taskWindow } from '../../shared/task-window.js';
 import { STATUSES, type ExportOpts } from './spec.js';
 
 const FORMATS = ['yaml', 'json'] as const;
 type Format = (typeof FORMATS)[number];
-/** Files written at once: enough to keep the disk busy, few enough not to flood it. */
+/** Files replaced (--force) or removed at once: enough to keep the disk busy, few enough not to flood it. */
 const WRITES_IN_FLIGHT = 16;
 /** Files named in the refusal when some are in the way (the count says the rest). */
 const NAMED_IN_REFUSAL = 10;
@@ -75,9 +74,8 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
   const early = new Map<number, string>();
   /** Each release's file data, made once (by its place in `releases`). */
   const dataOf = new Map<number, Record<string, unknown>>();
-  const window = taskWindow(WRITES_IN_FLIGHT);
-  const create = async (name: string, data: Record<string, unknown>) => {
-    await createFile(dir, name, render(data, format), opts.dir!);
+  const create = (name: string, data: Record<string, unknown>) => {
+    createFile(dir, name, render(data, format), opts.dir!);
     created.add(name);
   };
   let planned: Planned[];
@@ -94,12 +92,10 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
       holdBack ||= inTheWay && !force;
       // Replacing a file (--force) waits for the whole catalog: a shared catalog number leaves it as it was.
       if (holdBack || inTheWay) continue;
-      await window.add(async () => {
-        await create(e.name, e.data);
-        early.set(index, e.name);
-      });
+      ctx.signal.throwIfAborted();
+      create(e.name, e.data);
+      early.set(index, e.name);
     }
-    await window.settle();
 
     planned = planFiles(releases, format, dataOf);
     if (!force) refuseOverwrite(opts.dir, planned, taken);
@@ -126,7 +122,7 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
         WRITES_IN_FLIGHT,
         async (p) => {
           if (taken.has(p.name!.toLowerCase())) await writeWhole(join(dir, p.name!), render(p.data!, format));
-          else await create(p.name!, p.data!);
+          else create(p.name!, p.data!);
           bar.update(++done, toWrite.length);
         },
         ctx.signal,
@@ -136,7 +132,6 @@ export async function run(ctx: Context, opts: ExportOpts, args: string[]): Promi
     ctx.signal.throwIfAborted();
   } catch (err) {
     // Stopped (--timeout, Ctrl-C), failed, or refused: what this run created goes; a file replaced with --force stays, whole.
-    await window.settle().catch(() => {});
     if (created.size > 0 || madeDir !== undefined)
       await ctx.cleanUp(
         {
@@ -157,9 +152,9 @@ function render(data: Record<string, unknown>, format: Format): string {
 }
 
 /** A file the folder did not hold at the start; one there now was made by something else meanwhile. */
-async function createFile(dir: string, name: string, text: string, shownDir: string): Promise<void> {
+function createFile(dir: string, name: string, text: string, shownDir: string): void {
   try {
-    await writeNew(join(dir, name), text);
+    writeNewSync(join(dir, name), text);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     throw new CliError(`${name} appeared in ${shownDir} while exporting (made by something else); the files this run created were removed`, {
