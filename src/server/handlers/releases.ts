@@ -22,7 +22,7 @@ import {
   type Release,
   type ReleaseData,
 } from '../store/releases.js';
-import { listTrackRows, type TrackRow } from '../store/tracks.js';
+import { listTrackRows, trackResourcesOf, type TrackRow } from '../store/tracks.js';
 import { uploadFilePath, uploadKeysOfRelease } from '../store/uploads.js';
 import { FieldErrors, checkArtistIds, checkCountries, checkGenre, checkLanguage, checkStores } from '../rules/fields.js';
 import { beforeEdit, recordCreated, recordDeleted, recordEdit } from '../events/record.js';
@@ -113,8 +113,16 @@ export function listReleasesPage(db: ServerDeps['db'], userId: number, query: Qu
     page,
     perPage,
   });
+  // With tracks: every track of the page in one query, not one per release.
+  const tracks =
+    query.include === 'tracks'
+      ? trackResourcesOf(
+          db,
+          rows.map((r) => r.row.id),
+        )
+      : undefined;
   return {
-    data: rows.map((r) => toReleaseResource(db, r, query.include === 'tracks', r.trackCount)),
+    data: rows.map((r) => toReleaseResource(db, r, tracks?.get(r.row.id) ?? false, r.trackCount)),
     meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
   };
 }

@@ -2,7 +2,7 @@
 // Every read is scoped by user_id, so another user's release is simply not found.
 import { artworkResourceOf, type StoredArtwork } from './artwork.js';
 import type { Database } from 'better-sqlite3';
-import type { ReleaseResource, ReleaseStatus, ReleaseType } from '../../contract/index.js';
+import type { ReleaseResource, ReleaseStatus, ReleaseType, TrackResource } from '../../contract/index.js';
 import { checkUpc } from '../../codes/index.js';
 import { catalogNumberKey } from '../../contract/catalog-number.js';
 import { notFound } from '../handler.js';
@@ -167,11 +167,12 @@ export function saveRelease(db: Database, r: Release, nowIso: string, changes: {
 }
 
 /**
- * The release as the wire shows it. With tracks, or with `trackCount` already known (a list reads
- * the counts in its own query); otherwise one count query.
+ * The release as the wire shows it. With tracks (`true`: read here; a list passes the ones it read
+ * for its whole page in one query), or with `trackCount` already known (a list reads the counts in
+ * its own query); otherwise one count query.
  */
-export function toReleaseResource(db: Database, r: Release, withTracks: boolean, trackCount?: number): ReleaseResource {
-  const tracks = withTracks ? listTrackResources(db, r.row.id) : undefined;
+export function toReleaseResource(db: Database, r: Release, withTracks: boolean | TrackResource[], trackCount?: number): ReleaseResource {
+  const tracks = withTracks === true ? listTrackResources(db, r.row.id) : withTracks === false ? undefined : withTracks;
   const count = tracks
     ? tracks.length
     : (trackCount ?? (statement(db, 'SELECT COUNT(*) AS n FROM tracks WHERE release_id = ?').get(r.row.id) as { n: number }).n);

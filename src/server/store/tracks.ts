@@ -101,6 +101,17 @@ export function listTrackResources(db: Database, releaseId: number): TrackResour
   return rows.map(toResource);
 }
 
+/** The tracks of several releases (a page of a list; ownership checked by the caller) in one query, by release. */
+export function trackResourcesOf(db: Database, releaseIds: readonly number[]): Map<number, TrackResource[]> {
+  const byRelease = new Map<number, TrackResource[]>(releaseIds.map((id) => [id, []]));
+  if (releaseIds.length === 0) return byRelease;
+  const rows = statement(db, `${SELECT} WHERE t.release_id IN (SELECT value FROM json_each(?)) ORDER BY t.release_id, t.disc, t.position, t.id`).all(
+    JSON.stringify(releaseIds),
+  ) as JoinedRow[];
+  for (const row of rows) byRelease.get(row.release_id)?.push(toResource(row));
+  return byRelease;
+}
+
 export function findTrackResource(db: Database, releaseId: number, trackId: number): TrackResource | undefined {
   const row = statement(db, `${SELECT} WHERE t.release_id = ? AND t.id = ?`).get(releaseId, trackId) as JoinedRow | undefined;
   return row ? toResource(row) : undefined;
