@@ -1,15 +1,15 @@
 // A file written whole or not at all. `writeWhole`: beside its place under a name of its own, then
-// renamed over it (replaces a file safely). `writeNewSync`: created in place with `wx` (fails if
-// the name exists, so it never replaces anything), removed again if writing it fails: one rename
-// fewer per file, for a folder known not to hold the name.
+// renamed over it (replaces a file safely). `writeNewSync`: the same temporary file, then linked to
+// its name (which fails if the name exists, so it never replaces anything) and the temporary name
+// removed: a kill at any moment leaves the name absent or whole, never a truncated release file
+// that apply would read as fewer tracks.
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, rmSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 
 /** `mode`: 0644 unless the text holds what only its owner may read (a signed address: 0600). */
 export async function writeWhole(path: string, text: string, mode = 0o644): Promise<void> {
-  // Its own name per write: runs at once (in one process too) never share a temporary file.
-  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const temp = temporaryName(path);
   try {
     await writeFile(temp, text, { mode });
     await rename(temp, path);
@@ -20,22 +20,34 @@ export async function writeWhole(path: string, text: string, mode = 0o644): Prom
 }
 
 /**
- * Creates `path` with `text`; EEXIST if it is there (left as it was). A failed write removes what
- * it created. Synchronous: for the small files of an export, the promise API's FileHandle and
- * promises per call cost more than the writing (release export of 10,000 on tmpfs: the CLI's CPU
- * 1.48 s through them, 0.86 s so).
+ * Creates `path` with `text`; EEXIST if it is there (left as it was). Synchronous: for the small
+ * files of an export, the promise API's FileHandle and promises per call cost more than the
+ * writing (release export of 10,000 on tmpfs: the CLI's CPU 1.48 s through them, 0.86 s so).
  */
 export function writeNewSync(path: string, text: string, mode = 0o644): void {
-  const fd = openSync(path, 'wx', mode);
+  const temp = temporaryName(path);
+  const fd = openSync(temp, 'wx', mode);
   try {
     const bytes = Buffer.from(text);
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
   } catch (err) {
     closeQuietly(fd);
-    rmSync(path, { force: true });
+    rmSync(temp, { force: true });
     throw err;
   }
   closeSync(fd);
+  try {
+    linkSync(temp, path);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  rmSync(temp, { force: true });
+}
+
+/** Its own name per write: runs at once (in one process too) never share a temporary file. */
+function temporaryName(path: string): string {
+  return `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
 }
 
 /** After a failed write: the write's error is the one to report. */
