@@ -1,7 +1,8 @@
 // `track upload` in parts through the seeded fault proxy (test/helpers/fault-proxy.ts): the part
 // requests, the completion and the status asked are dropped before or after the service saw them,
 // or answered 503. Every run ends, exit 0, with the track's sha256 the file's (the completion is
-// retried too: it answers the same when asked again). Seeds fixed, a few runs: bounded.
+// retried too: it answers the same when asked again). Seeds fixed, a few runs: bounded. The same
+// file each run, to the same release: --allow-duplicate.
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ for (const seed of [3, 11, 29]) {
       match: (_method, path) => path.startsWith('/uploads/'),
     });
     try {
-      const r = await cli.run(['track', 'upload', String(releaseId), file, '--json'], {
+      const r = await cli.run(['track', 'upload', String(releaseId), file, '--json', '--allow-duplicate'], {
         url: proxy.url,
         env: { RELDIST_UPLOAD_PART_SIZE: '1MiB', RELDIST_UPLOAD_CONNECTIONS: '3' },
       });
