@@ -192,10 +192,16 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       if (declared !== '' && got.sha256 !== declared) {
         throw new ServiceError(422, 'upload_mismatch', `the file's sha256 is ${got.sha256}, not the declared ${declared}`);
       }
-      // The same bytes again to a complete upload (a retry whose first answer was lost): the first answer, recorded once.
-      if (upload.state === 'ready' && upload.kind !== 'image' && got.sha256 === upload.sha256) {
-        await rm(tmp, { force: true });
-        return completedAnswer(deps, upload);
+      if (upload.state === 'ready') {
+        // Other bytes never replace a complete upload's file (a track may play it already).
+        if (got.sha256 !== upload.sha256) {
+          throw new ServiceError(409, 'state_conflict', `upload ${key} is complete with other bytes (sha256 ${upload.sha256}); ask for a new address`);
+        }
+        // The same bytes again (a retry whose first answer was lost): the first answer, recorded once.
+        if (upload.kind !== 'image') {
+          await rm(tmp, { force: true });
+          return completedAnswer(deps, upload);
+        }
       }
       if (upload.kind === 'image') {
         const facts = await probeArtworkUpload(tmp);
