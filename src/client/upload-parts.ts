@@ -205,6 +205,9 @@ export async function uploadInParts(
               }
               // Another connection (another client sharing the upload) is sending this part: wait, then ask again (it is then held).
               else if (err.code === 'upload_in_progress') await sleep(Math.min(5, err.retryAfterSeconds ?? 1) * 1000, options.signal);
+              // A passing failure (503, 429, a gateway's 502/504…) that outlasted the client's own retries: the part is sent
+              // again after a pause, within PART_ATTEMPTS, rather than failing the whole upload.
+              else if (err.status >= 500 || err.status === 429) await sleep(Math.min(5, err.retryAfterSeconds ?? 1) * 1000, options.signal);
               // Changed on the way (or on the disk): sent again, alone.
               else if (err.code !== 'upload_part_mismatch') throw err;
             } else if (err instanceof UploadIntegrityError) {
