@@ -266,7 +266,7 @@ for (const mib of SIZES) {
     if (unknown.length > 0) fail(`--ways: no way named ${unknown.join(', ')} (there are ${Object.keys(ways).join(', ')})`);
     for (const w of Object.keys(ways)) if (!wanted.includes(w)) delete ways[w];
   }
-  const rows = Object.fromEntries(['cli', 'curl', 'floor', 'minimal', 'cliBase', 'curlBase', ...Object.keys(ways)].map((w) => [w, []]));
+  const rows = Object.fromEntries(['cli', 'curl', 'floor', 'minimal', 'node', 'cliBase', 'curlBase', ...Object.keys(ways)].map((w) => [w, []]));
   for (let round = 0; round <= ROUNDS; round++) {
     // The order turns each round, so no way always comes first after a pause.
     const order = Object.keys(ways);

@@ -154,7 +154,7 @@ export async function uploadInParts(
 
       // The upload's own address (GET: what the service holds), from the parts' one, which a renewal changes.
       const statusUrl = () => parts.part_url.replace('/parts/{part}', '');
-      const sendPart = async (n: number, buffers: [Buffer, Buffer]): Promise<void> => {
+      const sendPart = async (n: number, reader: RangeReader): Promise<void> => {
         const span = spanOf(n);
         const checksum = await hashes!.part(n);
         for (let attempt = 1; ; attempt++) {
@@ -175,7 +175,7 @@ export async function uploadInParts(
               body: () => {
                 leaving -= sent;
                 sent = 0;
-                return rangeChunks(file, span.offset, span.size, buffers, (chunk) => {
+                return rangeChunks(reader, span.offset, span.size, (chunk) => {
                   sent += chunk.length;
                   leaving += chunk.length;
                   report();
@@ -205,6 +205,9 @@ export async function uploadInParts(
               }
               // Another connection (another client sharing the upload) is sending this part: wait, then ask again (it is then held).
               else if (err.code === 'upload_in_progress') await sleep(Math.min(5, err.retryAfterSeconds ?? 1) * 1000, options.signal);
+              // A passing failure (503, 429, a gateway's 502/504…) that outlasted the client's own retries: the part is sent
+              // again after a pause, within PART_ATTEMPTS, rather than failing the whole upload.
+              else if (err.status >= 500 || err.status === 429) await sleep(Math.min(5, err.retryAfterSeconds ?? 1) * 1000, options.signal);
               // Changed on the way (or on the disk): sent again, alone.
               else if (err.code !== 'upload_part_mismatch') throw err;
             } else if (err instanceof UploadIntegrityError) {
@@ -221,8 +224,12 @@ export async function uploadInParts(
 
       let next = 0;
       const worker = async () => {
-        const buffers: [Buffer, Buffer] = [Buffer.allocUnsafe(READ_BUFFER), Buffer.allocUnsafe(READ_BUFFER)];
-        while (next < pending.length && !completeAlready) await sendPart(pending[next++]!, buffers);
+        const reader = await openRangeReader(file);
+        try {
+          while (next < pending.length && !completeAlready) await sendPart(pending[next++]!, reader);
+        } finally {
+          await reader.close();
+        }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.connections, pending.length)) }, worker));
     }
@@ -295,13 +302,29 @@ function answeredSha256(data: unknown): string | undefined {
 }
 
 /**
- * `size` bytes of the file from `offset`, in pieces of the buffers' size, each seen by `onChunk` as
- * it leaves: the two buffers in turn (as upload.ts's fileChunks), the connection's own, reused from
- * part to part (a fresh pair per part left hundreds of megabytes to the collector).
+ * One connection's reader of the file: opened once for all its parts (not once a part), with its
+ * own pair of buffers, reused from part to part (a fresh pair per part left hundreds of megabytes
+ * to the collector).
  */
-async function* rangeChunks(file: string, offset: number, size: number, buffers: [Buffer, Buffer], onChunk: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+interface RangeReader {
+  file: string;
+  fh: import('node:fs/promises').FileHandle;
+  buffers: [Buffer, Buffer];
+  close(): Promise<void>;
+}
+
+async function openRangeReader(file: string): Promise<RangeReader> {
   const fh = await (await import('node:fs/promises')).open(file, 'r');
-  let [filling, spare] = buffers;
+  return { file, fh, buffers: [Buffer.allocUnsafe(READ_BUFFER), Buffer.allocUnsafe(READ_BUFFER)], close: () => fh.close() };
+}
+
+/**
+ * `size` bytes of the file from `offset`, in pieces of the buffers' size, each seen by `onChunk` as
+ * it leaves: the reader's two buffers in turn (as upload.ts's fileChunks).
+ */
+async function* rangeChunks(reader: RangeReader, offset: number, size: number, onChunk: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  const { fh, file } = reader;
+  let [filling, spare] = reader.buffers;
   let position = offset;
   const end = offset + size;
   const read = () => fh.read(filling, 0, Math.min(filling.length, end - position), position);
@@ -321,8 +344,8 @@ async function* rangeChunks(file: string, offset: number, size: number, buffers:
       yield chunk;
     }
   } finally {
+    // A part cut short (its connection dropped) leaves no read in flight on the shared buffers.
     await next?.catch(() => undefined);
-    await fh.close();
   }
 }
 

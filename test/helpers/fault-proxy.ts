@@ -21,6 +21,11 @@
 // uploads (PUT /uploads/{key}) pass through the proxy and its faults too. The signature does not
 // cover the host, so the rewritten URL stays valid.
 //
+// Expect: 100-continue is passed on, not answered here: the client is told to send its body when
+// the service says so (the 100 relayed), and a final answer before it (a refusal, a part held
+// already) reaches the client before a byte of the body has left, as it would without the proxy
+// (RFC 9110 §10.1.1: a proxy forwards the expectation to an HTTP/1.1 server).
+//
 // Hooks (`onRequest` on arrival, `onAnswered` once the service's whole answer is read) may hold
 // an exchange by returning a promise, and end it by resolving to 'drop': kill-run.ts uses them to
 // SIGKILL the CLI at an exact request. Request bodies are streamed, never buffered.
@@ -228,7 +233,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     res.end(text);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
     const method = req.method ?? 'GET';
     const rawUrl = req.url ?? '/';
     const path = rawUrl.split('?')[0]!;
@@ -277,6 +282,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         drop(req);
       }
     });
+    // The service said 100 Continue: now the client may send (it waits for this, not for us).
+    if (expectsContinue) upstream.once('continue', () => res.writeContinue());
     upstream.once('response', (up) => void relay(req, res, up, event, rs));
     req.pipe(upstream);
   }
@@ -324,7 +331,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
   const server = createServer((req, res) => {
     res.on('error', () => {});
-    handle(req, res).catch(() => drop(req));
+    handle(req, res, false).catch(() => drop(req));
+  });
+  // Without this listener node:http would say 100 Continue itself, before the service decides.
+  server.on('checkContinue', (req, res) => {
+    res.on('error', () => {});
+    handle(req, res, true).catch(() => drop(req));
   });
   // A client that breaks its own connection mid-request is not an error of the proxy.
   server.on('clientError', (_err, socket: Socket) => socket.destroy());

@@ -255,6 +255,36 @@ describe('the upload address', () => {
     }
   });
 
+  // The first answer lost (a proxy that dropped it), an old client PUTs the same address again.
+  test('a PUT retried to a complete address answers what the first did, once; with or without a declared sha256', async () => {
+    for (const declare of [true, false]) {
+      const wav = validWav();
+      const u = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
+        filename: 'again.wav',
+        content_type: 'audio/wav',
+        size: wav.length,
+        ...(declare ? { sha256: sha256(wav) } : {}),
+      });
+      expect(u.status).toBe(201);
+      const first = await fetch(u.body.upload_url, { method: 'PUT', body: wav });
+      expect(first.status).toBe(200);
+      const firstBody = await first.json();
+      const cursor = (await api(s, token, 'GET', '/events?last=1')).body.cursor;
+      const again = await fetch(u.body.upload_url, { method: 'PUT', body: wav });
+      expect(again.status, `declared: ${declare}`).toBe(200);
+      expect(await again.json()).toEqual(firstBody);
+      // Recorded once: the retry adds no upload event.
+      expect((await api(s, token, 'GET', `/events?after=${cursor}`)).body.data).toEqual([]);
+      // Other bytes to it: refused (not the declared digest, or not the complete upload's); the file stays the first one.
+      const other = Buffer.from(validWav());
+      other.writeUInt8(other.readUInt8(other.length - 1) ^ 0xff, other.length - 1);
+      const changed = await fetch(u.body.upload_url, { method: 'PUT', body: other });
+      expect(((await changed.json()) as any).error.code).toBe(declare ? 'upload_mismatch' : 'state_conflict');
+      const t = await api(s, token, 'PUT', `/releases/${releaseId}/tracks`, [{ file_key: u.body.key, title: 'Again' }]);
+      expect(t.body.tracks.at(-1).file.sha256).toBe(sha256(wav));
+    }
+  });
+
   test('an expired address (correctly signed) is 410 upload_expired', async () => {
     const { wav, url, key } = await address();
     const db = new Database(join(s.dataDir, 'reldist.sqlite'), { readonly: true });

@@ -1,7 +1,8 @@
 // `track upload` in parts through the seeded fault proxy (test/helpers/fault-proxy.ts): the part
 // requests, the completion and the status asked are dropped before or after the service saw them,
 // or answered 503. Every run ends, exit 0, with the track's sha256 the file's (the completion is
-// retried too: it answers the same when asked again). Seeds fixed, a few runs: bounded.
+// retried too: it answers the same when asked again). Seeds fixed, a few runs: bounded. The same
+// file each run, to the same release: --allow-duplicate.
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,3 +54,29 @@ for (const seed of [3, 11, 29]) {
     }
   });
 }
+
+it("a part answered 503 more times than the client's own retries is sent again, not the upload failed", { timeout: 60_000 }, async () => {
+  // Every part request refused until 4 in a row have been (the client's own attempts), then one let through.
+  const proxy: FaultProxy = await startFaultProxy({
+    target: cli.server.url,
+    seed: 1,
+    faults: { unavailable: 1 },
+    maxConsecutiveFaults: 4,
+    match: (method, path) => method === 'PUT' && /\/parts\//.test(path),
+  });
+  try {
+    const r = await cli.run(['track', 'upload', String(releaseId), file, '--json', '--allow-duplicate'], {
+      url: proxy.url,
+      env: { RELDIST_UPLOAD_PART_SIZE: '4MiB', RELDIST_UPLOAD_CONNECTIONS: '1' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.stats.byDecision.unavailable).toBeGreaterThanOrEqual(4);
+    expect(JSON.parse(r.stdout).at(-1).file.sha256).toBe(
+      createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
+    );
+  } finally {
+    await proxy.close();
+  }
+});

@@ -253,6 +253,56 @@ describe('fault proxy', () => {
     expect(p.stats.hookDrops).toBe(2);
   });
 
+  it("passes Expect: 100-continue on: the 100 is the target's, and a refusal before it comes without the body being sent", async () => {
+    // A target that decides before the body, as the service does: /refuse is answered at once, anything else told to send.
+    const decider = createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (c: Buffer) => (bytes += c.length));
+      req.on('end', () => res.end(`took ${bytes}`));
+    });
+    decider.on('checkContinue', (req, res) => {
+      if ((req.url ?? '').startsWith('/refuse')) {
+        res.writeHead(409, { connection: 'close', 'content-type': 'text/plain' });
+        res.end('refused');
+        return;
+      }
+      res.writeContinue();
+      decider.emit('request', req, res);
+    });
+    await new Promise<void>((r) => decider.listen(0, '127.0.0.1', r));
+    try {
+      const p = await startFaultProxy({ target: `http://127.0.0.1:${(decider.address() as AddressInfo).port}`, seed: 1, faults: {} });
+      proxies.push(p);
+      const body = randomBytes(64 * 1024);
+      // Sends the body only on 100 Continue; what it was told and what left.
+      const ask = (path: string) =>
+        new Promise<{ status: number; text: string; continued: boolean }>((resolve, reject) => {
+          let continued = false;
+          const req = request(new URL(path, p.url), {
+            method: 'PUT',
+            headers: { expect: '100-continue', 'content-length': String(body.length) },
+            agent: false,
+          });
+          req.on('continue', () => {
+            continued = true;
+            req.end(body);
+          });
+          req.on('response', (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), continued }));
+          });
+          req.on('error', reject);
+          req.flushHeaders();
+        });
+      expect(await ask('/refuse')).toEqual({ status: 409, text: 'refused', continued: false });
+      expect(await ask('/take')).toEqual({ status: 200, text: `took ${body.length}`, continued: true });
+    } finally {
+      decider.closeAllConnections();
+      await new Promise<void>((r) => decider.close(() => r()));
+    }
+  });
+
   it('names routes by their template', () => {
     expect(routeTemplate('POST', '/releases/7/tracks/upload-url')).toBe('/releases/{releaseId}/tracks/upload-url');
     expect(routeTemplate('GET', '/releases/7/tracks/3')).toBe('/releases/{releaseId}/tracks/{trackId}');

@@ -72,12 +72,26 @@ export function checkpointStore(env: Env, baseUrl: string, file: string, scope: 
   const path = checkpointPath(env, baseUrl, file, scope);
   const dir = checkpointsDir(env);
   let writing: Promise<void> = Promise.resolve();
-  const write = async (c: UploadCheckpoint) => {
+  // The folder made (and closed to others) once per store, not at each of an upload's hundreds of saves.
+  let folderReady = false;
+  const makeFolder = async () => {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     // A folder made before, by hand or another tool, may be open to others.
     if (process.platform !== 'win32' && ((await stat(dir)).mode & 0o077) !== 0) await chmod(dir, 0o700);
+    folderReady = true;
+  };
+  const write = async (c: UploadCheckpoint) => {
+    if (!folderReady) await makeFolder();
     const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, `${JSON.stringify({ file: resolve(file), scope, ...c })}\n`, { mode: 0o600 });
+    const text = `${JSON.stringify({ file: resolve(file), scope, ...c })}\n`;
+    try {
+      await writeFile(tmp, text, { mode: 0o600 });
+    } catch (e) {
+      // The folder was removed meanwhile: made again, once.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      await makeFolder();
+      await writeFile(tmp, text, { mode: 0o600 });
+    }
     await rename(tmp, path);
     await pruneStale(dir);
   };

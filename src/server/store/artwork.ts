@@ -18,13 +18,10 @@ export type StoredArtwork = ArtworkResource | Artwork;
 
 /** `sha256`: the digest of the bytes received. */
 export function markArtworkUploadReady(db: Database, key: string, facts: ArtworkFacts, sha256: string, nowIso: string): void {
-  statement(db, "UPDATE uploads SET state = 'ready', reason = NULL, sha256 = ?, format = ?, image = ?, uploaded_at = ? WHERE key = ?").run(
-    sha256,
-    facts.format,
-    JSON.stringify(facts),
-    nowIso,
-    key,
-  );
+  statement(
+    db,
+    "UPDATE uploads SET state = 'ready', reason = NULL, signed_sha256 = COALESCE(signed_sha256, sha256), sha256 = ?, format = ?, image = ?, uploaded_at = ? WHERE key = ?",
+  ).run(sha256, facts.format, JSON.stringify(facts), nowIso, key);
 }
 
 /** The cover a ready image upload makes. */

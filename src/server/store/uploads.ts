@@ -88,7 +88,9 @@ export function findUpload(db: Database, key: string): UploadRow | undefined {
 export function markUploadReady(db: Database, key: string, info: AudioInfo, sha256: string, nowIso: string): void {
   statement(
     db,
-    `UPDATE uploads SET state = 'ready', reason = NULL, sha256 = ?, format = ?, sample_rate = ?, bit_depth = ?, channels = ?, duration_ms = ?, uploaded_at = ?
+    // The digest the address was signed with is kept apart first (the right side reads the old row):
+    // a PUT retried to the same address, its first answer lost, still carries that signature.
+    `UPDATE uploads SET state = 'ready', reason = NULL, signed_sha256 = COALESCE(signed_sha256, sha256), sha256 = ?, format = ?, sample_rate = ?, bit_depth = ?, channels = ?, duration_ms = ?, uploaded_at = ?
      WHERE key = ?`,
   ).run(sha256, info.format, info.sample_rate, info.bit_depth, info.channels, info.duration_ms, nowIso, key);
 }

@@ -123,8 +123,11 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     const signature = url.searchParams.get('signature') ?? '';
     const upload = /^upl_[0-9a-f]{32}$/.test(key) ? findUpload(deps.db, key) : undefined;
     if (!upload || !Number.isSafeInteger(expires)) throw badSignature();
-    if (!signatureMatches(deps.uploadSecret, { key, expires, size: upload.size, sha256: inParts(upload) ? signedSha256Of(upload) : upload.sha256 }, signature))
-      throw badSignature();
+    // Checked against the digest the address was signed with, not the computed one a complete
+    // upload holds. A row made ready before signed_sha256 was kept may have been signed with none.
+    const signedWith = [signedSha256Of(upload)];
+    if (upload.signed_sha256 === null && upload.state === 'ready') signedWith.push('');
+    if (!signedWith.some((sha256) => signatureMatches(deps.uploadSecret, { key, expires, size: upload.size, sha256 }, signature))) throw badSignature();
     return { upload, expires };
   };
   const assertNotExpired = (expires: number): void => {
@@ -185,8 +188,20 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         throw new ServiceError(422, 'upload_mismatch', `received ${got.bytes} bytes but ${upload.size} were declared`);
       }
       // No declared digest: the service's own is the answer, for the client to compare with the one it computed while sending.
-      if (upload.sha256 !== '' && got.sha256 !== upload.sha256) {
-        throw new ServiceError(422, 'upload_mismatch', `the file's sha256 is ${got.sha256}, not the declared ${upload.sha256}`);
+      const declared = signedSha256Of(upload);
+      if (declared !== '' && got.sha256 !== declared) {
+        throw new ServiceError(422, 'upload_mismatch', `the file's sha256 is ${got.sha256}, not the declared ${declared}`);
+      }
+      if (upload.state === 'ready') {
+        // Other bytes never replace a complete upload's file (a track may play it already).
+        if (got.sha256 !== upload.sha256) {
+          throw new ServiceError(409, 'state_conflict', `upload ${key} is complete with other bytes (sha256 ${upload.sha256}); ask for a new address`);
+        }
+        // The same bytes again (a retry whose first answer was lost): the first answer, recorded once.
+        if (upload.kind !== 'image') {
+          await rm(tmp, { force: true });
+          return completedAnswer(deps, upload);
+        }
       }
       if (upload.kind === 'image') {
         const facts = await probeArtworkUpload(tmp);
