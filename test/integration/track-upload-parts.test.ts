@@ -87,7 +87,7 @@ describe('track upload in parts', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(proxy.parts).toHaveLength(6);
     expect(proxy.maxInFlight).toBe(1);
-    const bad = await cli.run(['track', 'upload', String(releaseId), file, '--connections', '0', '--allow-duplicate'], through());
+    const bad = await cli.run(['track', 'upload', String(releaseId), file, '--connections', '0'], through());
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--connections: from 1 to 8 connections, not "0"');
   });
@@ -95,10 +95,10 @@ describe('track upload in parts', () => {
   it('a bad part size or connection count is a usage error naming the variable, before anything is sent', async () => {
     const file = join(work, 'short.wav');
     proxy.reset();
-    const r = await cli.run(['track', 'upload', String(releaseId), file, '--allow-duplicate'], { url: proxy.url, env: { RELDIST_UPLOAD_PART_SIZE: '100MiB' } });
+    const r = await cli.run(['track', 'upload', String(releaseId), file], { url: proxy.url, env: { RELDIST_UPLOAD_PART_SIZE: '100MiB' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('RELDIST_UPLOAD_PART_SIZE: a part size from 1MiB to 64MiB');
-    const c = await cli.run(['track', 'upload', String(releaseId), file, '--allow-duplicate'], { url: proxy.url, env: { RELDIST_UPLOAD_CONNECTIONS: '9' } });
+    const c = await cli.run(['track', 'upload', String(releaseId), file], { url: proxy.url, env: { RELDIST_UPLOAD_CONNECTIONS: '9' } });
     expect(c.code).toBe(2);
     expect(c.stderr).toContain('RELDIST_UPLOAD_CONNECTIONS: from 1 to 8 connections');
     expect(proxy.parts.length + proxy.wholePuts).toBe(0);
