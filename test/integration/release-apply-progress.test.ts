@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWav } from '../helpers/audio.js';
 import { releaseYaml } from '../helpers/release-yaml.js';
-import { fitRunLine, runProgressLine } from '../../src/cli/output/run-progress.js';
+import { fitRunLine, runProgress, runProgressLine } from '../../src/cli/output/run-progress.js';
+import { makeContext } from '../../src/cli/build-program.js';
+import { bufferIO } from '../helpers/buffer-io.js';
 import { useCli } from './cli-harness.js';
 
 const cli = useCli();
@@ -97,5 +99,33 @@ describe('the line', () => {
     expect(fitRunLine(line, 79)).toBe(line);
     expect(fitRunLine(line, 60)).toBe('Uploading 3 of 12 files: 30%, 1.2 GiB of 4.0 GiB, 45.5 MiB/s');
     expect(fitRunLine(line, 50)).toBe('Uploading 3 of 12 files: 30%, 1.2 GiB of 4.0 GiB');
+  });
+});
+
+describe('the run, piped, with a clock of its own', () => {
+  it('a run under 16 MiB on a slow link: a line every 10 s, then how it ended; a quick one: nothing', () => {
+    const globals = { json: false, debug: false, quiet: false, input: true, yes: false, color: undefined, profile: undefined, baseUrl: undefined };
+    const MiB = 1024 * 1024;
+    const run = (stepMs: number) => {
+      let t = 0;
+      const b = bufferIO(false);
+      const ctx = makeContext({ io: b.io, env: {}, now: () => new Date(t) }, globals);
+      const p = runProgress(ctx, [[{ path: 'a.wav', size: 4 * MiB }]]);
+      const part = p.part(0);
+      part.planned(['a.wav']);
+      // 5% at a time, 20 steps.
+      for (let i = 1; i <= 20; i++) {
+        t += stepMs;
+        part.sent('a.wav', i * 0.2 * MiB);
+      }
+      part.uploaded('a.wav');
+      p.settle(0);
+      p.done();
+      return progressLines(b.err());
+    };
+    expect(run(50)).toEqual([]);
+    const slow = run(3000);
+    expect(slow.length).toBeGreaterThanOrEqual(5);
+    expect(slow.at(-1)).toMatch(/^Uploaded 1 of 1 file: 100%, 4\.0 MiB of 4\.0 MiB/);
   });
 });

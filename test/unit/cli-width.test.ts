@@ -323,15 +323,33 @@ describe('upload progress', () => {
     expect(lines.at(-1)).toMatch(/: 100%, 40\.0 MiB of 40\.0 MiB, /);
   });
 
-  it('piped: a file under 16 MiB, page counts and --quiet print nothing', () => {
+  it('piped: a file under 16 MiB that goes up quickly, page counts and --quiet print nothing', () => {
+    let t = 0;
     const b = bufferIO(false);
-    const ctx = makeContext({ io: b.io, env: {} }, globals);
+    const ctx = makeContext({ io: b.io, env: {}, now: () => new Date(t) }, globals);
     const small = progress(ctx, 'Uploading small.flac', { unit: 'bytes' });
-    for (let i = 1; i <= 10; i++) small.update(i * 1.5 * MiB, 15 * MiB);
+    for (let i = 1; i <= 10; i++) {
+      t += 500;
+      small.update(i * 1.5 * MiB, 15 * MiB);
+    }
     const pages = progress(ctx, 'Fetching releases', { unit: 'items' });
     pages.update(3, 10);
     const quiet = progress(makeContext({ io: b.io, env: {} }, { ...globals, quiet: true }), 'Uploading big.wav', { unit: 'bytes' });
     quiet.update(40 * MiB, 40 * MiB);
     expect(b.err()).toBe('');
+  });
+
+  it('piped: a file under 16 MiB on a slow link still gets a line every 10 s, and only those', () => {
+    let t = 0;
+    const b = bufferIO(false);
+    const ctx = makeContext({ io: b.io, env: {}, now: () => new Date(t) }, globals);
+    const small = progress(ctx, 'Uploading small.flac', { unit: 'bytes' });
+    // 5% every 2 s: 40 s in all, four 10 s marks.
+    for (let i = 1; i <= 20; i++) {
+      t += 2000;
+      small.update(i * 0.75 * MiB, 15 * MiB);
+    }
+    const lines = b.err().trimEnd().split('\n');
+    expect(lines.map((l) => /: (\d+)%/.exec(l)?.[1])).toEqual(['25', '50', '75', '100']);
   });
 });

@@ -1,7 +1,7 @@
 // Progress of long work on stderr (uploads, pages). On a terminal, one line redrawn in place, at
-// most every 100 ms, fitted to its width. Not on a terminal (a CI log), an upload of 16 MiB or more
-// says how far it is on a plain line every 10% or every 10 s, whichever comes first, never a
-// carriage return; other work (pages, files written) says nothing there. --quiet silences both.
+// most every 100 ms, fitted to its width. Not on a terminal (a CI log), an upload says how far it is
+// on a plain line every 10 s, and one of 16 MiB or more at every 10% too, never a carriage return;
+// other work (pages, files written) says nothing there. --quiet silences both.
 import type { Context } from '../context.js';
 import { textWidth } from './fit.js';
 import { stderrWidth } from './width.js';
@@ -29,8 +29,9 @@ const LOG_EVERY_MS = 10_000;
 /** Below this, a rate (and so a time left) would be a guess. */
 const RATE_AFTER_MS = 500;
 /**
- * Smaller files (a cover, a short or lossy track) go up in seconds on any link: ten lines of them
- * in a log would be noise. A master (a 4-minute WAV is 40 MiB and more) is logged.
+ * Smaller files (a cover, a short or lossy track) go up in seconds on most links: ten lines of them
+ * in a log would be noise, so they get only the 10 s line. A master (a 4-minute WAV is 40 MiB and
+ * more) is logged at every 10% too.
  */
 export const LOG_FROM_BYTES = 16 * 1024 * 1024;
 
@@ -62,7 +63,8 @@ export function progress(ctx: Context, label: string, options: ProgressOptions =
         drawn = true;
         return;
       }
-      if (total !== undefined && total < LOG_FROM_BYTES) return;
+      // A small file gets no 10% lines, but one that is slow (a poor link) still says something every 10 s.
+      if (total !== undefined && total < LOG_FROM_BYTES && now - lastLogged < LOG_EVERY_MS) return;
       const tenths = total ? Math.min(10, Math.floor((done / total) * 10)) : 0;
       if (tenths > loggedTenths || now - lastLogged >= LOG_EVERY_MS) {
         loggedTenths = Math.max(loggedTenths, tenths);

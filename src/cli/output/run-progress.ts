@@ -122,10 +122,12 @@ export function runProgress(ctx: Context, parts: readonly (readonly { path: stri
       draw();
       return;
     }
-    if (t.total < LOG_FROM_BYTES) return;
-    const tenths = t.total > 0 ? Math.min(10, Math.floor((t.done / t.total) * 10)) : 0;
     // Every file there: said once (its last bytes were logged as "Uploading …: 100%").
     const complete = t.finished === t.count && !loggedComplete;
+    // A small run gets no 10% lines, but a slow one still says something every 10 s (and then how it ended).
+    const quietRun = t.total < LOG_FROM_BYTES && !(complete && loggedDone > 0);
+    if (quietRun && (lastLogged === 0 || now - lastLogged < LOG_EVERY_MS)) return;
+    const tenths = t.total > 0 ? Math.min(10, Math.floor((t.done / t.total) * 10)) : 0;
     if (tenths > loggedTenths || now - lastLogged >= LOG_EVERY_MS || complete) {
       loggedComplete ||= complete;
       loggedTenths = Math.max(loggedTenths, tenths);
