@@ -182,7 +182,9 @@ export async function uploadInParts(
                 });
               },
             });
+            // Counted as held from here (or not at all, if the answer is refused below): never taken off twice.
             leaving -= sent;
+            sent = 0;
             const answered = partAnswer(res.data);
             if (!answered || answered.part !== n || answered.checksum !== checksum)
               throw new UploadIntegrityError(`${file} (part ${n})`, checksum, answered?.checksum);
