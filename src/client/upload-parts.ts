@@ -11,6 +11,7 @@
 // node:crypto, fs and worker_threads are imported inside the functions (see upload.ts).
 import type { ApiClient } from './client.js';
 import { ApiError, UploadIntegrityError } from './errors.js';
+import { answeredSha256, READ_BUFFER } from './upload-common.js';
 import { sleep } from './retry.js';
 import type { TrackUploadUrlData, UploadParts, UploadPart } from '../contract/resources.js';
 
@@ -64,7 +65,6 @@ export type AskAddress = (body: { part_size: number; sha256?: string; resume_key
 
 /** How many times one part is sent before the upload gives up (each send with the client's own retries of a dropped connection). */
 const PART_ATTEMPTS = 5;
-const READ_BUFFER = 1024 * 1024;
 
 interface FileIdentity {
   size: number;
@@ -296,11 +296,6 @@ function partAnswer(data: unknown): UploadPart | undefined {
   if (typeof data !== 'object' || data === null || !('part' in data) || !('size' in data) || !('checksum' in data)) return undefined;
   const { part, size, checksum } = data;
   return typeof part === 'number' && typeof size === 'number' && typeof checksum === 'string' ? { part, size, checksum } : undefined;
-}
-
-function answeredSha256(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null || !('sha256' in data)) return undefined;
-  return typeof data.sha256 === 'string' ? data.sha256 : undefined;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { basename, extname } from 'node:path';
 import type { ApiClient } from './client.js';
 import { ApiError, UploadIntegrityError } from './errors.js';
+import { answeredSha256, READ_BUFFER } from './upload-common.js';
 import { sleep } from './retry.js';
 import type { TrackUploadUrlData } from '../contract/resources.js';
 import { uploadFilenameMaxLength, uploadKeyPattern, uploadMaxBytes, uploadPartBounds } from '../contract/routes.js';
@@ -42,9 +43,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ogg': 'audio/ogg',
   '.opus': 'audio/ogg',
 };
-
-/** Reads of this size: few calls into the hash and the socket per megabyte. */
-const READ_BUFFER = 1024 * 1024;
 
 export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -317,9 +315,4 @@ async function* fileChunks(file: string, signal?: AbortSignal, onChunk?: (chunk:
     await next?.catch(() => undefined);
     await fh.close();
   }
-}
-
-function answeredSha256(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null || !('sha256' in data)) return undefined;
-  return typeof data.sha256 === 'string' ? data.sha256 : undefined;
 }
