@@ -2,6 +2,7 @@
 // its Upload-Checksum, the status a resuming client asks for, the whole file's sha256 checked at
 // completion, a resumed address, the quota, the expiry of one that stops moving, list and discard.
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
@@ -165,6 +166,39 @@ describe('an upload in parts', () => {
     expect(attach.status).toBe(200);
     // Named by a track now: a new upload.
     expect((await ask({ resume_key: a.key })).key).not.toBe(a.key);
+  });
+
+  test('no completion while a part sent again is arriving: the complete file never changes under its digest', async () => {
+    const a = await ask();
+    expect((await Promise.all([1, 2, 3, 4, 5, 6].map((n) => putPart(a, n)))).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Part 6 sent again with other bytes (by another client sharing the upload), its first bytes only, the rest held back
+    // while the completion is asked for.
+    const last = Buffer.from(partBytes(6));
+    last[10] = (last[10] ?? 0) ^ 0xff;
+    const req = request(partUrl(a, 6), {
+      method: 'PUT',
+      headers: { 'upload-checksum': digestOf(last), 'content-length': String(last.length), expect: '100-continue' },
+    });
+    // The service says 100 Continue once it has taken the part in: from then on it is arriving.
+    const admitted = new Promise<void>((resolve) => req.on('continue', () => resolve()));
+    const answered = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+    });
+    req.flushHeaders();
+    await admitted;
+    req.write(last.subarray(0, 1000));
+    const early = await complete(a);
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('upload_in_progress');
+    req.end(last.subarray(1000));
+    expect(await answered).toBe(200);
+    // The right bytes again, then the completion: the file is the one its digest names.
+    expect((await putPart(a, 6)).status).toBe(200);
+    expect((await complete(a)).status).toBe(200);
   });
 
   test('part sizes out of bounds are refused at the address', async () => {

@@ -287,6 +287,11 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
           headers: { 'retry-after': '1' },
         });
       }
+      // Not while it is being completed: the parts' file becomes the upload's file then, and a part written into it after
+      // its digest was taken would change a complete upload's bytes.
+      if (completing.has(key)) {
+        throw new ServiceError(409, 'upload_in_progress', `upload ${key} is being completed; retry after Retry-After`, { headers: { 'retry-after': '1' } });
+      }
       release = inFlight.reserve(upload.user_id, span.size, unattachedBytesOf(deps.db, upload.user_id, key));
     } catch (e) {
       x.refuseUnread(e);
@@ -353,6 +358,13 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       }
       if (completing.has(key)) {
         throw new ServiceError(409, 'upload_in_progress', `upload ${key} is being completed by another request; retry after Retry-After`, {
+          headers: { 'retry-after': '1' },
+        });
+      }
+      // Nor while a part is still arriving (sent again by another client sharing the upload): its bytes would land in the file
+      // being completed.
+      if (partsArriving.get(key)?.size) {
+        throw new ServiceError(409, 'upload_in_progress', `a part of upload ${key} is still arriving; retry after Retry-After`, {
           headers: { 'retry-after': '1' },
         });
       }
