@@ -118,8 +118,9 @@ export async function run(ctx: Context, opts: ApplyOpts, args: string[]): Promis
         running.delete(i);
         finished[i] = line;
         progress.settle(i);
-        await seen.record(client, item, line, state);
+        // The line first: a stop while the state's read-back is on the way must not keep it from the report.
         await out.write(line);
+        await seen.record(client, item, line, state);
       },
       ctx.signal,
     );
@@ -567,7 +568,7 @@ class StateRecorder {
     // Written by this run: read once more, so that the record holds what the service made of it (codes assigned at submit).
     if (line.outcome !== 'unchanged' && line.outcome !== 'skipped') {
       try {
-        release = await client.call('getRelease', { params: { releaseId: line.release_id } });
+        release = await client.call('getRelease', { params: { releaseId: line.release_id }, signal: this.ctx.signal });
       } catch {
         return;
       }
