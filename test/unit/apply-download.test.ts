@@ -3,7 +3,7 @@
 // size, and an address's query (a signature) never in a message.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,16 @@ describe('downloadAudio', () => {
     expect(big).toContain('more than the 5000 bytes an upload may have');
     for (const m of [away, missing]) expect(m).not.toContain('s3cr3t');
     expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([]);
+  });
+
+  it('refuses a folder others may write in (a file planted there would be uploaded), and downloads nothing', async () => {
+    const open = await mkdtemp(join(tmpdir(), 'reldist-download-open-'));
+    await chmod(open, 0o777);
+    const before = requests;
+    const m = await failure(downloadAudio(`${base}/ok.wav`, { dir: open }));
+    expect(m).toContain("is not a folder of this user's that only this user may write in");
+    expect(requests).toBe(before);
+    await rm(open, { recursive: true, force: true });
   });
 
   it('takes https anywhere and http only on this machine, never with credentials', () => {

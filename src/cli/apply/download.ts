@@ -7,7 +7,7 @@
 // this machine). Messages show an address without its query, which may hold a signature.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { extname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -42,6 +42,7 @@ export async function downloadAudio(
   const problem = audioUrlProblem(url);
   if (problem) throw new DownloadFailed(shown, problem);
   await mkdir(o.dir, { recursive: true, mode: 0o700 });
+  await refuseSharedFolder(o.dir, shown);
   const ext = (extname(new URL(url).pathname)
     .toLowerCase()
     .match(/^\.[a-z0-9]{1,5}$/) ?? [''])[0];
@@ -92,7 +93,7 @@ export async function downloadAudio(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream), bound, createWriteStream(temp, { mode: 0o600 }), {
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream), bound, createWriteStream(temp, { mode: 0o600, flags: 'wx' }), {
       ...(o.signal ? { signal: o.signal } : {}),
     });
     if (received === 0) throw new DownloadFailed(shown, 'the server sent no bytes');
@@ -103,4 +104,20 @@ export async function downloadAudio(
     throw new DownloadFailed(shown, `the download broke off (${(err as Error).message})`);
   }
   return path;
+}
+
+/**
+ * The folder's name is one anyone can predict (under the shared temporary folder): one made by
+ * another user, or one others may write in, could hold a planted file that apply would upload as a
+ * track's audio. Only a folder of this user's that nobody else may write in is used.
+ */
+async function refuseSharedFolder(dir: string, shown: string): Promise<void> {
+  const st = await lstat(dir);
+  const mine = typeof process.getuid !== 'function' || st.uid === process.getuid();
+  if (!st.isDirectory() || !mine || (st.mode & 0o022) !== 0) {
+    throw new DownloadFailed(
+      shown,
+      `not downloaded: ${dir} is not a folder of this user's that only this user may write in (remove it, or set RELDIST_DOWNLOAD_DIR)`,
+    );
+  }
 }
