@@ -1,9 +1,9 @@
 // A plan written back as a release file (docs/release-file.md) that `release create --file` and
 // `release apply` read: the wizard's answers kept when the release could not be finished, or
 // saved on purpose with --save. Audio and cover paths are written relative to the file, as it reads them.
-import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { stringify } from 'yaml';
+import { writeNewSync, writeWhole } from './write-whole.js';
 
 /** What is written: a release create plan (commands/release/create-steps.ts), by its fields. */
 export interface WritablePlan {
@@ -36,7 +36,9 @@ export async function saveReleaseFile(plan: WritablePlan, filePath: string, opti
   const text = /\.json$/i.test(filePath)
     ? `${JSON.stringify(data, null, 2)}\n`
     : `# A release file (docs/release-file.md), written by reldist release create.\n${stringify(data)}`;
-  await writeFile(resolve(filePath), text, { mode: 0o644, ...(options.exclusive ? { flag: 'wx' } : {}) });
+  // Whole or not at all (a second Ctrl-C while the answers are kept must not leave half a release file).
+  if (options.exclusive) writeNewSync(resolve(filePath), text);
+  else await writeWhole(resolve(filePath), text);
 }
 
 /** `night-drive`: a file name's stem from a title (letters and digits, dashes between), `release` when none is left. */
