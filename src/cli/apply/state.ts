@@ -4,11 +4,12 @@
 // keeps beside the files. Per release: digests of the file (its fields; its audio, when hashed)
 // and of what the service held of what a file manages (release fields, delivery, video; tracks,
 // when read). Status, review and timestamps are left out: a review is not a change to the release.
-import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import type { ReleaseResource, TrackResource } from '../../contract/index.js';
 import { UsageError } from '../errors.js';
+import { writeWhole } from '../release-file/write-whole.js';
 import { normaliseCatalogNumber } from './catalog-key.js';
 import { METADATA_KEYS, TRACK_KEYS } from './forms.js';
 import type { DesiredRelease } from './types.js';
@@ -128,13 +129,5 @@ export async function readState(path: string, service: string): Promise<{ state:
 
 /** Written whole (beside it, then renamed over it), so a killed run leaves the old state or the new. */
 export async function writeState(path: string, state: ApplyState): Promise<void> {
-  // Its own name per write: runs at once (in one process too) never share a temporary file.
-  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(state, null, 1)}\n`, { mode: 0o644 });
-    await rename(temp, path);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
+  await writeWhole(path, `${JSON.stringify(state, null, 1)}\n`);
 }
