@@ -275,7 +275,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (hasBody(req)) {
       // The path only: an upload's query carries its signature.
       const path = (req.url ?? '').split('?')[0]!;
-      slowBodies.watch(req, uploads.matches(req) ? undefined : clientLimits.bodyTimeoutMs, bodyCut(req, res, path));
+      slowBodies.watch(req, uploads.carriesFile(req) ? undefined : clientLimits.bodyTimeoutMs, bodyCut(req, res, path));
     }
     // The lane answers at once or not at all: nothing of it is in flight for close() to see.
     if (!expectsContinue && lane?.(req, res)) return idle.idle(req.socket);

@@ -98,6 +98,8 @@ const badSignature = () =>
 export interface UploadRoute {
   /** PUT /uploads/{key}: this route's; any other request is the app's. */
   matches(req: IncomingMessage): boolean;
+  /** A file's bytes (a whole PUT or a part): bounded by the minimum rate, not by the whole-body time limit of small bodies. */
+  carriesFile(req: IncomingMessage): boolean;
   /** Answers the request; `expectsContinue`: the client waits for 100 Continue before sending the body. */
   handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void;
   /** Stops the thread that hashes uploads in parts. */
@@ -374,7 +376,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     }
     completing.add(key);
     x.sayContinue();
-    void readSmallBody(req, COMPLETE_BODY_LIMIT)
+    void readSmallBody(req, COMPLETE_BODY_LIMIT, bodyCutOf(req))
       .then((text) => {
         const declared = declaredSha256(text);
         const signedWith = signedSha256Of(upload);
@@ -393,12 +395,16 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
       })
       .finally(() => completing.delete(key))
       .then((result) => x.answer(200, result))
-      .catch((e: unknown) => x.fail(e));
+      .catch((e: unknown) => x.fail(e, e instanceof ServiceError && e.code === 'request_timeout'));
   };
 
   return {
     close: () => digests.close(),
     matches: (req) => targetOf(req) !== undefined,
+    carriesFile: (req) => {
+      const kind = targetOf(req)?.kind;
+      return kind === 'whole' || kind === 'part';
+    },
 
     handle(req, res, expectsContinue) {
       const requestId = newRequestId();
@@ -508,8 +514,10 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
 }
 
 /** A small body (a completion's JSON) as text; more than `limit` bytes is refused. */
-function readSmallBody(req: IncomingMessage, limit: number): Promise<string> {
+function readSmallBody(req: IncomingMessage, limit: number, cut: Promise<never> | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
+    // A body too slow is cut as every other body is (408), not left to fail as a broken connection.
+    cut?.catch(reject);
     const chunks: Buffer[] = [];
     let seen = 0;
     req.on('data', (chunk: Buffer) => {
