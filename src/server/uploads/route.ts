@@ -37,7 +37,7 @@ import { completedAnswer, completeParts, inParts, partsFile, partSpan, statusOf 
 import { parseUploadChecksum, type UploadChecksumAlgorithm } from '../../contract/wire-values.js';
 import { dropParts, partOf, recordPart } from '../store/upload-parts.js';
 import { RunningDigests } from './running-digest.js';
-import { partFilePath } from './retention.js';
+import { DEFAULT_UPLOAD_RETENTION, partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
 import { recordUploadReady } from '../events/record.js';
 
@@ -244,7 +244,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
   const partsArriving = new Map<string, Set<number>>();
   // Completions running now: a second one waits (409) and then gets the first one's answer.
   const completing = new Set<string>();
-  const digests = new RunningDigests();
+  const digests = new RunningDigests(deps.uploadExpiryMs ?? DEFAULT_UPLOAD_RETENTION.unattachedExpiryMs, () => deps.now().getTime());
 
   const handlePart = (req: IncomingMessage, key: string, part: number, x: Exchange): void => {
     let upload: UploadRow & { part_size: number };

@@ -25,12 +25,16 @@ interface Running {
   /** The hashing asked for so far, in order; rejects if a read failed. */
   hashed: Promise<void>;
   dropped: boolean;
-  /** Its one read buffer: the steps of one upload never overlap. */
-  buffer: Buffer;
+  /** When its last part was held: one idle past the expiry (swept, discarded, or completed by another process) is forgotten. */
+  at: number;
 }
 
-/** Hashes bytes `from`..`to` of `path` into `hash`, a step at a time; `stop`: give up between steps. */
-async function feed(hash: Hash, path: string, from: number, to: number, buffer: Buffer, stop: () => boolean): Promise<void> {
+/**
+ * Hashes bytes `from`..`to` of `path` into `hash`, a step at a time; `stop`: give up between steps.
+ * Its buffer lives as long as the run: nothing is held between the parts of an upload.
+ */
+async function feed(hash: Hash, path: string, from: number, to: number, stop: () => boolean): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(STEP, to - from)));
   const fh = await open(path, 'r');
   try {
     for (let at = from; at < to && !stop(); ) {
@@ -47,8 +51,16 @@ async function feed(hash: Hash, path: string, from: number, to: number, buffer: 
 export class RunningDigests {
   private readonly running = new Map<string, Running>();
 
+  /** `idleMs`: the uploads' expiry; `now`: the service's clock. */
+  constructor(
+    private readonly idleMs: number,
+    private readonly now: () => number,
+  ) {}
+
   /** Part `part` (from 1) of the upload `key` is held now, with `checksum`; `replaced`: it was held before with other bytes. */
   held(key: string, path: string, upload: { size: number; part_size: number }, part: number, checksum: string, replaced: boolean): void {
+    const now = this.now();
+    for (const [k, idle] of this.running) if (now - idle.at > this.idleMs) this.drop(k);
     let r = this.running.get(key);
     if (replaced && r && (part - 1) * r.partSize < r.sent) {
       // Bytes already hashed changed: hashed again from the file at the completion.
@@ -66,11 +78,12 @@ export class RunningDigests {
         hash: createHash('sha256'),
         hashed: Promise.resolve(),
         dropped: false,
-        buffer: Buffer.allocUnsafe(Math.min(STEP, Math.max(1, upload.size))),
+        at: now,
       };
       r = made;
       this.running.set(key, r);
     }
+    r.at = now;
     r.checksums.set(part, checksum);
     r.ahead.add(part);
     const from = r.sent;
@@ -78,7 +91,7 @@ export class RunningDigests {
     if (r.sent > from) {
       const run = r;
       const to = r.sent;
-      run.hashed = run.hashed.then(() => feed(run.hash, run.path, from, to, run.buffer, () => run.dropped));
+      run.hashed = run.hashed.then(() => feed(run.hash, run.path, from, to, () => run.dropped));
       // A failed read: this running digest is given up; the completion reads the file.
       run.hashed.catch(() => {
         if (this.running.get(key) === run) this.drop(key);
@@ -105,7 +118,7 @@ export class RunningDigests {
       r.dropped = true;
     }
     const hash = createHash('sha256');
-    await feed(hash, path, 0, size, Buffer.allocUnsafe(Math.min(STEP, Math.max(1, size))), () => false);
+    await feed(hash, path, 0, size, () => false);
     return hash.digest('hex');
   }
 
