@@ -304,16 +304,22 @@ export async function loadInvokedGroup(args: readonly string[], only?: string): 
 
 /** The first command word of argv (`help <group>` counts as <group>), or undefined. */
 export function invokedName(args: readonly string[]): string | undefined {
+  const at = commandWordAt(args);
+  if (at < 0) return undefined;
+  const a = args[at]!;
+  return a === 'help' ? args.slice(at + 1).find((x) => !x.startsWith('-')) : a;
+}
+
+/** Where the first command word is (global options and their values skipped), or -1: none before `--`. */
+export function commandWordAt(args: readonly string[]): number {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') return undefined;
+    if (a === '--') return -1;
     if (VALUED_GLOBALS.has(a)) {
       i++;
       continue;
     }
-    if (a.startsWith('-')) continue;
-    if (a === 'help') return args.slice(i + 1).find((x) => !x.startsWith('-'));
-    return a;
+    if (!a.startsWith('-')) return i;
   }
-  return undefined;
+  return -1;
 }

@@ -1,7 +1,7 @@
 // Parses argv, runs the command and turns any error into one line on stderr and an exit code.
 // main.ts calls this with the real process streams; tests call it with buffers.
 import { type Command, CommanderError } from 'commander';
-import { createProgram, invokedName, loadInvokedGroup, toUsageError, type ProgramDeps } from './build-program.js';
+import { commandWordAt, createProgram, invokedName, loadInvokedGroup, toUsageError, type ProgramDeps } from './build-program.js';
 import { commandGroups, topLevelCommands } from './commands/index.js';
 import { closest } from './help-text.js';
 import { helpTopics } from './help-topics.js';
@@ -111,7 +111,7 @@ function launcher(): SandboxLauncher | undefined {
  * (commander would print the root help and exit 0). Topics are answered in main.ts before this.
  */
 function refuseUnknownHelp(args: readonly string[]): void {
-  const at = args.findIndex((a) => !a.startsWith('-'));
+  const at = commandWordAt(args);
   if (at < 0 || args[at] !== 'help') return;
   const word = invokedName(args);
   if (word === undefined) return;

@@ -83,5 +83,11 @@ describe('reldist help <word>', () => {
     const nothing = io();
     expect(await runCli(['help', 'nosuchtopic'], { io: nothing, env: {} })).toBe(2);
     expect(nothing.stderr.text).toMatch(/^error: no command or help topic named "nosuchtopic"\n/);
+    // After global options and their values, the same.
+    for (const globals of [['--profile', 'work'], ['--timeout', '5s'], ['--quiet']]) {
+      const after = io();
+      expect(await runCli([...globals, 'help', 'nosuchtopic'], { io: after, env: {} }), globals.join(' ')).toBe(2);
+      expect(after.stderr.text).toMatch(/^error: no command or help topic named "nosuchtopic"\n/);
+    }
   });
 });
