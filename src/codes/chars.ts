@@ -59,6 +59,9 @@ export function showChar(ch: string): string {
   return `'${ch}'`;
 }
 
+/** A space that is not ASCII's (no-break, thin, figure, zero-width, BOM…): a cell copied from a web page or a PDF keeps them. */
+export const NON_ASCII_SPACE = /[\p{Z}\u0085\u180e\u200b\ufeff]/u;
+
 /** A problem for one non-ASCII character at a 1-based position. */
 export function nonAsciiProblem(ch: string, position: number): Problem {
   const cp = ch.codePointAt(0) ?? 0;
@@ -75,7 +78,7 @@ export function nonAsciiProblem(ch: string, position: number): Problem {
     code = 'unicode_dash';
     what = 'Unicode dash';
     advice = "; only '-' (U+002D) is allowed";
-  } else if (/[\p{Z}\u0085\u180e\u200b\ufeff]/u.test(ch)) {
+  } else if (NON_ASCII_SPACE.test(ch)) {
     code = 'non_ascii_space';
     what = 'non-ASCII space';
     advice = "; only ' ' (U+0020) is allowed";

@@ -1,7 +1,7 @@
 // What a spreadsheet does to a code on its way to a CSV file, named, with the repaired code when
 // the repair is certain. Used only for codes that are invalid as given, so it costs nothing on
 // the valid path; the engine's verdict (checkUpc / checkIsrc) stays what it is.
-import { nonAsciiProblem } from './chars.js';
+import { NON_ASCII_SPACE, nonAsciiProblem } from './chars.js';
 import { checkIsrc } from './isrc.js';
 import { checkUpc } from './upc.js';
 import type { IsrcOptions, Problem } from './types.js';
@@ -28,9 +28,6 @@ const THOUSANDS_DOT = /^\d{1,3}(?:\.\d{3}){2,}$/;
 // the same with the CSV quoting still on, when the file is read as a plain list: "=""…""".
 const TEXT_FORMULA = /^=\s*"(.*)"$/s;
 const TEXT_FORMULA_CSV = /^"=""(.*)"""$/s;
-// What nonAsciiProblem calls a non-ASCII space (no-break, thin, figure, zero-width, BOM…): a cell
-// copied from a web page or a PDF keeps them. ASCII spaces are removed from codes anyway.
-const ODD_SPACE = /[\p{Z}\u0085\u180e\u200b\ufeff]/u;
 
 const damage = (code: Problem['code'], message: string): Problem => ({ code, message, severity: 'error' });
 
@@ -72,14 +69,14 @@ export function diagnoseDamage(input: string, kind: 'upc' | 'isrc', options: Isr
   }
   const problems: Problem[] = [];
   let s = input;
-  if (ODD_SPACE.test(s)) {
+  if (NON_ASCII_SPACE.test(s)) {
     // Each named at its place in the input (as checkUpc / checkIsrc name it), then dropped as an
     // ASCII space would be.
     let position = 0;
     let kept = '';
     for (const ch of s) {
       position++;
-      if (ch !== ' ' && ODD_SPACE.test(ch)) problems.push(nonAsciiProblem(ch, position));
+      if (ch !== ' ' && NON_ASCII_SPACE.test(ch)) problems.push(nonAsciiProblem(ch, position));
       else kept += ch;
     }
     s = kept;
