@@ -74,9 +74,11 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   // A table (CSV/TSV) is read with a column, named in every record too.
   const tableInput = opts.column !== undefined || fileDelimiter !== undefined;
   const placeFields: PlaceFields = { line: numberedInput, column: tableInput };
+  // --file's size, read once: at most its number of lines (the width of the terminal's Line column), and the sizing of the duplicate index.
+  const fileSize = opts.file === undefined || fileIsStdin ? undefined : (await stat(opts.file).catch(() => undefined))?.size;
   const table: TableRows | undefined =
     mode === 'table'
-      ? tableRows({ color: ctx.color, remote: Boolean(opts.remote), line: numberedInput, fix, width: ctx.io.columns, lines: await lineCountBound(opts.file) })
+      ? tableRows({ color: ctx.color, remote: Boolean(opts.remote), line: numberedInput, fix, width: ctx.io.columns, lines: fileSize })
       : undefined;
   /** Blank lines and empty cells skipped, for the summary. */
   const blanks: Blanks = { n: 0 };
@@ -92,7 +94,7 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   // Duplicates: the first place each valid code was seen (UPCs as GTIN-14: 0012… = 012…), one
   // index per kind, shared with the bulk path.
   // Sized once from a file's size (a code and its newline are about 13 bytes).
-  const expected = opts.file === undefined || fileIsStdin ? 0 : ((await stat(opts.file).catch(() => undefined))?.size ?? 0) / 13;
+  const expected = (fileSize ?? 0) / 13;
   const seen = { upc: new DuplicateIndex(kind === 'isrc' ? 0 : expected), isrc: new DuplicateIndex(kind === 'upc' ? 0 : expected) };
   let ordinal = 0;
   /** Where the code being read comes from, when known (CSV/TSV input). */
@@ -309,12 +311,6 @@ export async function checkCodes(ctx: Context, kind: CodeKind | 'any', opts: Val
   if (invalid > 0) {
     throw new ValidationFailed(`${invalid} of ${checked} code${checked === 1 ? ' is' : 's are'} invalid`);
   }
-}
-
-/** At most how many lines --file has (its size: a line has at least one byte), for the width of the terminal's Line column; undefined for stdin or arguments. */
-async function lineCountBound(file: string | undefined): Promise<number | undefined> {
-  if (file === undefined || file === '-') return undefined;
-  return (await stat(file).catch(() => undefined))?.size;
 }
 
 /**
