@@ -6,7 +6,7 @@ import type { AudioInfo } from '../../audio/rules.js';
 import type { ServerModule } from '../handler.js';
 import { uploadPartsMigrations } from '../db/upload-parts-migrations.js';
 import { statement } from './statements.js';
-import type { UploadRow } from './uploads.js';
+import { namedByNothing, type UploadRow } from './uploads.js';
 
 export interface PartRow {
   part: number;
@@ -53,14 +53,7 @@ export function renewUpload(db: Database, key: string, releaseId: number, expire
 
 /** Whether a track or a release's cover names the upload. */
 export function uploadIsAttached(db: Database, key: string): boolean {
-  return (
-    (
-      statement(
-        db,
-        "SELECT EXISTS (SELECT 1 FROM tracks WHERE file_key = ?) OR EXISTS (SELECT 1 FROM releases WHERE json_extract(data, '$.artwork.file_key') = ?) AS named",
-      ).get(key, key) as { named: number }
-    ).named === 1
-  );
+  return (statement(db, `SELECT NOT (${namedByNothing('?')}) AS named`).get(key, key) as { named: number }).named === 1;
 }
 
 export interface UnattachedRow extends Pick<UploadRow, 'key' | 'release_id' | 'kind' | 'filename' | 'size' | 'state' | 'part_size' | 'created_at'> {
@@ -70,8 +63,7 @@ export interface UnattachedRow extends Pick<UploadRow, 'key' | 'release_id' | 'k
 }
 
 // Complete uploads nothing names, and uploads in parts not complete (a single PUT not complete holds nothing: not listed).
-const UNNAMED =
-  "NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = u.key) AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = u.key)";
+const UNNAMED = namedByNothing('u.key');
 const RECEIVING = "u.state != 'ready' AND u.part_size IS NOT NULL";
 const COMPLETE = "u.state = 'ready'";
 

@@ -117,9 +117,15 @@ export function uploadReleaseStatus(db: Database, key: string): ReleaseStatus | 
 // attach (PUT …/tracks, PATCH …/metadata, each in its own IMMEDIATE transaction) either commits
 // first and keeps the file, or finds the row gone and answers "unknown upload key". The cover's
 // look-up is the index releases_artwork_key (db/artwork-migrations.ts).
-const UNATTACHED =
-  "state = 'ready' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)" +
-  " AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = uploads.key)";
+/**
+ * "Nothing names the upload whose key is `key`" (a column or `?`): no track's file, no release's
+ * cover. One text for every statement that keeps or deletes by it, so that a new place naming an
+ * upload is added once.
+ */
+export const namedByNothing = (key: string) =>
+  `NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = ${key}) AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = ${key})`;
+
+const UNATTACHED = `state = 'ready' AND ${namedByNothing('uploads.key')}`;
 
 /**
  * Bytes an account holds that no track names: its complete uploads (its own `exceptKey` left out:
@@ -160,8 +166,7 @@ export function deleteAbandonedUploads(db: Database, beforeIso: string): Removed
   return statement(
     db,
     "DELETE FROM uploads WHERE state != 'ready' AND (CASE WHEN part_size IS NULL THEN expires_at ELSE active_at END) < ?" +
-      ' AND NOT EXISTS (SELECT 1 FROM tracks t WHERE t.file_key = uploads.key)' +
-      " AND NOT EXISTS (SELECT 1 FROM releases r WHERE json_extract(r.data, '$.artwork.file_key') = uploads.key) RETURNING key, size",
+      ` AND ${namedByNothing('uploads.key')} RETURNING key, size`,
   ).all(beforeIso) as RemovedUpload[];
 }
 
