@@ -117,10 +117,6 @@ export function findTrackResource(db: Database, releaseId: number, trackId: numb
   return row ? toResource(row) : undefined;
 }
 
-export function findTrackRow(db: Database, releaseId: number, trackId: number): TrackRow | undefined {
-  return statement(db, 'SELECT * FROM tracks WHERE release_id = ? AND id = ?').get(releaseId, trackId) as TrackRow | undefined;
-}
-
 export function listTrackRows(db: Database, releaseId: number): TrackRow[] {
   return statement(db, 'SELECT * FROM tracks WHERE release_id = ? ORDER BY disc, position, id').all(releaseId) as TrackRow[];
 }

@@ -8,6 +8,7 @@ import type { Database } from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { uploadKeyPattern } from '../../contract/routes.js';
 import type { Logger, ServerDeps } from '../handler.js';
 import {
   deleteAbandonedUploads,
@@ -120,7 +121,7 @@ export function removeOrphanFiles(db: Database, dataDir: string): Freed {
   const freed = none();
   // The parts of uploads in parts too: a row deleted (expired, discarded) before its parts file.
   for (const dir of [uploadsDir(dataDir), uploadPartsDir(dataDir)]) {
-    const names = listDir(dir).filter((n) => /^upl_[0-9a-f]{32}$/.test(n));
+    const names = listDir(dir).filter((n) => uploadKeyPattern.test(n));
     const known = knownUploadKeys(db, names);
     for (const name of names) if (!known.has(name)) removeFile(join(dir, name), freed);
   }

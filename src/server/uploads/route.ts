@@ -37,6 +37,7 @@ import { completedAnswer, completeParts, inParts, partsFile, partSpan, statusOf 
 import { parseUploadChecksum, type UploadChecksumAlgorithm } from '../../contract/wire-values.js';
 import { dropParts, partOf, recordPart } from '../store/upload-parts.js';
 import { RunningDigests } from './running-digest.js';
+import { uploadKeyPattern } from '../../contract/routes.js';
 import { DEFAULT_UPLOAD_RETENTION, partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
 import { recordUploadReady } from '../events/record.js';
@@ -66,7 +67,6 @@ interface Exchange {
   refuseUnread(err: unknown, sending?: boolean): void;
   answerUnread(send: (close: boolean) => void, sending?: boolean): void;
   requestId: string;
-  expectsContinue: boolean;
   /** 100 Continue, to a client that waits for it. */
   sayContinue(): void;
 }
@@ -102,7 +102,7 @@ export interface UploadRoute {
   carriesFile(req: IncomingMessage): boolean;
   /** Answers the request; `expectsContinue`: the client waits for 100 Continue before sending the body. */
   handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void;
-  /** Stops the thread that hashes uploads in parts. */
+  /** Forgets the running digests of uploads in parts. */
   close(): Promise<void>;
 }
 
@@ -123,7 +123,7 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     const url = new URL(req.url ?? '/', 'http://upload.invalid');
     const expires = Number(url.searchParams.get('expires'));
     const signature = url.searchParams.get('signature') ?? '';
-    const upload = /^upl_[0-9a-f]{32}$/.test(key) ? findUpload(deps.db, key) : undefined;
+    const upload = uploadKeyPattern.test(key) ? findUpload(deps.db, key) : undefined;
     if (!upload || !Number.isSafeInteger(expires)) throw badSignature();
     // Checked against the digest the address was signed with, not the computed one a complete
     // upload holds. A row made ready before signed_sha256 was kept may have been signed with none.
@@ -458,7 +458,6 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
         refuseUnread,
         answerUnread,
         requestId,
-        expectsContinue,
         sayContinue: () => {
           if (expectsContinue) res.writeContinue();
         },
