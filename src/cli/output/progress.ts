@@ -24,10 +24,10 @@ export interface ProgressOptions {
 const silent: Progress = { update() {}, done() {} };
 
 /** How often a terminal's line is redrawn, and how often a log gets a line without 10% more done. */
-const REDRAW_MS = 100;
-const LOG_EVERY_MS = 10_000;
+export const REDRAW_MS = 100;
+export const LOG_EVERY_MS = 10_000;
 /** Below this, a rate (and so a time left) would be a guess. */
-const RATE_AFTER_MS = 500;
+export const RATE_AFTER_MS = 500;
 /**
  * Smaller files (a cover, a short or lossy track) go up in seconds on most links: ten lines of them
  * in a log would be noise, so they get only the 10 s line. A master (a 4-minute WAV is 40 MiB and

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import type { IO } from '../io.js';
 import { textWidth } from './fit.js';
-import { LOG_FROM_BYTES, durationWords, formatBytes } from './progress.js';
+import { LOG_EVERY_MS, LOG_FROM_BYTES, RATE_AFTER_MS, REDRAW_MS, durationWords, formatBytes } from './progress.js';
 import { stderrWidth } from './width.js';
 
 /** What one part of the run (a release) says of its uploads; the upload's own callbacks feed it. */
@@ -46,11 +46,6 @@ const silent: RunProgress = {
   settle() {},
   done() {},
 };
-
-const REDRAW_MS = 100;
-const LOG_EVERY_MS = 10_000;
-/** Below this, a rate (and so a time left) would be a guess. */
-const RATE_AFTER_MS = 500;
 
 /**
  * `parts[i]`: the files part i may upload (path and size), counted in the total until its plan
