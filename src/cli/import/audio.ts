@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { audioUrlProblem } from '../release-file/load.js';
 import { AUDIO_EXTENSIONS } from '../release-file/schema.js';
+import { isAudioAddress } from '../release-file/audio-address.js';
 
 /** A bound on the folder walk, so a mistaken `/` ends. */
 const MAX_FILES = 200_000;
@@ -49,7 +50,7 @@ export type AudioSource =
 export function audioSource(named: string | undefined, index: AudioIndex | undefined, dir: string): AudioSource {
   if (named === undefined || named.trim() === '') return { kind: 'none' };
   const s = named.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) {
+  if (isAudioAddress(s)) {
     const problem = audioUrlProblem(s);
     return problem ? { kind: 'none', reason: { code: 'bad_address', message: problem, severity: 'error' } } : { kind: 'url', url: s };
   }

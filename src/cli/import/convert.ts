@@ -12,6 +12,7 @@ import { groupReleases, type ImportedRelease } from './group.js';
 import { mapRows, type RowProblem } from './map-rows.js';
 import { readSheets } from './read-rows.js';
 import { GENERIC, TEMPLATES, type Template } from './templates.js';
+import { isAudioAddress } from '../release-file/audio-address.js';
 
 export interface ConvertOptions {
   template: 'auto' | 'generic' | keyof typeof TEMPLATES;
@@ -82,7 +83,7 @@ export async function convert(path: string, o: ConvertOptions): Promise<Converte
   for (const release of releases)
     for (const t of (release.data.tracks as { file?: string }[] | undefined) ?? []) {
       if (t.file === undefined) audio.none++;
-      else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(t.file)) audio.urls++;
+      else if (isAudioAddress(t.file)) audio.urls++;
       else audio.files++;
     }
   problems.sort((a, b) => (a.sheet === b.sheet ? 0 : a.sheet === layout.sheet.name ? -1 : 1) || a.line - b.line);

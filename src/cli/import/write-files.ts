@@ -10,6 +10,7 @@ import { exportFileName } from '../release-file/export.js';
 import { writeWhole } from '../release-file/write-whole.js';
 import { toYaml } from '../release-file/yaml-emit.js';
 import type { ImportedRelease } from './group.js';
+import { isAudioAddress } from '../release-file/audio-address.js';
 
 /** Files named in the refusal when some are in the way (the count says the rest). */
 const NAMED_IN_REFUSAL = 10;
@@ -74,7 +75,7 @@ const WRITES_IN_FLIGHT = 16;
 
 function holdsQueryAddress(data: Record<string, unknown>): boolean {
   const tracks = (data.tracks as { file?: string }[] | undefined) ?? [];
-  return tracks.some((t) => t.file !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^?#]*[?#]/i.test(t.file));
+  return tracks.some((t) => t.file !== undefined && isAudioAddress(t.file) && /[?#]/.test(t.file));
 }
 
 function lineRange(lines: readonly number[]): string {

@@ -8,6 +8,7 @@ import { FileProblemsError, lineOf, locate, parseText, readInputFile, validatePa
 import { fileLocate, judgeAtDoor, pathParts, refuseAtDoor, type DoorFinding } from '../shared/field-checks.js';
 import { type AudioRef, earlierSameAudio } from '../shared/same-audio.js';
 import { AUDIO_EXTENSIONS, ReleaseFile, type ReleaseFileTrack } from './schema.js';
+import { isAudioAddress } from './audio-address.js';
 
 export interface PlannedTrack {
   /** Absolute path of the audio file ("" for audio referred to by its sha256: see `stored`). */
@@ -79,7 +80,7 @@ export async function loadReleaseFile(
       tracks.push({ path: '', absent: true, written: '(no audio yet)', fields });
       continue;
     }
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(written)) {
+    if (isAudioAddress(written)) {
       const problem = audioUrlProblem(written) ?? (options.allowStored === true ? undefined : URL_REFUSED);
       if (problem) problems.push({ path: fieldPath, message: problem });
       tracks.push({ path: '', url: written, written: shownUrl(written), fields });

@@ -12,6 +12,7 @@ import { TEMPLATE_CHOICES } from '../../import/templates.js';
 import { fileNames, refuseOverwrite, writeReleaseFiles } from '../../import/write-files.js';
 import { choiceOption } from '../../shared/args.js';
 import type { ImportOpts } from './spec.js';
+import { isAudioAddress } from '../../release-file/audio-address.js';
 
 /** Problems printed one by one on stderr before they are only counted (all of them are in --json). */
 const SHOWN_PROBLEMS = 200;
@@ -56,7 +57,7 @@ function hasTracks(r: ImportedRelease): boolean {
 
 function releaseLine(r: ImportedRelease, name: string | undefined): ReleaseLine {
   const tracks = (r.data.tracks as { file?: string }[] | undefined) ?? [];
-  const urls = tracks.filter((t) => t.file !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(t.file)).length;
+  const urls = tracks.filter((t) => t.file !== undefined && isAudioAddress(t.file)).length;
   const files = tracks.filter((t) => t.file !== undefined).length - urls;
   return {
     type: 'release',
