@@ -201,6 +201,16 @@ describe('an upload in parts', () => {
     expect((await complete(a)).status).toBe(200);
   });
 
+  test('a completion body is held to the contract: an unknown field or a malformed sha256 is 422 validation_failed', async () => {
+    const a = await ask();
+    const unknown = await complete(a, { sha256: sha256(wav), extra: 1 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('validation_failed');
+    const bad = await complete(a, { sha256: 'ABC' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields.sha256).toBeDefined();
+  });
+
   test('part sizes out of bounds are refused at the address', async () => {
     for (const part_size of [MiB - 1, 64 * MiB + 1]) {
       const r = await api(s, token, 'POST', `/releases/${releaseId}/tracks/upload-url`, {
