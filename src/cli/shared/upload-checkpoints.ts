@@ -7,7 +7,7 @@
 // since discards it (client/upload-parts.ts). Removed once the file is attached to its track.
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { CheckpointStore, UploadCheckpoint } from '../../client/index.js';
 import type { Env } from '../io.js';
 import { configDir } from '../paths.js';
@@ -108,6 +108,10 @@ export function checkpointStore(env: Env, baseUrl: string, file: string, scope: 
     async remove() {
       await writing.catch(() => undefined);
       await rm(path, { force: true });
+      // And what a run killed between writing and renaming left of it.
+      const stem = `${basename(path)}.`;
+      for (const name of await readdir(dir).catch(() => [] as string[]))
+        if (name.startsWith(stem) && name.endsWith('.tmp')) await rm(join(dir, name), { force: true });
     },
   };
 }
