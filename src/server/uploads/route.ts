@@ -38,8 +38,6 @@ import { parseUploadChecksum, type UploadChecksumAlgorithm } from '../../contrac
 import { dropParts, partOf, recordPart } from '../store/upload-parts.js';
 import { RunningDigests } from './running-digest.js';
 import { uploadKeyPattern } from '../../contract/routes.js';
-import { CompleteUploadRequest } from '../../contract/requests.js';
-import { parseBody } from '../http/validate.js';
 import { DEFAULT_UPLOAD_RETENTION, partFilePath } from './retention.js';
 import { signatureMatches } from './sign.js';
 import { recordUploadReady } from '../events/record.js';
@@ -379,8 +377,8 @@ export function uploadRoute(deps: ServerDeps, limits: UploadLimits): UploadRoute
     completing.add(key);
     x.sayContinue();
     void readSmallBody(req, COMPLETE_BODY_LIMIT, bodyCutOf(req))
-      .then((text) => {
-        const declared = declaredSha256(text);
+      .then(async (text) => {
+        const declared = await declaredSha256(text);
         const signedWith = signedSha256Of(upload);
         if (declared !== undefined && signedWith !== '' && declared !== signedWith) {
           throw new ServiceError(422, 'upload_mismatch', `the sha256 ${declared} is not the ${signedWith} declared when the upload was asked for`);
@@ -535,7 +533,7 @@ function readSmallBody(req: IncomingMessage, limit: number, cut: Promise<never> 
 }
 
 /** The sha256 a completion's body declares: {"sha256": "<64 hex>"}, or nothing ({} or no body). */
-function declaredSha256(text: string): string | undefined {
+async function declaredSha256(text: string): Promise<string | undefined> {
   if (text.trim() === '') return undefined;
   let body: unknown;
   try {
@@ -545,6 +543,8 @@ function declaredSha256(text: string): string | undefined {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ServiceError(400, 'bad_request', 'send {"sha256": "<64 hex digits>"}');
   // The contract's schema, as every other body: what openapi.json says is refused (an unknown field too) is refused here.
+  // Loaded here, not with the route: the service's start-up and its fast reads load no schema.
+  const [{ parseBody }, { CompleteUploadRequest }] = await Promise.all([import('../http/validate.js'), import('../../contract/requests.js')]);
   return parseBody(CompleteUploadRequest, body).sha256;
 }
 
